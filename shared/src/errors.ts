@@ -18,6 +18,8 @@ export const ErrorCode = {
   invalidFlaeche: 'invalid_flaeche',
   invalidHinterlandFlaeche: 'invalid_hinterland_flaeche_m2',
   invalidHinterlandFaktor: 'invalid_hinterland_faktor',
+  // Input of the spreadsheet functions (client side only)
+  invalidField: 'invalid_field',
   // Authentication, plans and limits (§5, §8)
   missingToken: 'missing_token',
   invalidToken: 'invalid_token',
@@ -52,6 +54,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_flaeche: 400,
   invalid_hinterland_flaeche_m2: 400,
   invalid_hinterland_faktor: 400,
+  invalid_field: 400,
   missing_token: 401,
   invalid_token: 401,
   limit_reached: 402,

@@ -1,0 +1,99 @@
+// Wire types of the REST API (§2). Optional fields are absent when not
+// applicable, never null, except where the contract says null (§2.5).
+import type { ErrorCode } from './errors.js';
+import type { LandUseCode } from './landUse.js';
+
+/** One zone at the looked-up point (§2.1). */
+export interface BodenrichtwertEntry {
+  nutzungsart: string;
+  code: LandUseCode;
+  brw_euro_pro_m2: number;
+  /** YYYY-MM-DD */
+  stichtag: string;
+  gemeinde: string;
+  /** May be '' when the source publishes no name; the key is always present. */
+  gutachterausschuss: string;
+  bodenrichtwertnummer?: string;
+  zonenbezeichnung?: string;
+  bauweise?: string;
+  geschossflaechenzahl?: number;
+  grundflaechenzahl?: number;
+  vollgeschosszahl?: number;
+  baumassenzahl?: number;
+  wertrel_geschossflaechenzahl?: number;
+}
+
+/** §2.3 */
+export interface Attribution {
+  text: string;
+  license_url: string;
+  source_url: string;
+  year: number;
+}
+
+/** §2.2 */
+export interface BodenrichtwertResponse {
+  address_input: string;
+  address_resolved: string;
+  coordinates: { lat: number; lon: number };
+  bodenrichtwerte: BodenrichtwertEntry[];
+  cache_hit: boolean;
+  /** Present (true) only for a cached entry between 24 hours and 30 days old. */
+  cache_stale?: true;
+  attribution: Attribution;
+  disclaimer: string;
+}
+
+export const CALCULATION_MODEL = 'amtliche-standardformel';
+
+/** §2.4 */
+export interface BodenwertResponse {
+  brw_input_euro_pro_m2: number;
+  gfz_referenz: number;
+  gfz_tatsaechlich: number;
+  koeffizient_referenz: number;
+  koeffizient_tatsaechlich: number;
+  faktor: number;
+  bodenrichtwert_tatsaechlich_euro_pro_m2: number;
+  grundstuecksflaeche_m2?: number;
+  bodenwert_euro?: number;
+  hinterland_flaeche_m2?: number;
+  hinterland_faktor?: number;
+  vorderland_flaeche_m2?: number;
+  vorderland_wert_euro?: number;
+  hinterland_wert_euro?: number;
+  modell: typeof CALCULATION_MODEL;
+  formel: string;
+  hinweis?: string;
+  disclaimer: string;
+}
+
+export const PLANS = ['free', 'starter', 'pro', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+
+/** §2.5 */
+export interface MeResponse {
+  id: string;
+  plan: Plan;
+  effective_plan: Plan;
+  usage_this_month: number;
+  limit: number | null;
+  quota_exhausted: boolean;
+  upgrade_url: string | null;
+  /** ISO 8601 date-time */
+  trial_expires_at: string | null;
+  trial_usage: number;
+  trial_limit: number;
+  trial_active: boolean;
+}
+
+export type LimitReason = 'trial_exhausted' | 'no_active_plan';
+
+/** §2.6 */
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  status: number;
+  reason?: LimitReason;
+  upgrade_url?: string;
+}

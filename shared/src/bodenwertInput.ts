@@ -1,0 +1,132 @@
+// Validation of the calculation input (§4.2, §7.2). The first error wins, in the
+// order invalid_body, missing_parameter, then each field in request order.
+import { AppError, ErrorCode, fail, ok, type Result } from './errors.js';
+import { parseDecimalInput, type DecimalInput } from './numbers.js';
+
+export type BodenwertInput = {
+  brw: number;
+  gfz_referenz: number;
+  gfz_tatsaechlich: number;
+  flaeche?: number;
+  hinterland_flaeche_m2?: number;
+  hinterland_faktor?: number;
+};
+
+type Field = keyof BodenwertInput;
+
+const REQUIRED_FIELDS = ['brw', 'gfz_referenz', 'gfz_tatsaechlich'] as const;
+
+/** A field's range rule: its code, the German wording, and the test. */
+interface RangeRule {
+  field: Field;
+  code: ErrorCode;
+  rule: string;
+  accepts: (value: number, input: BodenwertInput) => boolean;
+}
+
+const RANGE_RULES: readonly RangeRule[] = [
+  {
+    field: 'brw',
+    code: ErrorCode.invalidBrw,
+    rule: 'größer oder gleich 0',
+    accepts: (v) => v >= 0,
+  },
+  {
+    field: 'gfz_referenz',
+    code: ErrorCode.invalidGfzReferenz,
+    rule: 'größer als 0',
+    accepts: (v) => v > 0,
+  },
+  {
+    field: 'gfz_tatsaechlich',
+    code: ErrorCode.invalidGfzTatsaechlich,
+    rule: 'größer als 0',
+    accepts: (v) => v > 0,
+  },
+  { field: 'flaeche', code: ErrorCode.invalidFlaeche, rule: 'größer als 0', accepts: (v) => v > 0 },
+  {
+    field: 'hinterland_flaeche_m2',
+    code: ErrorCode.invalidHinterlandFlaeche,
+    rule: 'größer als 0 und kleiner als „flaeche“',
+    // flaeche is validated before and is present whenever a rear part is.
+    accepts: (v, input) => v > 0 && input.flaeche !== undefined && v < input.flaeche,
+  },
+  {
+    field: 'hinterland_faktor',
+    code: ErrorCode.invalidHinterlandFaktor,
+    rule: 'zwischen 0 und 1 (einschließlich)',
+    accepts: (v) => v >= 0 && v <= 1,
+  },
+];
+
+const NUMBER_FORMAT =
+  'erlaubt sind JSON-Zahlen oder Text mit Punkt oder Komma als Dezimaltrennzeichen, ' +
+  'ohne Tausendertrennzeichen und ohne Exponent';
+
+const missing = (message: string): Result<never> =>
+  fail(new AppError(ErrorCode.missingParameter, message));
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readFields(body: Record<string, unknown>): Record<Field, DecimalInput> {
+  const read = (field: Field) =>
+    parseDecimalInput(Object.hasOwn(body, field) ? body[field] : undefined);
+  return {
+    brw: read('brw'),
+    gfz_referenz: read('gfz_referenz'),
+    gfz_tatsaechlich: read('gfz_tatsaechlich'),
+    flaeche: read('flaeche'),
+    hinterland_flaeche_m2: read('hinterland_flaeche_m2'),
+    hinterland_faktor: read('hinterland_faktor'),
+  };
+}
+
+function checkPresence(fields: Record<Field, DecimalInput>): Result<null> {
+  const given = (field: Field) => fields[field].kind !== 'absent';
+  for (const field of REQUIRED_FIELDS) {
+    if (!given(field)) return missing(`Das Pflichtfeld „${field}“ fehlt.`);
+  }
+  const rearArea = given('hinterland_flaeche_m2');
+  if (rearArea !== given('hinterland_faktor')) {
+    const absent = rearArea ? 'hinterland_faktor' : 'hinterland_flaeche_m2';
+    return missing(
+      `„hinterland_flaeche_m2“ und „hinterland_faktor“ sind nur gemeinsam zulässig; „${absent}“ fehlt.`,
+    );
+  }
+  if (rearArea && !given('flaeche')) {
+    return missing(
+      'Für die Aufteilung in Vorder- und Hinterland fehlt die Grundstücksfläche „flaeche“.',
+    );
+  }
+  return ok(null);
+}
+
+export function parseBodenwertInput(body: unknown): Result<BodenwertInput> {
+  if (!isJsonObject(body)) {
+    return fail(
+      new AppError(ErrorCode.invalidBody, 'Der Anfrageinhalt muss ein JSON-Objekt sein.'),
+    );
+  }
+  const fields = readFields(body);
+  const presence = checkPresence(fields);
+  if (!presence.ok) return presence;
+
+  // Required fields are overwritten below; the zeros never leave this function.
+  const input: BodenwertInput = { brw: 0, gfz_referenz: 0, gfz_tatsaechlich: 0 };
+  for (const { field, code, rule, accepts } of RANGE_RULES) {
+    const parsed = fields[field];
+    if (parsed.kind === 'absent') continue;
+    if (parsed.kind === 'invalid') {
+      return fail(
+        new AppError(code, `„${field}“ ist keine Zahl (${NUMBER_FORMAT}); erwartet: ${rule}.`),
+      );
+    }
+    if (!accepts(parsed.value, input)) {
+      return fail(new AppError(code, `„${field}“ muss ${rule} sein.`));
+    }
+    input[field] = parsed.value;
+  }
+  return ok(input);
+}

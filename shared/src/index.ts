@@ -1,0 +1,6 @@
+// The shared core: pure functions and types used by the server and both add-ins.
+export * from './errors.js';
+export * from './landUse.js';
+export * from './numbers.js';
+export * from './bodenwertInput.js';
+export * from './apiTypes.js';
