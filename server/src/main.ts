@@ -1,1 +1,42 @@
-export {};
+// Starts the service: configuration, context, app, listen; graceful shutdown
+// on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close DB).
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { createContext } from './context.js';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const ctx = await createContext(config);
+  const app = createApp(ctx);
+  const server = app.listen(config.port, () => {
+    ctx.logger.info({ port: config.port, baseUrl: config.baseUrl }, 'listening');
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
+    server.close(() => {
+      ctx.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('start-up failed:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+// Builds the Express app from a context; listening is main.ts's job, so
+// tests run the very same app on a loopback port.
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { AppContext } from './context.js';
+import { apiCors } from './http/apiCors.js';
+import { errorMiddleware, notFound } from './http/errorMiddleware.js';
+import { healthRouter } from './http/health.js';
+import { requestLogger } from './http/requestLogger.js';
+
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+  app.set('query parser', 'simple');
+
+  app.use(requestLogger(ctx.logger));
+  app.use(helmet());
+  app.use(healthRouter(ctx.db));
+  app.use('/api', apiCors);
+
+  app.use(notFound);
+  app.use(errorMiddleware);
+  return app;
+}

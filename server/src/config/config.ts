@@ -1,0 +1,108 @@
+// The service's configuration, parsed once from the environment at start-up.
+// Nothing else in the server reads process.env; everything receives Config.
+import { z } from 'zod';
+import { ConfigError } from './configError.js';
+import { parseTrustProxy } from './trustProxy.js';
+
+export { ConfigError };
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  PORT: port.default(3000),
+  BASE_URL: optionalUrl,
+  AUTH_URL: optionalUrl,
+  DATABASE_URL: z.string().trim().default('sqlite:./data/brw.sqlite'),
+  REDIS_URL: optionalUrl,
+  BILLING_URL: optionalUrl,
+  TRUST_PROXY: z.string().trim().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAYMENT_GRACE_DAYS: positiveInt.default(14),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
+  SESSION_SECRET: z.string().min(32).optional(),
+  GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  GEOCODER_USER_AGENT: z
+    .string()
+    .min(1)
+    .default('bodenrichtwert-service/1.1 (operator: set GEOCODER_USER_AGENT with a contact)'),
+  GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  BRW_SOURCES_FILE: z.string().min(1).optional(),
+  CACHE_FRESH_SECONDS: positiveInt.default(24 * 3600),
+  CACHE_MAX_AGE_SECONDS: positiveInt.default(30 * 24 * 3600),
+  UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
+});
+
+export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
+
+export interface Config {
+  port: number;
+  baseUrl: string;
+  authUrl: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  billingUrl: string;
+  trustProxy: number | string[] | false;
+  logLevel: LogLevel;
+  paymentGraceDays: number;
+  rateLimitPerMinute: number;
+  /** Signs dashboard sessions and CSRF tokens; several instances must share it. */
+  sessionSecret: string | undefined;
+  geocoder: { url: string; userAgent: string; minIntervalMs: number };
+  sourcesFile: string | undefined;
+  cache: { freshSeconds: number; maxAgeSeconds: number };
+  upstreamTimeoutMs: number;
+}
+
+/** Parses and checks the environment; throws ConfigError naming the bad variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): Readonly<Config> {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const baseUrl = stripSlash(e.BASE_URL ?? `http://localhost:${e.PORT}`);
+  const geocoderUrl = stripSlash(e.GEOCODER_URL);
+  if (e.CACHE_MAX_AGE_SECONDS < e.CACHE_FRESH_SECONDS) {
+    throw new ConfigError(
+      'Invalid configuration: CACHE_MAX_AGE_SECONDS must be >= CACHE_FRESH_SECONDS',
+    );
+  }
+  return Object.freeze({
+    port: e.PORT,
+    baseUrl,
+    authUrl: stripSlash(e.AUTH_URL ?? baseUrl),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    billingUrl: e.BILLING_URL ?? `${baseUrl}/dashboard/billing`,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    paymentGraceDays: e.PAYMENT_GRACE_DAYS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sessionSecret: e.SESSION_SECRET,
+    // The public Nominatim allows one request per second; other instances are the operator's.
+    geocoder: {
+      url: geocoderUrl,
+      userAgent: e.GEOCODER_USER_AGENT,
+      minIntervalMs:
+        e.GEOCODER_MIN_INTERVAL_MS ??
+        (geocoderUrl.includes('nominatim.openstreetmap.org') ? 1000 : 0),
+    },
+    sourcesFile: e.BRW_SOURCES_FILE,
+    cache: { freshSeconds: e.CACHE_FRESH_SECONDS, maxAgeSeconds: e.CACHE_MAX_AGE_SECONDS },
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+  });
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,48 @@
+// Builds everything the app needs from the configuration: database,
+// repositories, services and adapters. Tests pass their own clock, logger
+// and fetch; nothing here is a module-level singleton.
+import type { Config } from './config/config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { createLogger, type Logger } from './logging/logger.js';
+import { systemClock, type Clock } from './time/clock.js';
+
+export interface ContextOptions {
+  logger?: Logger;
+  clock?: Clock;
+  fetch?: typeof fetch;
+}
+
+export interface AppContext {
+  config: Readonly<Config>;
+  logger: Logger;
+  clock: Clock;
+  fetch: typeof fetch;
+  db: Database;
+  /** Closes what the context opened (database, Redis, timers). */
+  close(): Promise<void>;
+}
+
+export async function createContext(
+  config: Readonly<Config>,
+  options: ContextOptions = {},
+): Promise<AppContext> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const fetchFn = options.fetch ?? globalThis.fetch;
+  const db = await openDatabase(config.databaseUrl);
+  await migrate(db.sequelize);
+
+  const closers: (() => Promise<void>)[] = [];
+  return {
+    config,
+    logger,
+    clock,
+    fetch: fetchFn,
+    db,
+    async close() {
+      for (const closeOne of closers.reverse()) await closeOne();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// CORS for /api/*: any origin may call the API with a bearer token (browser
+// clients, the Excel add-in). No cookies are involved, so no credentials.
+import cors from 'cors';
+
+export const apiCors = cors({
+  origin: '*',
+  methods: ['GET', 'POST', 'OPTIONS'],
+  allowedHeaders: ['Authorization', 'Content-Type'],
+  exposedHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
+  credentials: false,
+  maxAge: 600,
+});

@@ -1,0 +1,28 @@
+// The process logger. Secrets never reach it: request logs carry the path
+// only (no query string, no headers), and these paths are redacted anywhere.
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type { LogLevel } from '../config/config.js';
+
+export type { Logger };
+
+export const REDACTED_PATHS = [
+  'password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'client_secret',
+  'apiKey',
+  'authorization',
+  '*.password',
+  '*.token',
+  '*.access_token',
+  '*.refresh_token',
+  '*.client_secret',
+  '*.apiKey',
+  '*.authorization',
+  'req.headers',
+];
+
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/src/config/config.js';
+
+describe('loadConfig', () => {
+  it('fills every default for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+    expect(config.authUrl).toBe('http://localhost:3000');
+    expect(config.billingUrl).toBe('http://localhost:3000/dashboard/billing');
+    expect(config.databaseUrl).toBe('sqlite:./data/brw.sqlite');
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+    expect(config.rateLimitPerMinute).toBe(120);
+    expect(config.paymentGraceDays).toBe(14);
+    expect(config.cache).toEqual({ freshSeconds: 86_400, maxAgeSeconds: 2_592_000 });
+    expect(config.geocoder.minIntervalMs).toBe(1000);
+  });
+
+  it('derives URLs from BASE_URL and drops a trailing slash', () => {
+    const config = loadConfig({ BASE_URL: 'https://brw.example.de/', PORT: '8080' });
+    expect(config.baseUrl).toBe('https://brw.example.de');
+    expect(config.authUrl).toBe('https://brw.example.de');
+    expect(config.billingUrl).toBe('https://brw.example.de/dashboard/billing');
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['BASE_URL', { BASE_URL: 'not a url' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'somewhere' }],
+    ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
+  ])('stops with a message naming %s when it is bad', (name, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('accepts a hop count or subnets for TRUST_PROXY', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it('refuses a cache max age below the fresh age', () => {
+    expect(() => loadConfig({ CACHE_FRESH_SECONDS: '100', CACHE_MAX_AGE_SECONDS: '10' })).toThrow(
+      'CACHE_MAX_AGE_SECONDS',
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/testServer.js';
+
+describe('the app shell', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers /healthz while the database is up', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown paths with 404 not_found in the error shape', async () => {
+    const res = await fetch(`${server.url}/nowhere?token=secret-token-value`);
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual({
+      error: 'not_found',
+      message: expect.stringContaining('/nowhere') as unknown,
+      status: 404,
+    });
+  });
+
+  it('sets security headers and a request id', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers CORS preflight for /api with Authorization allowed', async () => {
+    const res = await fetch(`${server.url}/api/me`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://excel.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+  });
+
+  it('logs the path of a request but never its query string', async () => {
+    await fetch(`${server.url}/healthz?token=sk_live_do_not_log_me`);
+    const logged = server.logs.text();
+    expect(logged).toContain('"path":"/healthz"');
+    expect(logged).not.toContain('sk_live_do_not_log_me');
+    expect(logged).not.toContain('token=');
+  });
+});

@@ -1,0 +1,64 @@
+// Starts the real app on a loopback port with a fresh SQLite file (or the
+// database given), a captured logger and an optional controlled clock.
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:http';
+import { createApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config/config.js';
+import { createContext, type AppContext } from '../../server/src/context.js';
+import type { Clock } from '../../server/src/time/clock.js';
+import { captureLogs, type CapturedLogs } from './logs.js';
+
+export interface TestServerOptions {
+  /** Environment variables on top of the test defaults. */
+  env?: Record<string, string>;
+  /** e.g. a MariaDB url from createMysqlDatabase(); default: a temporary SQLite file. */
+  databaseUrl?: string;
+  clock?: Clock;
+  fetch?: typeof fetch;
+}
+
+export interface TestServer {
+  url: string;
+  ctx: AppContext;
+  logs: CapturedLogs;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'brw-test-'));
+  const databaseUrl = options.databaseUrl ?? `sqlite:${join(dir, 'test.sqlite')}`;
+  const logs = captureLogs();
+  // Listen first, so BASE_URL can be the real origin (OAuth issuer, links).
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    LOG_LEVEL: 'debug',
+    BASE_URL: url,
+    GEOCODER_URL: 'http://127.0.0.1:9/nominatim',
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
+    ...options.env,
+    DATABASE_URL: databaseUrl,
+  });
+  const ctx = await createContext(config, {
+    logger: logs.logger,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  server.on('request', createApp(ctx));
+  return {
+    url,
+    ctx,
+    logs,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ctx.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
