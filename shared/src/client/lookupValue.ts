@@ -1,0 +1,81 @@
+// Picks the one value a spreadsheet function shows from a lookup response.
+import type { BodenrichtwertEntry, BodenrichtwertResponse } from '../apiTypes.js';
+import { AppError, ErrorCode, fail, ok, type Result } from '../errors.js';
+import { LAND_USE_NAMES, parseLandUseFilter, sortByLandUse, type LandUseCode } from '../landUse.js';
+
+/** The fields a user may ask for; the first one is the default. */
+export const LOOKUP_FIELDS = [
+  'brw_euro_pro_m2',
+  'nutzungsart',
+  'code',
+  'stichtag',
+  'gemeinde',
+  'gutachterausschuss',
+  'bodenrichtwertnummer',
+  'zonenbezeichnung',
+  'bauweise',
+  'geschossflaechenzahl',
+  'grundflaechenzahl',
+  'vollgeschosszahl',
+  'baumassenzahl',
+  'wertrel_geschossflaechenzahl',
+] as const satisfies readonly (keyof BodenrichtwertEntry)[];
+
+export type LookupField = (typeof LOOKUP_FIELDS)[number];
+
+const isLookupField = (value: string): value is LookupField =>
+  (LOOKUP_FIELDS as readonly string[]).includes(value);
+
+/** Blank cells count as not given; codes and field names are read case-insensitively. */
+const given = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+
+function parseCode(nutzungsart: string | undefined): Result<LandUseCode | undefined> {
+  if (nutzungsart === undefined) return ok(undefined);
+  const filter = parseLandUseFilter([nutzungsart.toUpperCase()]);
+  return filter.ok ? ok(filter.value[0]) : filter;
+}
+
+function parseField(feld: string | undefined): Result<LookupField> {
+  const name = feld?.toLowerCase() ?? LOOKUP_FIELDS[0];
+  if (isLookupField(name)) return ok(name);
+  const allowed = LOOKUP_FIELDS.join(', ');
+  return fail(
+    new AppError(ErrorCode.invalidField, `Unbekanntes Feld „${name}“; erlaubt sind ${allowed}.`),
+  );
+}
+
+/** The entry of that code, or the first entry in canonical order when no code is given. */
+function pickEntry(
+  entries: readonly BodenrichtwertEntry[],
+  code: LandUseCode | undefined,
+): Result<BodenrichtwertEntry> {
+  const sorted = sortByLandUse(entries);
+  const entry = code === undefined ? sorted[0] : sorted.find((e) => e.code === code);
+  if (entry !== undefined) return ok(entry);
+  const which = code === undefined ? '' : ` der Nutzungsart ${code} (${LAND_USE_NAMES[code]})`;
+  return fail(new AppError(ErrorCode.noData, `Kein Bodenrichtwert${which} an dieser Adresse.`));
+}
+
+/**
+ * The value a spreadsheet cell shows: input errors first (invalid_nutzungsart,
+ * invalid_field), then no_data when the zone or the field is missing.
+ */
+export function selectLookupValue(
+  response: BodenrichtwertResponse,
+  nutzungsart?: string,
+  feld?: string,
+): Result<string | number> {
+  const code = parseCode(given(nutzungsart));
+  if (!code.ok) return code;
+  const field = parseField(given(feld));
+  if (!field.ok) return field;
+  const entry = pickEntry(response.bodenrichtwerte, code.value);
+  if (!entry.ok) return entry;
+  const value = entry.value[field.value];
+  if (value === undefined) {
+    const message = `Das Feld „${field.value}“ ist für diese Zone nicht veröffentlicht.`;
+    return fail(new AppError(ErrorCode.noData, message));
+  }
+  return ok(value);
+}

@@ -1,0 +1,58 @@
+// Fixed German texts the data owners and the contract require (§1, §2.3), and the
+// licence attribution of a lookup.
+import type { Attribution } from './apiTypes.js';
+
+export const LOOKUP_DISCLAIMER =
+  'Bodenrichtwerte sind von den Gutachterausschüssen ermittelte sachverständige ' +
+  'Orientierungswerte. Sie sind kein Verkehrswert (Marktwert), kein Kaufpreis und ' +
+  'keine Rechtsberatung.';
+
+export const CALCULATION_DISCLAIMER =
+  'Die Umrechnung mit der amtlichen Standardformel ist eine orientierende Berechnung und ' +
+  'ergibt keinen Verkehrswert (Marktwert). Sie ersetzt nicht die zonenspezifische amtliche ' +
+  'Umrechnungstabelle des zuständigen Gutachterausschusses.';
+
+export const LICENSES = {
+  'dl-de/by-2-0': {
+    name: 'Datenlizenz Deutschland – Namensnennung – Version 2.0',
+    url: 'https://www.govdata.de/dl-de/by-2-0',
+  },
+  'dl-de/zero-2-0': {
+    name: 'Datenlizenz Deutschland – Zero – Version 2.0',
+    url: 'https://www.govdata.de/dl-de/zero-2-0',
+  },
+  'cc-by-4.0': {
+    name: 'Creative Commons Namensnennung 4.0 International',
+    url: 'https://creativecommons.org/licenses/by/4.0/',
+  },
+} as const satisfies Record<string, { name: string; url: string }>;
+
+export type LicenseId = keyof typeof LICENSES;
+
+/** Used when a source names no owner, so the text still credits someone real. */
+const FALLBACK_OWNER = 'Gutachterausschüsse für Grundstückswerte';
+
+export interface AttributionInput {
+  owners: readonly string[];
+  year: number;
+  sourceUrl: string;
+  license?: LicenseId;
+}
+
+/** Attribution text in the form the dl-de licences ask for: owner, year, licence. */
+export function buildAttribution({
+  owners,
+  year,
+  sourceUrl,
+  license = 'dl-de/by-2-0',
+}: AttributionInput): Attribution {
+  const named = [...new Set(owners.map((owner) => owner.trim()).filter((o) => o !== ''))];
+  const ownerText = named.length === 0 ? FALLBACK_OWNER : named.join(', ');
+  const { name, url } = LICENSES[license];
+  return {
+    text: `© ${ownerText} (${year}), ${name} (${license})`,
+    license_url: url,
+    source_url: sourceUrl,
+    year,
+  };
+}
