@@ -1,0 +1,35 @@
+// Monthly lookup counters. `reserve` is one conditional UPDATE (after making
+// sure the month's row exists), which both SQLite and MariaDB apply atomically.
+import { Op, type Sequelize } from 'sequelize';
+import { defineUsageMonthModel } from '../db/models/usageMonth.js';
+
+export class UsageRepository {
+  private readonly months;
+
+  constructor(private readonly sequelize: Sequelize) {
+    this.months = defineUsageMonthModel(sequelize);
+  }
+
+  async lookups(userId: string, period: string): Promise<number> {
+    const row = await this.months.findOne({ where: { userId, period } });
+    return row?.lookups ?? 0;
+  }
+
+  /** Counts one lookup unless the month already holds `cap` (null: no cap). */
+  async reserve(userId: string, period: string, cap: number | null): Promise<boolean> {
+    await this.months.bulkCreate([{ userId, period, lookups: 0 }], { ignoreDuplicates: true });
+    const where = cap === null ? { userId, period } : { userId, period, lookups: { [Op.lt]: cap } };
+    const [affected] = await this.months.update(
+      { lookups: this.sequelize.literal('lookups + 1') },
+      { where },
+    );
+    return affected === 1;
+  }
+
+  async release(userId: string, period: string): Promise<void> {
+    await this.months.update(
+      { lookups: this.sequelize.literal('lookups - 1') },
+      { where: { userId, period, lookups: { [Op.gt]: 0 } } },
+    );
+  }
+}

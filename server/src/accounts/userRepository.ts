@@ -1,0 +1,97 @@
+// Users in the database. The trial counter is changed only by single
+// conditional UPDATEs, so concurrent lookups cannot push it past its cap.
+import { Op, type Sequelize } from 'sequelize';
+import type { Plan } from '../../../shared/src/apiTypes.js';
+import { defineUserModel, type PaymentStatus, type UserRow } from '../db/models/user.js';
+
+export type { PaymentStatus };
+
+export interface User {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  plan: Plan;
+  trialStartedAt: Date | null;
+  trialExpiresAt: Date | null;
+  trialUsage: number;
+  paymentStatus: PaymentStatus;
+  pastDueSince: Date | null;
+  createdAt: Date;
+}
+
+export interface NewUser {
+  id: string;
+  email: string;
+  passwordHash: string | null;
+  plan: Plan;
+  trialStartedAt: Date | null;
+  trialExpiresAt: Date | null;
+  createdAt: Date;
+}
+
+export type UserChanges = Partial<
+  Pick<User, 'plan' | 'trialExpiresAt' | 'paymentStatus' | 'pastDueSince' | 'passwordHash'>
+>;
+
+export class UserRepository {
+  private readonly users;
+
+  constructor(private readonly sequelize: Sequelize) {
+    this.users = defineUserModel(sequelize);
+  }
+
+  async create(user: NewUser): Promise<User> {
+    const row = await this.users.create({ ...user, updatedAt: user.createdAt });
+    return toUser(row);
+  }
+
+  async findById(id: string): Promise<User | null> {
+    const row = await this.users.findByPk(id);
+    return row ? toUser(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.users.findOne({ where: { email } });
+    return row ? toUser(row) : null;
+  }
+
+  /** Applies the changes; false when no such user exists. */
+  async update(id: string, changes: UserChanges): Promise<boolean> {
+    const [affected] = await this.users.update(changes, { where: { id } });
+    return affected === 1;
+  }
+
+  /** Counts one trial lookup if the trial runs and its cap is not reached. */
+  async reserveTrialLookup(id: string, now: Date, cap: number): Promise<boolean> {
+    const [affected] = await this.users.update(
+      { trialUsage: this.sequelize.literal('trial_usage + 1') },
+      {
+        where: { id, trialUsage: { [Op.lt]: cap }, trialExpiresAt: { [Op.gt]: now } },
+        silent: true,
+      },
+    );
+    return affected === 1;
+  }
+
+  async releaseTrialLookup(id: string): Promise<void> {
+    await this.users.update(
+      { trialUsage: this.sequelize.literal('trial_usage - 1') },
+      { where: { id, trialUsage: { [Op.gt]: 0 } }, silent: true },
+    );
+  }
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.passwordHash,
+    plan: row.plan,
+    trialStartedAt: row.trialStartedAt,
+    trialExpiresAt: row.trialExpiresAt,
+    trialUsage: row.trialUsage,
+    paymentStatus: row.paymentStatus,
+    pastDueSince: row.pastDueSince,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,79 @@
+// API keys in the database, found by the SHA-256 of their value.
+import { Op, type Sequelize } from 'sequelize';
+import { defineApiKeyModel, type ApiKeyRow } from '../db/models/apiKey.js';
+
+export interface ApiKeyRecord {
+  id: string;
+  userId: string;
+  name: string;
+  prefix: string;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}
+
+export type NewApiKey = Omit<ApiKeyRecord, 'revokedAt' | 'lastUsedAt'> & { keyHash: string };
+
+export class ApiKeyRepository {
+  private readonly keys;
+
+  constructor(sequelize: Sequelize) {
+    this.keys = defineApiKeyModel(sequelize);
+  }
+
+  async create(key: NewApiKey): Promise<ApiKeyRecord> {
+    return toRecord(await this.keys.create({ ...key, updatedAt: key.createdAt }));
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | null> {
+    const row = await this.keys.findOne({ where: { keyHash } });
+    return row ? toRecord(row) : null;
+  }
+
+  async findById(id: string): Promise<ApiKeyRecord | null> {
+    const row = await this.keys.findByPk(id);
+    return row ? toRecord(row) : null;
+  }
+
+  async listByUser(userId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.keys.findAll({ where: { userId }, order: [['createdAt', 'ASC']] });
+    return rows.map(toRecord);
+  }
+
+  /** Revokes a key that is not yet revoked; false when there was none. */
+  async revoke(id: string, now: Date): Promise<boolean> {
+    const [affected] = await this.keys.update(
+      { revokedAt: now },
+      { where: { id, revokedAt: { [Op.is]: null } } },
+    );
+    return affected === 1;
+  }
+
+  /** Records use unless it was already recorded after `unlessAfter`. */
+  async touchLastUsed(id: string, now: Date, unlessAfter: Date): Promise<void> {
+    await this.keys.update(
+      { lastUsedAt: now },
+      {
+        where: {
+          id,
+          [Op.or]: [{ lastUsedAt: { [Op.is]: null } }, { lastUsedAt: { [Op.lt]: unlessAfter } }],
+        },
+        silent: true,
+      },
+    );
+  }
+}
+
+function toRecord(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    prefix: row.prefix,
+    expiresAt: row.expiresAt,
+    revokedAt: row.revokedAt,
+    lastUsedAt: row.lastUsedAt,
+    createdAt: row.createdAt,
+  };
+}

@@ -1,0 +1,37 @@
+// usage_months: counted lookups per user and billing month (Europe/Berlin).
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
+
+export class UsageMonthModel extends Model<
+  InferAttributes<UsageMonthModel>,
+  InferCreationAttributes<UsageMonthModel>
+> {
+  declare userId: string;
+  declare period: string;
+  declare lookups: CreationOptional<number>;
+}
+
+export function defineUsageMonthModel(sequelize: Sequelize): typeof UsageMonthModel {
+  const Bound = class extends UsageMonthModel {};
+  Bound.init(
+    {
+      userId: { type: DataTypes.STRING(36), primaryKey: true },
+      period: { type: DataTypes.CHAR(7), primaryKey: true },
+      lookups: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    },
+    {
+      sequelize,
+      modelName: 'UsageMonth',
+      tableName: 'usage_months',
+      underscored: true,
+      timestamps: false,
+    },
+  );
+  return Bound;
+}
