@@ -1,0 +1,68 @@
+// The custom functions of namespace BRW. A thin edge: Excel's arguments in, the
+// session and the shared core do the work, errors become #VALUE! or #N/A.
+// custom-functions-metadata-plugin builds functions.json from the JSDoc below and
+// appends the CustomFunctions.associate calls at build time.
+import { calculateBodenwert, parseBodenwertInput } from '../../../shared/src/index.js';
+import { session } from '../session.js';
+import { toCellError } from './cellErrors.js';
+import { lookupCells, selectionError } from './lookupCells.js';
+
+/** Excel passes null for an omitted optional argument. */
+const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/**
+ * Amtlicher Bodenrichtwert in EUR/m² an einer Adresse, oder ein anderes Feld des Eintrags. Ein Bereich von Adressen liefert eine Spalte von Ergebnissen.
+ * @customfunction
+ * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort, oder ein Bereich solcher Adressen.
+ * @param [nutzungsart] Nutzungsart W, M, G, S, L, F oder SO. Ohne Angabe der erste vorhandene Eintrag in dieser Reihenfolge.
+ * @param [feld] Feld statt des Bodenrichtwerts, z. B. stichtag, gemeinde, gutachterausschuss, bodenrichtwertnummer, zonenbezeichnung, geschossflaechenzahl, wertrel_geschossflaechenzahl.
+ * @returns Bodenrichtwert in EUR/m² oder das gewählte Feld.
+ */
+export async function bodenrichtwert(
+  adresse: string[][],
+  nutzungsart?: string,
+  feld?: string,
+  // unknown[][]: the metadata generator reads this as a matrix of "any".
+): Promise<unknown[][]> {
+  const code = optional(nutzungsart);
+  const field = optional(feld);
+  const inputError = selectionError(code, field);
+  if (inputError) throw toCellError(inputError);
+  const values = await lookupCells(session.lookups, adresse, code, field);
+  // A single cell shows its error with the message, not a 1×1 array of it.
+  const single = values.length === 1 && values[0]?.length === 1 ? values[0][0] : undefined;
+  if (single instanceof CustomFunctions.Error) throw single;
+  return values;
+}
+
+/**
+ * Bodenwert nach der amtlichen Standardformel für die Umrechnung auf eine andere GFZ, lokal berechnet (ohne Abfrage, ohne Kontingent). Mit Fläche der Bodenwert in EUR, sonst der angepasste Bodenrichtwert in EUR/m².
+ * @customfunction
+ * @param brw Bodenrichtwert in EUR/m² (mindestens 0).
+ * @param gfz_referenz Wertrelevante GFZ des Bodenrichtwerts (größer als 0).
+ * @param gfz_tatsaechlich Tatsächliche oder zulässige GFZ des Grundstücks (größer als 0).
+ * @param [flaeche] Grundstücksfläche in m²; mit Angabe liefert die Funktion den Bodenwert in EUR.
+ * @param [hinterland_flaeche_m2] Fläche des Hinterlands in m² (kleiner als die Fläche); nur mit hinterland_faktor.
+ * @param [hinterland_faktor] Wertfaktor des Hinterlands zwischen 0 und 1; nur mit hinterland_flaeche_m2.
+ * @returns Bodenwert in EUR, ohne Fläche der angepasste Bodenrichtwert in EUR/m².
+ */
+export function bodenwert(
+  brw: number | string,
+  gfz_referenz: number | string,
+  gfz_tatsaechlich: number | string,
+  flaeche?: number | string,
+  hinterland_flaeche_m2?: number | string,
+  hinterland_faktor?: number | string,
+): number {
+  const input = parseBodenwertInput({
+    brw,
+    gfz_referenz,
+    gfz_tatsaechlich,
+    flaeche: optional(flaeche),
+    hinterland_flaeche_m2: optional(hinterland_flaeche_m2),
+    hinterland_faktor: optional(hinterland_faktor),
+  });
+  if (!input.ok) throw toCellError(input.error);
+  const result = calculateBodenwert(input.value);
+  return result.bodenwert_euro ?? result.bodenrichtwert_tatsaechlich_euro_pro_m2;
+}

@@ -1,0 +1,107 @@
+// Builds the Excel add-in into excel-addin/dist/ (served by the server at /excel/):
+// functions.js + functions.json (custom functions), taskpane.html with both
+// chunks (shared runtime), assets, and manifest.xml with its URLs set to BASE_URL.
+//   BASE_URL=https://brw.example.de npx webpack --config excel-addin/webpack.config.cjs
+// BASE_URL is read here and nowhere else; it defaults to http://localhost:3000.
+const path = require('node:path');
+const { URL } = require('node:url');
+const { DefinePlugin } = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
+
+/** The prefix manifests/manifest.xml is written with. */
+const MANIFEST_SOURCE_BASE_URL = 'http://localhost:3000';
+
+function baseUrlFromEnv() {
+  const value = (process.env.BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const url = new URL(value); // throws on a malformed BASE_URL, failing the build
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`BASE_URL must be an http(s) URL, got ${value}`);
+  }
+  return value;
+}
+
+/** The manifest with every URL moved under BASE_URL; AppDomain is an origin. */
+function manifestFor(baseUrl) {
+  return (content) =>
+    content
+      .toString()
+      .replace(
+        `<AppDomain>${MANIFEST_SOURCE_BASE_URL}</AppDomain>`,
+        `<AppDomain>${new URL(baseUrl).origin}</AppDomain>`,
+      )
+      .replaceAll(MANIFEST_SOURCE_BASE_URL, baseUrl);
+}
+
+module.exports = (_env, argv) => {
+  const baseUrl = baseUrlFromEnv();
+  const functionsSource = path.resolve(__dirname, 'src/functions/functions.ts');
+  return {
+    context: __dirname,
+    mode: argv.mode || 'production',
+    target: ['web', 'es2020'],
+    devtool: 'source-map',
+    entry: {
+      functions: functionsSource,
+      taskpane: './src/taskpane/taskpane.ts',
+    },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: '[name].js',
+      clean: true,
+      // globalThis instead of self, so the bundle also loads in Node for the tests.
+      globalObject: 'globalThis',
+    },
+    // One runtime per page: functions and task pane share the session module.
+    optimization: { runtimeChunk: 'single' },
+    resolve: {
+      extensions: ['.ts', '.js'],
+      extensionAlias: { '.js': ['.ts', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          loader: 'ts-loader',
+          options: {
+            // `tsc -b excel-addin` typechecks; the bundle only needs transpiling.
+            transpileOnly: true,
+            configFile: path.resolve(__dirname, 'tsconfig.json'),
+            compilerOptions: {
+              // The bundle also compiles ../shared/src, outside this part's rootDir.
+              rootDir: path.resolve(__dirname, '..'),
+              module: 'es2020',
+              moduleResolution: 'bundler',
+              noEmit: false,
+              emitDeclarationOnly: false,
+              declaration: false,
+              composite: false,
+            },
+          },
+        },
+      ],
+    },
+    plugins: [
+      new DefinePlugin({ __BASE_URL__: JSON.stringify(baseUrl) }),
+      new CustomFunctionsMetadataPlugin({ output: 'functions.json', input: functionsSource }),
+      new HtmlWebpackPlugin({
+        filename: 'taskpane.html',
+        template: './src/taskpane/taskpane.html',
+        chunks: ['functions', 'taskpane'],
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: 'assets', to: 'assets' },
+          { from: 'src/taskpane/taskpane.css', to: 'taskpane.css' },
+          {
+            from: path.resolve(__dirname, '../manifests/manifest.xml'),
+            to: 'manifest.xml',
+            transform: manifestFor(baseUrl),
+          },
+        ],
+      }),
+    ],
+    performance: { hints: false },
+  };
+};
