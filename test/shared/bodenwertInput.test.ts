@@ -79,8 +79,7 @@ describe('parseBodenwertInput', () => {
   it.each(['brw', 'gfz_referenz', 'gfz_tatsaechlich'] as const)(
     'reports a missing %s as missing_parameter naming it',
     (field) => {
-      const body: Record<string, unknown> = { ...VALID };
-      delete body[field];
+      const body = Object.fromEntries(Object.entries(VALID).filter(([key]) => key !== field));
       const error = errorOf(body);
       expect(error.code).toBe('missing_parameter');
       expect(error.message).toContain(`„${field}“`);

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { cellMessage, isInputError } from '../../../shared/src/client/cellMessages.js';
+import { AppError, ErrorCode } from '../../../shared/src/errors.js';
+
+describe('cellMessage', () => {
+  it('asks for an upgrade when the quota is used up, with the billing link when known', () => {
+    const plain = new AppError(ErrorCode.limitReached, 'Kontingent erschöpft');
+    expect(cellMessage(plain)).toBe('Kontingent aufgebraucht – bitte Tarif upgraden.');
+    const withLink = new AppError(ErrorCode.limitReached, 'x', {
+      details: { reason: 'no_active_plan', upgrade_url: 'https://example.test/billing' },
+    });
+    expect(cellMessage(withLink)).toBe(
+      'Kontingent aufgebraucht – bitte Tarif upgraden. https://example.test/billing',
+    );
+  });
+
+  it('tells where to set the API key when it is missing', () => {
+    const text = cellMessage(new AppError(ErrorCode.missingToken, 'Bearer-Token fehlt'));
+    expect(text).toContain('API-Schlüssel');
+    expect(text).toContain('Aufgabenbereich');
+    expect(text).toContain('Seitenleiste');
+  });
+
+  it('shows the message of input errors and no_data, which name the field or the zone', () => {
+    const input = new AppError(ErrorCode.invalidBrw, '„brw“ muss größer oder gleich 0 sein.');
+    expect(cellMessage(input)).toBe('„brw“ muss größer oder gleich 0 sein.');
+    const noData = new AppError(ErrorCode.noData, 'Kein Bodenrichtwert an dieser Adresse.');
+    expect(cellMessage(noData)).toBe('Kein Bodenrichtwert an dieser Adresse.');
+  });
+
+  it('hides internal messages of server errors', () => {
+    const error = new AppError(ErrorCode.internalServerError, 'TypeError: x is undefined');
+    expect(cellMessage(error)).not.toContain('TypeError');
+  });
+});
+
+describe('isInputError', () => {
+  it.each([
+    [ErrorCode.invalidBrw, true],
+    [ErrorCode.missingParameter, true],
+    [ErrorCode.invalidNutzungsart, true],
+    [ErrorCode.invalidField, true],
+    [ErrorCode.missingAddress, true],
+    [ErrorCode.noData, false],
+    [ErrorCode.addressNotFound, false],
+    [ErrorCode.limitReached, false],
+    [ErrorCode.missingToken, false],
+    [ErrorCode.serviceError, false],
+  ])('%s → %s', (code, expected) => {
+    expect(isInputError(new AppError(code, 'x'))).toBe(expected);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CALCULATION_DISCLAIMER,
+  LICENSES,
+  LOOKUP_DISCLAIMER,
+  buildAttribution,
+} from '../../shared/src/texts.js';
+
+describe('disclaimers', () => {
+  it('the lookup disclaimer says orientation value, not a market value, sale price or legal advice', () => {
+    expect(LOOKUP_DISCLAIMER).toContain('sachverständige Orientierungswerte');
+    expect(LOOKUP_DISCLAIMER).toContain('kein Verkehrswert (Marktwert)');
+    expect(LOOKUP_DISCLAIMER).toContain('kein Kaufpreis');
+    expect(LOOKUP_DISCLAIMER).toContain('keine Rechtsberatung');
+  });
+
+  it('the calculation disclaimer says orienting, not a market value, no replacement of the table', () => {
+    expect(CALCULATION_DISCLAIMER).toContain('orientierende Berechnung');
+    expect(CALCULATION_DISCLAIMER).toContain('keinen Verkehrswert (Marktwert)');
+    expect(CALCULATION_DISCLAIMER).toContain(
+      'ersetzt nicht die zonenspezifische amtliche Umrechnungstabelle des zuständigen Gutachterausschusses',
+    );
+  });
+});
+
+describe('buildAttribution', () => {
+  it('names the owners, the year and dl-de/by-2-0 with its official licence page', () => {
+    const attribution = buildAttribution({
+      owners: ['Gutachterausschuss für Grundstückswerte in Berlin', 'GeoBasis-DE / BKG'],
+      year: 2025,
+      sourceUrl: 'https://gdi.berlin.de/services/wfs/brw2025',
+    });
+    expect(attribution).toEqual({
+      text:
+        '© Gutachterausschuss für Grundstückswerte in Berlin, GeoBasis-DE / BKG (2025), ' +
+        'Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0)',
+      license_url: 'https://www.govdata.de/dl-de/by-2-0',
+      source_url: 'https://gdi.berlin.de/services/wfs/brw2025',
+      year: 2025,
+    });
+  });
+
+  it('names each owner once and falls back to the committees when none is named', () => {
+    const repeated = buildAttribution({
+      owners: [' A ', 'A', 'B', ''],
+      year: 2024,
+      sourceUrl: 'x',
+    });
+    expect(repeated.text.startsWith('© A, B (2024), ')).toBe(true);
+    const none = buildAttribution({ owners: ['  '], year: 2024, sourceUrl: 'x' });
+    expect(none.text.startsWith('© Gutachterausschüsse für Grundstückswerte (2024), ')).toBe(true);
+  });
+
+  it('uses another licence when asked', () => {
+    const attribution = buildAttribution({
+      owners: ['LGLN'],
+      year: 2026,
+      sourceUrl: 'https://example.test',
+      license: 'dl-de/zero-2-0',
+    });
+    expect(attribution.text).toBe(
+      '© LGLN (2026), Datenlizenz Deutschland – Zero – Version 2.0 (dl-de/zero-2-0)',
+    );
+    expect(attribution.license_url).toBe(LICENSES['dl-de/zero-2-0'].url);
+    expect(LICENSES['cc-by-4.0'].url).toBe('https://creativecommons.org/licenses/by/4.0/');
+  });
+});
