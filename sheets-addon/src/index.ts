@@ -1,1 +1,92 @@
-export {};
+// The Apps Script entry: only the global functions Sheets and the sidebar call.
+// gas-webpack-plugin turns each `global.NAME = …` below into a top-level
+// `function NAME() {}` with the JSDoc above it, which is how Sheets finds
+// custom functions and their help text; the logic lives in the modules.
+import { bodenwertFormula } from './bodenwertFormula.js';
+import { DEFAULT_SERVICE_URL } from './buildConstants.js';
+import type { CellArgument, FormulaResult } from './cells.js';
+import { buildMenu, showSidebar } from './gas/menu.js';
+import { gasServices } from './gas/services.js';
+import { bodenrichtwertFormula } from './lookup/bodenrichtwertFormula.js';
+import { SidebarApi } from './sidebarApi.js';
+
+declare const global: Record<string, unknown>;
+
+function BODENRICHTWERT(
+  adresse: CellArgument,
+  nutzungsart?: CellArgument,
+  feld?: CellArgument,
+): FormulaResult {
+  const services = gasServices();
+  const startedAt = services.clock.now();
+  return bodenrichtwertFormula(adresse, nutzungsart, feld, {
+    services,
+    defaultServiceUrl: DEFAULT_SERVICE_URL,
+    startedAt,
+  });
+}
+
+function BODENWERT(...args: CellArgument[]): FormulaResult {
+  return bodenwertFormula(args);
+}
+
+const sidebarApi = () => new SidebarApi(gasServices(), DEFAULT_SERVICE_URL);
+
+/**
+ * Bodenrichtwert (Euro/m²) oder ein anderes Feld der Bodenrichtwertzone einer Adresse.
+ * Daten: Gutachterausschüsse, Datenlizenz Deutschland – Namensnennung 2.0 (Quellenangabe im Menü).
+ *
+ * @param {string|Array<Array<string>>} adresse Vollständige Adresse (Straße, Hausnummer, PLZ, Ort) oder ein Bereich von Adressen.
+ * @param {string} nutzungsart Optional: W, M, G, S, L, F oder SO. Leer: die erste Zone in der Reihenfolge W, M, G, S, L, F, SO.
+ * @param {string} feld Optional: brw_euro_pro_m2 (Standard), stichtag, gemeinde, zonenbezeichnung, wertrel_geschossflaechenzahl u. a.
+ * @return Der Wert je Adresse; ein Bereich ergibt eine Spalte mit Werten.
+ * @customfunction
+ */
+global.BODENRICHTWERT = BODENRICHTWERT;
+
+/**
+ * Auf die tatsächliche GFZ umgerechneter Bodenrichtwert (Euro/m²) nach der amtlichen
+ * Standardformel, mit Fläche der Bodenwert in Euro. Rechnet lokal, ohne Kontingent.
+ *
+ * @param {number} brw Bodenrichtwert in Euro/m² (>= 0).
+ * @param {number} gfz_referenz Wertrelevante GFZ der Bodenrichtwertzone (> 0).
+ * @param {number} gfz_tatsaechlich Tatsächliche oder zulässige GFZ des Grundstücks (> 0).
+ * @param {number} flaeche Optional: Grundstücksfläche in m²; dann Ergebnis in Euro.
+ * @param {number} hinterland_flaeche_m2 Optional: Hinterlandfläche in m² (nur mit Fläche und Faktor).
+ * @param {number} hinterland_faktor Optional: Wertfaktor des Hinterlands, 0 bis 1.
+ * @return Euro/m² ohne Fläche, sonst Bodenwert in Euro; Bereiche ergeben eine Spalte.
+ * @customfunction
+ */
+global.BODENWERT = BODENWERT;
+
+/** Builds the add-on menu when the spreadsheet opens. */
+global.onOpen = () => {
+  buildMenu(SpreadsheetApp.getUi());
+};
+
+/** Right after installing, the spreadsheet is already open: build the menu now. */
+global.onInstall = () => {
+  buildMenu(SpreadsheetApp.getUi());
+};
+
+/** Menu "Einstellungen": the sidebar with key, service URL and account. */
+global.showSettings = () => {
+  showSidebar('einstellungen');
+};
+
+/** Menu "Quellenangabe und Hinweis": the sidebar opened at attribution and disclaimer. */
+global.showNotice = () => {
+  showSidebar('hinweis');
+};
+
+/** Sidebar: settings (masked key) and the attributions of the latest lookups. */
+global.getSidebarState = () => sidebarApi().state();
+
+/** Sidebar: saves the API key and/or the service URL in the document properties. */
+global.saveSettings = (input: unknown) => sidebarApi().save(input);
+
+/** Sidebar: deletes the stored API key. */
+global.removeApiKey = () => sidebarApi().removeKey();
+
+/** Sidebar: plan, usage, limit and trial from GET /api/me. */
+global.getAccount = () => sidebarApi().account();

@@ -1,0 +1,33 @@
+// What the sidebar and the server functions exchange through google.script.run.
+// Shared by both sides; holds types only, so it fits the DOM and the Apps Script build.
+import type { Attribution, MeResponse } from '../../shared/src/apiTypes.js';
+
+/** What the sidebar may see of the settings: never the key, only its masked hint. */
+export interface PublicSettings {
+  apiKeyHint: string | null;
+  serviceUrl: string;
+  defaultServiceUrl: string;
+}
+
+export interface SidebarState {
+  settings: PublicSettings;
+  /** Attributions of the latest lookups in this spreadsheet, newest first. */
+  attributions: Attribution[];
+}
+
+export interface SettingsInput {
+  apiKey?: string;
+  serviceUrl?: string;
+}
+
+export type SaveAnswer = { ok: true; state: SidebarState } | { ok: false; message: string };
+
+export type AccountAnswer = { ok: true; account: MeResponse } | { ok: false; message: string };
+
+/** The global server functions the sidebar calls (see src/index.ts). */
+export interface ServerFunctions {
+  getSidebarState(): SidebarState;
+  saveSettings(input: SettingsInput): SaveAnswer;
+  removeApiKey(): SidebarState;
+  getAccount(): AccountAnswer;
+}

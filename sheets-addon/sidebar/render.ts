@@ -1,0 +1,100 @@
+// Fills the sidebar's sections from the server's answers. Text goes in through
+// textContent only: attribution texts come from the service and are not HTML.
+import type { Attribution, MeResponse } from '../../shared/src/apiTypes.js';
+import { LICENSES } from '../../shared/src/texts.js';
+import type { SidebarState } from './protocol.js';
+
+const PLAN_NAMES: Record<MeResponse['plan'], string> = {
+  free: 'Free',
+  starter: 'Starter',
+  pro: 'Pro',
+  enterprise: 'Enterprise',
+};
+
+export function byId<T extends HTMLElement>(id: string): T {
+  const element = document.getElementById(id);
+  if (element === null) throw new Error(`Sidebar.html lacks #${id}`);
+  return element as T;
+}
+
+function element(tag: string, text: string, className?: string): HTMLElement {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  if (className !== undefined) node.className = className;
+  return node;
+}
+
+function link(href: string, text: string): HTMLAnchorElement {
+  const anchor = element('a', text) as HTMLAnchorElement;
+  anchor.href = href;
+  anchor.target = '_blank';
+  anchor.rel = 'noopener';
+  return anchor;
+}
+
+export function renderSettings(state: SidebarState): void {
+  const { apiKeyHint, serviceUrl, defaultServiceUrl } = state.settings;
+  byId('key-status').textContent =
+    apiKeyHint === null
+      ? 'Kein API-Schlüssel hinterlegt.'
+      : `API-Schlüssel hinterlegt (${apiKeyHint}).`;
+  byId('remove-key').hidden = apiKeyHint === null;
+  const url = byId<HTMLInputElement>('service-url');
+  url.value = serviceUrl === defaultServiceUrl ? '' : serviceUrl;
+  url.placeholder = defaultServiceUrl;
+}
+
+function attributionItem(attribution: Attribution): HTMLElement {
+  const item = element('li', `${attribution.text} `);
+  item.append(link(attribution.license_url, 'Lizenz'));
+  if (attribution.source_url !== '') item.append(' · ', link(attribution.source_url, 'Quelle'));
+  return item;
+}
+
+export function renderAttributions(attributions: readonly Attribution[]): void {
+  const list = byId('attributions');
+  list.replaceChildren(...attributions.map(attributionItem));
+  byId('no-attribution').hidden = attributions.length > 0;
+}
+
+/** The licence line that is visible even before any lookup. */
+export function renderLicense(): void {
+  const { name, url } = LICENSES['dl-de/by-2-0'];
+  byId('license').replaceChildren('Lizenz der Daten: ', link(url, `${name} (dl-de/by-2-0)`));
+}
+
+const date = (iso: string) => new Date(iso).toLocaleDateString('de-DE');
+
+export function renderAccount(account: MeResponse): void {
+  const rows: [string, string][] = [
+    ['Tarif', PLAN_NAMES[account.plan]],
+    ['Wirksamer Tarif', PLAN_NAMES[account.effective_plan]],
+    [
+      'Abfragen diesen Monat',
+      account.limit === null
+        ? `${account.usage_this_month} (unbegrenzt)`
+        : `${account.usage_this_month} von ${account.limit}`,
+    ],
+    [
+      'Testphase',
+      account.trial_active && account.trial_expires_at !== null
+        ? `aktiv bis ${date(account.trial_expires_at)}, ${account.trial_usage} von ${account.trial_limit} Abfragen`
+        : 'nicht aktiv',
+    ],
+  ];
+  const list = byId('account');
+  list.replaceChildren(
+    ...rows.flatMap(([term, value]) => [element('dt', term), element('dd', value)]),
+  );
+  const upgrade = byId('upgrade');
+  upgrade.replaceChildren();
+  if (account.quota_exhausted && account.upgrade_url !== null) {
+    upgrade.append('Kontingent aufgebraucht – ', link(account.upgrade_url, 'Tarif upgraden'));
+  }
+}
+
+export function showMessage(id: string, text: string, kind: 'info' | 'error'): void {
+  const target = byId(id);
+  target.textContent = text;
+  target.className = `message ${kind}`;
+}

@@ -1,0 +1,66 @@
+// Requests to the service's /api endpoints and the reading of their answers.
+// Apps Script has no URLSearchParams, so the query is encoded by hand.
+import {
+  AppError,
+  ErrorCode,
+  errorFromResponse,
+  fail,
+  ok,
+  type Result,
+} from '../../shared/src/index.js';
+import type { HttpRequest, HttpResponse } from './ports.js';
+import type { Settings } from './settings.js';
+
+export type ApiCredentials = Settings & { apiKey: string };
+
+export function hasApiKey(settings: Settings): settings is ApiCredentials {
+  return settings.apiKey !== null;
+}
+
+export const MISSING_KEY_ERROR = new AppError(
+  ErrorCode.missingToken,
+  'Kein API-Schlüssel hinterlegt.',
+);
+
+/** GET {serviceUrl}{path}?name=value… with the key in the Authorization header. */
+export function apiRequest(
+  credentials: ApiCredentials,
+  path: string,
+  query: Readonly<Record<string, string>> = {},
+): HttpRequest {
+  const pairs = Object.entries(query).map(
+    ([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
+  );
+  return {
+    url: `${credentials.serviceUrl}${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`,
+    headers: { Authorization: `Bearer ${credentials.apiKey}`, Accept: 'application/json' },
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A 200 answer whose JSON passes `isExpected`, or the error the answer stands
+ * for. Error bodies (§2.6) and garbled answers are mapped by the shared core.
+ */
+export function readApiAnswer<T>(
+  response: HttpResponse,
+  isExpected: (body: unknown) => body is T,
+): Result<T> {
+  const body = parseJson(response.body);
+  if (response.status !== 200) return fail(errorFromResponse(response.status, body));
+  if (isExpected(body)) return ok(body);
+  return fail(
+    new AppError(ErrorCode.serviceError, 'Der Dienst hat eine unerwartete Antwort gesendet.'),
+  );
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

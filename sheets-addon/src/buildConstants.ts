@@ -1,0 +1,6 @@
+// Values fixed at build time by webpack's DefinePlugin (sheets-addon/webpack.config.js),
+// the only place that reads the BASE_URL environment variable.
+declare const __BASE_URL__: string;
+
+/** The service the formulas ask unless the sidebar sets another URL. */
+export const DEFAULT_SERVICE_URL: string = __BASE_URL__;

@@ -1,0 +1,58 @@
+// Adapters from the Apps Script services to the ports of the add-on. The only
+// module besides index.ts that touches Apps Script globals.
+import type { AddonServices, HttpResponse, KeyValueCache, SettingsStore } from '../ports.js';
+
+function toResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.getAllHeaders())) {
+    headers[name.toLowerCase()] = String(value);
+  }
+  return { status: response.getResponseCode(), headers, body: response.getContentText() };
+}
+
+function documentCache(): KeyValueCache | null {
+  const cache = CacheService.getDocumentCache();
+  if (cache === null) return null;
+  return {
+    getAll: (keys) => cache.getAll([...keys]),
+    putAll: (values, ttlSeconds) => cache.putAll(values, ttlSeconds),
+  };
+}
+
+function documentProperties(): SettingsStore {
+  const properties = PropertiesService.getDocumentProperties();
+  return {
+    get: (key) => properties.getProperty(key),
+    set: (key, value) => {
+      properties.setProperty(key, value);
+    },
+    remove: (key) => {
+      properties.deleteProperty(key);
+    },
+  };
+}
+
+function hexDigest(text: string): string {
+  const bytes = Utilities.computeDigest(
+    Utilities.DigestAlgorithm.SHA_256,
+    text,
+    Utilities.Charset.UTF_8,
+  );
+  return bytes.map((byte) => ((byte + 256) % 256).toString(16).padStart(2, '0')).join('');
+}
+
+export function gasServices(): AddonServices {
+  return {
+    http: {
+      // muteHttpExceptions: error statuses come back as answers, not exceptions.
+      fetchAll: (requests) =>
+        UrlFetchApp.fetchAll(
+          requests.map(({ url, headers }) => ({ url, headers, muteHttpExceptions: true })),
+        ).map(toResponse),
+    },
+    cache: documentCache(),
+    settings: documentProperties(),
+    clock: { now: () => Date.now(), sleep: (ms) => Utilities.sleep(ms) },
+    digest: hexDigest,
+  };
+}

@@ -1,0 +1,123 @@
+// =BODENRICHTWERT(adresse; [nutzungsart]; [feld]) over single cells or ranges.
+import {
+  AppError,
+  cellMessage,
+  ErrorCode,
+  isInputError,
+  selectLookupValue,
+  type BodenrichtwertResponse,
+} from '../../../shared/src/index.js';
+import { hasApiKey, MISSING_KEY_ERROR } from '../api.js';
+import {
+  isBlank,
+  mapGrid,
+  present,
+  textOrUndefined,
+  toGrid,
+  type CellArgument,
+  type CellResult,
+  type FormulaResult,
+  type Grid,
+} from '../cells.js';
+import type { AddonServices } from '../ports.js';
+import { readSettings } from '../settings.js';
+import type { PendingLookup } from './fetchLookups.js';
+import { lookupAddresses } from './lookupAddresses.js';
+import { addressKey, normalizeAddress, type LookupOutcome } from './outcome.js';
+
+/** Leaves a safety margin below Apps Script's 30-second limit for custom functions. */
+export const TIME_BUDGET_MS = 25_000;
+
+export const UNFINISHED_MESSAGE =
+  'Ausstehend: Zeitlimit von Google Sheets erreicht – Formel erneut eingeben, um fortzusetzen.';
+
+interface Request {
+  address: string;
+  /** The address as the cache and the de-duplication see it. */
+  key: string;
+  nutzungsart: string | undefined;
+  feld: string | undefined;
+  /** A bad nutzungsart or feld: reported without asking the service. */
+  inputError: AppError | undefined;
+}
+
+const MISSING_ADDRESS = new AppError(ErrorCode.missingAddress, 'Bitte eine Adresse angeben.');
+
+const NO_ENTRIES: BodenrichtwertResponse = {
+  address_input: '',
+  address_resolved: '',
+  coordinates: { lat: 0, lon: 0 },
+  bodenrichtwerte: [],
+  cache_hit: false,
+  attribution: { text: '', license_url: '', source_url: '', year: 0 },
+  disclaimer: '',
+};
+
+/** selectLookupValue reports input errors before it looks at any entry. */
+function optionsError(
+  nutzungsart: string | undefined,
+  feld: string | undefined,
+): AppError | undefined {
+  const probe = selectLookupValue(NO_ENTRIES, nutzungsart, feld);
+  return !probe.ok && isInputError(probe.error) ? probe.error : undefined;
+}
+
+const failure = (error: AppError): CellResult => ({ error: cellMessage(error) });
+
+export interface FormulaContext {
+  services: AddonServices;
+  defaultServiceUrl: string;
+  /** When the custom function started (clock time). */
+  startedAt: number;
+}
+
+export function bodenrichtwertFormula(
+  adresse: CellArgument,
+  nutzungsart: CellArgument,
+  feld: CellArgument,
+  { services, defaultServiceUrl, startedAt }: FormulaContext,
+): FormulaResult {
+  const grid = toGrid([adresse, nutzungsart, feld]);
+  const requests = mapGrid(grid, (row, column) => readRequest(grid, row, column));
+  const lookups = new Map<string, PendingLookup>();
+  for (const request of requests.flat()) {
+    if (request === null || request.inputError) continue;
+    lookups.set(request.key, { key: request.key, address: request.address });
+  }
+
+  const settings = readSettings(services.settings, defaultServiceUrl);
+  const outcomes: Map<string, LookupOutcome> =
+    lookups.size === 0 || !hasApiKey(settings)
+      ? new Map()
+      : lookupAddresses([...lookups.values()], settings, services, startedAt + TIME_BUDGET_MS);
+
+  const results = mapGrid(grid, (row, column): CellResult => {
+    const request = requests[row]?.[column] ?? null;
+    if (request === null) return grid.single ? failure(MISSING_ADDRESS) : { value: '' };
+    if (request.inputError) return failure(request.inputError);
+    if (!hasApiKey(settings)) return failure(MISSING_KEY_ERROR);
+    const outcome = outcomes.get(request.key);
+    if (outcome === undefined || outcome.kind === 'unfinished')
+      return { error: UNFINISHED_MESSAGE };
+    if (outcome.kind === 'failed') return failure(outcome.error);
+    const selected = selectLookupValue(outcome.response, request.nutzungsart, request.feld);
+    return selected.ok ? { value: selected.value } : failure(selected.error);
+  });
+  return present(grid, results);
+}
+
+/** The request of one cell; null for a blank address (an empty row of a range). */
+function readRequest(grid: Grid, row: number, column: number): Request | null {
+  const address = grid.cell(0, row, column);
+  if (isBlank(address)) return null;
+  const nutzungsart = textOrUndefined(grid.cell(1, row, column));
+  const feld = textOrUndefined(grid.cell(2, row, column));
+  const normalized = normalizeAddress(String(address));
+  return {
+    address: normalized,
+    key: addressKey(normalized),
+    nutzungsart,
+    feld,
+    inputError: optionsError(nutzungsart, feld),
+  };
+}

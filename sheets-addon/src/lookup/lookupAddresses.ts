@@ -1,0 +1,28 @@
+// The outcome of every distinct address of one formula: from the document
+// cache where possible, the rest from the service within the time budget.
+import type { ApiCredentials } from '../api.js';
+import { recordAttributions } from '../attributionLog.js';
+import type { AddonServices } from '../ports.js';
+import { fetchLookups, type PendingLookup } from './fetchLookups.js';
+import { LookupCache } from './lookupCache.js';
+import type { LookupOutcome } from './outcome.js';
+
+export function lookupAddresses(
+  lookups: readonly PendingLookup[],
+  credentials: ApiCredentials,
+  services: AddonServices,
+  deadline: number,
+): Map<string, LookupOutcome> {
+  const cache = new LookupCache(services, credentials.serviceUrl);
+  const outcomes = cache.read(lookups.map(({ key }) => key));
+  const uncached = lookups.filter(({ key }) => !outcomes.has(key));
+  const fetched = fetchLookups(uncached, credentials, services, deadline);
+  cache.write(fetched);
+  for (const [key, outcome] of fetched) outcomes.set(key, outcome);
+
+  const attributions = [...outcomes.values()].flatMap((outcome) =>
+    outcome.kind === 'found' ? [outcome.response.attribution] : [],
+  );
+  recordAttributions(services.cache, attributions);
+  return outcomes;
+}

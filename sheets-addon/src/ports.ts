@@ -1,0 +1,52 @@
+// The few Apps Script services the add-on needs, as small interfaces. The logic
+// modules depend only on these, so they run unchanged in tests; src/gas/ holds
+// the adapters over UrlFetchApp, CacheService, PropertiesService and Utilities.
+
+export interface HttpRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface HttpClient {
+  /**
+   * Performs the requests concurrently and returns the answers in request
+   * order. Throws when the network fails (DNS, refused connection, …).
+   */
+  fetchAll(requests: readonly HttpRequest[]): HttpResponse[];
+}
+
+/** A cache with expiry (CacheService). Missing keys are absent in the result. */
+export interface KeyValueCache {
+  getAll(keys: readonly string[]): Record<string, string>;
+  putAll(values: Record<string, string>, ttlSeconds: number): void;
+}
+
+/** A durable string store (PropertiesService). */
+export interface SettingsStore {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(milliseconds: number): void;
+}
+
+/** The services a custom function or sidebar call works with. */
+export interface AddonServices {
+  http: HttpClient;
+  /** null when the script runs outside a document, where no document cache exists. */
+  cache: KeyValueCache | null;
+  settings: SettingsStore;
+  clock: Clock;
+  /** A short stable hex digest, used to keep cache keys below 250 characters. */
+  digest(text: string): string;
+}
