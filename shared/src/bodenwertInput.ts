@@ -71,8 +71,7 @@ function isJsonObject(value: unknown): value is Record<string, unknown> {
 }
 
 function readFields(body: Record<string, unknown>): Record<Field, DecimalInput> {
-  const read = (field: Field) =>
-    parseDecimalInput(Object.hasOwn(body, field) ? body[field] : undefined);
+  const read = (field: Field) => parseDecimalInput(body[field]);
   return {
     brw: read('brw'),
     gfz_referenz: read('gfz_referenz'),
