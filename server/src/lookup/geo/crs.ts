@@ -1,0 +1,54 @@
+// Coordinates in the reference system and axis order a source expects. With
+// the URN form of EPSG:4326 a WFS 2.0 reads "lat lon"; the German UTM systems
+// EPSG:25832/25833 read "easting northing". A swapped axis silently finds no
+// zone, so the order is part of every source definition, never a guess.
+import proj4 from 'proj4';
+import { z } from 'zod';
+import type { LatLon } from '../sources/sourceRecord.js';
+
+const PROJECTED = {
+  'EPSG:25832': '+proj=utm +zone=32 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+  'EPSG:25833': '+proj=utm +zone=33 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+} as const;
+
+export const crsSchema = z.enum(['EPSG:4326', 'EPSG:25832', 'EPSG:25833']);
+export const axisOrderSchema = z.enum(['lat-lon', 'lon-lat', 'east-north', 'north-east']);
+
+export type Crs = z.infer<typeof crsSchema>;
+export type AxisOrder = z.infer<typeof axisOrderSchema>;
+
+/** Geographic systems take lat/lon orders, projected ones east/north orders. */
+export function axisOrderFits(crs: Crs, axisOrder: AxisOrder): boolean {
+  const geographic = crs === 'EPSG:4326';
+  return geographic === (axisOrder === 'lat-lon' || axisOrder === 'lon-lat');
+}
+
+/** The two numbers of a gml:pos (or x/y of a query) in the order the source reads them. */
+export function toSourcePosition(point: LatLon, crs: Crs, axisOrder: AxisOrder): [number, number] {
+  if (crs === 'EPSG:4326') {
+    return axisOrder === 'lat-lon' ? [point.lat, point.lon] : [point.lon, point.lat];
+  }
+  const [east, north] = proj4('WGS84', PROJECTED[crs], [point.lon, point.lat]) as [number, number];
+  return axisOrder === 'east-north' ? [east, north] : [north, east];
+}
+
+/** The inverse of toSourcePosition (used by the loopback fakes to read a query). */
+export function fromSourcePosition(
+  position: [number, number],
+  crs: Crs,
+  axisOrder: AxisOrder,
+): LatLon {
+  const [first, second] = position;
+  if (crs === 'EPSG:4326') {
+    return axisOrder === 'lat-lon' ? { lat: first, lon: second } : { lat: second, lon: first };
+  }
+  const [east, north] = axisOrder === 'east-north' ? [first, second] : [second, first];
+  const [lon, lat] = proj4(PROJECTED[crs], 'WGS84', [east, north]) as [number, number];
+  return { lat, lon };
+}
+
+/** Degrees to 8 places (~1 mm), metres to 3 places; enough and stable. */
+export function formatPosition(position: [number, number], crs: Crs): string {
+  const digits = crs === 'EPSG:4326' ? 8 : 3;
+  return position.map((n) => n.toFixed(digits)).join(' ');
+}

@@ -1,0 +1,49 @@
+// The seam between the lookup pipeline and the protocols of the state services.
+// A protocol kind (WFS GML, imported GeoJSON, later WMS GetFeatureInfo, ArcGIS
+// REST, …) is one AdapterKind: an options schema and a factory. Adding a kind
+// means one module plus one line in adapterKinds.ts; the pipeline stays as is.
+import type { z } from 'zod';
+import type { Logger } from '../../logging/logger.js';
+import type { Upstream } from '../upstream/upstream.js';
+import type { ConfiguredSource } from './sourceDefinition.js';
+import type { LatLon, SourceRecord } from './sourceRecord.js';
+
+export interface SourceAdapter {
+  /**
+   * Every record the source publishes at the WGS84 point, all stichtage (the
+   * pipeline keeps the newest per zone). An empty list means no zone there.
+   * Throws UpstreamOutage when the service fails.
+   */
+  recordsAt(point: LatLon): Promise<SourceRecord[]>;
+}
+
+export interface AdapterDeps {
+  upstream: Upstream;
+  logger: Logger;
+  /** Folder of the registry file; relative file paths in options resolve against it. */
+  registryDir: string;
+}
+
+export interface AdapterKind {
+  kind: string;
+  create(source: ConfiguredSource, deps: AdapterDeps): Promise<SourceAdapter>;
+}
+
+/** Ties a kind's options schema to its factory, so `options` arrive typed and checked. */
+export function defineAdapterKind<Options>(
+  kind: string,
+  optionsSchema: z.ZodType<Options>,
+  create: (source: ConfiguredSource<Options>, deps: AdapterDeps) => Promise<SourceAdapter>,
+): AdapterKind {
+  return {
+    kind,
+    create(source, deps) {
+      const parsed = optionsSchema.safeParse(source.options);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+        throw new Error(`options of ${source.state} (${kind}): ${problems.join('; ')}`);
+      }
+      return create({ ...source, options: parsed.data }, deps);
+    },
+  };
+}

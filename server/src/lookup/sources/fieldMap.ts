@@ -1,0 +1,73 @@
+// The registry's field mapping: for each field of §2.1, where the source keeps
+// it. A path is a list of element or property names separated by '/'; a regex
+// `pattern` with one capture group cuts the value out of a longer text (e.g.
+// the town from "Gutachterausschuss für Grundstückswerte in Bremen"). A list of
+// specs is tried in order; the first non-empty value wins.
+import { z } from 'zod';
+import { SOURCE_FIELDS, type SourceField, type SourceRecord } from './sourceRecord.js';
+
+const fieldSpecSchema = z.union([
+  z.string().min(1),
+  z
+    .object({ path: z.string().min(1), pattern: z.string().min(1).optional() })
+    .strict()
+    .refine((spec) => spec.pattern === undefined || isRegex(spec.pattern), {
+      message: 'pattern is not a valid regular expression',
+    }),
+]);
+
+const fieldSourceSchema = z.union([fieldSpecSchema, z.array(fieldSpecSchema).min(1)]);
+
+export type FieldSpec = z.infer<typeof fieldSpecSchema>;
+export type FieldSource = z.infer<typeof fieldSourceSchema>;
+
+const optionalFields = Object.fromEntries(
+  SOURCE_FIELDS.map((field) => [field, fieldSourceSchema.optional()]),
+) as Record<SourceField, z.ZodOptional<typeof fieldSourceSchema>>;
+
+/** brw, stichtag and nutzung are required: without them there is no entry. */
+export const fieldMapSchema = z
+  .object({
+    ...optionalFields,
+    brw: fieldSourceSchema,
+    stichtag: fieldSourceSchema,
+    nutzung: fieldSourceSchema,
+  })
+  .strict();
+
+export type FieldMap = z.infer<typeof fieldMapSchema>;
+
+/** Looks a path up in one feature; adapters supply it for their format. */
+export type ValueAt = (path: string) => string | undefined;
+
+export function extractRecord(fields: FieldMap, valueAt: ValueAt): SourceRecord {
+  const record: SourceRecord = {};
+  for (const field of SOURCE_FIELDS) {
+    const source = fields[field];
+    if (source === undefined) continue;
+    const value = firstValue(Array.isArray(source) ? source : [source], valueAt);
+    if (value !== undefined) record[field] = value;
+  }
+  return record;
+}
+
+function firstValue(specs: readonly FieldSpec[], valueAt: ValueAt): string | undefined {
+  for (const spec of specs) {
+    const path = typeof spec === 'string' ? spec : spec.path;
+    let value = valueAt(path)?.trim();
+    if (value && typeof spec !== 'string' && spec.pattern !== undefined) {
+      value = new RegExp(spec.pattern, 'u').exec(value)?.[1]?.trim();
+    }
+    if (value) return value;
+  }
+  return undefined;
+}
+
+function isRegex(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}

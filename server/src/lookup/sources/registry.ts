@@ -1,0 +1,90 @@
+// Loads the source registry file (BRW_SOURCES_FILE, default
+// server/sources/brw-sources.json) and builds one adapter per configured state.
+// A broken file stops the start-up with a message naming the entry.
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../../config/configError.js';
+import { RESTRICTED_STATES } from '../coverage.js';
+import type { AdapterDeps, AdapterKind, SourceAdapter } from './adapter.js';
+import { ADAPTER_KINDS } from './adapterKinds.js';
+import { registryFileSchema, type ConfiguredSource, type SourceEntry } from './sourceDefinition.js';
+
+export const DEFAULT_SOURCES_FILE = fileURLToPath(
+  new URL('../../../sources/brw-sources.json', import.meta.url),
+);
+
+export type StateSource =
+  | { status: 'configured'; source: ConfiguredSource; adapter: SourceAdapter }
+  | { status: 'unconfigured'; name: string };
+
+export interface SourceRegistry {
+  /** undefined: the registry does not list the state at all. */
+  forState(state: string): StateSource | undefined;
+}
+
+export async function loadSourceRegistry(
+  file: string,
+  deps: Omit<AdapterDeps, 'registryDir'>,
+  kinds: readonly AdapterKind[] = ADAPTER_KINDS,
+): Promise<SourceRegistry> {
+  const path = resolve(file);
+  const entries = parseRegistry(await readRegistryFile(path), path);
+  const byState = new Map<string, StateSource>();
+  for (const entry of entries) {
+    byState.set(
+      entry.state,
+      await buildStateSource(entry, { ...deps, registryDir: dirname(path) }, kinds),
+    );
+  }
+  return { forState: (state) => byState.get(state) };
+}
+
+async function readRegistryFile(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as unknown;
+  } catch (err) {
+    throw new ConfigError(`BRW_SOURCES_FILE ${path} is not readable JSON: ${String(err)}`);
+  }
+}
+
+function parseRegistry(json: unknown, path: string): SourceEntry[] {
+  const parsed = registryFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid source registry ${path}: ${problems.join('; ')}`);
+  }
+  const seen = new Set<string>();
+  for (const entry of parsed.data.sources) {
+    if (seen.has(entry.state)) {
+      throw new ConfigError(`Invalid source registry ${path}: ${entry.state} is listed twice`);
+    }
+    if ((RESTRICTED_STATES as readonly string[]).includes(entry.state)) {
+      throw new ConfigError(
+        `Invalid source registry ${path}: ${entry.state} is legally excluded and must not have a source`,
+      );
+    }
+    seen.add(entry.state);
+  }
+  return parsed.data.sources;
+}
+
+async function buildStateSource(
+  entry: SourceEntry,
+  deps: AdapterDeps,
+  kinds: readonly AdapterKind[],
+): Promise<StateSource> {
+  if (entry.kind === 'none' || !('options' in entry)) {
+    return { status: 'unconfigured', name: entry.name };
+  }
+  const kind = kinds.find((k) => k.kind === entry.kind);
+  if (!kind) {
+    const known = ['none', ...kinds.map((k) => k.kind)].join(', ');
+    throw new ConfigError(`Source ${entry.state}: unknown kind "${entry.kind}" (known: ${known})`);
+  }
+  try {
+    return { status: 'configured', source: entry, adapter: await kind.create(entry, deps) };
+  } catch (err) {
+    throw new ConfigError(`Source ${entry.state} (${entry.kind}) cannot start: ${String(err)}`);
+  }
+}

@@ -1,0 +1,52 @@
+// One entry of the source registry (server/sources/brw-sources.json): which
+// official service answers for a state, how to ask it (`kind` + `options`,
+// checked by the kind's own schema), where each field sits (`fields`), and
+// whom the attribution names under which licence.
+import { z } from 'zod';
+import { LICENSES, type LicenseId } from '../../../../shared/src/texts.js';
+import { fieldMapSchema, type FieldMap } from './fieldMap.js';
+
+const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
+
+const baseSchema = z.object({
+  /** ISO 3166-2 code as the geocoder reports it, e.g. DE-NI. */
+  state: z.string().regex(/^DE-[A-Z]{2}$/, 'state must look like DE-NI'),
+  name: z.string().min(1),
+  /** Free text for operators: where a value came from, what is uncertain. */
+  notes: z.string().optional(),
+});
+
+/** A covered state whose service is not connected yet: lookups answer 404 no_data. */
+const unconfiguredSchema = baseSchema.extend({ kind: z.literal('none') }).strict();
+
+const configuredSchema = baseSchema
+  .extend({
+    kind: z.string().min(1),
+    license: z.enum(LICENSE_IDS),
+    owners: z.array(z.string().min(1)).min(1),
+    sourceUrl: z.url(),
+    fields: fieldMapSchema,
+    options: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
+export const sourceEntrySchema = z.union([unconfiguredSchema, configuredSchema]);
+
+export const registryFileSchema = z
+  .object({ $comment: z.string().optional(), sources: z.array(sourceEntrySchema) })
+  .strict();
+
+export type SourceEntry = z.infer<typeof sourceEntrySchema>;
+export type UnconfiguredSource = z.infer<typeof unconfiguredSchema>;
+
+export interface ConfiguredSource<Options = unknown> {
+  state: string;
+  name: string;
+  kind: string;
+  license: LicenseId;
+  owners: readonly string[];
+  sourceUrl: string;
+  fields: FieldMap;
+  options: Options;
+  notes?: string;
+}

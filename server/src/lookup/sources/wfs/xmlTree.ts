@@ -1,0 +1,72 @@
+// Reads XML into a uniform tree (every element an array of nodes, text under
+// '#text', attributes under '@_name') with namespace prefixes removed, so the
+// same field paths work whichever prefixes a server chooses.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+export type XmlNode = Record<string, unknown>;
+
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  // Zone numbers like "04305001" must keep their leading zeros.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  alwaysCreateTextNode: true,
+  trimValues: true,
+  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
+  processEntities: true,
+});
+
+/** Returns null when the text is not well-formed XML (e.g. truncated). */
+export function parseXmlTree(text: string): XmlNode | null {
+  if (XMLValidator.validate(text) !== true) return null;
+  return parser.parse(text) as XmlNode;
+}
+
+export function children(node: XmlNode, name: string): XmlNode[] {
+  const value = node[name];
+  return Array.isArray(value) ? (value as XmlNode[]) : [];
+}
+
+export function textOf(node: XmlNode): string | undefined {
+  const text = node['#text'];
+  return typeof text === 'string' ? text : undefined;
+}
+
+export function attributeOf(node: XmlNode, name: string): string | undefined {
+  const value = node[`@_${name}`];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The element children of a node (no text, no attributes). */
+export function elementNames(node: XmlNode): string[] {
+  return Object.keys(node).filter((key) => key !== '#text' && !key.startsWith('@_'));
+}
+
+/**
+ * Follows a path of local element names. GML alternates property and object
+ * elements (nutzung/BR_Nutzung/art), so when a step is not found directly the
+ * walk descends through a single object element (name starting upper-case):
+ * "nutzung/art" and "nutzung/BR_Nutzung/art" both reach the same value.
+ */
+export function textAtPath(node: XmlNode, path: string): string | undefined {
+  let current: XmlNode | undefined = node;
+  for (const step of path.split('/').filter(Boolean)) {
+    // Prefixes in a configured path are ignored like those in the answer.
+    current = current && childByName(current, step.replace(/^[^:]*:/, ''));
+  }
+  return current && textOf(current);
+}
+
+function childByName(node: XmlNode, name: string): XmlNode | undefined {
+  const direct = children(node, name)[0];
+  if (direct) return direct;
+  const names = elementNames(node);
+  const only = names.length === 1 ? names[0] : undefined;
+  if (only && /^[A-Z]/.test(only)) {
+    const wrapper = children(node, only)[0];
+    return wrapper && children(wrapper, name)[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,105 @@
+// Every call to the outside world (geocoder, state services) goes through here:
+// a timeout that covers headers and body, at most one retry, and the outage
+// rules (5xx, reset, timeout, HTML maintenance page, unreadable body).
+import type { Logger } from '../../logging/logger.js';
+import { UpstreamOutage, isUpstreamOutage } from './upstreamOutage.js';
+
+export interface UpstreamRequest {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Readonly<Record<string, string>>;
+  body?: string;
+}
+
+export interface UpstreamBody {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+export interface Upstream {
+  /**
+   * Sends the request and hands the body to `parse`, which throws UpstreamOutage
+   * when the body is unusable. Retries once when the failure may be transient.
+   */
+  request<T>(request: UpstreamRequest, parse: (body: UpstreamBody) => T): Promise<T>;
+}
+
+export interface UpstreamOptions {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  userAgent: string;
+  logger: Logger;
+}
+
+/** A client error (4xx) will not change on a second try; everything else may. */
+function retryable(outage: UpstreamOutage): boolean {
+  const status = outage.httpStatus ?? 500;
+  return status < 400 || status >= 500;
+}
+
+export function createUpstream(options: UpstreamOptions): Upstream {
+  return {
+    async request(request, parse) {
+      try {
+        return await attempt(options, request, parse);
+      } catch (err) {
+        if (!isUpstreamOutage(err) || !retryable(err)) throw err;
+        options.logger.warn(
+          { host: hostOf(request.url), reason: err.reason },
+          'upstream call failed, retrying once',
+        );
+        return attempt(options, request, parse);
+      }
+    },
+  };
+}
+
+async function attempt<T>(
+  options: UpstreamOptions,
+  request: UpstreamRequest,
+  parse: (body: UpstreamBody) => T,
+): Promise<T> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let body: UpstreamBody;
+  try {
+    const res = await options.fetch(request.url, {
+      method: request.method ?? 'GET',
+      headers: { 'User-Agent': options.userAgent, ...request.headers },
+      ...(request.body === undefined ? {} : { body: request.body }),
+      signal,
+      redirect: 'follow',
+    });
+    // Reading the body under the same signal bounds a slowly dripping answer too.
+    const text = await res.text();
+    body = { status: res.status, contentType: res.headers.get('content-type') ?? '', text };
+  } catch (err) {
+    if (signal.aborted) {
+      throw new UpstreamOutage('timeout', `no complete answer within ${options.timeoutMs} ms`, {
+        cause: err,
+      });
+    }
+    throw new UpstreamOutage('network', 'connection failed', { cause: err });
+  }
+  if (body.status < 200 || body.status >= 300) {
+    throw new UpstreamOutage('http_status', `HTTP ${body.status}`, { httpStatus: body.status });
+  }
+  if (isHtmlPage(body)) {
+    throw new UpstreamOutage('maintenance_page', 'HTML page instead of data');
+  }
+  return parse(body);
+}
+
+/** Some services answer maintenance with HTTP 200 and an HTML page. */
+function isHtmlPage(body: UpstreamBody): boolean {
+  if (/text\/html/i.test(body.contentType)) return true;
+  return /^\s*(<!doctype html|<html[\s>])/i.test(body.text);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'invalid-url';
+  }
+}
