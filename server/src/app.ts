@@ -2,6 +2,7 @@
 // tests run the very same app on a loopback port.
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { meRouter } from './api/me/router.js';
 import type { AppContext } from './context.js';
 import { apiCors } from './http/apiCors.js';
 import { errorMiddleware, notFound } from './http/errorMiddleware.js';
@@ -18,6 +19,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(helmet());
   app.use(healthRouter(ctx.db));
   app.use('/api', apiCors);
+  app.use(meRouter(ctx));
 
   app.use(notFound);
   app.use(errorMiddleware);

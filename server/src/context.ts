@@ -1,6 +1,7 @@
 // Builds everything the app needs from the configuration: database,
 // repositories, services and adapters. Tests pass their own clock, logger
 // and fetch; nothing here is a module-level singleton.
+import { createPlatformServices, type PlatformServices } from './accounts/platformServices.js';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -13,7 +14,7 @@ export interface ContextOptions {
   fetch?: typeof fetch;
 }
 
-export interface AppContext {
+export interface AppContext extends PlatformServices {
   config: Readonly<Config>;
   logger: Logger;
   clock: Clock;
@@ -35,6 +36,7 @@ export async function createContext(
 
   const closers: (() => Promise<void>)[] = [];
   return {
+    ...createPlatformServices(db.sequelize, clock, config),
     config,
     logger,
     clock,

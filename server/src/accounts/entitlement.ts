@@ -1,0 +1,61 @@
+// What an account may do right now (§2.5, §3, §8), as a pure function of the
+// user and the clock. /api/me and the quota check both read it, so the
+// profile always predicts the next lookup's answer.
+import type { LimitReason, Plan } from '../../../shared/src/apiTypes.js';
+import type { User } from './userRepository.js';
+
+export const TRIAL_DAYS = 14;
+export const TRIAL_LIMIT = 100;
+
+/** Monthly hard caps by booked plan; null means unlimited. */
+export const PLAN_MONTHLY_CAPS: Readonly<Record<Plan, number | null>> = {
+  free: 0,
+  starter: 50,
+  pro: 500,
+  enterprise: null,
+};
+
+/** A booked plan used up its monthly cap (our addition to the two reasons of §2.6). */
+export const MONTHLY_LIMIT_REASON = 'monthly_limit_reached';
+export type QuotaReason = LimitReason | typeof MONTHLY_LIMIT_REASON;
+
+export interface Entitlement {
+  /** The trial window has not ended (it may be exhausted). */
+  trialRunning: boolean;
+  /** Running and not exhausted: lookups count against the trial cap. */
+  trialActive: boolean;
+  effectivePlan: Plan;
+  /** Effective hard cap of the billing month; null: unlimited. */
+  monthlyLimit: number | null;
+}
+
+export function entitlementOf(user: User, now: Date): Entitlement {
+  const trialRunning = user.trialExpiresAt !== null && user.trialExpiresAt > now;
+  const trialActive = trialRunning && user.trialUsage < TRIAL_LIMIT;
+  return {
+    trialRunning,
+    trialActive,
+    effectivePlan: trialActive ? 'pro' : user.plan,
+    monthlyLimit: trialActive ? TRIAL_LIMIT : PLAN_MONTHLY_CAPS[user.plan],
+  };
+}
+
+/** Why a lookup is refused once the effective cap is reached. */
+export function limitReason(user: User, entitlement: Entitlement): QuotaReason {
+  if (user.plan !== 'free') return MONTHLY_LIMIT_REASON;
+  return entitlement.trialRunning ? 'trial_exhausted' : 'no_active_plan';
+}
+
+/** Whether the next lookup gets 402 limit_reached, given the month's count. */
+export function quotaExhausted(user: User, entitlement: Entitlement, usageThisMonth: number) {
+  if (entitlement.trialActive) return false;
+  const cap = PLAN_MONTHLY_CAPS[user.plan];
+  return cap !== null && usageThisMonth >= cap;
+}
+
+const DAY_MS = 86_400_000;
+
+export function paymentBlocked(user: User, now: Date, graceDays: number): boolean {
+  if (user.paymentStatus !== 'past_due' || !user.pastDueSince) return false;
+  return now.getTime() >= user.pastDueSince.getTime() + graceDays * DAY_MS;
+}

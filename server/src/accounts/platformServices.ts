@@ -1,0 +1,40 @@
+// Builds the account, quota and API-key services over one database and the
+// bearer authentication that resolves API keys (OAuth adds its resolver later).
+import type { Sequelize } from 'sequelize';
+import { ApiKeyRepository } from '../apiKeys/apiKeyRepository.js';
+import { ApiKeyService } from '../apiKeys/apiKeyService.js';
+import { BearerAuthenticator } from '../auth/bearerAuthenticator.js';
+import type { Config } from '../config/config.js';
+import type { Clock } from '../time/clock.js';
+import { AccountService } from './accountService.js';
+import { ProfileService } from './profileService.js';
+import { QuotaService } from './quotaService.js';
+import { UsageRepository } from './usageRepository.js';
+import { UserRepository } from './userRepository.js';
+
+export interface PlatformServices {
+  accounts: AccountService;
+  profiles: ProfileService;
+  quota: QuotaService;
+  apiKeys: ApiKeyService;
+  bearer: BearerAuthenticator;
+}
+
+export function createPlatformServices(
+  sequelize: Sequelize,
+  clock: Clock,
+  config: Pick<Config, 'billingUrl' | 'paymentGraceDays'>,
+): PlatformServices {
+  const users = new UserRepository(sequelize);
+  const usage = new UsageRepository(sequelize);
+  const apiKeys = new ApiKeyService(new ApiKeyRepository(sequelize), clock);
+  const bearer = new BearerAuthenticator();
+  bearer.registerTokenResolver(apiKeys.resolve);
+  return {
+    accounts: new AccountService(users, clock),
+    profiles: new ProfileService(users, usage, clock, config.billingUrl),
+    quota: new QuotaService(users, usage, clock, config),
+    apiKeys,
+    bearer,
+  };
+}

@@ -1,0 +1,39 @@
+// The caller's profile for GET /api/me (§2.5): every field always present.
+import type { MeResponse } from '../../../shared/src/apiTypes.js';
+import type { Clock } from '../time/clock.js';
+import { billingMonth } from './billingMonth.js';
+import { TRIAL_LIMIT, entitlementOf, quotaExhausted } from './entitlement.js';
+import type { UsageRepository } from './usageRepository.js';
+import type { UserRepository } from './userRepository.js';
+
+export class ProfileService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly usage: UsageRepository,
+    private readonly clock: Clock,
+    private readonly billingUrl: string,
+  ) {}
+
+  /** Null when the account does not exist. */
+  async getProfile(accountId: string): Promise<MeResponse | null> {
+    const now = this.clock();
+    const user = await this.users.findById(accountId);
+    if (!user) return null;
+    const usageThisMonth = await this.usage.lookups(user.id, billingMonth(now));
+    const entitlement = entitlementOf(user, now);
+    const exhausted = quotaExhausted(user, entitlement, usageThisMonth);
+    return {
+      id: user.id,
+      plan: user.plan,
+      effective_plan: entitlement.effectivePlan,
+      usage_this_month: usageThisMonth,
+      limit: entitlement.monthlyLimit,
+      quota_exhausted: exhausted,
+      upgrade_url: exhausted ? this.billingUrl : null,
+      trial_expires_at: user.trialExpiresAt?.toISOString() ?? null,
+      trial_usage: user.trialUsage,
+      trial_limit: TRIAL_LIMIT,
+      trial_active: entitlement.trialActive,
+    };
+  }
+}

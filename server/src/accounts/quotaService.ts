@@ -1,0 +1,94 @@
+// The quota check of a lookup (§8): reserve one count before any upstream
+// work with a single conditional UPDATE, release it when the request then
+// fails. Concurrent requests can never push a counter past its cap.
+import { AppError, ErrorCode } from '../../../shared/src/errors.js';
+import type { Clock } from '../time/clock.js';
+import { billingMonth } from './billingMonth.js';
+import {
+  PLAN_MONTHLY_CAPS,
+  TRIAL_LIMIT,
+  entitlementOf,
+  limitReason,
+  paymentBlocked,
+} from './entitlement.js';
+import type { UsageRepository } from './usageRepository.js';
+import type { User, UserRepository } from './userRepository.js';
+
+export interface QuotaReservation {
+  /** Gives the count back; calling it again does nothing. */
+  release(): Promise<void>;
+}
+
+export interface QuotaSettings {
+  billingUrl: string;
+  paymentGraceDays: number;
+}
+
+export class QuotaService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly usage: UsageRepository,
+    private readonly clock: Clock,
+    private readonly settings: QuotaSettings,
+  ) {}
+
+  async reserve(accountId: string): Promise<QuotaReservation> {
+    const now = this.clock();
+    const user = await this.requireUser(accountId);
+    if (paymentBlocked(user, now, this.settings.paymentGraceDays)) {
+      throw new AppError(
+        ErrorCode.paymentPastDue,
+        'Die letzte Zahlung ist fehlgeschlagen und die Frist ist abgelaufen. Bitte Zahlungsdaten aktualisieren.',
+      );
+    }
+    const period = billingMonth(now);
+    if (
+      entitlementOf(user, now).trialActive &&
+      (await this.users.reserveTrialLookup(user.id, now, TRIAL_LIMIT))
+    ) {
+      await this.usage.reserve(user.id, period, null);
+      return once(async () => {
+        await this.users.releaseTrialLookup(user.id);
+        await this.usage.release(user.id, period);
+      });
+    }
+    if (await this.usage.reserve(user.id, period, PLAN_MONTHLY_CAPS[user.plan])) {
+      return once(() => this.usage.release(user.id, period));
+    }
+    // Read again: a concurrent request may have just used up the trial.
+    const current = await this.requireUser(accountId);
+    throw this.limitReached(current, now);
+  }
+
+  private limitReached(user: User, now: Date): AppError {
+    const reason = limitReason(user, entitlementOf(user, now));
+    const message =
+      reason === 'trial_exhausted'
+        ? 'Das Kontingent der Testphase (100 Abfragen) ist aufgebraucht.'
+        : reason === 'no_active_plan'
+          ? 'Die Testphase ist beendet und es ist kein Tarif gebucht.'
+          : 'Das monatliche Abfragekontingent Ihres Tarifs ist aufgebraucht.';
+    return new AppError(ErrorCode.limitReached, message, {
+      details: { reason, upgrade_url: this.settings.billingUrl },
+    });
+  }
+
+  private async requireUser(accountId: string): Promise<User> {
+    const user = await this.users.findById(accountId);
+    // The token outlived its account: treat it like any other invalid token.
+    if (!user)
+      throw new AppError(ErrorCode.invalidToken, 'Das Konto zu diesem Token existiert nicht.');
+    return user;
+  }
+}
+
+function once(release: () => Promise<void>): QuotaReservation {
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      await release();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { startTestServer, type TestServer } from '../../support/testServer.js';
+
+describe('bearer authentication and token transport (§5.1)', () => {
+  let server: TestServer;
+  let account: TestAccount;
+  beforeAll(async () => {
+    server = await startTestServer();
+    account = await createTestAccount(server.ctx);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const me = (query = '', headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/me${query}`, { headers });
+
+  it('accepts the key in the Authorization header', async () => {
+    const res = await me('', { Authorization: `Bearer ${account.token}` });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { id: string }).id).toBe(account.user.id);
+    expect(res.headers.get('cache-control')).not.toBe('no-store');
+  });
+
+  it('accepts the key as token query parameter and answers with Cache-Control: no-store', async () => {
+    const res = await me(`?token=${account.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('lets the header win when both are present', async () => {
+    const validHeader = await me('?token=brw_live_wrong', {
+      Authorization: `Bearer ${account.token}`,
+    });
+    expect(validHeader.status).toBe(200);
+    const invalidHeader = await me(`?token=${account.token}`, {
+      Authorization: 'Bearer brw_live_wrong',
+    });
+    expect(invalidHeader.status).toBe(401);
+    expect(((await invalidHeader.json()) as { error: string }).error).toBe('invalid_token');
+    expect(invalidHeader.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers 401 missing_token with a Bearer challenge when no token is sent', async () => {
+    const variants: Record<string, string>[] = [
+      {},
+      { Authorization: 'Bearer' },
+      { Authorization: 'Basic dTpw' },
+    ];
+    for (const headers of variants) {
+      const res = await me('', headers);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      expect(await res.json()).toEqual({
+        error: 'missing_token',
+        message: expect.any(String) as unknown,
+        status: 401,
+      });
+    }
+  });
+
+  it('does not take tokens from the access_token parameter', async () => {
+    const res = await me(`?access_token=${account.token}`);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: string }).error).toBe('missing_token');
+  });
+
+  it('answers 401 invalid_token for unknown and malformed tokens', async () => {
+    for (const token of ['brw_live_unknown', 'something-else', `${account.token} extra`]) {
+      const res = await me('', { Authorization: `Bearer ${token}` });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+      expect(((await res.json()) as { error: string }).error).toBe('invalid_token');
+    }
+  });
+
+  it('asks further registered resolvers, so other token kinds share the one strategy', async () => {
+    server.ctx.bearer.registerTokenResolver(async (token) =>
+      token === 'at_test_access_token'
+        ? { accountId: account.user.id, kind: 'oauth_user', credentialId: 't1', clientId: 'c1' }
+        : null,
+    );
+    const res = await me('', { Authorization: 'Bearer at_test_access_token' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { id: string }).id).toBe(account.user.id);
+  });
+
+  it('never logs the token or the query string', async () => {
+    await me(`?token=${account.token}`);
+    await me('', { Authorization: `Bearer ${account.token}` });
+    const logged = server.logs.text();
+    expect(logged).toContain('"path":"/api/me"');
+    expect(logged).not.toContain(account.token);
+    expect(logged).not.toContain('token=');
+  });
+});
