@@ -50,14 +50,14 @@ export class ApiKeyRepository {
     return affected === 1;
   }
 
-  /** Records use unless it was already recorded after `unlessAfter`. */
-  async touchLastUsed(id: string, now: Date, unlessAfter: Date): Promise<void> {
+  /** Records use unless a use later than `staleFrom` is already recorded. */
+  async touchLastUsed(id: string, now: Date, staleFrom: Date): Promise<void> {
     await this.keys.update(
       { lastUsedAt: now },
       {
         where: {
           id,
-          [Op.or]: [{ lastUsedAt: { [Op.is]: null } }, { lastUsedAt: { [Op.lt]: unlessAfter } }],
+          [Op.or]: [{ lastUsedAt: { [Op.is]: null } }, { lastUsedAt: { [Op.lte]: staleFrom } }],
         },
         silent: true,
       },
