@@ -36,7 +36,11 @@ describe.each(databaseKinds())('quota, plans and trial on %s', (kind) => {
     if (trial === 'over') await services.accounts.setTrialExpiry(user.id, null);
     return user.id;
   }
-  const profile = async (id: string) => (await services.profiles.getProfile(id))!;
+  async function profile(id: string) {
+    const found = await services.profiles.getProfile(id);
+    if (!found) throw new Error(`no profile for ${id}`);
+    return found;
+  }
   async function reserveMany(id: string, count: number) {
     for (let i = 0; i < count; i += 1) await services.quota.reserve(id);
   }
