@@ -2,6 +2,7 @@
 // tests run the very same app on a loopback port.
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { bodenwertRouter } from './api/bodenwert/router.js';
 import { meRouter } from './api/me/router.js';
 import type { AppContext } from './context.js';
 import { apiCors } from './http/apiCors.js';
@@ -20,6 +21,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(healthRouter(ctx.db));
   app.use('/api', apiCors);
   app.use(meRouter(ctx));
+  app.use(bodenwertRouter(ctx));
 
   app.use(notFound);
   app.use(errorMiddleware);

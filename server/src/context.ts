@@ -5,6 +5,7 @@ import { createPlatformServices, type PlatformServices } from './accounts/platfo
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { systemClock, type Clock } from './time/clock.js';
 
@@ -20,6 +21,8 @@ export interface AppContext extends PlatformServices {
   clock: Clock;
   fetch: typeof fetch;
   db: Database;
+  /** Set when REDIS_URL is configured. */
+  redis: RedisClient | undefined;
   /** Closes what the context opened (database, Redis, timers). */
   close(): Promise<void>;
 }
@@ -35,6 +38,8 @@ export async function createContext(
   await migrate(db.sequelize);
 
   const closers: (() => Promise<void>)[] = [];
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : undefined;
+  if (redis) closers.push(() => redis.close());
   return {
     ...createPlatformServices(db.sequelize, clock, config),
     config,
@@ -42,6 +47,7 @@ export async function createContext(
     clock,
     fetch: fetchFn,
     db,
+    redis,
     async close() {
       for (const closeOne of closers.reverse()) await closeOne();
       await db.close();

@@ -21,6 +21,7 @@ const envSchema = z.object({
   AUTH_URL: optionalUrl,
   DATABASE_URL: z.string().trim().default('sqlite:./data/brw.sqlite'),
   REDIS_URL: optionalUrl,
+  REDIS_KEY_PREFIX: z.string().trim().default('brw:'),
   BILLING_URL: optionalUrl,
   TRUST_PROXY: z.string().trim().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -47,6 +48,8 @@ export interface Config {
   authUrl: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
   billingUrl: string;
   trustProxy: number | string[] | false;
   logLevel: LogLevel;
@@ -83,6 +86,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     authUrl: stripSlash(e.AUTH_URL ?? baseUrl),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     billingUrl: e.BILLING_URL ?? `${baseUrl}/dashboard/billing`,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

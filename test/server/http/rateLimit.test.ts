@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { redisAvailability, serviceAvailable, testEnv } from '../../support/services.js';
+import { startTestServer, type TestServer } from '../../support/testServer.js';
+
+const BODY = JSON.stringify({ brw: 100, gfz_referenz: 1, gfz_tatsaechlich: 1 });
+
+function calculate(server: TestServer, account: TestAccount) {
+  return fetch(`${server.url}/api/bodenwert`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
+    body: BODY,
+  });
+}
+
+describe('the per-IP rate limit (§8)', () => {
+  let server: TestServer;
+  let account: TestAccount;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    account = await createTestAccount(server.ctx);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('answers 429 rate_limit_exceeded with Retry-After and RateLimit headers past the limit', async () => {
+    const first = await calculate(server, account);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-policy')).toMatch(/^"ip-minute"; q=3; w=60/);
+    expect(first.headers.get('ratelimit')).toMatch(/^"ip-minute"; r=2; t=\d+$/);
+    await calculate(server, account);
+    await calculate(server, account);
+    const limited = await calculate(server, account);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(await limited.json()).toEqual({
+      error: 'rate_limit_exceeded',
+      message: expect.stringContaining('3 pro Minute') as unknown,
+      status: 429,
+    });
+  });
+
+  it('counts unauthenticated requests too and leaves /api/me alone', async () => {
+    const anonymous = await fetch(`${server.url}/api/bodenwert`, { method: 'POST' });
+    expect(anonymous.status).toBe(429);
+    const me = await fetch(`${server.url}/api/me`, {
+      headers: { Authorization: `Bearer ${account.token}` },
+    });
+    expect(me.status).toBe(200);
+  });
+
+  it('exposes the rate-limit headers to browser clients', async () => {
+    const res = await fetch(`${server.url}/api/me`, {
+      headers: { Origin: 'https://excel.example', Authorization: `Bearer ${account.token}` },
+    });
+    const exposed = res.headers.get('access-control-expose-headers') ?? '';
+    for (const header of ['Retry-After', 'RateLimit', 'RateLimit-Policy']) {
+      expect(exposed).toContain(header);
+    }
+  });
+});
+
+describe.runIf(serviceAvailable('Redis', redisAvailability()))(
+  'the rate limit shared through Redis',
+  () => {
+    let servers: TestServer[];
+    let accounts: TestAccount[];
+    beforeAll(async () => {
+      const env = {
+        RATE_LIMIT_PER_MINUTE: '3',
+        REDIS_URL: testEnv.redisUrl ?? '',
+        REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+      };
+      servers = [await startTestServer({ env }), await startTestServer({ env })];
+      accounts = await Promise.all(servers.map((s) => createTestAccount(s.ctx)));
+    });
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.close()));
+    });
+
+    it('lets two instances share one limit per IP', async () => {
+      const [a, b] = servers as [TestServer, TestServer];
+      const [keyA, keyB] = accounts as [TestAccount, TestAccount];
+      expect((await calculate(a, keyA)).status).toBe(200);
+      expect((await calculate(b, keyB)).status).toBe(200);
+      expect((await calculate(a, keyA)).status).toBe(200);
+      const limited = await calculate(b, keyB);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    });
+  },
+);
