@@ -1,0 +1,57 @@
+// Loads the BUILT custom functions (runtime.js + functions.js from the webpack
+// output) into a fresh Node VM context whose only non-standard globals are the
+// Office stubs, and returns the functions by the ids they were associated with.
+// A fresh context per call gives each test its own session (key, cache).
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { customFunctionsStub, officeRuntimeStub, type CustomFunction } from './officeStubs.js';
+
+export interface LoadOptions {
+  storage?: Map<string, string>;
+  /** Defaults to the real timers; pass manual ones to control timeouts. */
+  timers?: {
+    setTimeout: (callback: () => void, ms?: number) => unknown;
+    clearTimeout: (id: never) => void;
+  };
+}
+
+export interface LoadedFunctions {
+  call(id: string, ...args: unknown[]): Promise<unknown>;
+  ids(): string[];
+  storage: Map<string, string>;
+}
+
+export async function loadBuiltFunctions(
+  dir: string,
+  options: LoadOptions = {},
+): Promise<LoadedFunctions> {
+  const registry = new Map<string, CustomFunction>();
+  const storage = options.storage ?? new Map<string, string>();
+  const timers = options.timers ?? { setTimeout, clearTimeout };
+  const context = vm.createContext({
+    CustomFunctions: customFunctionsStub(registry),
+    OfficeRuntime: officeRuntimeStub(storage),
+    fetch,
+    AbortController,
+    AbortSignal,
+    URL,
+    URLSearchParams,
+    console,
+    setTimeout: timers.setTimeout,
+    clearTimeout: timers.clearTimeout,
+  });
+  for (const file of ['runtime.js', 'functions.js']) {
+    const path = join(dir, file);
+    vm.runInContext(await readFile(path, 'utf8'), context, { filename: path });
+  }
+  return {
+    async call(id, ...args) {
+      const fn = registry.get(id);
+      if (fn === undefined) throw new Error(`no custom function ${id} was associated`);
+      return await fn(...args);
+    },
+    ids: () => [...registry.keys()],
+    storage,
+  };
+}

@@ -1,0 +1,178 @@
+// A loopback stand-in for the service's /api, answering with exactly the shapes of
+// the interface specification (§2.2 lookup, §2.5 profile, §2.6 errors) until the
+// real server can serve lookups in these tests. It checks the bearer token,
+// records every request, and can be told per address to fail, rate-limit or hang.
+// It also serves a built add-in directory under /excel/, as the server will.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import {
+  ERROR_STATUS,
+  LOOKUP_DISCLAIMER,
+  buildAttribution,
+  type BodenrichtwertEntry,
+  type BodenrichtwertResponse,
+  type ErrorBody,
+  type ErrorCode,
+  type MeResponse,
+} from '../../../shared/src/index.js';
+
+export type Scenario =
+  | { kind: 'found'; entries: BodenrichtwertEntry[]; owner?: string }
+  | { kind: 'error'; code: ErrorCode; message: string; extra?: Partial<ErrorBody> }
+  | { kind: 'malformed' }
+  | { kind: 'hang' }
+  /** Answers 429 with this Retry-After `times` times, then plays `then`. */
+  | { kind: 'rateLimited'; times: number; retryAfter: string; then: Scenario };
+
+export interface RecordedRequest {
+  path: string;
+  address: string | null;
+  authorization: string | undefined;
+  at: number;
+}
+
+export interface StandInApi {
+  url: string;
+  apiKey: string;
+  requests: RecordedRequest[];
+  me: MeResponse;
+  setScenario(address: string, scenario: Scenario): void;
+  lookupsOf(address: string): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export const STAND_IN_KEY = 'brw_test_5f3c9a1e7d2b4c6a';
+
+export const entry = (fields: Partial<BodenrichtwertEntry> = {}): BodenrichtwertEntry => ({
+  nutzungsart: 'Wohnbaufläche',
+  code: 'W',
+  brw_euro_pro_m2: 450,
+  stichtag: '2024-01-01',
+  gemeinde: 'Berlin',
+  gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in Berlin',
+  bodenrichtwertnummer: '01100123',
+  zonenbezeichnung: 'Mitte W',
+  wertrel_geschossflaechenzahl: 1.2,
+  ...fields,
+});
+
+export const defaultMe = (): MeResponse => ({
+  id: 'usr_7',
+  plan: 'free',
+  effective_plan: 'pro',
+  usage_this_month: 12,
+  limit: 100,
+  quota_exhausted: false,
+  upgrade_url: null,
+  trial_expires_at: '2026-12-05T10:00:00Z',
+  trial_usage: 12,
+  trial_limit: 100,
+  trial_active: true,
+});
+
+function lookupBody(address: string, scenario: { entries: BodenrichtwertEntry[]; owner?: string }) {
+  const body: BodenrichtwertResponse = {
+    address_input: address,
+    address_resolved: `${address}, Deutschland`,
+    coordinates: { lat: 52.517, lon: 13.389 },
+    bodenrichtwerte: scenario.entries,
+    cache_hit: false,
+    attribution: buildAttribution({
+      owners: [scenario.owner ?? 'Gutachterausschuss für Grundstückswerte in Berlin'],
+      year: 2024,
+      sourceUrl: 'https://fbinter.stadt-berlin.de/fb/',
+    }),
+    disclaimer: LOOKUP_DISCLAIMER,
+  };
+  return body;
+}
+
+function errorBody(code: ErrorCode, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { error: code, message, status: ERROR_STATUS[code], ...extra };
+}
+
+export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
+  const scenarios = new Map<string, Scenario>();
+  const requests: RecordedRequest[] = [];
+  const app = express();
+  const state = { me: defaultMe() };
+
+  if (staticDir !== undefined) app.use('/excel', express.static(staticDir));
+
+  app.use('/api', (req, res, next) => {
+    const address = typeof req.query['address'] === 'string' ? req.query['address'] : null;
+    requests.push({
+      path: req.baseUrl + req.path,
+      address,
+      authorization: req.headers.authorization,
+      at: Date.now(),
+    });
+    const header = req.headers.authorization;
+    if (header === undefined) {
+      res.status(401).json(errorBody('missing_token', 'Kein Zugangstoken übermittelt.'));
+    } else if (header !== `Bearer ${STAND_IN_KEY}`) {
+      res.status(401).json(errorBody('invalid_token', 'Token ungültig oder abgelaufen.'));
+    } else next();
+  });
+
+  app.get('/api/me', (_req, res) => {
+    res.json(state.me);
+  });
+
+  app.get('/api/bodenrichtwert', (req, res) => {
+    const address = typeof req.query['address'] === 'string' ? req.query['address'] : '';
+    if (address === '') {
+      res.status(400).json(errorBody('missing_address', 'Der Parameter address fehlt.'));
+      return;
+    }
+    const play = (scenario: Scenario | undefined): void => {
+      if (scenario === undefined) {
+        res
+          .status(404)
+          .json(errorBody('address_not_found', 'Die Adresse konnte nicht gefunden werden.'));
+      } else if (scenario.kind === 'found') {
+        res.json(lookupBody(address, scenario));
+      } else if (scenario.kind === 'error') {
+        const body = errorBody(scenario.code, scenario.message, scenario.extra);
+        res.status(body.status).json(body);
+      } else if (scenario.kind === 'malformed') {
+        res.type('text/html').send('<html><body>Wartung</body></html>');
+      } else if (scenario.kind === 'rateLimited') {
+        if (scenario.times === 0) return play(scenario.then);
+        scenario.times--;
+        res
+          .status(429)
+          .set('Retry-After', scenario.retryAfter)
+          .json(errorBody('rate_limit_exceeded', 'Zu viele Anfragen.'));
+      }
+      // 'hang': never answer; close() drops the connection.
+    };
+    play(scenarios.get(address));
+  });
+
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey: STAND_IN_KEY,
+    requests,
+    get me() {
+      return state.me;
+    },
+    set me(value) {
+      state.me = value;
+    },
+    setScenario: (address, scenario) => scenarios.set(address, scenario),
+    lookupsOf: (address) =>
+      requests.filter((r) => r.path === '/api/bodenrichtwert' && r.address === address),
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
