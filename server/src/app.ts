@@ -9,6 +9,7 @@ import { apiCors } from './http/apiCors.js';
 import { errorMiddleware, notFound } from './http/errorMiddleware.js';
 import { healthRouter } from './http/health.js';
 import { requestLogger } from './http/requestLogger.js';
+import { openApiRouter } from './openapi/router.js';
 
 export function createApp(ctx: AppContext): Express {
   const app = express();
@@ -19,6 +20,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestLogger(ctx.logger));
   app.use(helmet());
   app.use(healthRouter(ctx.db));
+  app.use(openApiRouter(ctx.config.baseUrl));
   app.use('/api', apiCors);
   app.use(meRouter(ctx));
   app.use(bodenwertRouter(ctx));

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { expectValidResponse } from '../../support/openapi.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 
 describe('bearer authentication and token transport (§5.1)', () => {
@@ -13,8 +14,12 @@ describe('bearer authentication and token transport (§5.1)', () => {
     await server.close();
   });
 
-  const me = (query = '', headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/me${query}`, { headers });
+  async function me(query = '', headers: Record<string, string> = {}) {
+    const res = await fetch(`${server.url}/api/me${query}`, { headers });
+    const body: unknown = await res.clone().json();
+    expectValidResponse('GET', '/api/me', res.status, body);
+    return res;
+  }
 
   it('accepts the key in the Authorization header', async () => {
     const res = await me('', { Authorization: `Bearer ${account.token}` });

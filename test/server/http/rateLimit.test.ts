@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { expectValidResponse } from '../../support/openapi.js';
 import { redisAvailability, serviceAvailable, testEnv } from '../../support/services.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 
 const BODY = JSON.stringify({ brw: 100, gfz_referenz: 1, gfz_tatsaechlich: 1 });
 
-function calculate(server: TestServer, account: TestAccount) {
-  return fetch(`${server.url}/api/bodenwert`, {
+async function calculate(server: TestServer, account: TestAccount) {
+  const res = await fetch(`${server.url}/api/bodenwert`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${account.token}`, 'Content-Type': 'application/json' },
     body: BODY,
   });
+  expectValidResponse('POST', '/api/bodenwert', res.status, await res.clone().json());
+  return res;
 }
 
 describe('the per-IP rate limit (§8)', () => {

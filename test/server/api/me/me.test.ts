@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '../../../support/clock.js';
 import { createTestAccount } from '../../../support/accounts.js';
+import { expectValidResponse } from '../../../support/openapi.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +24,9 @@ describe('GET /api/me (§4.3, §7.3)', () => {
     const res = await fetch(`${server.url}/api/me`, {
       headers: { Authorization: `Bearer ${token}` },
     });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    const body = (await res.json()) as Record<string, unknown>;
+    expectValidResponse('GET', '/api/me', res.status, body);
+    return { status: res.status, body };
   }
 
   it('answers every profile field for an account in its trial', async () => {
@@ -86,7 +89,9 @@ describe('GET /api/me (§4.3, §7.3)', () => {
   it('answers 401 missing_token and invalid_token', async () => {
     const missing = await fetch(`${server.url}/api/me`);
     expect(missing.status).toBe(401);
-    expect(((await missing.json()) as { error: string }).error).toBe('missing_token');
+    const missingBody = (await missing.json()) as { error: string };
+    expectValidResponse('GET', '/api/me', 401, missingBody);
+    expect(missingBody.error).toBe('missing_token');
     const invalid = await me('brw_live_nope');
     expect(invalid).toMatchObject({ status: 401, body: { error: 'invalid_token', status: 401 } });
   });
@@ -101,7 +106,9 @@ describe('GET /api/me when the database fails', () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({
+    const body: unknown = await res.json();
+    expectValidResponse('GET', '/api/me', 500, body);
+    expect(body).toEqual({
       error: 'internal_server_error',
       message: 'Interner Fehler bei der Verarbeitung der Anfrage.',
       status: 500,
