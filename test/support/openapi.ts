@@ -9,9 +9,8 @@ const DOCUMENT_ID = 'https://brw.test/openapi.json';
 export const openApiDocument = createOpenApiDocument('http://127.0.0.1');
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default;
-addFormats(ajv);
+// ajv-formats is CommonJS: under NodeNext its plugin is the `default` property.
+addFormatsModule.default(ajv);
 ajv.addSchema({ ...openApiDocument, $id: DOCUMENT_ID });
 
 const validators = new Map<string, ValidateFunction>();
