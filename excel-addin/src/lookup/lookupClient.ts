@@ -64,7 +64,9 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   const cache = new LRUCache<string, Outcome, string>({
     max: options.maxCacheEntries,
     ttl: options.cacheTtlMs,
+    // The injected clock is the only time source: no debounce timer of its own.
     perf: { now: () => http.now().getTime() },
+    ttlResolution: 0,
     // A lookup started before clear() still answers its waiting cells.
     ignoreFetchAbort: true,
     fetchMethod: (_key, _stale, { context }) => request(context),

@@ -1,0 +1,108 @@
+// The Office manifest and the generated functions.json, checked offline.
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildAddin, TEST_BASE_URL } from './support/buildAddin.js';
+import { loadBuiltFunctions } from './support/loadFunctions.js';
+import { checkManifest } from './support/manifestCheck.js';
+
+const SOURCE_MANIFEST = resolve(import.meta.dirname, '../../manifests/manifest.xml');
+
+interface FunctionMetadata {
+  id: string;
+  name: string;
+  description: string;
+  parameters: {
+    name: string;
+    description: string;
+    type?: string;
+    optional?: boolean;
+    dimensionality?: string;
+  }[];
+  result: { type?: string; dimensionality?: string };
+}
+
+let dir: string;
+let built: string;
+let functions: FunctionMetadata[];
+
+beforeAll(async () => {
+  dir = await buildAddin();
+  built = await readFile(join(dir, 'manifest.xml'), 'utf8');
+  const json = JSON.parse(await readFile(join(dir, 'functions.json'), 'utf8')) as {
+    functions: FunctionMetadata[];
+  };
+  functions = json.functions;
+}, 120_000);
+
+describe('manifest.xml', () => {
+  it('passes the offline check in the source, with its localhost URLs', async () => {
+    expect(
+      checkManifest(await readFile(SOURCE_MANIFEST, 'utf8'), { baseUrl: 'http://localhost:3000' }),
+    ).toEqual([]);
+  });
+
+  it('is built with every URL under BASE_URL, each file URL pointing to a built file', () => {
+    expect(checkManifest(built, { baseUrl: TEST_BASE_URL, distDir: dir })).toEqual([]);
+    expect(built).not.toContain('localhost');
+    expect(built).toContain(`<AppDomain>${TEST_BASE_URL}</AppDomain>`);
+    expect(built).toContain(`${TEST_BASE_URL}/excel/functions.json`);
+  });
+
+  it('reports what is wrong with a broken manifest', () => {
+    const check = (xml: string) => checkManifest(xml, { baseUrl: TEST_BASE_URL, distDir: dir });
+    expect(check(built.replace('</OfficeApp>', ''))[0]).toMatch(/not well-formed/);
+    expect(check(built.replace('Name="SharedRuntime"', 'Name="CustomFunctionsRuntime"'))).toEqual([
+      'requirement set SharedRuntime missing',
+    ]);
+    expect(
+      check(built.replace(`${TEST_BASE_URL}/excel/functions.js"`, 'https://cdn.example.org/f.js"')),
+    ).toEqual(['URL outside BASE_URL: https://cdn.example.org/f.js']);
+    expect(check(built.replace('icon-80.png', 'icon-81.png'))).toEqual([
+      `URL points to no built file: ${TEST_BASE_URL}/excel/assets/icon-81.png`,
+    ]);
+    expect(check(built.replace('DefaultValue="BRW"', 'DefaultValue="XYZ"'))).toEqual([
+      'namespace must be BRW',
+    ]);
+    expect(check(built.replace('resid="Functions.Metadata.Url"', 'resid="Nirgends"'))).toEqual([
+      'resid Nirgends has no resource',
+    ]);
+  });
+});
+
+describe('functions.json', () => {
+  it('holds exactly the functions the bundle associates', async () => {
+    const associated = (await loadBuiltFunctions(dir)).ids().sort();
+    expect(functions.map((f) => f.id).sort()).toEqual(associated);
+    expect(associated).toEqual(['BODENRICHTWERT', 'BODENWERT']);
+  });
+
+  it('describes BODENRICHTWERT: a range of addresses in, a matrix out, two optional texts', () => {
+    const fn = functions.find((f) => f.id === 'BODENRICHTWERT');
+    expect(fn?.result).toEqual({ dimensionality: 'matrix' });
+    expect(fn?.parameters).toEqual([
+      expect.objectContaining({ name: 'adresse', type: 'string', dimensionality: 'matrix' }),
+      expect.objectContaining({ name: 'nutzungsart', type: 'string', optional: true }),
+      expect.objectContaining({ name: 'feld', type: 'string', optional: true }),
+    ]);
+    expect(fn?.parameters[0]?.optional).toBeUndefined();
+    expect(fn?.description).toMatch(/Bodenrichtwert in EUR\/m²/);
+  });
+
+  it('describes BODENWERT: three required and three optional numbers, a number out', () => {
+    const fn = functions.find((f) => f.id === 'BODENWERT');
+    expect(fn?.result).toEqual({ type: 'number' });
+    expect(fn?.parameters.map((p) => [p.name, p.optional ?? false])).toEqual([
+      ['brw', false],
+      ['gfz_referenz', false],
+      ['gfz_tatsaechlich', false],
+      ['flaeche', true],
+      ['hinterland_flaeche_m2', true],
+      ['hinterland_faktor', true],
+    ]);
+    for (const parameter of fn?.parameters ?? []) {
+      expect(parameter.dimensionality).toBeUndefined(); // scalars
+      expect(parameter.description.length).toBeGreaterThan(10);
+    }
+  });
+});
