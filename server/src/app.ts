@@ -2,6 +2,7 @@
 // tests run the very same app on a loopback port.
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { bodenrichtwertRouter } from './api/bodenrichtwert/router.js';
 import { bodenwertRouter } from './api/bodenwert/router.js';
 import { meRouter } from './api/me/router.js';
 import type { AppContext } from './context.js';
@@ -23,6 +24,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(openApiRouter(ctx.config.baseUrl));
   app.use('/api', apiCors);
   app.use(meRouter(ctx));
+  app.use(bodenrichtwertRouter(ctx));
   app.use(bodenwertRouter(ctx));
 
   app.use(notFound);

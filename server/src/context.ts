@@ -7,6 +7,8 @@ import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
+import { createLookup } from './lookup/createLookup.js';
+import type { LookupService } from './lookup/lookupService.js';
 import { systemClock, type Clock } from './time/clock.js';
 
 export interface ContextOptions {
@@ -23,6 +25,7 @@ export interface AppContext extends PlatformServices {
   db: Database;
   /** Set when REDIS_URL is configured. */
   redis: RedisClient | undefined;
+  lookup: LookupService;
   /** Closes what the context opened (database, Redis, timers). */
   close(): Promise<void>;
 }
@@ -40,6 +43,14 @@ export async function createContext(
   const closers: (() => Promise<void>)[] = [];
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : undefined;
   if (redis) closers.push(() => redis.close());
+  const lookup = await createLookup({
+    config,
+    sequelize: db.sequelize,
+    clock,
+    logger,
+    fetch: fetchFn,
+  });
+  closers.push(() => lookup.idle());
   return {
     ...createPlatformServices(db.sequelize, clock, config),
     config,
@@ -48,6 +59,7 @@ export async function createContext(
     fetch: fetchFn,
     db,
     redis,
+    lookup,
     async close() {
       for (const closeOne of closers.reverse()) await closeOne();
       await db.close();

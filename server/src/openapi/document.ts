@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of the whole service (§4.5, §9), composed of
 // one module per feature. Add a feature by adding its module to MODULES.
 import { errorBodySchema, securitySchemes } from './components.js';
+import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenwertApi } from './paths/bodenwert.js';
 import { meApi } from './paths/me.js';
 import { systemApi } from './paths/system.js';
@@ -8,7 +9,7 @@ import type { JsonObject, OpenApiModule } from './types.js';
 
 export const API_VERSION = '1.1.0';
 
-const MODULES: readonly OpenApiModule[] = [meApi, bodenwertApi, systemApi];
+const MODULES: readonly OpenApiModule[] = [meApi, bodenrichtwertApi, bodenwertApi, systemApi];
 
 export function createOpenApiDocument(baseUrl: string): JsonObject {
   const paths: Record<string, JsonObject> = {};

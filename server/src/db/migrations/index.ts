@@ -1,5 +1,6 @@
 // Every migration, in order. Add new ones at the end; never edit an applied one.
 import type { Migration } from '../migrate.js';
 import { accountsMigration } from './001-accounts.js';
+import { lookupCachesMigration } from './010-lookup-caches.js';
 
-export const migrations: readonly Migration[] = [accountsMigration];
+export const migrations: readonly Migration[] = [accountsMigration, lookupCachesMigration];

@@ -1,0 +1,52 @@
+// Query parameters of GET /api/bodenrichtwert (§4.1), checked in the order
+// missing_address, address_too_long, invalid_nutzungsart, invalid_format.
+// The app's 'simple' query parser gives a string, or an array when repeated.
+import { AppError, ErrorCode, fail, ok, type Result } from '../../../../shared/src/errors.js';
+import { parseLandUseFilter, type LandUseCode } from '../../../../shared/src/landUse.js';
+import type { ResponseFormat } from '../../http/responseFormat.js';
+
+export const MAX_ADDRESS_LENGTH = 300;
+
+export interface LookupParams {
+  /** As sent (echoed as address_input). */
+  addressInput: string;
+  /** Trimmed, used for geocoding. */
+  address: string;
+  filter: LandUseCode[];
+  format: ResponseFormat;
+}
+
+type QueryValue = string | string[] | undefined;
+
+function asList(value: unknown): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+export function parseLookupParams(query: Readonly<Record<string, unknown>>): Result<LookupParams> {
+  // A repeated address is read as its first value.
+  const addressInput = asList(query.address as QueryValue)[0] ?? '';
+  const address = addressInput.trim();
+  if (address === '') {
+    return fail(
+      new AppError(ErrorCode.missingAddress, 'Der Parameter „address“ fehlt oder ist leer.'),
+    );
+  }
+  if ([...address].length > MAX_ADDRESS_LENGTH) {
+    return fail(
+      new AppError(
+        ErrorCode.addressTooLong,
+        `Die Adresse ist länger als ${MAX_ADDRESS_LENGTH} Zeichen.`,
+      ),
+    );
+  }
+  const filter = parseLandUseFilter(asList(query.nutzungsart));
+  if (!filter.ok) return filter;
+  const format = query.format ?? 'json';
+  if (format !== 'json' && format !== 'xml') {
+    return fail(
+      new AppError(ErrorCode.invalidFormat, 'Der Parameter „format“ muss „json“ oder „xml“ sein.'),
+    );
+  }
+  return ok({ addressInput, address, filter: filter.value, format });
+}

@@ -1,0 +1,154 @@
+// A loopback WFS 2.0 speaking the AdV BRM profile of a state service. It reads
+// the GetFeature POST like a strict server: the namespaces must be the
+// service's, the point is read in the CRS and axis order its srsName
+// declares (URN EPSG:4326 = lat lon, EPSG:258xx = easting northing), and only
+// zones containing that point are answered, so a swapped axis finds nothing.
+import { XMLParser } from 'fast-xml-parser';
+import { fromSourcePosition, type AxisOrder, type Crs } from '../lookup/geo/crs.js';
+import { polygonContains } from '../lookup/sources/geojson/pointInPolygon.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
+import {
+  exceptionReportXml,
+  featureCollectionXml,
+  type BrmProfile,
+  type FakeZone,
+} from './brmGml.js';
+import { FaultSwitch, respond } from './faults.js';
+import { startLoopback } from './loopback.js';
+
+export interface WfsServiceConfig {
+  profile: BrmProfile;
+  zones: readonly FakeZone[];
+}
+
+export interface WfsFake {
+  url: string;
+  /** GetFeature requests per service path. */
+  calls(path: string): number;
+  totalCalls(): number;
+  faults: FaultSwitch;
+  latencyMs: number;
+  close(): Promise<void>;
+}
+
+const XML = 'application/gml+xml; version=3.2; charset=utf-8';
+const rootAttributes = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
+
+/** How a strict WFS 2.0 reads the srsName of a query geometry. */
+export function readSrsName(srsName: string): { crs: Crs; axisOrder: AxisOrder } | undefined {
+  const match = /EPSG(?:::|:|\/0\/)(\d+)$/.exec(srsName);
+  const code = match?.[1];
+  if (code === '4326') {
+    // Only the legacy short form "EPSG:4326" keeps lon lat.
+    return { crs: 'EPSG:4326', axisOrder: srsName === 'EPSG:4326' ? 'lon-lat' : 'lat-lon' };
+  }
+  if (code === '25832' || code === '25833') return { crs: `EPSG:${code}`, axisOrder: 'east-north' };
+  return undefined;
+}
+
+function declaredNamespaces(body: string): Record<string, string> {
+  const tree = rootAttributes.parse(body) as Record<string, Record<string, unknown>>;
+  const root = Object.entries(tree).find(([name]) => name !== '?xml')?.[1] ?? {};
+  return Object.fromEntries(
+    Object.entries(root)
+      .filter(([key, value]) => key.startsWith('xmlns:') && typeof value === 'string')
+      .map(([key, value]) => [key.slice(6), value as string]),
+  );
+}
+
+type Answer = { status: number; body: string };
+
+function answer(service: WfsServiceConfig, body: string): Answer {
+  const tree = parseXmlTree(body);
+  const getFeature = tree && children(tree, 'GetFeature')[0];
+  const query = getFeature && children(getFeature, 'Query')[0];
+  if (!query)
+    return {
+      status: 400,
+      body: exceptionReportXml('OperationParsingFailed', 'no GetFeature/Query'),
+    };
+  const { profile } = service;
+  const namespaces = declaredNamespaces(body);
+  for (const [prefix, uri] of Object.entries(profile.namespaces)) {
+    if (namespaces[prefix] !== uri) {
+      return {
+        status: 400,
+        body: exceptionReportXml(
+          'InvalidParameterValue',
+          `Unknown Namespace ${namespaces[prefix] ?? prefix}`,
+        ),
+      };
+    }
+  }
+  if (attributeOf(query, 'typeNames') !== profile.featureType) {
+    return { status: 400, body: exceptionReportXml('InvalidParameterValue', 'Unknown typeNames') };
+  }
+  const intersects = textAtPath(query, 'Filter/Intersects/ValueReference');
+  const point = children(
+    children(children(query, 'Filter')[0] ?? {}, 'Intersects')[0] ?? {},
+    'Point',
+  )[0];
+  if (intersects !== profile.geometryProperty || !point) {
+    return {
+      status: 400,
+      body: exceptionReportXml(
+        'InvalidParameterValue',
+        'expected Intersects on the geometry with a Point',
+      ),
+    };
+  }
+  const srs = readSrsName(attributeOf(point, 'srsName') ?? '');
+  const numbers = (textAtPath(point, 'pos') ?? '').trim().split(/\s+/).map(Number);
+  if (!srs || numbers.length !== 2 || numbers.some((n) => !Number.isFinite(n))) {
+    return { status: 400, body: exceptionReportXml('InvalidParameterValue', 'unreadable Point') };
+  }
+  const { lat, lon } = fromSourcePosition(numbers as [number, number], srs.crs, srs.axisOrder);
+  const hits = service.zones.filter((zone) => polygonContains(zone.rings, lon, lat));
+  return { status: 200, body: featureCollectionXml(hits, profile, new Date().toISOString()) };
+}
+
+export async function startWfsFake(
+  services: Readonly<Record<string, WfsServiceConfig>>,
+  options: { port?: number } = {},
+): Promise<WfsFake> {
+  const counts = new Map<string, number>();
+  const faults = new FaultSwitch();
+  const state = { latencyMs: 0 };
+  const server = await startLoopback((req, res, body) => {
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const service = services[path];
+    if (!service) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('no such service');
+      return;
+    }
+    if (req.method !== 'POST') {
+      respond(
+        res,
+        400,
+        XML,
+        exceptionReportXml('OperationNotSupported', 'this fake answers POST GetFeature only'),
+        undefined,
+      );
+      return;
+    }
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+    const fault = faults.take();
+    setTimeout(() => {
+      const { status, body: xml } = answer(service, body);
+      respond(res, status, XML, xml, fault);
+    }, state.latencyMs);
+  }, options.port);
+  return {
+    url: server.url,
+    calls: (path) => counts.get(path) ?? 0,
+    totalCalls: () => [...counts.values()].reduce((a, b) => a + b, 0),
+    faults,
+    get latencyMs() {
+      return state.latencyMs;
+    },
+    set latencyMs(value: number) {
+      state.latencyMs = value;
+    },
+    close: () => server.close(),
+  };
+}

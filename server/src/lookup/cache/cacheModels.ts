@@ -1,0 +1,65 @@
+// Sequelize models of the lookup caches (tables from migration 010-lookup-caches).
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
+
+export class GeocodeCacheModel extends Model<
+  InferAttributes<GeocodeCacheModel>,
+  InferCreationAttributes<GeocodeCacheModel>
+> {
+  declare addressKey: string;
+  declare lat: number;
+  declare lon: number;
+  declare displayName: string;
+  declare state: string | null;
+  declare municipality: string | null;
+  declare fetchedAt: Date;
+}
+
+export class LandValueCacheModel extends Model<
+  InferAttributes<LandValueCacheModel>,
+  InferCreationAttributes<LandValueCacheModel>
+> {
+  declare coordinateKey: string;
+  declare entries: string;
+  declare fetchedAt: Date;
+  declare renewalStartedAt: CreationOptional<Date | null>;
+}
+
+const options = { underscored: true, timestamps: false } as const;
+
+export function defineGeocodeCacheModel(sequelize: Sequelize): typeof GeocodeCacheModel {
+  const Bound = class extends GeocodeCacheModel {};
+  Bound.init(
+    {
+      addressKey: { type: DataTypes.CHAR(64), primaryKey: true },
+      lat: { type: DataTypes.DOUBLE, allowNull: false },
+      lon: { type: DataTypes.DOUBLE, allowNull: false },
+      displayName: { type: DataTypes.TEXT, allowNull: false },
+      state: { type: DataTypes.STRING(8), allowNull: true },
+      municipality: { type: DataTypes.STRING(191), allowNull: true },
+      fetchedAt: { type: DataTypes.DATE(3), allowNull: false },
+    },
+    { ...options, sequelize, modelName: 'GeocodeCache', tableName: 'geocode_cache' },
+  );
+  return Bound;
+}
+
+export function defineLandValueCacheModel(sequelize: Sequelize): typeof LandValueCacheModel {
+  const Bound = class extends LandValueCacheModel {};
+  Bound.init(
+    {
+      coordinateKey: { type: DataTypes.STRING(40), primaryKey: true },
+      entries: { type: DataTypes.TEXT, allowNull: false },
+      fetchedAt: { type: DataTypes.DATE(3), allowNull: false },
+      renewalStartedAt: { type: DataTypes.DATE(3), allowNull: true },
+    },
+    { ...options, sequelize, modelName: 'LandValueCache', tableName: 'land_value_cache' },
+  );
+  return Bound;
+}

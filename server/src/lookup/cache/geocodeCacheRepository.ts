@@ -1,0 +1,54 @@
+// Geocoding results per normalised address (kept apart from land values).
+import { createHash } from 'node:crypto';
+import type { Sequelize } from 'sequelize';
+import type { GeocodedPlace } from '../geocoder/geocoder.js';
+import { defineGeocodeCacheModel } from './cacheModels.js';
+
+export interface CachedPlace {
+  place: GeocodedPlace;
+  fetchedAt: Date;
+}
+
+/** Case, surrounding and repeated spaces and Unicode form do not change an address. */
+export function normaliseAddress(address: string): string {
+  return address.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('de');
+}
+
+export function addressKey(address: string): string {
+  return createHash('sha256').update(normaliseAddress(address)).digest('hex');
+}
+
+export class GeocodeCacheRepository {
+  private readonly rows;
+
+  constructor(sequelize: Sequelize) {
+    this.rows = defineGeocodeCacheModel(sequelize);
+  }
+
+  async find(address: string): Promise<CachedPlace | undefined> {
+    const row = await this.rows.findByPk(addressKey(address));
+    if (!row) return undefined;
+    return {
+      place: {
+        lat: row.lat,
+        lon: row.lon,
+        displayName: row.displayName,
+        state: row.state ?? undefined,
+        municipality: row.municipality ?? undefined,
+      },
+      fetchedAt: row.fetchedAt,
+    };
+  }
+
+  async save(address: string, place: GeocodedPlace, fetchedAt: Date): Promise<void> {
+    await this.rows.upsert({
+      addressKey: addressKey(address),
+      lat: place.lat,
+      lon: place.lon,
+      displayName: place.displayName,
+      state: place.state ?? null,
+      municipality: place.municipality ?? null,
+      fetchedAt,
+    });
+  }
+}

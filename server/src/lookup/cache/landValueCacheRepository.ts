@@ -1,0 +1,70 @@
+// The full land-value data set per coordinate, shared by all instances. A
+// stale entry is renewed by whichever instance first claims it: the claim is
+// one conditional UPDATE, so exactly one renewal runs at a time.
+import { Op, type Sequelize } from 'sequelize';
+import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
+import type { LatLon } from '../sources/sourceRecord.js';
+import { defineLandValueCacheModel } from './cacheModels.js';
+
+export interface CachedLandValues {
+  entries: BodenrichtwertEntry[];
+  fetchedAt: Date;
+}
+
+/** Six decimals (~0.1 m): the same geocoded point always finds its entry. */
+export function coordinateKey(point: LatLon): string {
+  return `${point.lat.toFixed(6)},${point.lon.toFixed(6)}`;
+}
+
+export class LandValueCacheRepository {
+  private readonly rows;
+
+  constructor(sequelize: Sequelize) {
+    this.rows = defineLandValueCacheModel(sequelize);
+  }
+
+  async find(key: string): Promise<CachedLandValues | undefined> {
+    const row = await this.rows.findByPk(key);
+    if (!row) return undefined;
+    return { entries: JSON.parse(row.entries) as BodenrichtwertEntry[], fetchedAt: row.fetchedAt };
+  }
+
+  async save(key: string, entries: readonly BodenrichtwertEntry[], fetchedAt: Date): Promise<void> {
+    await this.rows.upsert({
+      coordinateKey: key,
+      entries: JSON.stringify(entries),
+      fetchedAt,
+      renewalStartedAt: null,
+    });
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.rows.destroy({ where: { coordinateKey: key } });
+  }
+
+  /**
+   * Claims the renewal of the entry fetched at `fetchedAt`. False when another
+   * request (on any instance) holds an unexpired claim or already renewed it.
+   */
+  async claimRenewal(key: string, fetchedAt: Date, now: Date, leaseMs: number): Promise<boolean> {
+    const [affected] = await this.rows.update(
+      { renewalStartedAt: now },
+      {
+        where: {
+          coordinateKey: key,
+          fetchedAt,
+          [Op.or]: [
+            { renewalStartedAt: null },
+            { renewalStartedAt: { [Op.lt]: new Date(now.getTime() - leaseMs) } },
+          ],
+        },
+      },
+    );
+    return affected === 1;
+  }
+
+  /** Gives a failed renewal back, so the next stale read may try again. */
+  async releaseRenewal(key: string): Promise<void> {
+    await this.rows.update({ renewalStartedAt: null }, { where: { coordinateKey: key } });
+  }
+}

@@ -1,0 +1,56 @@
+// Assembles the lookup from the configuration: upstream client, Nominatim,
+// the two caches, the source registry and the pipeline.
+import type { Sequelize } from 'sequelize';
+import type { Config } from '../config/config.js';
+import type { Logger } from '../logging/logger.js';
+import type { Clock } from '../time/clock.js';
+import { GeocodeCacheRepository } from './cache/geocodeCacheRepository.js';
+import { LandValueCacheRepository } from './cache/landValueCacheRepository.js';
+import { createLandValueStore } from './cache/landValueStore.js';
+import { createCachedGeocoding } from './geocoder/cachedGeocoding.js';
+import { createNominatimGeocoder } from './geocoder/nominatimGeocoder.js';
+import { createLookupService, type LookupService } from './lookupService.js';
+import { DEFAULT_SOURCES_FILE, loadSourceRegistry } from './sources/registry.js';
+import { createUpstream } from './upstream/upstream.js';
+
+export interface LookupDeps {
+  config: Pick<Config, 'geocoder' | 'sourcesFile' | 'cache' | 'upstreamTimeoutMs'>;
+  sequelize: Sequelize;
+  clock: Clock;
+  logger: Logger;
+  fetch: typeof fetch;
+}
+
+export async function createLookup(deps: LookupDeps): Promise<LookupService> {
+  const { config, clock, logger } = deps;
+  const upstream = createUpstream({
+    fetch: deps.fetch,
+    timeoutMs: config.upstreamTimeoutMs,
+    userAgent: config.geocoder.userAgent,
+    logger,
+  });
+  const registry = await loadSourceRegistry(config.sourcesFile ?? DEFAULT_SOURCES_FILE, {
+    upstream,
+    logger,
+  });
+  const geocoding = createCachedGeocoding({
+    geocoder: createNominatimGeocoder({
+      url: config.geocoder.url,
+      upstream,
+      minIntervalMs: config.geocoder.minIntervalMs,
+    }),
+    cache: new GeocodeCacheRepository(deps.sequelize),
+    clock,
+    logger,
+  });
+  const store = createLandValueStore({
+    repository: new LandValueCacheRepository(deps.sequelize),
+    clock,
+    logger,
+    freshMs: config.cache.freshSeconds * 1000,
+    maxAgeMs: config.cache.maxAgeSeconds * 1000,
+    // Two attempts of one upstream timeout each, with room to spare.
+    renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
+  });
+  return createLookupService({ geocoding, registry, store, logger });
+}

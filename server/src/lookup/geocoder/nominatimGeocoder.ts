@@ -1,0 +1,91 @@
+// Nominatim /search (jsonv2 with address details, Germany only). Several
+// candidates: the best-ranked one at house-number level wins, else the
+// best-ranked one at all; address_resolved shows which was used. The state
+// comes from ISO3166-2-lvl4 because city-states carry no `state` key.
+import { z } from 'zod';
+import type { Upstream } from '../upstream/upstream.js';
+import { UpstreamOutage } from '../upstream/upstreamOutage.js';
+import type { GeocodedPlace, Geocoder } from './geocoder.js';
+
+export const CANDIDATE_LIMIT = 5;
+
+const candidateSchema = z.object({
+  lat: z.coerce.number().finite(),
+  lon: z.coerce.number().finite(),
+  display_name: z.string(),
+  place_rank: z.number().optional(),
+  address: z.record(z.string(), z.string()).default({}),
+});
+const answerSchema = z.array(candidateSchema);
+type Candidate = z.infer<typeof candidateSchema>;
+
+export interface NominatimOptions {
+  url: string;
+  upstream: Upstream;
+  /** The public instance allows one request per second. */
+  minIntervalMs: number;
+}
+
+export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
+  const throttle = createThrottle(options.minIntervalMs);
+  return {
+    async geocode(address) {
+      const query = new URLSearchParams({
+        q: address,
+        format: 'jsonv2',
+        addressdetails: '1',
+        countrycodes: 'de',
+        limit: String(CANDIDATE_LIMIT),
+      });
+      await throttle();
+      const candidates = await options.upstream.request(
+        {
+          url: `${options.url}/search?${query.toString()}`,
+          headers: { Accept: 'application/json' },
+        },
+        ({ text }) => parseCandidates(text),
+      );
+      const chosen = candidates.find(isHouseNumberLevel) ?? candidates[0];
+      return chosen ? toPlace(chosen) : null;
+    },
+  };
+}
+
+function parseCandidates(text: string): Candidate[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new UpstreamOutage('malformed_body', 'geocoder answer is not JSON', { cause: err });
+  }
+  const parsed = answerSchema.safeParse(json);
+  if (!parsed.success) throw new UpstreamOutage('malformed_body', 'unexpected geocoder answer');
+  return parsed.data;
+}
+
+function isHouseNumberLevel(candidate: Candidate): boolean {
+  return candidate.address.house_number !== undefined;
+}
+
+function toPlace(candidate: Candidate): GeocodedPlace {
+  const { address } = candidate;
+  return {
+    lat: candidate.lat,
+    lon: candidate.lon,
+    displayName: candidate.display_name,
+    state: address['ISO3166-2-lvl4'],
+    municipality: address.city ?? address.town ?? address.village ?? address.municipality,
+  };
+}
+
+/** Spaces calls at least `intervalMs` apart, in arrival order. */
+function createThrottle(intervalMs: number): () => Promise<void> {
+  let next = 0;
+  return async () => {
+    if (intervalMs <= 0) return;
+    const now = Date.now();
+    const start = Math.max(now, next);
+    next = start + intervalMs;
+    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+  };
+}

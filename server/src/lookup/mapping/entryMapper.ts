@@ -1,0 +1,95 @@
+// Turns the records an adapter found into entries of §2.1: the same rules for
+// every state. Nothing is invented: a record without a readable value,
+// stichtag or land use is left out (and logged); optional fields the source
+// leaves empty stay absent; the full-storey count stays vollgeschosszahl.
+import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
+import type { SourceField, SourceRecord } from '../sources/sourceRecord.js';
+import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
+import { parsePublishedDate, parsePublishedNumber } from './publishedValues.js';
+
+export interface MappingContext {
+  /** The geocoder's municipality, used only when the source names none. */
+  fallbackGemeinde: string | undefined;
+  /** Told about each record that had to be left out. */
+  onSkipped(reason: string, record: SourceRecord): void;
+}
+
+const TEXT_FIELDS = ['bodenrichtwertnummer', 'zonenbezeichnung', 'bauweise'] as const;
+const NUMBER_FIELDS = [
+  'geschossflaechenzahl',
+  'grundflaechenzahl',
+  'vollgeschosszahl',
+  'baumassenzahl',
+  'wertrel_geschossflaechenzahl',
+] as const satisfies readonly SourceField[];
+
+export function mapRecord(
+  record: SourceRecord,
+  context: MappingContext,
+): BodenrichtwertEntry | undefined {
+  const brw = parsePublishedNumber(record.brw);
+  const stichtag = parsePublishedDate(record.stichtag);
+  const use = record.nutzung === undefined ? undefined : readPublishedUse(record.nutzung);
+  const problem =
+    brw === undefined || brw < 0
+      ? 'no readable land value'
+      : stichtag === undefined
+        ? 'no readable stichtag'
+        : use === undefined
+          ? 'unknown land use'
+          : undefined;
+  if (problem || brw === undefined || stichtag === undefined || use === undefined) {
+    context.onSkipped(problem ?? 'incomplete', record);
+    return undefined;
+  }
+  const entry: BodenrichtwertEntry = {
+    nutzungsart: nameWithErgaenzung(use.name, record.ergaenzung),
+    code: use.code,
+    brw_euro_pro_m2: brw,
+    stichtag,
+    gemeinde: record.gemeinde ?? context.fallbackGemeinde ?? '',
+    gutachterausschuss: record.gutachterausschuss ?? '',
+  };
+  for (const field of TEXT_FIELDS) {
+    const value = record[field];
+    if (value !== undefined) entry[field] = value;
+  }
+  for (const field of NUMBER_FIELDS) {
+    const value = parsePublishedNumber(record[field]);
+    if (value !== undefined) entry[field] = value;
+  }
+  return entry;
+}
+
+/**
+ * Maps all records and keeps, per zone, only the entries of its newest
+ * stichtag. A zone is its committee's published number; without one, its use.
+ */
+export function mapNewestEntries(
+  records: readonly SourceRecord[],
+  context: MappingContext,
+): BodenrichtwertEntry[] {
+  const entries = records
+    .map((record) => mapRecord(record, context))
+    .filter((entry): entry is BodenrichtwertEntry => entry !== undefined);
+  const newest = new Map<string, string>();
+  for (const entry of entries) {
+    const zone = zoneKey(entry);
+    const known = newest.get(zone);
+    if (known === undefined || entry.stichtag > known) newest.set(zone, entry.stichtag);
+  }
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    if (entry.stichtag !== newest.get(zoneKey(entry))) return false;
+    const identity = JSON.stringify(entry);
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
+  });
+}
+
+/** Zone numbers are unique within one committee only. */
+function zoneKey(entry: BodenrichtwertEntry): string {
+  const zone = entry.bodenrichtwertnummer ?? `${entry.code}|${entry.nutzungsart}`;
+  return `${entry.gutachterausschuss}|${zone}`;
+}

@@ -1,0 +1,79 @@
+// The real app with the loopback Nominatim and WFS fakes, a fake-pointing
+// source registry (NW as imported GeoJSON) and an authenticated account.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_PLACES } from '../../../../server/src/fakes/demoWorld.js';
+import { DEMO_WFS_SERVICES, writeFakeRegistry } from '../../../../server/src/fakes/fakeRegistry.js';
+import type { FakePlace } from '../../../../server/src/fakes/nominatimFake.js';
+import {
+  startNominatimFake,
+  type NominatimFake,
+} from '../../../../server/src/fakes/nominatimFake.js';
+import { startWfsFake, type WfsFake } from '../../../../server/src/fakes/wfsFake.js';
+import type { Plan } from '../../../../shared/src/apiTypes.js';
+import { createTestAccount, type TestAccount } from '../../../support/accounts.js';
+import type { ManualClock } from '../../../support/clock.js';
+import { startTestServer, type TestServer } from '../../../support/testServer.js';
+
+export interface LookupHarness {
+  server: TestServer;
+  nominatim: NominatimFake;
+  wfs: WfsFake;
+  account: TestAccount;
+  /** GET /api/bodenrichtwert with the query (repeat keys by passing arrays). */
+  get(query: Record<string, string | string[]>, token?: string | null): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  clock?: ManualClock;
+  env?: Record<string, string>;
+  places?: Record<string, FakePlace[]>;
+  plan?: Plan;
+  databaseUrl?: string;
+}
+
+export function lookupQuery(query: Record<string, string | string[]>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) params.append(key, one);
+  }
+  return params.toString();
+}
+
+export async function startLookupHarness(options: HarnessOptions = {}): Promise<LookupHarness> {
+  const nominatim = await startNominatimFake({ ...DEMO_PLACES, ...options.places });
+  const wfs = await startWfsFake(DEMO_WFS_SERVICES);
+  const dir = mkdtempSync(join(tmpdir(), 'brw-lookup-'));
+  const registry = await writeFakeRegistry(dir, wfs.url);
+  const server = await startTestServer({
+    env: {
+      GEOCODER_URL: nominatim.url,
+      GEOCODER_MIN_INTERVAL_MS: '0',
+      BRW_SOURCES_FILE: registry,
+      UPSTREAM_TIMEOUT_MS: '400',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...options.env,
+    },
+    ...(options.clock ? { clock: options.clock.now } : {}),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  });
+  const account = await createTestAccount(server.ctx, { plan: options.plan ?? 'enterprise' });
+  return {
+    server,
+    nominatim,
+    wfs,
+    account,
+    get(query, token = account.token) {
+      return fetch(`${server.url}/api/bodenrichtwert?${lookupQuery(query)}`, {
+        headers: token === null ? {} : { Authorization: `Bearer ${token}` },
+      });
+    },
+    async close() {
+      await server.close();
+      await Promise.all([nominatim.close(), wfs.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
