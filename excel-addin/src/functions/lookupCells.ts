@@ -36,7 +36,7 @@ async function lookupCell(
   nutzungsart?: string,
   feld?: string,
 ): Promise<CellValue> {
-  const text = typeof address === 'string' ? address.trim() : String(address ?? '').trim();
+  const text = String(address ?? '').trim();
   if (text === '') return ''; // blank rows of a column stay blank
   try {
     const selected = selectLookupValue(await lookups.lookup(text), nutzungsart, feld);
