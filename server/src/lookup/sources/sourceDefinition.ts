@@ -30,13 +30,29 @@ const configuredSchema = baseSchema
   })
   .strict();
 
-export const sourceEntrySchema = z.union([unconfiguredSchema, configuredSchema]);
-
+/** Each entry is checked by the schema of its kind, so errors name the exact field. */
 export const registryFileSchema = z
-  .object({ $comment: z.string().optional(), sources: z.array(sourceEntrySchema) })
-  .strict();
+  .object({ $comment: z.string().optional(), sources: z.array(z.unknown()) })
+  .strict()
+  .transform((file, ctx) => {
+    const sources: SourceEntry[] = [];
+    file.sources.forEach((raw, index) => {
+      const isNone = (raw as { kind?: unknown } | null)?.kind === 'none';
+      const parsed = (isNone ? unconfiguredSchema : configuredSchema).safeParse(raw);
+      if (parsed.success) sources.push(parsed.data);
+      else
+        for (const issue of parsed.error.issues) {
+          ctx.addIssue({
+            code: 'custom',
+            message: issue.message,
+            path: ['sources', index, ...issue.path],
+          });
+        }
+    });
+    return { sources };
+  });
 
-export type SourceEntry = z.infer<typeof sourceEntrySchema>;
+export type SourceEntry = z.infer<typeof unconfiguredSchema> | z.infer<typeof configuredSchema>;
 export type UnconfiguredSource = z.infer<typeof unconfiguredSchema>;
 
 export interface ConfiguredSource<Options = unknown> {

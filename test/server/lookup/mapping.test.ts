@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { mapNewestEntries, mapRecord } from '../../../server/src/lookup/mapping/entryMapper.js';
+import { codeListRows } from '../../../server/src/lookup/mapping/landUseTable.js';
+import { readPublishedUse } from '../../../server/src/lookup/mapping/publishedUse.js';
+import {
+  parsePublishedDate,
+  parsePublishedNumber,
+} from '../../../server/src/lookup/mapping/publishedValues.js';
+import type { SourceRecord } from '../../../server/src/lookup/sources/sourceRecord.js';
+
+const skipped: string[] = [];
+const context = {
+  fallbackGemeinde: 'Geocodeort',
+  onSkipped: (reason: string) => skipped.push(reason),
+};
+const base: SourceRecord = {
+  brw: '250',
+  stichtag: '2026-01-01',
+  nutzung: 'WA',
+  gemeinde: 'Hannover',
+};
+
+describe('land-use codes', () => {
+  it.each([
+    ['WA', 'W', 'Allgemeines Wohngebiet'],
+    ['MI', 'M', 'Mischgebiet'],
+    ['GE', 'G', 'Gewerbegebiet'],
+    ['GR', 'L', 'Grünland'],
+    ['GR Grünland', 'L', 'Grünland'],
+    ['A', 'L', 'Acker'],
+    ['F', 'F', 'Forstwirtschaftliche Fläche'],
+    ['PG', 'SO', 'Private Grünfläche'],
+    ['SO', 'S', 'Sonstiges Sondergebiet'],
+    ['GB', 'S', 'Baufläche für Gemeinbedarf'],
+    ['W - Wohngebiet', 'W', 'Wohngebiet'],
+    ['MK: Kerngebiet', 'M', 'Kerngebiet'],
+    ['1130', 'W', 'Allgemeines Wohngebiet'],
+    ['2200', 'L', 'Grünland'],
+    ['9998', 'SO', 'Nicht zu spezifizieren'],
+    [
+      'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Art_Nutzung/1320',
+      'G',
+      'Industriegebiet',
+    ],
+    ['Wohnbaufläche', 'W', 'Wohnbaufläche'],
+  ])('reads %s as %s (%s)', (published, code, name) => {
+    expect(readPublishedUse(published)).toEqual({ code, name });
+  });
+
+  it.each(['GEWERBE', 'XY', '1234', 'LF', ''])(
+    'leaves the unknown use %j unmapped',
+    (published) => {
+      expect(readPublishedUse(published)).toBeUndefined();
+    },
+  );
+
+  it('maps every letter code and its numeric twin to the same target', () => {
+    for (const row of codeListRows()) {
+      expect(readPublishedUse(row.letters)).toEqual(row.use);
+      expect(readPublishedUse(String(row.number))).toEqual(row.use);
+    }
+  });
+});
+
+describe('published numbers and dates', () => {
+  it.each([
+    ['10500.0', 10500],
+    ['1234,56', 1234.56],
+    ['1.234,56', 1234.56],
+    ['1.234.567', 1234567],
+    [' 3,5 ', 3.5],
+    ['0.8', 0.8],
+  ])('reads %j as %d', (text, value) => {
+    expect(parsePublishedNumber(text)).toBe(value);
+  });
+
+  it.each(['', 'abc', '1,2,3', '1e3', 'NaN', '12 €'])('rejects %j', (text) => {
+    expect(parsePublishedNumber(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['2026-01-01', '2026-01-01'],
+    ['2026-01-01Z', '2026-01-01'],
+    ['2026-01-01T00:00:00+01:00', '2026-01-01'],
+    ['01.01.2026', '2026-01-01'],
+    ['1.7.2024', '2024-07-01'],
+  ])('reads the date %j', (text, date) => {
+    expect(parsePublishedDate(text)).toBe(date);
+  });
+
+  it.each(['2026-02-30', '31.13.2026', '2026', 'gestern'])('rejects the date %j', (text) => {
+    expect(parsePublishedDate(text)).toBeUndefined();
+  });
+});
+
+describe('mapping a record to an entry', () => {
+  it('keeps published texts, parses numbers and leaves empty values out', () => {
+    const entry = mapRecord(
+      {
+        ...base,
+        ergaenzung: 'EFH',
+        gutachterausschuss: 'GAA Hannover',
+        bodenrichtwertnummer: '04305001',
+        bauweise: 'o',
+        wertrel_geschossflaechenzahl: '0,8',
+        grundflaechenzahl: 'keine',
+      },
+      context,
+    );
+    expect(entry).toEqual({
+      nutzungsart: 'Allgemeines Wohngebiet (Ein- und Zweifamilienhäuser)',
+      code: 'W',
+      brw_euro_pro_m2: 250,
+      stichtag: '2026-01-01',
+      gemeinde: 'Hannover',
+      gutachterausschuss: 'GAA Hannover',
+      bodenrichtwertnummer: '04305001',
+      bauweise: 'o',
+      wertrel_geschossflaechenzahl: 0.8,
+    });
+  });
+
+  it('always has gutachterausschuss, empty when the source names none', () => {
+    const entry = mapRecord(base, context);
+    expect(entry).toHaveProperty('gutachterausschuss', '');
+    expect(Object.values(entry ?? {})).not.toContain(null);
+  });
+
+  it('takes the geocoded municipality only when the source names no Gemeinde', () => {
+    const { gemeinde: _omit, ...withoutGemeinde } = base;
+    expect(mapRecord(withoutGemeinde, context)?.gemeinde).toBe('Geocodeort');
+  });
+
+  it('keeps the full-storey count as vollgeschosszahl, never as a GFZ', () => {
+    const entry = mapRecord({ ...base, vollgeschosszahl: '4' }, context);
+    expect(entry?.vollgeschosszahl).toBe(4);
+    expect(entry).not.toHaveProperty('geschossflaechenzahl');
+    expect(entry).not.toHaveProperty('wertrel_geschossflaechenzahl');
+  });
+
+  it.each([
+    [{ brw: undefined }, 'no readable land value'],
+    [{ brw: 'auf Anfrage' }, 'no readable land value'],
+    [{ stichtag: undefined }, 'no readable stichtag'],
+    [{ nutzung: 'XYZ' }, 'unknown land use'],
+  ])('leaves out a record with %j instead of inventing a value', (change, reason) => {
+    skipped.length = 0;
+    expect(mapRecord({ ...base, ...change }, context)).toBeUndefined();
+    expect(skipped).toEqual([reason]);
+  });
+});
+
+describe('newest stichtag per zone', () => {
+  it('keeps only the newest stichtag of each zone and every zone at the point', () => {
+    const entries = mapNewestEntries(
+      [
+        { ...base, bodenrichtwertnummer: '1', stichtag: '2024-01-01', brw: '200' },
+        { ...base, bodenrichtwertnummer: '1', stichtag: '2026-01-01', brw: '250' },
+        { ...base, bodenrichtwertnummer: '2', stichtag: '2022-01-01', brw: '90', nutzung: 'GE' },
+        { ...base, bodenrichtwertnummer: '1', stichtag: '2026-01-01', brw: '250' },
+      ],
+      context,
+    );
+    expect(entries.map((e) => [e.bodenrichtwertnummer, e.stichtag, e.brw_euro_pro_m2])).toEqual([
+      ['1', '2026-01-01', 250],
+      ['2', '2022-01-01', 90],
+    ]);
+  });
+
+  it('tells zones without a number apart by their use', () => {
+    const entries = mapNewestEntries(
+      [
+        { ...base, stichtag: '2024-01-01' },
+        { ...base, stichtag: '2026-01-01' },
+        { ...base, nutzung: 'A', brw: '4,5', stichtag: '2024-01-01' },
+      ],
+      context,
+    );
+    expect(entries.map((e) => [e.code, e.stichtag])).toEqual([
+      ['W', '2026-01-01'],
+      ['L', '2024-01-01'],
+    ]);
+  });
+});
