@@ -2,6 +2,7 @@
 // tests run the very same app on a loopback port.
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { excelAddinRouter } from './addins/excelAddin.js';
 import { bodenrichtwertRouter } from './api/bodenrichtwert/router.js';
 import { bodenwertRouter } from './api/bodenwert/router.js';
 import { meRouter } from './api/me/router.js';
@@ -19,6 +20,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('query parser', 'simple');
 
   app.use(requestLogger(ctx.logger));
+  app.use(excelAddinRouter());
   app.use(helmet());
   app.use(healthRouter(ctx.db));
   app.use(openApiRouter(ctx.config.baseUrl));

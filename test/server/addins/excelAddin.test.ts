@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { excelAddinRouter } from '../../../server/src/addins/excelAddin.js';
+
+describe('serving the Excel add-in under /excel/', () => {
+  let dir: string;
+  let server: Server;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'brw-excel-'));
+    writeFileSync(join(dir, 'functions.json'), '{"functions":[]}');
+    writeFileSync(join(dir, 'taskpane.html'), '<!doctype html><title>Bodenrichtwert</title>');
+    const app = express();
+    app.use(excelAddinRouter(dir));
+    app.use((_req, res) => {
+      res.status(404).send('fell through');
+    });
+    server = await new Promise((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves functions.json to any origin, as Office fetches it across origins', async () => {
+    const res = await fetch(`${url}/excel/functions.json`, {
+      headers: { Origin: 'https://excel.officeapps.live.com' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toEqual({ functions: [] });
+  });
+
+  it('lets Office frame the task pane and load office.js', async () => {
+    const res = await fetch(`${url}/excel/taskpane.html`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain('https://appsforoffice.microsoft.com');
+    expect(csp).toContain('frame-ancestors');
+    expect(csp).toContain('https://*.officeapps.live.com');
+  });
+
+  it('passes unknown files on to the rest of the app', async () => {
+    const res = await fetch(`${url}/excel/missing.js`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('fell through');
+  });
+
+  it('mounts nothing when the add-in was not built', async () => {
+    const router = excelAddinRouter(join(dir, 'does-not-exist'));
+    expect(router.stack).toHaveLength(0);
+  });
+});
