@@ -1,0 +1,107 @@
+// The quota through the real lookup route: what counts, every 402 answer,
+// and 100 parallel lookups against the last 10 counts of a plan.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
+import { createTestAccount } from '../../support/accounts.js';
+import { manualClock, type ManualClock } from '../../support/clock.js';
+import { createTestDatabaseUrl, databaseKinds, type DatabaseKind } from '../../support/database.js';
+import { expectValidResponse } from '../../support/openapi.js';
+import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+
+const BILLING_URL = 'https://brw.example/billing';
+
+describe.each(databaseKinds())('the lookup quota over HTTP on %s', (kind: DatabaseKind) => {
+  let harness: LookupHarness;
+  let clock: ManualClock;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    clock = manualClock('2026-11-10T10:00:00Z');
+    const database = await createTestDatabaseUrl(kind);
+    drop = database.drop;
+    harness = await startLookupHarness({
+      clock,
+      databaseUrl: database.url,
+      env: { BILLING_URL },
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await drop();
+  });
+
+  async function lookup(token: string, address: string = DEMO_ADDRESSES.hannover) {
+    const res = await harness.get({ address }, token);
+    const body = (await res.json()) as Record<string, unknown>;
+    expectValidResponse('GET', '/api/bodenrichtwert', res.status, body);
+    return { status: res.status, body };
+  }
+  async function usage(accountId: string) {
+    const profile = await harness.server.ctx.profiles.getProfile(accountId);
+    return { month: profile?.usage_this_month, trial: profile?.trial_usage };
+  }
+
+  it('counts each 200 once, cached or fresh, and never an error answer', async () => {
+    clock.set('2026-11-10T10:00:00Z');
+    const { token, user } = await createTestAccount(harness.server.ctx);
+    expect((await lookup(token)).status).toBe(200);
+    const cached = await lookup(token);
+    expect(cached).toMatchObject({ status: 200, body: { cache_hit: true } });
+    expect((await lookup(token, DEMO_ADDRESSES.unknown)).status).toBe(404);
+    expect((await lookup(token, DEMO_ADDRESSES.kiel)).status).toBe(451);
+    const missing = await harness.get({}, token);
+    expect(missing.status).toBe(400);
+    expect(await usage(user.id)).toEqual({ month: 2, trial: 2 });
+  });
+
+  it('answers 402 limit_reached with trial_exhausted, no_active_plan and the billing link', async () => {
+    clock.set('2026-11-10T10:00:00Z');
+    const { token, user } = await createTestAccount(harness.server.ctx);
+    await Promise.all(Array.from({ length: 100 }, () => harness.server.ctx.quota.reserve(user.id)));
+    expect(await lookup(token)).toEqual({
+      status: 402,
+      body: {
+        error: 'limit_reached',
+        message: expect.any(String) as unknown,
+        status: 402,
+        reason: 'trial_exhausted',
+        upgrade_url: BILLING_URL,
+      },
+    });
+    clock.set('2026-11-25T10:00:00Z');
+    expect((await lookup(token)).body).toMatchObject({ reason: 'no_active_plan' });
+    const xml = await harness.get({ address: DEMO_ADDRESSES.hannover, format: 'xml' }, token);
+    expect(xml.status).toBe(402);
+    expect(await xml.text()).toContain('<reason>no_active_plan</reason>');
+  });
+
+  it('takes the token from the query also with format=xml, and answers no-store', async () => {
+    clock.set('2026-11-10T10:00:00Z');
+    const { token } = await createTestAccount(harness.server.ctx);
+    const res = await harness.get({ address: DEMO_ADDRESSES.hannover, format: 'xml', token }, null);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(harness.server.logs.text()).not.toContain(token);
+  });
+
+  it('answers 402 payment_past_due after the grace period', async () => {
+    clock.set('2026-11-10T10:00:00Z');
+    const { token, user } = await createTestAccount(harness.server.ctx, { plan: 'pro' });
+    await harness.server.ctx.accounts.setPayment(user.id, 'past_due', clock.now());
+    clock.set('2026-11-24T10:00:00Z');
+    expect((await lookup(token)).body).toMatchObject({ error: 'payment_past_due', status: 402 });
+  });
+
+  it('lets exactly 10 of 100 parallel lookups through when 10 counts are left', async () => {
+    clock.set('2026-11-10T10:00:00Z');
+    const { token, user } = await createTestAccount(harness.server.ctx, { plan: 'starter' });
+    await harness.server.ctx.accounts.setTrialExpiry(user.id, null);
+    for (let i = 0; i < 40; i += 1) await harness.server.ctx.quota.reserve(user.id);
+    const statuses = await Promise.all(
+      Array.from({ length: 100 }, async () => (await lookup(token)).status),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(90);
+    expect(await usage(user.id)).toMatchObject({ month: 50 });
+  });
+});
