@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimiter } from '../../../server/src/http/rateLimit.js';
 import { createTestAccount, type TestAccount } from '../../support/accounts.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { redisAvailability, serviceAvailable, testEnv } from '../../support/services.js';
@@ -63,6 +64,44 @@ describe('the per-IP rate limit (§8)', () => {
     for (const header of ['Retry-After', 'RateLimit', 'RateLimit-Policy']) {
       expect(exposed).toContain(header);
     }
+  });
+});
+
+describe('the rate limit behind a trusted proxy', () => {
+  let server: TestServer;
+  let account: TestAccount;
+  beforeAll(async () => {
+    server = await startTestServer({
+      env: { RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'loopback' },
+    });
+    account = await createTestAccount(server.ctx);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const from = (ip: string) =>
+    fetch(`${server.url}/api/bodenwert`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${account.token}`,
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': ip,
+      },
+      body: BODY,
+    });
+
+  it('counts per client IP and groups IPv6 clients by /56', async () => {
+    expect((await from('2001:db8:aa:1100::1')).status).toBe(200);
+    expect((await from('2001:db8:aa:11ff::2')).status).toBe(200);
+    expect((await from('2001:db8:aa:1100::3')).status).toBe(429);
+    expect((await from('2001:db8:aa:1200::1')).status).toBe(200);
+    expect((await from('203.0.113.7')).status).toBe(200);
+    expect((await from('203.0.113.8')).status).toBe(200);
+  });
+
+  it('shares one budget between the endpoints of one app', async () => {
+    expect(createRateLimiter(server.ctx)).toBe(createRateLimiter(server.ctx));
   });
 });
 
