@@ -6,16 +6,12 @@ import type { PlatformServices } from '../../accounts/platformServices.js';
 import { principalOf, requireBearer } from '../../auth/requireBearer.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
-import type { Logger } from '../../logging/logger.js';
-import type { LookupService } from '../../lookup/lookupService.js';
+import { countedLookup, type CountedLookupDeps } from './countedLookup.js';
 import { parseLookupParams } from './params.js';
-import { buildLookupResponse } from './responseBody.js';
 
-export interface BodenrichtwertDeps
-  extends RateLimitDeps, Pick<PlatformServices, 'bearer' | 'quota'> {
-  lookup: LookupService;
-  logger: Logger;
-}
+export type BodenrichtwertDeps = RateLimitDeps &
+  CountedLookupDeps &
+  Pick<PlatformServices, 'bearer'>;
 
 export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
   const router = Router();
@@ -27,17 +23,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     async (req, res) => {
       const params = parseLookupParams(req.query);
       if (!params.ok) throw params.error;
-      const { addressInput, address, filter } = params.value;
-      const reservation = await ctx.quota.reserve(principalOf(req).accountId);
-      try {
-        const result = await ctx.lookup.lookup(address);
-        sendBody(res, 200, buildLookupResponse(addressInput, result, filter));
-      } catch (err) {
-        await reservation.release().catch((releaseErr: unknown) => {
-          ctx.logger.error({ err: releaseErr }, 'quota release failed');
-        });
-        throw err;
-      }
+      sendBody(res, 200, await countedLookup(ctx, principalOf(req).accountId, params.value));
     },
   );
   return router;
