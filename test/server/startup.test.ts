@@ -1,0 +1,56 @@
+// `npm start` on a fresh checkout: no set-up, the SQLite file under ./data is
+// created and migrated, and SIGTERM shuts the service down cleanly.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((done) => child.once('exit', (code) => done(code)));
+}
+
+describe('starting the service', () => {
+  const cwd = mkdtempSync(join(tmpdir(), 'brw-start-'));
+  afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('creates and migrates ./data/brw.sqlite, serves, and stops on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'server/src/main.ts')], {
+      cwd,
+      // A clean environment: Vitest sets BASE_URL=/ (a Vite variable) in its own.
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = exitOf(child);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 20_000;
+    while (!output.includes('"msg":"listening"')) {
+      if (Date.now() > deadline) throw new Error(`no start within 20 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const me = await fetch(`http://127.0.0.1:${port}/api/me`);
+    expect(me.status).toBe(401);
+    expect(existsSync(join(cwd, 'data', 'brw.sqlite'))).toBe(true);
+
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('"msg":"shutting down"');
+  });
+});
