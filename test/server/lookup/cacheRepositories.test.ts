@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BodenrichtwertEntry } from '../../../shared/src/apiTypes.js';
+import { GeocodeCacheRepository } from '../../../server/src/lookup/cache/geocodeCacheRepository.js';
+import {
+  LandValueCacheRepository,
+  coordinateKey,
+} from '../../../server/src/lookup/cache/landValueCacheRepository.js';
+import { createLandValueStore } from '../../../server/src/lookup/cache/landValueStore.js';
+import { manualClock } from '../../support/clock.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
+import { captureLogs } from '../../support/logs.js';
+
+const entry: BodenrichtwertEntry = {
+  nutzungsart: 'Wohnbaufläche',
+  code: 'W',
+  brw_euro_pro_m2: 250,
+  stichtag: '2026-01-01',
+  gemeinde: 'Hannover',
+  gutachterausschuss: '',
+};
+
+describe.each(databaseKinds())('lookup caches on %s', (kind) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await test.dispose();
+  });
+
+  it('stores geocodings per normalised address', async () => {
+    const repo = new GeocodeCacheRepository(test.db.sequelize);
+    const place = {
+      lat: 52.1,
+      lon: 9.7,
+      displayName: 'X 1, Hannover',
+      state: 'DE-NI',
+      municipality: undefined,
+    };
+    await repo.save('Georgstraße 10,  Hannover', place, new Date('2026-11-01T00:00:00Z'));
+    expect(await repo.find(' georgstraße 10, HANNOVER')).toEqual({
+      place,
+      fetchedAt: new Date('2026-11-01T00:00:00Z'),
+    });
+    expect(await repo.find('Georgstraße 11, Hannover')).toBeUndefined();
+  });
+
+  it('keeps the empty gutachterausschuss of a cached entry', async () => {
+    const repo = new LandValueCacheRepository(test.db.sequelize);
+    await repo.save('k1', [entry], new Date('2026-11-01T00:00:00Z'));
+    expect((await repo.find('k1'))?.entries).toEqual([entry]);
+  });
+
+  it('lets two instances renew a stale entry exactly once between them', async () => {
+    const clock = manualClock('2026-11-22T10:00:00Z');
+    const key = coordinateKey({ lat: 52.3745, lon: 9.7386 });
+    const logger = captureLogs().logger;
+    const options = {
+      clock: clock.now,
+      logger,
+      freshMs: 24 * 3600_000,
+      maxAgeMs: 30 * 24 * 3600_000,
+      renewalLeaseMs: 60_000,
+    };
+    // Two stores, each with its own repository object: two instances on one database.
+    const stores = [0, 1].map(() =>
+      createLandValueStore({
+        ...options,
+        repository: new LandValueCacheRepository(test.db.sequelize),
+      }),
+    );
+    await new LandValueCacheRepository(test.db.sequelize).save(key, [entry], clock.now());
+    clock.advance(2 * 24 * 3600_000);
+    let fetches = 0;
+    const fetchFresh = async () => {
+      fetches += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return [{ ...entry, brw_euro_pro_m2: 260 }];
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (stores[i % 2] ?? stores[0])?.get(key, fetchFresh)),
+    );
+    expect(answers.every((a) => a?.stale === true && a.entries[0]?.brw_euro_pro_m2 === 250)).toBe(
+      true,
+    );
+    await Promise.all(stores.map((s) => s?.idle()));
+    expect(fetches).toBe(1);
+    const renewed = await stores[1]?.get(key, fetchFresh);
+    expect(renewed).toMatchObject({ cacheHit: true, stale: false });
+    expect(renewed?.entries[0]?.brw_euro_pro_m2).toBe(260);
+  });
+
+  it('gives a failed renewal back so the next stale read tries again', async () => {
+    const clock = manualClock('2026-11-22T10:00:00Z');
+    const repository = new LandValueCacheRepository(test.db.sequelize);
+    const store = createLandValueStore({
+      repository,
+      clock: clock.now,
+      logger: captureLogs().logger,
+      freshMs: 1000,
+      maxAgeMs: 100_000,
+      renewalLeaseMs: 60_000,
+    });
+    await repository.save('k2', [entry], clock.now());
+    clock.advance(5000);
+    let attempts = 0;
+    const failing = () => {
+      attempts += 1;
+      return Promise.reject(new Error('source down'));
+    };
+    await store.get('k2', failing);
+    await store.idle();
+    await store.get('k2', failing);
+    await store.idle();
+    expect(attempts).toBe(2);
+  });
+});
