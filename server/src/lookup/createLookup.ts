@@ -32,6 +32,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
   const registry = await loadSourceRegistry(config.sourcesFile ?? DEFAULT_SOURCES_FILE, {
     upstream,
     logger,
+    clock,
   });
   const geocoding = createCachedGeocoding({
     geocoder: createNominatimGeocoder({

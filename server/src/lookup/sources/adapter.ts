@@ -4,6 +4,7 @@
 // means one module plus one line in adapterKinds.ts; the pipeline stays as is.
 import type { z } from 'zod';
 import type { Logger } from '../../logging/logger.js';
+import type { Clock } from '../../time/clock.js';
 import type { Upstream } from '../upstream/upstream.js';
 import type { ConfiguredSource } from './sourceDefinition.js';
 import type { LatLon, SourceRecord } from './sourceRecord.js';
@@ -20,6 +21,8 @@ export interface SourceAdapter {
 export interface AdapterDeps {
   upstream: Upstream;
   logger: Logger;
+  /** Decides which data year a year endpoint is asked for; the system clock when absent. */
+  clock?: Clock;
   /** Folder of the registry file; relative file paths in options resolve against it. */
   registryDir: string;
 }

@@ -1,18 +1,27 @@
 // The registry's field mapping: for each field of §2.1, where the source keeps
 // it. A path is a list of element or property names separated by '/'; a regex
 // `pattern` with one capture group cuts the value out of a longer text (e.g.
-// the town from "Gutachterausschuss für Grundstückswerte in Bremen"). A list of
-// specs is tried in order; the first non-empty value wins.
+// the town from "Gutachterausschuss für Grundstückswerte in Bremen"); a
+// `template` then rebuilds the value around that group ("$1-01-01" turns
+// Hamburg's Jahrgang "2022" into its stichtag). A list of specs is tried in
+// order; the first non-empty value wins.
 import { z } from 'zod';
 import { SOURCE_FIELDS, type SourceField, type SourceRecord } from './sourceRecord.js';
 
 const fieldSpecSchema = z.union([
   z.string().min(1),
   z
-    .object({ path: z.string().min(1), pattern: z.string().min(1).optional() })
+    .object({
+      path: z.string().min(1),
+      pattern: z.string().min(1).optional(),
+      template: z.string().includes('$1').optional(),
+    })
     .strict()
     .refine((spec) => spec.pattern === undefined || isRegex(spec.pattern), {
       message: 'pattern is not a valid regular expression',
+    })
+    .refine((spec) => spec.template === undefined || spec.pattern !== undefined, {
+      message: 'template needs a pattern',
     }),
 ]);
 
@@ -57,6 +66,7 @@ function firstValue(specs: readonly FieldSpec[], valueAt: ValueAt): string | und
     let value = valueAt(path)?.trim();
     if (value && typeof spec !== 'string' && spec.pattern !== undefined) {
       value = new RegExp(spec.pattern, 'u').exec(value)?.[1]?.trim();
+      if (value && spec.template !== undefined) value = spec.template.replace('$1', value);
     }
     if (value) return value;
   }

@@ -9,6 +9,11 @@ export interface UpstreamRequest {
   method?: 'GET' | 'POST';
   headers?: Readonly<Record<string, string>>;
   body?: string;
+  /**
+   * The answer itself is HTML (a WMS GetFeatureInfo in text/html, RLP), so an
+   * HTML body is not taken for a maintenance page here; the parser decides.
+   */
+  htmlIsData?: boolean;
 }
 
 export interface UpstreamBody {
@@ -84,7 +89,7 @@ async function attempt<T>(
   if (body.status < 200 || body.status >= 300) {
     throw new UpstreamOutage('http_status', `HTTP ${body.status}`, { httpStatus: body.status });
   }
-  if (isHtmlPage(body)) {
+  if (!request.htmlIsData && isHtmlPage(body)) {
     throw new UpstreamOutage('maintenance_page', 'HTML page instead of data');
   }
   return parse(body);

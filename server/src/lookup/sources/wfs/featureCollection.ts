@@ -7,7 +7,12 @@ import { children, elementNames, parseXmlTree, textOf, type XmlNode } from './xm
 
 const MEMBER_ELEMENTS = ['member', 'featureMember', 'featureMembers'];
 
-export function featuresOf(xml: string, featureTypeLocalName: string): XmlNode[] {
+export function featuresOf(
+  xml: string,
+  featureTypeLocalNames: string | readonly string[],
+): XmlNode[] {
+  const names =
+    typeof featureTypeLocalNames === 'string' ? [featureTypeLocalNames] : featureTypeLocalNames;
   const tree = parseXmlTree(xml);
   if (!tree) throw new UpstreamOutage('malformed_body', 'answer is not well-formed XML');
   const rootName = elementNames(tree).find((name) => name !== '?xml');
@@ -19,7 +24,7 @@ export function featuresOf(xml: string, featureTypeLocalName: string): XmlNode[]
     throw new UpstreamOutage('malformed_body', `unexpected root element ${rootName ?? '(none)'}`);
   }
   return MEMBER_ELEMENTS.flatMap((member) =>
-    children(root, member).flatMap((node) => children(node, featureTypeLocalName)),
+    children(root, member).flatMap((node) => names.flatMap((name) => children(node, name))),
   );
 }
 

@@ -1,9 +1,9 @@
-// The WFS 2.0 GetFeature POST body: one query for the feature type, filtered by
+// The WFS 2.0 GetFeature POST body: one query per feature type, filtered by
 // fes:Intersects with a gml:Point in the source's CRS and axis order. A point
 // (not a BBOX) returns exactly the zones containing the address.
-import { formatPosition, toSourcePosition } from '../../geo/crs.js';
 import type { LatLon } from '../sourceRecord.js';
-import type { WfsOptions } from './wfsOptions.js';
+import { queryGeometryXml } from './queryGeometry.js';
+import { featureTypesOf, type WfsOptions } from './wfsOptions.js';
 
 const FIXED_NAMESPACES = {
   wfs: 'http://www.opengis.net/wfs/2.0',
@@ -12,23 +12,28 @@ const FIXED_NAMESPACES = {
 } as const;
 
 export function buildGetFeatureBody(options: WfsOptions, point: LatLon): string {
-  const position = toSourcePosition(point, options.crs, options.axisOrder);
-  const namespaces = { ...options.namespaces, ...FIXED_NAMESPACES };
-  const xmlns = Object.entries(namespaces)
+  const filter =
+    '<fes:Filter><fes:Intersects>' +
+    `<fes:ValueReference>${escapeXml(options.geometryProperty)}</fes:ValueReference>` +
+    queryGeometryXml(options, point) +
+    '</fes:Intersects></fes:Filter>';
+  const queries = featureTypesOf(options).map(
+    (type) => `<wfs:Query typeNames="${escapeXml(type)}">${filter}</wfs:Query>`,
+  );
+  return getFeatureXml(options.namespaces, queries.join(''));
+}
+
+/** A GetFeature request around the given wfs:Query elements, every prefix declared. */
+export function getFeatureXml(
+  namespaces: Readonly<Record<string, string>>,
+  queries: string,
+): string {
+  const xmlns = Object.entries({ ...namespaces, ...FIXED_NAMESPACES })
     .map(([prefix, uri]) => `xmlns:${prefix}="${escapeXml(uri)}"`)
     .join(' ');
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<wfs:GetFeature service="WFS" version="2.0.0" ${xmlns}>` +
-    `<wfs:Query typeNames="${escapeXml(options.featureType)}">` +
-    '<fes:Filter><fes:Intersects>' +
-    `<fes:ValueReference>${escapeXml(options.geometryProperty)}</fes:ValueReference>` +
-    `<gml:Point gml:id="lookup-point" srsName="${escapeXml(options.srsName)}">` +
-    `<gml:pos>${formatPosition(position, options.crs)}</gml:pos>` +
-    '</gml:Point>' +
-    '</fes:Intersects></fes:Filter>' +
-    '</wfs:Query>' +
-    '</wfs:GetFeature>'
+    `<wfs:GetFeature service="WFS" version="2.0.0" ${xmlns}>${queries}</wfs:GetFeature>`
   );
 }
 

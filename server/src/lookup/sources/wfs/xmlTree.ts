@@ -49,12 +49,16 @@ export function elementNames(node: XmlNode): string[] {
  * elements (nutzung/BR_Nutzung/art), so when a step is not found directly the
  * walk descends through a single object element (name starting upper-case):
  * "nutzung/art" and "nutzung/BR_Nutzung/art" both reach the same value.
+ * A last step "@name" reads an attribute instead (BRM 3 keeps codes and
+ * references in xlink:href: "nutzung/art/@href", "gehoertZu/@href").
  */
 export function textAtPath(node: XmlNode, path: string): string | undefined {
   let current: XmlNode | undefined = node;
   for (const step of path.split('/').filter(Boolean)) {
     // Prefixes in a configured path are ignored like those in the answer.
-    current = current && childByName(current, step.replace(/^[^:]*:/, ''));
+    const name = step.replace(/^@?[^:]*:/, (prefix) => (prefix.startsWith('@') ? '@' : ''));
+    if (name.startsWith('@')) return current && attributeOf(current, name.slice(1));
+    current = current && childByName(current, name);
   }
   return current && textOf(current);
 }

@@ -1,0 +1,63 @@
+// Services that carry the data year in their address (Hessen brw/2024/wfs,
+// Berlin brw2026, RLP RLP_VBORISFREE2026.fcgi) answer 404 until a year is
+// released. The newest released year is found by asking, never hard-coded:
+// the clock's year first, then earlier ones, and the answer is remembered for
+// the rest of the day. Only a 404 moves on to an earlier year; any other
+// failure is an outage of the service, so older data never hide one.
+import { z } from 'zod';
+import { systemClock, type Clock } from '../../../time/clock.js';
+import { UpstreamOutage, isUpstreamOutage } from '../../upstream/upstreamOutage.js';
+
+export const YEAR_PLACEHOLDER = '{year}';
+
+/** `yearsBack`: how many years before the clock's year may be tried (HE: even years only). */
+export const yearsBackSchema = z.number().int().min(0).max(10).default(3);
+
+export interface YearEndpoint {
+  /** Runs `ask` against the newest released year's URL (the URL itself without a placeholder). */
+  run<T>(ask: (url: string, year: number | undefined) => Promise<T>): Promise<T>;
+}
+
+export function createYearEndpoint(
+  template: string,
+  yearsBack: number,
+  clock: Clock = systemClock,
+): YearEndpoint {
+  if (!template.includes(YEAR_PLACEHOLDER)) {
+    return { run: (ask) => ask(template, undefined) };
+  }
+  const urlOf = (year: number) => template.replaceAll(YEAR_PLACEHOLDER, String(year));
+  let known: { year: number; day: string } | undefined;
+  return {
+    async run(ask) {
+      const now = clock();
+      const day = now.toISOString().slice(0, 10);
+      if (known?.day === day) {
+        try {
+          return await ask(urlOf(known.year), known.year);
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      }
+      const newest = now.getUTCFullYear();
+      for (let year = newest; year >= newest - yearsBack; year -= 1) {
+        try {
+          const answer = await ask(urlOf(year), year);
+          known = { year, day };
+          return answer;
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      }
+      throw new UpstreamOutage(
+        'http_status',
+        `no data year between ${newest - yearsBack} and ${newest} is published`,
+        { httpStatus: 404 },
+      );
+    },
+  };
+}
+
+function isNotFound(err: unknown): boolean {
+  return isUpstreamOutage(err) && err.httpStatus === 404;
+}
