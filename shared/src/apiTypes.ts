@@ -87,7 +87,12 @@ export interface MeResponse {
   trial_active: boolean;
 }
 
-export type LimitReason = 'trial_exhausted' | 'no_active_plan';
+/**
+ * Why a lookup got 402 limit_reached. §2.6 names the first two; a booked
+ * plan that used up its monthly cap answers `monthly_limit_reached` (our
+ * additive extension, documented in README).
+ */
+export type LimitReason = 'trial_exhausted' | 'no_active_plan' | 'monthly_limit_reached';
 
 /** §2.6 */
 export interface ErrorBody {

@@ -16,8 +16,7 @@ export const PLAN_MONTHLY_CAPS: Readonly<Record<Plan, number | null>> = {
 };
 
 /** A booked plan used up its monthly cap (our addition to the two reasons of §2.6). */
-export const MONTHLY_LIMIT_REASON = 'monthly_limit_reached';
-export type QuotaReason = LimitReason | typeof MONTHLY_LIMIT_REASON;
+export const MONTHLY_LIMIT_REASON = 'monthly_limit_reached' satisfies LimitReason;
 
 export interface Entitlement {
   /** The trial window has not ended (it may be exhausted). */
@@ -41,7 +40,7 @@ export function entitlementOf(user: User, now: Date): Entitlement {
 }
 
 /** Why a lookup is refused once the effective cap is reached. */
-export function limitReason(user: User, entitlement: Entitlement): QuotaReason {
+export function limitReason(user: User, entitlement: Entitlement): LimitReason {
   if (user.plan !== 'free') return MONTHLY_LIMIT_REASON;
   return entitlement.trialRunning ? 'trial_exhausted' : 'no_active_plan';
 }
