@@ -11,6 +11,7 @@ import { apiCors } from './http/apiCors.js';
 import { errorMiddleware, notFound } from './http/errorMiddleware.js';
 import { healthRouter } from './http/health.js';
 import { requestLogger } from './http/requestLogger.js';
+import { mcpRouter } from './mcp/router.js';
 import { openApiRouter } from './openapi/router.js';
 
 export function createApp(ctx: AppContext): Express {
@@ -28,6 +29,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(meRouter(ctx));
   app.use(bodenrichtwertRouter(ctx));
   app.use(bodenwertRouter(ctx));
+  app.use(mcpRouter(ctx));
 
   app.use(notFound);
   app.use(errorMiddleware);

@@ -1,0 +1,22 @@
+// The SDK hands `req.auth` to every tool handler as `extra.authInfo`; this is
+// how the bearer principal of /mcp reaches the tools.
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { Principal } from '../auth/types.js';
+
+export function authInfoFor(principal: Principal, token: string): AuthInfo {
+  return {
+    token,
+    // API keys belong to no OAuth client; the key id stands in for one.
+    clientId: principal.clientId ?? principal.credentialId,
+    // The authorization server declares no scopes (issue 4).
+    scopes: [],
+    extra: { accountId: principal.accountId },
+  };
+}
+
+/** The account a tool call counts against; a programming error if the route set no auth. */
+export function accountIdOf(authInfo: AuthInfo | undefined): string {
+  const accountId = authInfo?.extra?.accountId;
+  if (typeof accountId !== 'string') throw new Error('the /mcp route must set req.auth');
+  return accountId;
+}

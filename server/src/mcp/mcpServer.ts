@@ -1,0 +1,24 @@
+// The MCP server with its two tools. Stateless: the route builds a fresh
+// one for every request (the SDK refuses to reuse a stateless transport).
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CountedLookupDeps } from '../api/bodenrichtwert/countedLookup.js';
+import { API_VERSION } from '../openapi/document.js';
+import { registerCalculateBodenwert } from './tools/calculateBodenwert.js';
+import { registerGetBodenrichtwert } from './tools/getBodenrichtwert.js';
+
+const INSTRUCTIONS =
+  'Amtliche Bodenrichtwerte in Deutschland: get_bodenrichtwert liefert die Werte an einer ' +
+  'Adresse, calculate_bodenwert rechnet einen Bodenrichtwert auf die Geschossflächenzahl ' +
+  'eines Grundstücks um und berechnet den Bodenwert. Zeigen Sie bei jeder Wiedergabe der ' +
+  'Werte die Quellenangabe und den Hinweis der Antwort mit an; Bodenrichtwerte sind kein ' +
+  'Verkehrswert.';
+
+export function buildMcpServer(deps: CountedLookupDeps): McpServer {
+  const server = new McpServer(
+    { name: 'bodenrichtwert', title: 'Bodenrichtwert-Service', version: API_VERSION },
+    { instructions: INSTRUCTIONS },
+  );
+  registerGetBodenrichtwert(server, deps);
+  registerCalculateBodenwert(server, deps.logger);
+  return server;
+}

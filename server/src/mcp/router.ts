@@ -1,0 +1,93 @@
+// POST /mcp: the Model Context Protocol over Streamable HTTP, stateless, behind
+// the same rate limit and bearer authentication as /api/*. GET (listen
+// stream) and DELETE (session end) answer 405, as a stateless server has
+// neither. A 401 points MCP clients at the protected resource metadata.
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { AppError, ErrorCode, isAppError } from '../../../shared/src/errors.js';
+import type { PlatformServices } from '../accounts/platformServices.js';
+import type { CountedLookupDeps } from '../api/bodenrichtwert/countedLookup.js';
+import { principalOf, requireBearer } from '../auth/requireBearer.js';
+import { presentedToken } from '../auth/tokenTransport.js';
+import type { Config } from '../config/config.js';
+import { errorBody } from '../http/errorMiddleware.js';
+import { jsonBody } from '../http/jsonBody.js';
+import { createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
+import { authInfoFor } from './authInfo.js';
+import { mcpCors } from './mcpCors.js';
+import { buildMcpServer } from './mcpServer.js';
+import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedResource.js';
+
+export type McpDeps = RateLimitDeps &
+  CountedLookupDeps &
+  Pick<PlatformServices, 'bearer'> & { config: Pick<Config, 'baseUrl' | 'authUrl'> };
+
+export function mcpRouter(ctx: McpDeps): Router {
+  const router = Router();
+  router.use(protectedResourceRouter(ctx.config));
+  router.use('/mcp', mcpCors);
+  router.post(
+    '/mcp',
+    createRateLimiter(ctx),
+    headerTokenOnly,
+    requireBearer(ctx),
+    jsonBody,
+    async (req, res) => {
+      const token = presentedToken(req)?.token ?? '';
+      const server = buildMcpServer(ctx);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      res.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      await server.connect(transport);
+      const auth = authInfoFor(principalOf(req), token);
+      await transport.handleRequest(Object.assign(req, { auth }), res, req.body);
+    },
+  );
+  router.all('/mcp', methodNotAllowed);
+  router.use('/mcp', authChallenge(mcpResourceMetadataUrl(ctx.config)));
+  return router;
+}
+
+/** The MCP authorization rules forbid tokens in the query string. */
+function headerTokenOnly(req: Request, _res: Response, next: NextFunction): void {
+  if (presentedToken(req)?.via === 'query') {
+    throw new AppError(
+      ErrorCode.missingToken,
+      'Für /mcp muss das Zugriffstoken im Header „Authorization: Bearer …“ stehen, nicht im Parameter token.',
+    );
+  }
+  next();
+}
+
+function methodNotAllowed(_req: Request, res: Response): void {
+  res
+    .status(405)
+    .set('Allow', 'POST')
+    .json({
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Methode nicht erlaubt: /mcp nimmt nur POST an.' },
+      id: null,
+    });
+}
+
+/**
+ * Answers 401 itself, with `resource_metadata` in the challenge (RFC 9728
+ * §5.1), so MCP clients can discover the authorization server; every other
+ * error goes on to the app's error middleware.
+ */
+function authChallenge(resourceMetadataUrl: string) {
+  return (err: unknown, _req: Request, res: Response, next: NextFunction): void => {
+    if (!isAppError(err) || err.status !== 401 || res.headersSent) {
+      next(err);
+      return;
+    }
+    const error = err.code === ErrorCode.invalidToken ? 'error="invalid_token", ' : '';
+    res.setHeader('WWW-Authenticate', `Bearer ${error}resource_metadata="${resourceMetadataUrl}"`);
+    res.status(401).json(errorBody(err));
+  };
+}

@@ -1,0 +1,73 @@
+// get_bodenrichtwert: GET /api/bodenrichtwert (§4.1) as an MCP tool. The
+// same validation and the same counted lookup as the REST route (one count
+// per successful answer); the text names the attribution and the disclaimer
+// because whoever shows the values must show them too.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { BodenrichtwertResponse } from '../../../../shared/src/apiTypes.js';
+import { ErrorCode } from '../../../../shared/src/errors.js';
+import { LAND_USE_CODES } from '../../../../shared/src/landUse.js';
+import { countedLookup, type CountedLookupDeps } from '../../api/bodenrichtwert/countedLookup.js';
+import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../api/bodenrichtwert/params.js';
+import { accountIdOf } from '../authInfo.js';
+import { germanNumber } from '../germanNumbers.js';
+import { runTool, toolSuccess } from '../toolResult.js';
+import { lenientField, lenientObject } from './schemaField.js';
+
+const inputSchema = lenientObject(
+  {
+    address: lenientField(
+      { type: 'string', maxLength: MAX_ADDRESS_LENGTH },
+      'Vollständige Adresse in Deutschland mit Straße, Hausnummer, Postleitzahl und Ort, ' +
+        'z. B. "Georgstraße 10, 30159 Hannover".',
+    ),
+    nutzungsart: lenientField(
+      { type: 'array', items: { type: 'string', enum: [...LAND_USE_CODES] } },
+      'Optionaler Filter auf Nutzungsarten: W Wohnbaufläche, M Gemischte Baufläche, ' +
+        'G Gewerbliche Baufläche, S Sonderbaufläche, L Landwirtschaftliche Fläche, ' +
+        'F Forstwirtschaftliche Fläche, SO Sonstige Fläche. Ohne Filter kommen alle ' +
+        'Nutzungsarten an der Adresse.',
+    ),
+  },
+  ['address'],
+);
+
+export function registerGetBodenrichtwert(server: McpServer, deps: CountedLookupDeps): void {
+  server.registerTool(
+    'get_bodenrichtwert',
+    {
+      title: 'Bodenrichtwert abfragen',
+      description:
+        'Liefert die amtlichen Bodenrichtwerte (Euro pro m²) der Gutachterausschüsse an einer ' +
+        'deutschen Adresse, je Nutzungsart mit Stichtag und Zone. Jede erfolgreiche Abfrage ' +
+        'zählt gegen das monatliche Kontingent. Quellenangabe und Hinweis der Antwort müssen ' +
+        'bei jeder Wiedergabe der Werte mit angezeigt werden.',
+      inputSchema,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+    },
+    (args, extra) =>
+      runTool(deps.logger, ErrorCode.processingError, async () => {
+        const params = parseLookupParams({ address: args.address, nutzungsart: args.nutzungsart });
+        if (!params.ok) throw params.error;
+        const response = await countedLookup(deps, accountIdOf(extra.authInfo), params.value);
+        return toolSuccess(summarize(response), response);
+      }),
+  );
+}
+
+function summarize(r: BodenrichtwertResponse): string {
+  const entries = r.bodenrichtwerte.map((e) => {
+    const zone = e.zonenbezeichnung ? `, Zone ${e.zonenbezeichnung}` : '';
+    const number = e.bodenrichtwertnummer ? `, Nr. ${e.bodenrichtwertnummer}` : '';
+    return (
+      `- ${e.code} ${e.nutzungsart}: ${germanNumber(e.brw_euro_pro_m2)} €/m² ` +
+      `(Stichtag ${e.stichtag}, ${e.gemeinde}${zone}${number})`
+    );
+  });
+  const { lat, lon } = r.coordinates;
+  return [
+    `Bodenrichtwerte für ${r.address_resolved} (${germanNumber(lat, 6)}, ${germanNumber(lon, 6)}):`,
+    ...entries,
+    `Quelle: ${r.attribution.text}, ${r.attribution.source_url} (Lizenz: ${r.attribution.license_url})`,
+    `Hinweis: ${r.disclaimer}`,
+  ].join('\n');
+}
