@@ -8,6 +8,7 @@ import {
 } from '../../shared/src/index.js';
 import {
   isBlank,
+  isBlankRow,
   mapGrid,
   present,
   toGrid,
@@ -32,9 +33,9 @@ const asInput = (value: CellValue): unknown => (isBlank(value) ? undefined : val
 export function bodenwertFormula(args: readonly CellArgument[]): FormulaResult {
   const grid = toGrid(args);
   const results = mapGrid(grid, (row, column): CellResult => {
-    const values = FIELDS.map((_, index) => grid.cell(index, row, column));
     // An empty row of a range stays empty instead of reporting missing parameters.
-    if (!grid.single && values.every(isBlank)) return { value: '' };
+    if (isBlankRow(grid, row, column)) return { value: '' };
+    const values = FIELDS.map((_, index) => grid.cell(index, row, column));
     const body = Object.fromEntries(FIELDS.map((field, index) => [field, asInput(values[index])]));
     const input = parseBodenwertInput(body);
     if (!input.ok) return { error: cellMessage(input.error) };

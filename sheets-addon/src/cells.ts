@@ -16,13 +16,17 @@ export interface Grid {
   columns: number;
   /** True when every argument was a single value: the formula fills one cell. */
   single: boolean;
+  /** Indexes of the arguments that are ranges larger than one cell. */
+  rangeArguments: number[];
   cell(argument: number, row: number, column: number): CellValue;
 }
 
 const isRange = (argument: CellArgument): argument is CellValue[][] => Array.isArray(argument);
 
 export function toGrid(args: readonly CellArgument[]): Grid {
-  const ranges = args.filter(isRange).filter((range) => range.length * (range[0]?.length ?? 0) > 1);
+  const isLarge = (argument: CellArgument): argument is CellValue[][] =>
+    isRange(argument) && argument.length * (argument[0]?.length ?? 0) > 1;
+  const ranges = args.filter(isLarge);
   const shape = ranges[0];
   const rows = shape?.length ?? 1;
   const columns = shape?.[0]?.length ?? 1;
@@ -35,6 +39,7 @@ export function toGrid(args: readonly CellArgument[]): Grid {
     rows,
     columns,
     single: !args.some(isRange),
+    rangeArguments: args.flatMap((argument, index) => (isLarge(argument) ? [index] : [])),
     cell(argument, row, column) {
       const value = args[argument];
       if (!isRange(value)) return value;
@@ -42,6 +47,17 @@ export function toGrid(args: readonly CellArgument[]): Grid {
       return isOneCell ? value[0]?.[0] : value[row]?.[column];
     },
   };
+}
+
+/**
+ * An empty row of a range: every range argument is blank there (single
+ * values are shared by all rows and do not count).
+ */
+export function isBlankRow(grid: Grid, row: number, column: number): boolean {
+  return (
+    grid.rangeArguments.length > 0 &&
+    grid.rangeArguments.every((argument) => isBlank(grid.cell(argument, row, column)))
+  );
 }
 
 export function isBlank(value: CellValue): boolean {

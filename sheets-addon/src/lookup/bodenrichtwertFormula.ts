@@ -29,7 +29,7 @@ import { addressKey, normalizeAddress, type LookupOutcome } from './outcome.js';
 export const TIME_BUDGET_MS = 25_000;
 
 export const UNFINISHED_MESSAGE =
-  'Ausstehend: Zeitlimit von Google Sheets erreicht – Formel erneut eingeben, um fortzusetzen.';
+  'Zeitlimit von Google Sheets erreicht – Formel erneut eingeben, um fortzusetzen.';
 
 interface Request {
   address: string;
@@ -81,7 +81,8 @@ export function bodenrichtwertFormula(
   const requests = mapGrid(grid, (row, column) => readRequest(grid, row, column));
   const lookups = new Map<string, PendingLookup>();
   for (const request of requests.flat()) {
-    if (request === null || request.inputError) continue;
+    // The first spelling of an address is the one sent.
+    if (request === null || request.inputError || lookups.has(request.key)) continue;
     lookups.set(request.key, { key: request.key, address: request.address });
   }
 

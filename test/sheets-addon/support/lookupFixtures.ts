@@ -1,0 +1,104 @@
+// Lookup answers of the stand-in service, in the documented shapes (§2.1-§2.3,
+// §2.6). Addresses "Teststraße N, 10115 Berlin" exist for every N, so a test
+// can ask for as many distinct addresses as it needs.
+import {
+  buildAttribution,
+  LOOKUP_DISCLAIMER,
+  type BodenrichtwertEntry,
+  type BodenrichtwertResponse,
+  type ErrorBody,
+} from '../../../shared/src/index.js';
+
+const BERLIN_COMMITTEE = 'Gutachterausschuss für Grundstückswerte in Berlin';
+const FRANKFURT_COMMITTEE =
+  'Gutachterausschuss für Immobilienwerte für den Bereich der Stadt Frankfurt am Main';
+
+export const ADDRESSES = {
+  berlin: 'Unter den Linden 1, 10117 Berlin',
+  frankfurt: 'Zeil 1, 60313 Frankfurt am Main',
+  kiel: 'Holstenstraße 1, 24103 Kiel',
+  unknown: 'Nirgendwo 1, 00000 Nirgendstadt',
+  noData: 'Feldweg 1, 99999 Leerdorf',
+} as const;
+
+export const testStreet = (n: number) => `Teststraße ${n}, 10115 Berlin`;
+
+const entry = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 'code'>) => ({
+  nutzungsart: 'Wohnbaufläche',
+  brw_euro_pro_m2: 1000,
+  stichtag: '2026-01-01',
+  gemeinde: 'Berlin',
+  gutachterausschuss: BERLIN_COMMITTEE,
+  ...fields,
+});
+
+const ENTRIES: Record<string, BodenrichtwertEntry[]> = {
+  [ADDRESSES.berlin]: [
+    entry({
+      code: 'W',
+      brw_euro_pro_m2: 9500,
+      bodenrichtwertnummer: '1001',
+      zonenbezeichnung: 'Mitte',
+      wertrel_geschossflaechenzahl: 4.5,
+    }),
+    entry({ code: 'M', nutzungsart: 'Gemischte Baufläche', brw_euro_pro_m2: 11000 }),
+  ],
+  [ADDRESSES.frankfurt]: [
+    entry({
+      code: 'M',
+      nutzungsart: 'Gemischte Baufläche',
+      brw_euro_pro_m2: 14000,
+      gemeinde: 'Frankfurt am Main',
+      gutachterausschuss: FRANKFURT_COMMITTEE,
+    }),
+    entry({
+      code: 'G',
+      nutzungsart: 'Gewerbliche Baufläche',
+      brw_euro_pro_m2: 2500,
+      gemeinde: 'Frankfurt am Main',
+      gutachterausschuss: FRANKFURT_COMMITTEE,
+    }),
+  ],
+};
+
+export type Answer = { status: number; body: unknown };
+
+const error = (status: number, code: ErrorBody['error'], message: string): Answer => ({
+  status,
+  body: { error: code, message, status },
+});
+
+function entriesFor(address: string): BodenrichtwertEntry[] | undefined {
+  const street = /^Teststraße (\d+), 10115 Berlin$/.exec(address);
+  if (street) return [entry({ code: 'W', brw_euro_pro_m2: 1000 + Number(street[1]) })];
+  return ENTRIES[address];
+}
+
+export function lookupAnswer(address: string): Answer {
+  if (address === ADDRESSES.kiel) {
+    return error(451, 'restricted_state', 'Für Schleswig-Holstein liegen keine Daten vor.');
+  }
+  if (address === ADDRESSES.noData) {
+    return error(404, 'no_data', 'Für diese Koordinate liegt kein Bodenrichtwert vor.');
+  }
+  const entries = entriesFor(address);
+  if (entries === undefined) {
+    return error(404, 'address_not_found', 'Die Adresse wurde nicht gefunden.');
+  }
+  const response: BodenrichtwertResponse = {
+    address_input: address,
+    address_resolved: address,
+    coordinates: { lat: 52.517, lon: 13.389 },
+    bodenrichtwerte: entries,
+    cache_hit: false,
+    attribution: buildAttribution({
+      owners: [...new Set(entries.map((e) => e.gutachterausschuss))],
+      year: 2026,
+      sourceUrl: 'https://fbinter.stadt-berlin.de/',
+    }),
+    disclaimer: LOOKUP_DISCLAIMER,
+  };
+  return { status: 200, body: response };
+}
+
+export const errorAnswer = error;
