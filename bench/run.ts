@@ -1,0 +1,208 @@
+// `npm run bench`: starts everything on loopback (a bare Express app, the real
+// service as child processes on SQLite and on MariaDB, the upstream fakes in
+// this process), loads it with autocannon, prints a table and writes JSON to
+// bench/results/. `--quick` gives a smoke run of about two minutes.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { DEMO_ADDRESSES } from '../server/src/fakes/demoWorld.js';
+import { measureCacheScale } from './scenarios/cacheScale.js';
+import { measureBurst, measureColdOverhead } from './scenarios/coldLookups.js';
+import { measureRssGrowth } from './scenarios/rssGrowth.js';
+import { measureThroughput, type LoadSettings } from './scenarios/throughput.js';
+import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.js';
+import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
+import { ROOT, startChildServer, type ChildServer } from './support/childServer.js';
+import { formatTable, machineState, type BenchReport, type Row } from './support/report.js';
+import { judge } from './support/targets.js';
+
+const program = new Command()
+  .name('bench')
+  .option('--quick', 'short runs and 100 thousand instead of 1 million cached coordinates')
+  .option('--no-mariadb', 'skip the MariaDB runs')
+  .option(
+    '--mysql-url <url>',
+    'MariaDB server for a bench database of its own',
+    process.env.MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
+  )
+  .parse();
+const options = program.opts<{ quick?: boolean; mariadb: boolean; mysqlUrl: string }>();
+const quick = options.quick === true;
+
+const settings = {
+  load: { durationSeconds: quick ? 3 : 10, connections: 20 } satisfies LoadSettings,
+  coldLookups: quick ? 15 : 50,
+  burst: 100,
+  probes: quick ? 300 : 2000,
+  cacheSizes: quick ? [10_000, 100_000] : [10_000, 1_000_000],
+  longRunSeconds: quick ? 15 : 60,
+};
+
+const log = (line: string) => console.log(line);
+const lookupPath = (format: 'json' | 'xml') =>
+  `/api/bodenrichtwert?${new URLSearchParams({ address: DEMO_ADDRESSES.hannover, format }).toString()}`;
+
+async function startService(world: BenchWorld, databaseUrl: string): Promise<ChildServer> {
+  return startChildServer('server/src/main.ts', {
+    DATABASE_URL: databaseUrl,
+    GEOCODER_URL: world.nominatim.url,
+    GEOCODER_MIN_INTERVAL_MS: '0',
+    BRW_SOURCES_FILE: world.registryFile,
+    // The per-IP limit would stop a load generator on one address within a second.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+  });
+}
+
+/** Runs `body` against a fresh database and a service process on it. */
+async function withService<T>(
+  world: BenchWorld,
+  dialect: BenchDialect,
+  body: (
+    server: ChildServer,
+    token: string,
+    db: Awaited<ReturnType<typeof createBenchDatabase>>,
+  ) => Promise<T>,
+): Promise<T> {
+  const db = await createBenchDatabase(dialect, options.mysqlUrl);
+  const server = await startService(world, db.url);
+  try {
+    return await body(server, db.token, db);
+  } finally {
+    await server.stop();
+    await db.dispose();
+  }
+}
+
+async function cachedLookupRows(server: ChildServer, token: string, dialect: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const rows: Row[] = [];
+  for (const format of ['json', 'xml'] as const) {
+    rows.push(
+      await measureThroughput(
+        server,
+        {
+          id: 'c',
+          scenario: `GET /api/bodenrichtwert cache hit, ${format.toUpperCase()}, ${dialect}`,
+        },
+        { path: lookupPath(format), headers },
+        settings.load,
+      ),
+    );
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const report: BenchReport = {
+    startedAt: new Date().toISOString(),
+    quick,
+    machine: machineState(),
+    rows: [],
+    checks: [],
+  };
+  log(`machine: ${JSON.stringify(report.machine)}`);
+  const world = await startBenchWorld();
+  try {
+    log('(a) bare Express 5 hello world');
+    const helloServer = await startChildServer('bench/processes/helloWorld.ts', {});
+    const hello = await measureThroughput(
+      helloServer,
+      { id: 'a', scenario: 'bare Express 5 hello world' },
+      { path: '/' },
+      settings.load,
+    ).finally(() => helloServer.stop());
+
+    log('(b)–(e) and the long run on SQLite');
+    const sqlite = await withService(world, 'sqlite', async (server, token) => {
+      const headers = { Authorization: `Bearer ${token}` };
+      const bodenwert = await measureThroughput(
+        server,
+        { id: 'b', scenario: 'POST /api/bodenwert' },
+        {
+          path: '/api/bodenwert',
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            brw: 450,
+            gfz_referenz: 1.0,
+            gfz_tatsaechlich: 1.4,
+            flaeche: 600,
+          }),
+        },
+        settings.load,
+      );
+      const cached = await cachedLookupRows(server, token, 'SQLite');
+      const cold = await measureColdOverhead({ server, world, token }, settings.coldLookups);
+      const burst = await measureBurst({ server, world, token }, settings.burst);
+      log('long run');
+      const longRun = await measureRssGrowth(
+        server,
+        { path: lookupPath('json'), headers, connections: settings.load.connections },
+        settings.longRunSeconds,
+      );
+      return { bodenwert, cached, cold, burst, longRun };
+    });
+
+    let mariadbRows: Row[] = [];
+    if (options.mariadb) {
+      log('(c) on MariaDB');
+      mariadbRows = await withService(world, 'mariadb', (server, token) =>
+        cachedLookupRows(server, token, 'MariaDB'),
+      );
+    }
+
+    log(`(f) cached coordinates: ${settings.cacheSizes.join(', ')}`);
+    const scale = await withService(world, 'sqlite', (server, token, db) =>
+      measureCacheScale(
+        {
+          server,
+          token,
+          sequelize: db.db.sequelize,
+          probes: settings.probes,
+          durationSeconds: settings.load.durationSeconds,
+          connections: settings.load.connections,
+        },
+        settings.cacheSizes,
+        log,
+      ),
+    );
+
+    const cachedLookups = [...sqlite.cached, ...mariadbRows];
+    report.rows = [
+      hello,
+      sqlite.bodenwert,
+      ...cachedLookups,
+      sqlite.cold.row,
+      sqlite.burst.row,
+      ...scale.rows,
+      sqlite.longRun.row,
+    ];
+    report.checks = judge({
+      hello,
+      bodenwert: sqlite.bodenwert,
+      cachedLookups,
+      overheadP50Ms: sqlite.cold.overheadP50Ms,
+      burst: sqlite.burst,
+      cacheP50BySize: scale.p50BySize,
+      appRows: report.rows.filter((row) => row.id !== 'a'),
+      rssGrowthMb: sqlite.longRun.growthMb,
+    });
+  } finally {
+    await world.close();
+  }
+  log('');
+  log(formatTable(report));
+  const dir = join(ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `bench-${report.startedAt.replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  log(`\nresults: ${file}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+// Scenarios (d) and (e): lookups that must go upstream, against fakes with a
+// fixed latency. (d) our overhead = measured latency − upstream latency;
+// (e) a burst of identical cold lookups must cost one call per upstream.
+import type { BenchWorld } from '../support/benchWorld.js';
+import type { ChildServer } from '../support/childServer.js';
+import { probeLatency, round2 } from '../support/latencyProbe.js';
+import type { Row } from '../support/report.js';
+
+export const UPSTREAM_LATENCY_MS = 50;
+
+export interface ColdSetup {
+  server: ChildServer;
+  world: BenchWorld;
+  token: string;
+}
+
+function lookup({ server, token }: ColdSetup, address: string): Promise<Response> {
+  const query = new URLSearchParams({ address });
+  return fetch(`${server.url}/api/bodenrichtwert?${query}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+}
+
+const upstreamCalls = ({ world }: ColdSetup) => ({
+  geocoder: world.nominatim.calls,
+  source: world.wfs.totalCalls(),
+});
+
+export async function measureColdOverhead(
+  setup: ColdSetup,
+  count: number,
+): Promise<{ row: Row; overheadP50Ms: number }> {
+  setup.world.setLatency(UPSTREAM_LATENCY_MS);
+  try {
+    // Warm the code paths of a cold lookup (JIT, pools) without counting it.
+    await probeLatency(3, () => lookup(setup, setup.world.nextColdAddress()));
+    const before = upstreamCalls(setup);
+    await setup.server.resetPeak();
+    const figures = await probeLatency(count, () => lookup(setup, setup.world.nextColdAddress()));
+    const after = upstreamCalls(setup);
+    if (after.geocoder - before.geocoder !== count || after.source - before.source !== count) {
+      throw new Error('(d): a "cold" lookup did not call both upstream services');
+    }
+    const upstream = 2 * UPSTREAM_LATENCY_MS;
+    const overheadP50Ms = round2(figures.p50Ms - upstream);
+    return {
+      overheadP50Ms,
+      row: {
+        id: 'd',
+        scenario: `cold lookup, ${UPSTREAM_LATENCY_MS} ms geocoder + ${UPSTREAM_LATENCY_MS} ms source`,
+        p50Ms: figures.p50Ms,
+        p99Ms: figures.p99Ms,
+        peakRssMb: Math.round(await setup.server.peakRssMb()),
+        note: `${count} sequential; overhead p50 ${overheadP50Ms} ms, p99 ${round2(figures.p99Ms - upstream)} ms`,
+      },
+    };
+  } finally {
+    setup.world.setLatency(0);
+  }
+}
+
+export async function measureBurst(
+  setup: ColdSetup,
+  concurrency: number,
+): Promise<{ row: Row; geocoderCalls: number; sourceCalls: number }> {
+  setup.world.setLatency(UPSTREAM_LATENCY_MS);
+  try {
+    const address = setup.world.nextColdAddress();
+    const before = upstreamCalls(setup);
+    await setup.server.resetPeak();
+    const started = performance.now();
+    const statuses = await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        const res = await lookup(setup, address);
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    const elapsed = round2(performance.now() - started);
+    const after = upstreamCalls(setup);
+    const ok = statuses.filter((status) => status === 200).length;
+    const geocoderCalls = after.geocoder - before.geocoder;
+    const sourceCalls = after.source - before.source;
+    return {
+      geocoderCalls,
+      sourceCalls,
+      row: {
+        id: 'e',
+        scenario: `${concurrency} concurrent identical cold lookups`,
+        p50Ms: elapsed,
+        p99Ms: elapsed,
+        peakRssMb: Math.round(await setup.server.peakRssMb()),
+        note: `${ok}/${concurrency} answered 200; upstream calls: geocoder ${geocoderCalls}, source ${sourceCalls}; latency = whole burst`,
+      },
+    };
+  } finally {
+    setup.world.setLatency(0);
+  }
+}

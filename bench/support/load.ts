@@ -1,0 +1,48 @@
+// Load with autocannon and the figures the report needs: throughput, p50,
+// p99, and any answer that was not the expected status.
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  url: string;
+  durationSeconds: number;
+  connections: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Varies the path per request (e.g. many cached addresses). */
+  nextPath?: () => string;
+}
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers other than 2xx plus connection errors; a valid run has none. */
+  failures: number;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  const { nextPath } = options;
+  const result = await autocannon({
+    url: options.url,
+    duration: options.durationSeconds,
+    connections: options.connections,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body === undefined ? {} : { body: options.body }),
+    ...(nextPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] } : {}),
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failures: result.non2xx + result.errors,
+  };
+}
+
+/** A short run whose figures are thrown away: JIT, connection pools, caches. */
+export async function warmUp(options: LoadOptions): Promise<void> {
+  await runLoad({ ...options, durationSeconds: Math.min(2, options.durationSeconds) });
+}

@@ -1,0 +1,65 @@
+// The targets of issue 9, judged against one run's figures.
+import type { Check, Row } from './report.js';
+
+export interface Measured {
+  hello: Row;
+  bodenwert: Row;
+  /** Scenario (c) rows, e.g. SQLite JSON/XML and MariaDB JSON/XML. */
+  cachedLookups: Row[];
+  overheadP50Ms: number;
+  burst: { geocoderCalls: number; sourceCalls: number };
+  cacheP50BySize: Map<number, number>;
+  appRows: Row[];
+  rssGrowthMb: number;
+}
+
+const ratio = (row: Row, hello: Row) =>
+  (row.requestsPerSecond ?? 0) / (hello.requestsPerSecond ?? Infinity);
+
+export const RSS_LIMIT_MB = 200;
+export const RSS_GROWTH_LIMIT_MB = 10;
+
+export function judge(m: Measured): Check[] {
+  const checks: Check[] = [];
+  const b = ratio(m.bodenwert, m.hello);
+  checks.push({ target: 'b/a ≥ 0.75', measured: b.toFixed(2), met: b >= 0.75 });
+  for (const row of m.cachedLookups) {
+    const c = ratio(row, m.hello);
+    checks.push({
+      target: `c/a ≥ 0.5 (${row.scenario})`,
+      measured: c.toFixed(2),
+      met: c >= 0.5,
+    });
+  }
+  checks.push({
+    target: 'overhead (d) ≤ 3 ms at p50',
+    measured: `${m.overheadP50Ms.toFixed(2)} ms`,
+    met: m.overheadP50Ms <= 3,
+  });
+  const { geocoderCalls, sourceCalls } = m.burst;
+  checks.push({
+    target: '(e) exactly one geocoder and one source call',
+    measured: `geocoder ${geocoderCalls}, source ${sourceCalls}`,
+    met: geocoderCalls === 1 && sourceCalls === 1,
+  });
+  const sizes = [...m.cacheP50BySize.keys()].sort((x, y) => x - y);
+  const smallest = m.cacheP50BySize.get(sizes[0] ?? 0) ?? NaN;
+  const largest = m.cacheP50BySize.get(sizes.at(-1) ?? 0) ?? NaN;
+  checks.push({
+    target: `(f) p50 at ${(sizes.at(-1) ?? 0).toLocaleString('en')} within 20% of p50 at ${(sizes[0] ?? 0).toLocaleString('en')}`,
+    measured: `${largest.toFixed(2)} vs ${smallest.toFixed(2)} ms (${(((largest - smallest) / smallest) * 100).toFixed(0)}%)`,
+    met: largest <= smallest * 1.2,
+  });
+  const peak = Math.max(...m.appRows.map((row) => row.peakRssMb));
+  checks.push({
+    target: `peak RSS ≤ ${RSS_LIMIT_MB} MB`,
+    measured: `${peak} MB`,
+    met: peak <= RSS_LIMIT_MB,
+  });
+  checks.push({
+    target: `no RSS growth over the long run (≤ ${RSS_GROWTH_LIMIT_MB} MB)`,
+    measured: `${m.rssGrowthMb} MB`,
+    met: m.rssGrowthMb <= RSS_GROWTH_LIMIT_MB,
+  });
+  return checks;
+}
