@@ -1,0 +1,167 @@
+// get_bodenrichtwert through the SDK client against the loopback Nominatim
+// and WFS fakes: the REST answer, the same error codes, the same quota rules.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
+import { LOOKUP_DISCLAIMER } from '../../../shared/src/texts.js';
+import { createTestAccount } from '../../support/accounts.js';
+import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { callTool, connectMcp, texts } from './mcpClient.js';
+
+let h: LookupHarness;
+let client: Client;
+beforeAll(async () => {
+  h = await startLookupHarness();
+  client = await connectMcp(h.server.url, h.account.token);
+});
+afterAll(async () => {
+  await client.close();
+  await h.close();
+});
+
+const lookup = (args: Record<string, unknown>, via: Client = client) =>
+  callTool(via, 'get_bodenrichtwert', args);
+
+async function usage(accountId: string = h.account.user.id) {
+  return (await h.server.ctx.profiles.getProfile(accountId))?.usage_this_month;
+}
+
+function expectToolError(result: CallToolResult, code: string, status: number) {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toMatchObject({ error: code, status });
+  const message = String(result.structuredContent?.message);
+  expect(texts(result)[0]).toContain(`Fehler ${code} (${status}): ${message}`);
+}
+
+describe('the MCP tool list', () => {
+  it('offers both tools with German descriptions and their input schemas', async () => {
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    expect([...byName.keys()].sort()).toEqual(['calculate_bodenwert', 'get_bodenrichtwert']);
+    const lookupTool = byName.get('get_bodenrichtwert');
+    expect(lookupTool?.description).toContain('amtlichen Bodenrichtwerte');
+    expect(lookupTool?.inputSchema.required).toEqual(['address']);
+    expect(lookupTool?.inputSchema.properties).toMatchObject({
+      address: { type: 'string', maxLength: 300, description: expect.stringContaining('Adresse') },
+      nutzungsart: {
+        type: 'array',
+        items: { enum: ['W', 'M', 'G', 'S', 'L', 'F', 'SO'] },
+        description: expect.stringContaining('Wohnbaufläche'),
+      },
+    });
+    const calculateTool = byName.get('calculate_bodenwert');
+    expect(calculateTool?.description).toContain('Standardformel');
+    expect(calculateTool?.inputSchema.required).toEqual([
+      'brw',
+      'gfz_referenz',
+      'gfz_tatsaechlich',
+    ]);
+    expect(calculateTool?.inputSchema.properties).toMatchObject({
+      gfz_referenz: { type: ['number', 'string'], description: expect.stringContaining('Komma') },
+      hinterland_faktor: { description: expect.stringContaining('0 bis 1') },
+    });
+  });
+});
+
+describe('get_bodenrichtwert', () => {
+  it('answers the REST lookup with attribution and disclaimer in its text, counted once', async () => {
+    const before = await usage();
+    const result = await lookup({ address: DEMO_ADDRESSES.hannover });
+    expect(result.isError).toBeFalsy();
+    expect(await usage()).toBe((before ?? 0) + 1);
+
+    const res = await h.get({ address: DEMO_ADDRESSES.hannover });
+    const restBody = (await res.json()) as Record<string, unknown>;
+    expect(res.status).toBe(200);
+    expect(result.structuredContent).toEqual({ ...restBody, cache_hit: false });
+
+    const [summary, json] = texts(result);
+    expect(JSON.parse(json ?? '')).toEqual(result.structuredContent);
+    const attribution = restBody.attribution as { text: string; source_url: string };
+    expect(summary).toContain(`Quelle: ${attribution.text}, ${attribution.source_url}`);
+    expect(summary).toContain(`Hinweis: ${LOOKUP_DISCLAIMER}`);
+    expect(summary).toContain('- W Allgemeines Wohngebiet (Mehrfamilienhäuser): 980 €/m²');
+    expect(summary).toContain('- M Kerngebiet: 1.850 €/m²');
+  });
+
+  it('filters by land-use codes', async () => {
+    const result = await lookup({ address: DEMO_ADDRESSES.hannover, nutzungsart: ['M', 'W'] });
+    const entries = result.structuredContent?.bodenrichtwerte as { code: string }[];
+    expect(entries.map((entry) => entry.code)).toEqual(['W', 'M']);
+    expect(texts(result)[0]).not.toContain('Acker');
+  });
+
+  it.each([
+    [{}, 'missing_address'],
+    [{ address: '   ' }, 'missing_address'],
+    [{ address: 'x'.repeat(301) }, 'address_too_long'],
+    [{ address: DEMO_ADDRESSES.hannover, nutzungsart: ['LF'] }, 'invalid_nutzungsart'],
+    [{ address: DEMO_ADDRESSES.hannover, nutzungsart: ['W,M'] }, 'invalid_nutzungsart'],
+  ])('rejects %j with %s and counts nothing', async (args, code) => {
+    const before = await usage();
+    expectToolError(await lookup(args), code, 400);
+    expect(await usage()).toBe(before);
+  });
+
+  it.each([
+    [DEMO_ADDRESSES.unknown, 'address_not_found', 404],
+    [DEMO_ADDRESSES.kiel, 'restricted_state', 451],
+  ])(
+    'answers %s with the tool error %s and gives the count back',
+    async (address, code, status) => {
+      const before = await usage();
+      expectToolError(await lookup({ address }), code, status);
+      expect(await usage()).toBe(before);
+    },
+  );
+
+  it('counts against the account of any registered token kind (OAuth access tokens)', async () => {
+    const other = await createTestAccount(h.server.ctx, { plan: 'enterprise' });
+    const oauthToken = 'oauth-access-token-from-a-resolver';
+    h.server.ctx.bearer.registerTokenResolver((token) =>
+      Promise.resolve(
+        token === oauthToken
+          ? { accountId: other.user.id, kind: 'oauth_user', credentialId: 't1', clientId: 'c1' }
+          : null,
+      ),
+    );
+    const oauthClient = await connectMcp(h.server.url, oauthToken);
+    try {
+      expect((await lookup({ address: DEMO_ADDRESSES.bremen }, oauthClient)).isError).toBeFalsy();
+    } finally {
+      await oauthClient.close();
+    }
+    expect(await usage(other.user.id)).toBe(1);
+  });
+});
+
+describe('an exhausted quota', () => {
+  it('makes get_bodenrichtwert a 402 limit_reached tool error while calculate_bodenwert still works', async () => {
+    const { token, user } = await createTestAccount(h.server.ctx, { plan: 'free' });
+    await Promise.all(Array.from({ length: 100 }, () => h.server.ctx.quota.reserve(user.id)));
+    const exhausted = await connectMcp(h.server.url, token);
+    try {
+      const result = await lookup({ address: DEMO_ADDRESSES.hannover }, exhausted);
+      expectToolError(result, 'limit_reached', 402);
+      expect(result.structuredContent).toMatchObject({
+        reason: 'trial_exhausted',
+        upgrade_url: h.server.ctx.config.billingUrl,
+      });
+      expect(texts(result)[0]).toContain(`upgrade_url: ${h.server.ctx.config.billingUrl}`);
+      expect(await usage(user.id)).toBe(100);
+
+      const calculation = await callTool(exhausted, 'calculate_bodenwert', {
+        brw: 200,
+        gfz_referenz: 1,
+        gfz_tatsaechlich: 1,
+      });
+      expect(calculation.isError).toBeFalsy();
+      expect(calculation.structuredContent).toMatchObject({
+        bodenrichtwert_tatsaechlich_euro_pro_m2: 200,
+      });
+    } finally {
+      await exhausted.close();
+    }
+  });
+});
