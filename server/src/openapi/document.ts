@@ -3,13 +3,20 @@
 import { errorBodySchema, securitySchemes } from './components.js';
 import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenwertApi } from './paths/bodenwert.js';
+import { mcpApi } from './paths/mcp.js';
 import { meApi } from './paths/me.js';
 import { systemApi } from './paths/system.js';
 import type { JsonObject, OpenApiModule } from './types.js';
 
 export const API_VERSION = '1.1.0';
 
-const MODULES: readonly OpenApiModule[] = [meApi, bodenrichtwertApi, bodenwertApi, systemApi];
+const MODULES: readonly OpenApiModule[] = [
+  meApi,
+  bodenrichtwertApi,
+  bodenwertApi,
+  mcpApi,
+  systemApi,
+];
 
 export function createOpenApiDocument(baseUrl: string): JsonObject {
   const paths: Record<string, JsonObject> = {};
@@ -36,6 +43,7 @@ export function createOpenApiDocument(baseUrl: string): JsonObject {
       { name: 'Calculation' },
       { name: 'Account' },
       { name: 'OAuth' },
+      { name: 'MCP' },
       { name: 'Service' },
     ],
     paths,

@@ -9,6 +9,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { expectValidResponse } from '../../support/openapi.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 import { connectMcp } from './mcpClient.js';
 
@@ -54,7 +55,9 @@ describe('authentication of /mcp', () => {
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl()}"`);
     expect(extractResourceMetadataUrl(res)?.href).toBe(metadataUrl());
-    expect(await res.json()).toMatchObject({ error: 'missing_token', status: 401 });
+    const body: unknown = await res.json();
+    expect(body).toMatchObject({ error: 'missing_token', status: 401 });
+    expectValidResponse('POST', '/mcp', 401, body);
   });
 
   it('makes the SDK client fail with 401 when it has no token', async () => {
@@ -164,7 +167,9 @@ describe('OAuth protected resource metadata (RFC 9728)', () => {
       const res = await fetch(`${server.url}${path}`, { headers: { Origin: 'https://x.example' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(await res.json()).toEqual(expected());
+      const body: unknown = await res.json();
+      expect(body).toEqual(expected());
+      expectValidResponse('GET', path, 200, body);
     },
   );
 
