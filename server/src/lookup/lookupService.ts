@@ -63,9 +63,10 @@ function sourceFor(
   const entry = state === undefined ? undefined : registry.forState(state);
   if (entry?.status !== 'configured') {
     const which = entry?.name ?? state ?? 'das Bundesland dieser Adresse';
+    const why = entry?.reason === undefined ? '' : ` ${entry.reason}`;
     throw new AppError(
       ErrorCode.noData,
-      `Für ${which} ist keine amtliche Bodenrichtwert-Quelle angebunden; es liegen keine Daten vor.`,
+      `Für ${which} ist keine amtliche Bodenrichtwert-Quelle angebunden; es liegen keine Daten vor.${why}`,
     );
   }
   return entry;

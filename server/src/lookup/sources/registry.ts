@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../config/configError.js';
 import { RESTRICTED_STATES } from '../coverage.js';
+import { onlineUseRefusal } from '../licences/stateLicences.js';
 import type { AdapterDeps, AdapterKind, SourceAdapter } from './adapter.js';
 import { ADAPTER_KINDS } from './adapterKinds.js';
 import { registryFileSchema, type ConfiguredSource, type SourceEntry } from './sourceDefinition.js';
@@ -16,7 +17,7 @@ export const DEFAULT_SOURCES_FILE = fileURLToPath(
 
 export type StateSource =
   | { status: 'configured'; source: ConfiguredSource; adapter: SourceAdapter }
-  | { status: 'unconfigured'; name: string };
+  | { status: 'unconfigured'; name: string; reason?: string };
 
 export interface SourceRegistry {
   /** undefined: the registry does not list the state at all. */
@@ -75,7 +76,18 @@ async function buildStateSource(
   kinds: readonly AdapterKind[],
 ): Promise<StateSource> {
   if (entry.kind === 'none' || !('options' in entry)) {
-    return { status: 'unconfigured', name: entry.name };
+    return {
+      status: 'unconfigured',
+      name: entry.name,
+      ...('reason' in entry && entry.reason !== undefined ? { reason: entry.reason } : {}),
+    };
+  }
+  // An imported dataset is the operator's own licence; an online service is the state's.
+  const refusal = entry.kind === 'imported-geojson' ? undefined : onlineUseRefusal(entry.state);
+  if (refusal) {
+    throw new ConfigError(
+      `Source ${entry.state} (${entry.kind}): ${refusal}; configure an imported dataset you are licensed to use`,
+    );
   }
   const kind = kinds.find((k) => k.kind === entry.kind);
   if (!kind) {

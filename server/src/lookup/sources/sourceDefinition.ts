@@ -16,8 +16,13 @@ const baseSchema = z.object({
   notes: z.string().optional(),
 });
 
-/** A covered state whose service is not connected yet: lookups answer 404 no_data. */
-const unconfiguredSchema = baseSchema.extend({ kind: z.literal('none') }).strict();
+/**
+ * A covered state whose service is not connected: lookups answer 404 no_data,
+ * with `reason` (German, shown to users) saying why, e.g. a licence.
+ */
+const unconfiguredSchema = baseSchema
+  .extend({ kind: z.literal('none'), reason: z.string().min(1).optional() })
+  .strict();
 
 const configuredSchema = baseSchema
   .extend({
