@@ -1,6 +1,17 @@
 // Every protocol kind the registry may name. A new kind: its module plus one line here.
 import type { AdapterKind } from './adapter.js';
+import { arcgisQueryKind } from './arcgis/arcgisAdapter.js';
 import { importedGeojsonKind } from './geojson/importedGeojsonAdapter.js';
 import { wfsGmlKind } from './wfs/wfsAdapter.js';
+import { wfsGeojsonKind } from './wfs/wfsGeojsonAdapter.js';
+import { wfsTwoStepKind } from './wfs/twoStepAdapter.js';
+import { wmsGfiKind } from './wms/wmsGfiAdapter.js';
 
-export const ADAPTER_KINDS: readonly AdapterKind[] = [wfsGmlKind, importedGeojsonKind];
+export const ADAPTER_KINDS: readonly AdapterKind[] = [
+  wfsGmlKind,
+  wfsTwoStepKind,
+  wfsGeojsonKind,
+  wmsGfiKind,
+  arcgisQueryKind,
+  importedGeojsonKind,
+];

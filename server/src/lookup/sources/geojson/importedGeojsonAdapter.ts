@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema, toSourcePosition } from '../../geo/crs.js';
 import { defineAdapterKind } from '../adapter.js';
 import { extractRecord } from '../fieldMap.js';
+import { propertyAt, type Properties } from '../jsonProperties.js';
 import type { PolygonRings } from './pointInPolygon.js';
 import { buildZoneIndex, type IndexedZone } from './zoneIndex.js';
 
@@ -39,8 +40,6 @@ const collectionSchema = z.object({
   features: z.array(featureSchema),
 });
 
-type Properties = Record<string, unknown>;
-
 export const importedGeojsonKind = defineAdapterKind(
   'imported-geojson',
   optionsSchema,
@@ -70,15 +69,3 @@ export const importedGeojsonKind = defineAdapterKind(
     };
   },
 );
-
-/** Properties may nest objects; a path walks them. Numbers become their text. */
-function propertyAt(properties: Properties, path: string): string | undefined {
-  let current: unknown = properties;
-  for (const step of path.split('/')) {
-    current =
-      current !== null && typeof current === 'object' ? (current as Properties)[step] : undefined;
-  }
-  if (typeof current === 'string') return current;
-  if (typeof current === 'number' && Number.isFinite(current)) return String(current);
-  return undefined;
-}

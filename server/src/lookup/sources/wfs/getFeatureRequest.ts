@@ -2,7 +2,7 @@
 // fes:Intersects with a gml:Point in the source's CRS and axis order. A point
 // (not a BBOX) returns exactly the zones containing the address.
 import type { LatLon } from '../sourceRecord.js';
-import { queryGeometryXml } from './queryGeometry.js';
+import { queryGeometryXml, type QueryGeometryOptions } from './queryGeometry.js';
 import { featureTypesOf, type WfsOptions } from './wfsOptions.js';
 
 const FIXED_NAMESPACES = {
@@ -11,7 +11,13 @@ const FIXED_NAMESPACES = {
   gml: 'http://www.opengis.net/gml/3.2',
 } as const;
 
-export function buildGetFeatureBody(options: WfsOptions, point: LatLon): string {
+export type GetFeatureOptions = Pick<
+  WfsOptions,
+  'featureType' | 'geometryProperty' | 'namespaces'
+> &
+  QueryGeometryOptions;
+
+export function buildGetFeatureBody(options: GetFeatureOptions, point: LatLon): string {
   const filter =
     '<fes:Filter><fes:Intersects>' +
     `<fes:ValueReference>${escapeXml(options.geometryProperty)}</fes:ValueReference>` +

@@ -1,0 +1,71 @@
+// Reads ArcGIS REST JSON: a MapServer's layer list and a layer query's
+// features. ArcGIS reports errors as HTTP 200 with {"error": …}: an outage.
+// Date fields arrive as epoch milliseconds; they become the calendar date in
+// Germany, which is right whether the service stored midnight UTC or
+// midnight German time.
+import { z } from 'zod';
+import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
+import type { Properties } from '../jsonProperties.js';
+
+const errorSchema = z.object({ error: z.object({ code: z.unknown(), message: z.string() }) });
+
+const layerListSchema = z.object({
+  layers: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      parentLayerId: z.number().int().optional(),
+    }),
+  ),
+});
+
+const querySchema = z.object({
+  fields: z.array(z.object({ name: z.string(), type: z.string() })).default([]),
+  features: z.array(z.object({ attributes: z.record(z.string(), z.unknown()) })),
+});
+
+export type LayerList = z.infer<typeof layerListSchema>['layers'];
+
+function readJson<T>(text: string, schema: z.ZodType<T>, what: string): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UpstreamOutage('malformed_body', 'answer is not JSON');
+  }
+  const error = errorSchema.safeParse(json);
+  if (error.success) {
+    throw new UpstreamOutage('service_exception', `ArcGIS error: ${error.data.error.message}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new UpstreamOutage('malformed_body', `answer is no ${what}`);
+  return parsed.data;
+}
+
+export function readLayerList(text: string): LayerList {
+  return readJson(text, layerListSchema, 'MapServer layer list').layers;
+}
+
+const germanDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+export function readQueryFeatures(text: string): Properties[] {
+  const answer = readJson(text, querySchema, 'query answer');
+  const dateFields = answer.fields
+    .filter((field) => field.type === 'esriFieldTypeDate')
+    .map((field) => field.name);
+  return answer.features.map(({ attributes }) => {
+    const properties: Properties = { ...attributes };
+    for (const name of dateFields) {
+      const value = attributes[name];
+      if (typeof value === 'number' && Number.isFinite(value)) {
+        properties[name] = germanDate.format(new Date(value));
+      }
+    }
+    return properties;
+  });
+}

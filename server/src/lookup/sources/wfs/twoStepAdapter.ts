@@ -1,0 +1,89 @@
+// The `wfs-gml-two-step` kind (Brandenburg, AdV BRM 3): zone geometries and
+// land values are separate feature types. Step 1 finds the zones at the point
+// (br:BR_BodenrichtwertFlaeche by Intersects); step 2 fetches the values that
+// refer to them (br:BR_Bodenrichtwert whose gehoertZu xlink:href is
+// "urn:adv:oid:" + the zone's gml:id). All stichtage come back; the pipeline
+// keeps the newest per zone.
+import { z } from 'zod';
+import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
+import { defineAdapterKind } from '../adapter.js';
+import { extractRecord } from '../fieldMap.js';
+import { featuresOf } from './featureCollection.js';
+import { buildGetFeatureBody, escapeXml, getFeatureXml } from './getFeatureRequest.js';
+import { attributeOf, textAtPath } from './xmlTree.js';
+import { localNameOf } from './wfsOptions.js';
+
+const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');
+
+const optionsSchema = z
+  .object({
+    url: z.url(),
+    /** Step 1: the zone geometries, e.g. br:BR_BodenrichtwertFlaeche. */
+    zoneType: qualifiedName,
+    geometryProperty: qualifiedName,
+    /** Step 2: the values, e.g. br:BR_Bodenrichtwert. */
+    valueType: qualifiedName,
+    /** Where a value names its zone, e.g. br:gehoertZu/@xlink:href. */
+    referenceProperty: z.string().min(1),
+    referencePrefix: z.string().default('urn:adv:oid:'),
+    namespaces: z.record(z.string().regex(/^[A-Za-z_][\w.-]*$/), z.url()),
+    srsName: z.string().min(1),
+    crs: crsSchema,
+    axisOrder: axisOrderSchema,
+  })
+  .strict()
+  .refine((o) => axisOrderFits(o.crs, o.axisOrder), { message: 'axisOrder does not fit crs' });
+
+type TwoStepOptions = z.infer<typeof optionsSchema>;
+
+const POST_XML = {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/xml; charset=utf-8', Accept: 'application/xml' },
+} as const;
+
+export const wfsTwoStepKind = defineAdapterKind(
+  'wfs-gml-two-step',
+  optionsSchema,
+  (source, deps) => {
+    const { options, fields } = source;
+    return Promise.resolve({
+      async recordsAt(point) {
+        const zoneIds = await deps.upstream.request(
+          {
+            ...POST_XML,
+            url: options.url,
+            body: buildGetFeatureBody({ ...options, featureType: options.zoneType }, point),
+          },
+          ({ text }) =>
+            featuresOf(text, localNameOf(options.zoneType))
+              .map((zone) => attributeOf(zone, 'id'))
+              .filter((id): id is string => id !== undefined && id !== ''),
+        );
+        if (zoneIds.length === 0) return [];
+        return deps.upstream.request(
+          { ...POST_XML, url: options.url, body: valuesRequest(options, zoneIds) },
+          ({ text }) =>
+            featuresOf(text, localNameOf(options.valueType)).map((value) =>
+              extractRecord(fields, (path) => textAtPath(value, path)),
+            ),
+        );
+      },
+    });
+  },
+);
+
+function valuesRequest(options: TwoStepOptions, zoneIds: readonly string[]): string {
+  const conditions = zoneIds.map(
+    (id) =>
+      '<fes:PropertyIsEqualTo>' +
+      `<fes:ValueReference>${escapeXml(options.referenceProperty)}</fes:ValueReference>` +
+      `<fes:Literal>${escapeXml(options.referencePrefix + id)}</fes:Literal>` +
+      '</fes:PropertyIsEqualTo>',
+  );
+  const condition =
+    conditions.length === 1 ? conditions.join('') : `<fes:Or>${conditions.join('')}</fes:Or>`;
+  return getFeatureXml(
+    { ...options.namespaces, xlink: 'http://www.w3.org/1999/xlink' },
+    `<wfs:Query typeNames="${escapeXml(options.valueType)}"><fes:Filter>${condition}</fes:Filter></wfs:Query>`,
+  );
+}

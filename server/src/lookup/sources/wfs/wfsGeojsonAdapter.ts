@@ -1,0 +1,76 @@
+// The `wfs-geojson` kind: WFS 2.0 GetFeature by GET with a BBOX of a small
+// square around the point, answered in GeoJSON (Berlin, gdi.berlin.de). The
+// type name may be found in the capabilities by a pattern, since Berlin names
+// its types differently from year to year.
+import { z } from 'zod';
+import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
+import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
+import { defineAdapterKind } from '../adapter.js';
+import { extractRecord } from '../fieldMap.js';
+import { featurePropertiesOf } from '../geojsonAnswer.js';
+import { propertyAt } from '../jsonProperties.js';
+import { wfsFeatureTypeNames, withQuery } from '../ogc/capabilities.js';
+import { createYearEndpoint, yearsBackSchema } from '../years/yearEndpoint.js';
+import { bboxAround, formatBbox } from './bboxAround.js';
+
+const optionsSchema = z
+  .object({
+    /** May hold "{year}" (https://gdi.berlin.de/services/wfs/brw{year}). */
+    url: z.url(),
+    yearsBack: yearsBackSchema,
+    typeName: z.string().min(1).optional(),
+    /** A regular expression matched against the capabilities' type names. */
+    typeNamePattern: z.string().min(1).optional(),
+    outputFormat: z.string().min(1).default('application/json'),
+    /** Written after the BBOX numbers, e.g. urn:ogc:def:crs:EPSG::4326 (lat lon). */
+    srsName: z.string().min(1),
+    crs: crsSchema,
+    axisOrder: axisOrderSchema,
+    querySquareMeters: z.number().positive().max(100).default(1),
+  })
+  .strict()
+  .refine((o) => (o.typeName === undefined) !== (o.typeNamePattern === undefined), {
+    message: 'give either typeName or typeNamePattern',
+  })
+  .refine((o) => axisOrderFits(o.crs, o.axisOrder), { message: 'axisOrder does not fit crs' });
+
+export const wfsGeojsonKind = defineAdapterKind('wfs-geojson', optionsSchema, (source, deps) => {
+  const { options, fields } = source;
+  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
+  const typeNames = new Map<string, string>();
+
+  async function typeNameAt(url: string): Promise<string> {
+    if (options.typeName !== undefined) return options.typeName;
+    const known = typeNames.get(url);
+    if (known !== undefined) return known;
+    const pattern = new RegExp(options.typeNamePattern ?? '', 'u');
+    const found = (await wfsFeatureTypeNames(deps.upstream, url)).find((n) => pattern.test(n));
+    if (found === undefined) {
+      throw new UpstreamOutage('malformed_body', `no feature type matches ${pattern.source}`);
+    }
+    typeNames.set(url, found);
+    return found;
+  }
+
+  return Promise.resolve({
+    recordsAt: (point) =>
+      endpoint.run(async (url) => {
+        const bbox = bboxAround(point, options.querySquareMeters, options.crs, options.axisOrder);
+        const request = withQuery(url, {
+          SERVICE: 'WFS',
+          VERSION: '2.0.0',
+          REQUEST: 'GetFeature',
+          TYPENAMES: await typeNameAt(url),
+          OUTPUTFORMAT: options.outputFormat,
+          BBOX: `${formatBbox(bbox, options.crs)},${options.srsName}`,
+        });
+        return deps.upstream.request(
+          { url: request, headers: { Accept: 'application/json' } },
+          ({ text }) =>
+            featurePropertiesOf(text).map((properties) =>
+              extractRecord(fields, (path) => propertyAt(properties, path)),
+            ),
+        );
+      }),
+  });
+});
