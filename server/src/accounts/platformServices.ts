@@ -23,11 +23,16 @@ export interface PlatformServices {
 export function createPlatformServices(
   sequelize: Sequelize,
   clock: Clock,
-  config: Pick<Config, 'billingUrl' | 'paymentGraceDays'>,
+  config: Pick<Config, 'billingUrl' | 'paymentGraceDays'> &
+    Partial<Pick<Config, 'apiKeyCacheSeconds'>>,
 ): PlatformServices {
   const users = new UserRepository(sequelize);
   const usage = new UsageRepository(sequelize);
-  const apiKeys = new ApiKeyService(new ApiKeyRepository(sequelize), clock);
+  const apiKeys = new ApiKeyService(
+    new ApiKeyRepository(sequelize),
+    clock,
+    config.apiKeyCacheSeconds === undefined ? undefined : config.apiKeyCacheSeconds * 1000,
+  );
   const bearer = new BearerAuthenticator();
   bearer.registerTokenResolver(apiKeys.resolve);
   return {

@@ -1,7 +1,10 @@
 // Creating, listing and revoking API keys, and resolving a presented key.
-// Every check reads the database (no cache), so revocation and expiry take
-// effect with the very next request on every instance.
+// A resolved key is trusted for KEY_CACHE_TTL_MS without reading the database
+// again (the hot path of every request); revocation on this instance takes
+// effect at once, on other instances within that delay. Expiry is checked
+// on every request.
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Principal } from '../auth/types.js';
 import type { Clock } from '../time/clock.js';
 import type { ApiKeyRecord, ApiKeyRepository } from './apiKeyRepository.js';
@@ -22,6 +25,10 @@ export type ApiKeyLifetime = keyof typeof API_KEY_LIFETIMES;
 export const isApiKeyLifetime = (value: string): value is ApiKeyLifetime =>
   Object.hasOwn(API_KEY_LIFETIMES, value);
 
+/** Default of API_KEY_CACHE_SECONDS: how long another instance may still accept a revoked key (§5.2 allows about 5 minutes). */
+export const KEY_CACHE_TTL_MS = 10_000;
+const KEY_CACHE_MAX_ENTRIES = 10_000;
+
 /** Last use is written at most this often per key, not on every request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -34,10 +41,23 @@ export interface CreatedApiKey {
 }
 
 export class ApiKeyService {
+  /** Unrevoked keys by hash, as last read from the database; none when the TTL is 0. */
+  private readonly verified: LRUCache<string, ApiKeyRecord> | undefined;
+
   constructor(
     private readonly keys: ApiKeyRepository,
     private readonly clock: Clock,
-  ) {}
+    cacheTtlMs = KEY_CACHE_TTL_MS,
+  ) {
+    this.verified =
+      cacheTtlMs > 0
+        ? new LRUCache({
+            max: KEY_CACHE_MAX_ENTRIES,
+            ttl: cacheTtlMs,
+            perf: { now: () => this.clock().getTime() },
+          })
+        : undefined;
+  }
 
   async create(userId: string, name: string, lifetime: ApiKeyLifetime): Promise<CreatedApiKey> {
     const trimmed = name.trim();
@@ -68,18 +88,31 @@ export class ApiKeyService {
   }
 
   /** False when the key does not exist or was already revoked. */
-  revoke(id: string): Promise<boolean> {
-    return this.keys.revoke(id, this.clock());
+  async revoke(id: string): Promise<boolean> {
+    const revoked = await this.keys.revoke(id, this.clock());
+    for (const [hash, key] of this.verified?.entries() ?? []) {
+      if (key.id === id) this.verified?.delete(hash);
+    }
+    return revoked;
   }
 
   /** The token resolver for API keys. */
   readonly resolve = async (token: string): Promise<Principal | null> => {
     if (!looksLikeApiKey(token)) return null;
-    const key = await this.keys.findByHash(hashApiKey(token));
+    const hash = hashApiKey(token);
+    let key = this.verified?.get(hash);
+    if (!key) {
+      key = (await this.keys.findByHash(hash)) ?? undefined;
+      if (key && !key.revokedAt) this.verified?.set(hash, key);
+    }
     const now = this.clock();
     if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return null;
     if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await this.keys.touchLastUsed(key.id, now, new Date(now.getTime() - LAST_USED_RESOLUTION_MS));
+      // Keeps the entry's age: only a database read may start a new TTL.
+      if (this.verified?.has(hash)) {
+        this.verified.set(hash, { ...key, lastUsedAt: now }, { noUpdateTTL: true });
+      }
     }
     return { accountId: key.userId, kind: 'api_key', credentialId: key.id };
   };

@@ -27,6 +27,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYMENT_GRACE_DAYS: positiveInt.default(14),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
+  API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   SESSION_SECRET: z.string().min(32).optional(),
   GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
   GEOCODER_USER_AGENT: z
@@ -55,6 +56,8 @@ export interface Config {
   logLevel: LogLevel;
   paymentGraceDays: number;
   rateLimitPerMinute: number;
+  /** How long an instance trusts a checked API key (revocation delay elsewhere); 0: no cache. */
+  apiKeyCacheSeconds: number;
   /** Signs dashboard sessions and CSRF tokens; several instances must share it. */
   sessionSecret: string | undefined;
   geocoder: { url: string; userAgent: string; minIntervalMs: number };
@@ -92,6 +95,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     logLevel: e.LOG_LEVEL,
     paymentGraceDays: e.PAYMENT_GRACE_DAYS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    apiKeyCacheSeconds: e.API_KEY_CACHE_SECONDS,
     sessionSecret: e.SESSION_SECRET,
     // The public Nominatim allows one request per second; other instances are the operator's.
     geocoder: {
