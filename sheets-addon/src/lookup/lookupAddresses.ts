@@ -20,9 +20,11 @@ export function lookupAddresses(
   cache.write(fetched);
   for (const [key, outcome] of fetched) outcomes.set(key, outcome);
 
-  const attributions = [...outcomes.values()].flatMap((outcome) =>
-    outcome.kind === 'found' ? [outcome.response.attribution] : [],
-  );
+  // In the order of the formula's cells, so the first cell's source comes first.
+  const attributions = lookups.flatMap(({ key }) => {
+    const outcome = outcomes.get(key);
+    return outcome?.kind === 'found' ? [outcome.response.attribution] : [];
+  });
   recordAttributions(services.cache, attributions);
   return outcomes;
 }

@@ -1,0 +1,173 @@
+// The sidebar: its server functions in the Apps Script runtime, and the page
+// itself in headless Chromium talking to them through google.script.run.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '../../shared/src/index.js';
+import { chromiumAvailability, serviceAvailable } from '../support/services.js';
+import { useAddonWithService } from './support/addonUnderTest.js';
+import { ADDRESSES } from './support/lookupFixtures.js';
+import { launchChromium, openSidebar } from './support/sidebarPage.js';
+import { VALID_KEY } from './support/standInService.js';
+
+const addon = useAddonWithService();
+const BERLIN_ATTRIBUTION = '© Gutachterausschuss für Grundstückswerte in Berlin (2026)';
+
+describe('the sidebar functions', () => {
+  it('keep the API key in the document properties and hand out only a masked hint', async () => {
+    const runtime = await addon.runtime({ apiKey: null });
+    expect(runtime.value('getSidebarState')).toEqual({
+      settings: {
+        apiKeyHint: null,
+        serviceUrl: addon.service().url,
+        defaultServiceUrl: addon.service().url,
+      },
+      attributions: [],
+    });
+    const saved = runtime.value('saveSettings', { apiKey: ` ${VALID_KEY} ` });
+    expect(saved).toMatchObject({ ok: true, state: { settings: { apiKeyHint: '••••cdef' } } });
+    expect(JSON.stringify(saved)).not.toContain(VALID_KEY);
+    expect(JSON.stringify(runtime.value('getSidebarState'))).not.toContain(VALID_KEY);
+    expect([...runtime.documentProperties.values.values()]).toContain(VALID_KEY);
+
+    runtime.value('removeApiKey');
+    expect([...runtime.documentProperties.values.values()]).not.toContain(VALID_KEY);
+  });
+
+  it('refuse a key with spaces and a service URL that is not http(s)', async () => {
+    const runtime = await addon.runtime({ apiKey: null });
+    expect(runtime.value('saveSettings', { apiKey: 'zwei teile' })).toEqual({
+      ok: false,
+      message: expect.stringContaining('ohne Leerzeichen'),
+    });
+    expect(runtime.value('saveSettings', { serviceUrl: 'ftp://brw.example.de' })).toEqual({
+      ok: false,
+      message: expect.stringContaining('https://'),
+    });
+    expect(runtime.documentProperties.getKeys()).toEqual([]);
+  });
+
+  it('store another service URL without trailing slash; an empty one restores the default', async () => {
+    const runtime = await addon.runtime();
+    expect(
+      runtime.value('saveSettings', { serviceUrl: 'https://brw.intern.example/' }),
+    ).toMatchObject({
+      ok: true,
+      state: { settings: { serviceUrl: 'https://brw.intern.example' } },
+    });
+    expect(runtime.value('saveSettings', { serviceUrl: '' })).toMatchObject({
+      state: { settings: { serviceUrl: addon.service().url } },
+    });
+  });
+
+  it('load the account from GET /api/me with the stored key', async () => {
+    const runtime = await addon.runtime();
+    expect(runtime.value('getAccount')).toMatchObject({
+      ok: true,
+      account: { plan: 'starter', effective_plan: 'pro', usage_this_month: 17, limit: 100 },
+    });
+    expect(await addon.service().requests()).toMatchObject([
+      { path: '/api/me', authorization: `Bearer ${VALID_KEY}` },
+    ]);
+  });
+
+  it('explain why the account cannot be loaded', async () => {
+    const withoutKey = await addon.runtime({ apiKey: null });
+    expect(withoutKey.value('getAccount')).toEqual({
+      ok: false,
+      message: expect.stringContaining('Kein API-Schlüssel'),
+    });
+    const revoked = await addon.runtime({ apiKey: 'brw_revoked_key_0000' });
+    expect(revoked.value('getAccount')).toEqual({
+      ok: false,
+      message: expect.stringContaining('API-Schlüssel ungültig'),
+    });
+  });
+
+  it('list the attributions of the latest lookups, newest first, each once', async () => {
+    const runtime = await addon.runtime();
+    runtime.value('BODENRICHTWERT', ADDRESSES.berlin);
+    runtime.value('BODENRICHTWERT', [[ADDRESSES.frankfurt], [ADDRESSES.berlin]]);
+    const { attributions } = runtime.value('getSidebarState') as {
+      attributions: { text: string }[];
+    };
+    expect(attributions.map((a) => a.text)).toEqual([
+      expect.stringContaining('Frankfurt am Main'),
+      expect.stringContaining(BERLIN_ATTRIBUTION),
+    ]);
+    expect(attributions[0]?.text).toContain('dl-de/by-2-0');
+  });
+});
+
+describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sidebar page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('always shows the licence and the disclaimers, and the attribution of the last lookup', async () => {
+    const runtime = await addon.runtime({ apiKey: null });
+    runtime.value('showSettings');
+    const { page } = await openSidebar(browser, runtime);
+    await expect(page.getByText(LOOKUP_DISCLAIMER).isVisible()).resolves.toBe(true);
+    await expect(page.getByText(CALCULATION_DISCLAIMER).isVisible()).resolves.toBe(true);
+    await expect(page.locator('#license').innerText()).resolves.toContain(
+      'Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0)',
+    );
+    await page.locator('#key-status').getByText('Kein API-Schlüssel hinterlegt.').waitFor();
+
+    const withLookup = await addon.runtime();
+    withLookup.value('BODENRICHTWERT', ADDRESSES.berlin);
+    withLookup.value('showNotice');
+    const notice = await openSidebar(browser, withLookup);
+    await notice.page.getByText(BERLIN_ATTRIBUTION).waitFor();
+    await expect(notice.page.locator('#no-attribution').isHidden()).resolves.toBe(true);
+    // Opened from "Quellenangabe und Hinweis": scrolled down to that section.
+    await expect(notice.page.evaluate('window.scrollY')).resolves.toBeGreaterThan(0);
+  });
+
+  it('saves the key through the server function and then shows the account', async () => {
+    const runtime = await addon.runtime({ apiKey: null });
+    runtime.value('showSettings');
+    const { page, calls } = await openSidebar(browser, runtime);
+    await page.locator('#key-status').getByText('Kein API-Schlüssel').waitFor();
+
+    await page.locator('#api-key').fill(VALID_KEY);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.locator('#settings-message').getByText('Gespeichert.').waitFor();
+    expect(calls).toContainEqual({
+      name: 'saveSettings',
+      args: [{ apiKey: VALID_KEY, serviceUrl: '' }],
+    });
+    expect([...runtime.documentProperties.values.values()]).toContain(VALID_KEY);
+    await expect(page.locator('#key-status').innerText()).resolves.toContain('••••cdef');
+    await expect(page.locator('#api-key').inputValue()).resolves.toBe('');
+
+    await page.locator('#account').getByText('17 von 100', { exact: true }).waitFor();
+    await expect(page.locator('#account').innerText()).resolves.toMatch(/Tarif\s+Starter/);
+    await expect(page.locator('#account').innerText()).resolves.toContain('aktiv bis 6.12.2026');
+
+    // After a lookup the reopened sidebar names its source.
+    runtime.value('BODENRICHTWERT', ADDRESSES.berlin);
+    await page.reload();
+    await page.getByText(BERLIN_ATTRIBUTION).waitFor();
+    await page.locator('#account').getByText('Starter').waitFor();
+    const artifact = path.resolve(import.meta.dirname, '../../artifacts/sheets-sidebar.png');
+    mkdirSync(path.dirname(artifact), { recursive: true });
+    await page.screenshot({ path: artifact, fullPage: true });
+  });
+
+  it('shows the message of a refused key in the sidebar', async () => {
+    const runtime = await addon.runtime({ apiKey: null });
+    runtime.value('showSettings');
+    const { page } = await openSidebar(browser, runtime);
+    await page.locator('#api-key').fill('zwei teile');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.locator('#settings-message.error').getByText('ohne Leerzeichen').waitFor();
+    expect(runtime.documentProperties.getKeys()).toEqual([]);
+  });
+});
