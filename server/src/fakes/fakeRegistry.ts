@@ -48,7 +48,7 @@ export const NRW_IMPORTED_SOURCE = {
 } as const;
 
 interface RegistryFile {
-  sources: { state: string; options?: Record<string, unknown> }[];
+  sources: { state: string; name: string; options?: Record<string, unknown> }[];
 }
 
 /** Writes the registry (and the NW GeoJSON) into `dir`; returns the registry path. */
@@ -57,9 +57,10 @@ export async function writeFakeRegistry(dir: string, wfsUrl: string): Promise<st
   const sources = registry.sources.map((entry) => {
     const path = FAKE_WFS_PATHS[entry.state];
     if (entry.state === 'DE-NW') return NRW_IMPORTED_SOURCE;
+    // A state these fakes do not serve must never reach the real service.
     return path && entry.options
       ? { ...entry, options: { ...entry.options, url: wfsUrl + path } }
-      : entry;
+      : { state: entry.state, name: entry.name, kind: 'none' };
   });
   await writeFile(join(dir, NRW_IMPORTED_SOURCE.options.file), JSON.stringify(nrwGeojson()));
   const file = join(dir, 'brw-sources.fake.json');
