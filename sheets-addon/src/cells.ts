@@ -16,6 +16,7 @@ export interface Grid {
   columns: number;
   /** True when every argument was a single value: the formula fills one cell. */
   single: boolean;
+  arguments: readonly CellArgument[];
   /** Indexes of the arguments that are ranges larger than one cell. */
   rangeArguments: number[];
   cell(argument: number, row: number, column: number): CellValue;
@@ -39,6 +40,7 @@ export function toGrid(args: readonly CellArgument[]): Grid {
     rows,
     columns,
     single: !args.some(isRange),
+    arguments: args,
     rangeArguments: args.flatMap((argument, index) => (isLarge(argument) ? [index] : [])),
     cell(argument, row, column) {
       const value = args[argument];
@@ -50,14 +52,14 @@ export function toGrid(args: readonly CellArgument[]): Grid {
 }
 
 /**
- * An empty row of a range: every range argument is blank there (single
- * values are shared by all rows and do not count).
+ * An empty row: every range argument is blank there (single values are shared
+ * by all rows and do not count); without ranges, every argument is blank. An
+ * empty row gives an empty result, so formulas can be filled down ahead of data.
  */
 export function isBlankRow(grid: Grid, row: number, column: number): boolean {
-  return (
-    grid.rangeArguments.length > 0 &&
-    grid.rangeArguments.every((argument) => isBlank(grid.cell(argument, row, column)))
-  );
+  const considered =
+    grid.rangeArguments.length > 0 ? grid.rangeArguments : grid.arguments.map((_, i) => i);
+  return considered.every((argument) => isBlank(grid.cell(argument, row, column)));
 }
 
 export function isBlank(value: CellValue): boolean {

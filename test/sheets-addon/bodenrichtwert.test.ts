@@ -46,7 +46,13 @@ describe('BODENRICHTWERT for one cell', () => {
     expect(runtime.call('BODENRICHTWERT', ADDRESSES.frankfurt, 'W')).toEqual({
       thrown: expect.stringContaining('Kein Bodenrichtwert der Nutzungsart W'),
     });
-    expect(runtime.call('BODENRICHTWERT', '  ')).toEqual({ thrown: 'Bitte eine Adresse angeben.' });
+  });
+
+  it('leaves the cell blank for a blank address, so the formula can be filled down', async () => {
+    const runtime = await addon.runtime();
+    expect(runtime.value('BODENRICHTWERT', '  ')).toBe('');
+    expect(runtime.value('BODENRICHTWERT', '', 'W')).toBe('');
+    expect(await addon.service().requests()).toEqual([]);
   });
 
   it('rejects a bad land-use code or field without asking the service', async () => {

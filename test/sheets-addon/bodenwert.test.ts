@@ -42,6 +42,11 @@ describe('BODENWERT for one cell', () => {
     );
   });
 
+  it('leaves the cell blank when every argument is blank', () => {
+    const runtime = loadAddon(build);
+    expect(runtime.value('BODENWERT', '', '', '')).toBe('');
+  });
+
   it('throws the German message of the first invalid input', () => {
     const runtime = loadAddon(build);
     expect(runtime.call('BODENWERT', 300, 0, 1.2)).toEqual({

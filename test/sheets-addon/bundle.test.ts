@@ -3,9 +3,11 @@
 // manifest with the minimal scopes and the whitelist of BASE_URL.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAddon, type BuiltAddon } from './support/build.js';
 import { loadAddon } from './support/gasRuntime.js';
+import { FakeUi } from './support/uiFakes.js';
 
 const SCOPES = [
   'https://www.googleapis.com/auth/script.external_request',
@@ -97,6 +99,17 @@ describe('in the Apps Script runtime', () => {
     for (const name of GLOBALS) {
       expect(typeof (runtime.context as Record<string, unknown>)[name]).toBe('function');
     }
+  });
+
+  it('loads and builds the menu with nothing but the Ui, as onOpen in AuthMode.NONE must', () => {
+    const ui = new FakeUi();
+    const context = vm.createContext({ SpreadsheetApp: { getUi: () => ui } });
+    vm.runInContext(build.code, context);
+    (context as { onOpen(e: object): void }).onOpen({ authMode: 'NONE' });
+    expect(ui.menus[0]?.items.map((item) => item.caption)).toEqual([
+      'Einstellungen',
+      'Quellenangabe und Hinweis',
+    ]);
   });
 
   it('builds the add-on menu on open and on install, each item calling a global function', () => {

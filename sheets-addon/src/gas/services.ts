@@ -1,5 +1,5 @@
-// Adapters from the Apps Script services to the ports of the add-on. The only
-// module besides index.ts that touches Apps Script globals.
+// Adapters from the Apps Script services to the ports of the add-on. Only the
+// modules in gas/ and index.ts touch Apps Script globals.
 import type { AddonServices, HttpResponse, KeyValueCache, SettingsStore } from '../ports.js';
 
 function toResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {

@@ -1,10 +1,9 @@
 // =BODENRICHTWERT(adresse; [nutzungsart]; [feld]) over single cells or ranges.
 import {
-  AppError,
   cellMessage,
-  ErrorCode,
   isInputError,
   selectLookupValue,
+  type AppError,
   type BodenrichtwertResponse,
 } from '../../../shared/src/index.js';
 import { hasApiKey, MISSING_KEY_ERROR } from '../api.js';
@@ -40,8 +39,6 @@ interface Request {
   /** A bad nutzungsart or feld: reported without asking the service. */
   inputError: AppError | undefined;
 }
-
-const MISSING_ADDRESS = new AppError(ErrorCode.missingAddress, 'Bitte eine Adresse angeben.');
 
 const NO_ENTRIES: BodenrichtwertResponse = {
   address_input: '',
@@ -94,7 +91,7 @@ export function bodenrichtwertFormula(
 
   const results = mapGrid(grid, (row, column): CellResult => {
     const request = requests[row]?.[column] ?? null;
-    if (request === null) return grid.single ? failure(MISSING_ADDRESS) : { value: '' };
+    if (request === null) return { value: '' };
     if (request.inputError) return failure(request.inputError);
     if (!hasApiKey(settings)) return failure(MISSING_KEY_ERROR);
     const outcome = outcomes.get(request.key);
@@ -107,7 +104,7 @@ export function bodenrichtwertFormula(
   return present(grid, results);
 }
 
-/** The request of one cell; null for a blank address (an empty row of a range). */
+/** The request of one cell; null for a blank address: blank in, blank out (fill-down). */
 function readRequest(grid: Grid, row: number, column: number): Request | null {
   const address = grid.cell(0, row, column);
   if (isBlank(address)) return null;
