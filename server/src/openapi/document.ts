@@ -5,6 +5,7 @@ import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenwertApi } from './paths/bodenwert.js';
 import { mcpApi } from './paths/mcp.js';
 import { meApi } from './paths/me.js';
+import { oauthApi } from './paths/oauth.js';
 import { systemApi } from './paths/system.js';
 import type { JsonObject, OpenApiModule } from './types.js';
 
@@ -15,6 +16,7 @@ const MODULES: readonly OpenApiModule[] = [
   bodenrichtwertApi,
   bodenwertApi,
   mcpApi,
+  oauthApi,
   systemApi,
 ];
 

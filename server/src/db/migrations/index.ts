@@ -2,5 +2,12 @@
 import type { Migration } from '../migrate.js';
 import { accountsMigration } from './001-accounts.js';
 import { lookupCachesMigration } from './010-lookup-caches.js';
+import { oauthMigration } from './020-oauth.js';
+import { dashboardMigration } from './021-dashboard.js';
 
-export const migrations: readonly Migration[] = [accountsMigration, lookupCachesMigration];
+export const migrations: readonly Migration[] = [
+  accountsMigration,
+  lookupCachesMigration,
+  oauthMigration,
+  dashboardMigration,
+];

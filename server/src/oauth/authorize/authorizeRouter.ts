@@ -1,0 +1,105 @@
+// GET /oauth/authorize checks the request, sends the browser to the login if
+// needed and shows the consent page naming the app; POST /oauth/authorize
+// takes the decision (buttons `decision=allow|deny`) and lets the library
+// issue the code or the access_denied redirect.
+import OAuth2Server from '@node-oauth/oauth2-server';
+import { Router, type Request, type Response } from 'express';
+import type { AppContext } from '../../context.js';
+import { signedInUser, type WebLayer } from '../../dashboard/webLayer.js';
+import type { GrantUser } from '../grants/oauthModel.js';
+import { libraryRequest } from '../routes/tokenRouter.js';
+import { checkAuthorizationRequest, type AuthorizationRequest } from './authorizationRequest.js';
+import { allowFormRedirectTo } from './consentPolicy.js';
+
+const { OAuthError, Response: OAuthResponse } = OAuth2Server;
+
+export function authorizeRouter(ctx: AppContext, web: WebLayer): Router {
+  const router = Router();
+  const { clients } = ctx.oauth;
+
+  /** The checked request, or null when an answer (page or redirect) was sent. */
+  async function checked(req: Request, res: Response, params: Record<string, unknown>) {
+    const clientId = typeof params.client_id === 'string' ? params.client_id : '';
+    const check = checkAuthorizationRequest(params, await clients.findByClientId(clientId));
+    if (check.kind === 'ok') return check.request;
+    if (check.kind === 'redirect') res.redirect(303, check.location);
+    else
+      web.render(
+        req,
+        res,
+        'error',
+        { title: 'Anmeldung nicht möglich', message: check.message },
+        400,
+      );
+    return null;
+  }
+
+  router.get('/oauth/authorize', ...web.session, async (req, res) => {
+    const request = await checked(req, res, req.query);
+    if (!request) return;
+    await web.requireLogin(req, res, () => {
+      allowFormRedirectTo(res, request.redirectUri);
+      web.render(req, res, 'consent', {
+        client: request.client,
+        params: request.params,
+        redirectOrigin: new URL(request.redirectUri).origin,
+      });
+    });
+  });
+
+  router.post(
+    '/oauth/authorize',
+    ...web.session,
+    ...web.forms,
+    web.requireLogin,
+    async (req, res) => {
+      const body = req.body as Record<string, unknown>;
+      const request = await checked(req, res, body);
+      if (!request) return;
+      await decide(req, res, request, body.decision === 'allow');
+    },
+  );
+
+  async function decide(
+    req: Request,
+    res: Response,
+    request: AuthorizationRequest,
+    allowed: boolean,
+  ) {
+    const owner: GrantUser = {
+      id: signedInUser(res).id,
+      kind: 'oauth_user',
+      boundRedirectUri: request.redirectUriSent ? request.redirectUri : null,
+    };
+    const response = new OAuthResponse();
+    try {
+      await ctx.oauth.servers.authorize.authorize(
+        libraryRequest(req, { ...request.params, allowed: String(allowed) }),
+        response,
+        { authenticateHandler: { handle: () => owner } },
+      );
+    } catch (err) {
+      // access_denied and other client errors go back to the app; a server
+      // error must not carry its internals into the redirect.
+      if (!(err instanceof OAuthError) || err.code >= 500 || !response.get('location')) {
+        const cause: unknown =
+          err instanceof OAuthError ? ((err as { inner?: unknown }).inner ?? err) : err;
+        req.log.error({ err: cause }, 'authorization failed');
+        web.render(
+          req,
+          res,
+          'error',
+          {
+            title: 'Fehler',
+            message: 'Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es später erneut.',
+          },
+          500,
+        );
+        return;
+      }
+    }
+    res.redirect(303, String(response.get('location')));
+  }
+
+  return router;
+}

@@ -1,0 +1,92 @@
+// Registering, finding, rotating and deleting OAuth clients, and checking a
+// client's credentials at the token endpoint.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../time/clock.js';
+import {
+  CREDENTIAL_PREFIX,
+  credentialMatches,
+  generateClientId,
+  generateCredential,
+  hashCredential,
+} from '../secrets.js';
+import type { OAuthClientRepository } from '../store/clientRepository.js';
+import type { ClientRegistration, OAuthClient } from './clientTypes.js';
+
+export interface RegisteredClient {
+  client: OAuthClient;
+  /** The client secret of a confidential client; shown once, never stored. */
+  secret: string | undefined;
+}
+
+export class OAuthClientService {
+  constructor(
+    private readonly clients: OAuthClientRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Registers a checked registration; ownerUserId null for dynamic registration. */
+  async register(
+    registration: ClientRegistration,
+    ownerUserId: string | null,
+  ): Promise<RegisteredClient> {
+    const secret =
+      registration.type === 'confidential'
+        ? generateCredential(CREDENTIAL_PREFIX.clientSecret)
+        : undefined;
+    const client = await this.clients.create({
+      ...registration,
+      id: randomUUID(),
+      clientId: generateClientId(),
+      ownerUserId,
+      secretHash: secret === undefined ? null : hashCredential(secret),
+      createdAt: this.clock(),
+    });
+    return { client, secret };
+  }
+
+  findByClientId(clientId: string): Promise<OAuthClient | null> {
+    return this.clients.findByClientId(clientId);
+  }
+
+  findById(id: string): Promise<OAuthClient | null> {
+    return this.clients.findById(id);
+  }
+
+  listByOwner(ownerUserId: string): Promise<OAuthClient[]> {
+    return this.clients.listByOwner(ownerUserId);
+  }
+
+  /** The client of that owner, or null (someone else's apps look missing). */
+  async findOwned(ownerUserId: string, clientId: string): Promise<OAuthClient | null> {
+    const client = await this.clients.findByClientId(clientId);
+    return client?.ownerUserId === ownerUserId ? client : null;
+  }
+
+  /** A new secret for a confidential client; the old one is dead at once. */
+  async rotateSecret(client: OAuthClient): Promise<string> {
+    if (client.type !== 'confidential') {
+      throw new RangeError('Only confidential clients have a secret');
+    }
+    const secret = generateCredential(CREDENTIAL_PREFIX.clientSecret);
+    await this.clients.replaceSecretHash(client.id, hashCredential(secret));
+    return secret;
+  }
+
+  /** Deletes the client with its codes and tokens. */
+  delete(client: OAuthClient): Promise<boolean> {
+    return this.clients.delete(client.id);
+  }
+
+  /**
+   * The client when the presented credentials authenticate it: a confidential
+   * client needs its secret (PKCE does not authenticate a client); a public
+   * client has none and must not present one.
+   */
+  async authenticate(clientId: string, secret: string | undefined): Promise<OAuthClient | null> {
+    const client = await this.clients.findByClientId(clientId);
+    if (!client) return null;
+    if (client.type === 'public') return secret === undefined ? client : null;
+    if (secret === undefined || !client.secretHash) return null;
+    return credentialMatches(secret, client.secretHash) ? client : null;
+  }
+}

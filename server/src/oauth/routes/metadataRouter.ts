@@ -1,0 +1,31 @@
+// GET /.well-known/oauth-authorization-server (RFC 8414). Endpoints live
+// under AUTH_URL; no scopes are declared and PKCE is S256 only.
+import { Router } from 'express';
+import type { Config } from '../../config/config.js';
+import { apiCors } from '../../http/apiCors.js';
+
+export function authorizationServerMetadata(config: Pick<Config, 'authUrl' | 'baseUrl'>) {
+  const auth = config.authUrl;
+  return {
+    issuer: auth,
+    authorization_endpoint: `${auth}/oauth/authorize`,
+    token_endpoint: `${auth}/oauth/token`,
+    registration_endpoint: `${auth}/oauth/register`,
+    scopes_supported: [],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    code_challenge_methods_supported: ['S256'],
+    service_documentation: `${config.baseUrl}/docs/`,
+  };
+}
+
+export function metadataRouter(config: Pick<Config, 'authUrl' | 'baseUrl'>): Router {
+  const router = Router();
+  const metadata = authorizationServerMetadata(config);
+  router.get('/.well-known/oauth-authorization-server', apiCors, (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(metadata);
+  });
+  return router;
+}

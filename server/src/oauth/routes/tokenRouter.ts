@@ -1,0 +1,72 @@
+// POST /oauth/token: the library handles the grants; this edge wraps
+// Express's req/res in the library's Request/Response, copies status,
+// headers and body back, and shapes every answer: Cache-Control: no-store,
+// token_type "bearer", German error texts, invalid_client always 401 with a
+// Basic challenge.
+import OAuth2Server from '@node-oauth/oauth2-server';
+import express, { Router, type Request } from 'express';
+import { apiCors } from '../../http/apiCors.js';
+import { ACCESS_TOKEN_SECONDS, type OAuthServers } from '../grants/oauthServers.js';
+import { oauthErrorBody } from './oauthErrors.js';
+
+const { OAuthError, Request: OAuthRequest, Response: OAuthResponse } = OAuth2Server;
+const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'client_credentials']);
+
+export function libraryRequest(req: Request, body: Record<string, unknown>) {
+  return new OAuthRequest({
+    headers: req.headers as Record<string, string>,
+    method: req.method,
+    query: req.query as Record<string, string>,
+    body,
+  });
+}
+
+function successBody(body: Record<string, unknown>) {
+  return {
+    access_token: body.access_token,
+    token_type: 'bearer',
+    // The library floors the remaining milliseconds, which would say 3599.
+    expires_in: ACCESS_TOKEN_SECONDS,
+    ...(typeof body.refresh_token === 'string' ? { refresh_token: body.refresh_token } : {}),
+  };
+}
+
+export function tokenRouter(servers: OAuthServers): Router {
+  const router = Router();
+  router.options('/oauth/token', apiCors);
+  router.post(
+    '/oauth/token',
+    apiCors,
+    express.urlencoded({ extended: false, limit: '16kb' }),
+    async (req, res) => {
+      const response = new OAuthResponse();
+      res.set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      // The library would ask for client credentials before looking at the grant type.
+      if (typeof body.grant_type !== 'string' || !GRANT_TYPES.has(body.grant_type)) {
+        const missing = body.grant_type === undefined;
+        res
+          .status(400)
+          .json(oauthErrorBody(missing ? 'invalid_request' : 'unsupported_grant_type'));
+        return;
+      }
+      try {
+        await servers.token.token(libraryRequest(req, body), response);
+        res.status(200).json(successBody(response.body as Record<string, unknown>));
+      } catch (err) {
+        if (!(err instanceof OAuthError) || err.code >= 500) {
+          req.log.error({ err }, 'token endpoint failed');
+          res.status(500).json(oauthErrorBody('server_error'));
+          return;
+        }
+        if (err.name === 'invalid_client') {
+          res.status(401).set('WWW-Authenticate', 'Basic realm="bodenrichtwert", charset="UTF-8"');
+        } else {
+          res.status(err.code);
+        }
+        res.json(oauthErrorBody(err.name));
+      }
+    },
+  );
+  return router;
+}

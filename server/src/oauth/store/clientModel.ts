@@ -1,0 +1,48 @@
+// The oauth_clients table. Grants and redirect URIs are JSON arrays in TEXT
+// columns, which SQLite and MariaDB store alike.
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize';
+
+export class OAuthClientModel extends Model<
+  InferAttributes<OAuthClientModel>,
+  InferCreationAttributes<OAuthClientModel>
+> {
+  declare id: string;
+  declare clientId: string;
+  declare ownerUserId: string | null;
+  declare name: string;
+  declare description: string | null;
+  declare clientType: string;
+  declare secretHash: string | null;
+  declare grants: string;
+  declare redirectUris: string;
+  declare createdAt: Date;
+  declare updatedAt: CreationOptional<Date>;
+}
+
+export function defineOAuthClientModel(sequelize: Sequelize): typeof OAuthClientModel {
+  const Bound = class extends OAuthClientModel {};
+  Bound.init(
+    {
+      id: { type: DataTypes.STRING(36), primaryKey: true },
+      clientId: { type: DataTypes.STRING(64), allowNull: false, unique: true },
+      ownerUserId: { type: DataTypes.STRING(36), allowNull: true },
+      name: { type: DataTypes.STRING(100), allowNull: false },
+      description: { type: DataTypes.STRING(500), allowNull: true },
+      clientType: { type: DataTypes.STRING(16), allowNull: false },
+      secretHash: { type: DataTypes.CHAR(64), allowNull: true },
+      grants: { type: DataTypes.TEXT, allowNull: false },
+      redirectUris: { type: DataTypes.TEXT, allowNull: false },
+      createdAt: DataTypes.DATE(3),
+      updatedAt: DataTypes.DATE(3),
+    },
+    { sequelize, modelName: 'OAuthClient', tableName: 'oauth_clients', underscored: true },
+  );
+  return Bound;
+}
