@@ -7,11 +7,14 @@ import { bodenrichtwertRouter } from './api/bodenrichtwert/router.js';
 import { bodenwertRouter } from './api/bodenwert/router.js';
 import { meRouter } from './api/me/router.js';
 import type { AppContext } from './context.js';
+import { dashboardRouter } from './dashboard/dashboardRouter.js';
+import { createWebLayer } from './dashboard/webLayer.js';
 import { apiCors } from './http/apiCors.js';
 import { errorMiddleware, notFound } from './http/errorMiddleware.js';
 import { healthRouter } from './http/health.js';
 import { requestLogger } from './http/requestLogger.js';
 import { mcpRouter } from './mcp/router.js';
+import { oauthRouter } from './oauth/oauthRouter.js';
 import { openApiRouter } from './openapi/router.js';
 
 export function createApp(ctx: AppContext): Express {
@@ -29,6 +32,9 @@ export function createApp(ctx: AppContext): Express {
   app.use(meRouter(ctx));
   app.use(bodenrichtwertRouter(ctx));
   app.use(bodenwertRouter(ctx));
+  const web = createWebLayer(ctx);
+  app.use(oauthRouter(ctx, web));
+  app.use(dashboardRouter(ctx, web));
   app.use(mcpRouter(ctx));
 
   app.use(notFound);

@@ -3,12 +3,14 @@
 // and fetch; nothing here is a module-level singleton.
 import { createPlatformServices, type PlatformServices } from './accounts/platformServices.js';
 import type { Config } from './config/config.js';
+import { PlanRequestRepository } from './dashboard/billing/planRequestRepository.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { createLookup } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
+import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
 import { systemClock, type Clock } from './time/clock.js';
 
 export interface ContextOptions {
@@ -26,6 +28,9 @@ export interface AppContext extends PlatformServices {
   /** Set when REDIS_URL is configured. */
   redis: RedisClient | undefined;
   lookup: LookupService;
+  oauth: OAuthServices;
+  /** Plan booking requests from the billing page. */
+  planRequests: PlanRequestRepository;
   /** Closes what the context opened (database, Redis, timers). */
   close(): Promise<void>;
 }
@@ -51,8 +56,11 @@ export async function createContext(
     fetch: fetchFn,
   });
   closers.push(() => lookup.idle());
+  const platform = createPlatformServices(db.sequelize, clock, config);
   return {
-    ...createPlatformServices(db.sequelize, clock, config),
+    ...platform,
+    oauth: createOAuthServices(db.sequelize, clock, platform.bearer),
+    planRequests: new PlanRequestRepository(db.sequelize),
     config,
     logger,
     clock,

@@ -1,0 +1,46 @@
+// The server-rendered dashboard: sign-up, login, overview, API keys, OAuth
+// apps and billing, with its CSS and script served from this folder.
+import { fileURLToPath } from 'node:url';
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { AppContext } from '../context.js';
+import { appsPages } from './pages/appsPages.js';
+import { authPages } from './pages/authPages.js';
+import { billingPages } from './pages/billingPages.js';
+import { keysPages } from './pages/keysPages.js';
+import { overviewPage } from './pages/overviewPage.js';
+import type { WebLayer } from './webLayer.js';
+
+const PAGE_PATHS = ['/login', '/signup', '/logout', '/dashboard'];
+const ASSETS_DIR = fileURLToPath(new URL('./assets', import.meta.url));
+
+export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
+  const router = Router();
+  router.use('/dashboard/assets', express.static(ASSETS_DIR, { index: false, maxAge: '1h' }));
+  router.get('/', (_req, res) => res.redirect(303, '/dashboard'));
+
+  const pages = Router();
+  // Only page requests load a session; API calls never touch the session table.
+  pages.use(PAGE_PATHS, web.session);
+  pages.use(authPages(ctx, web));
+  pages.use(overviewPage(ctx, web));
+  pages.use(keysPages(ctx, web));
+  pages.use(appsPages(ctx, web));
+  pages.use(billingPages(ctx, web));
+  // Errors on a page answer as a page; the details go to the log only.
+  pages.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    req.log.error({ err }, 'dashboard page failed');
+    web.render(
+      req,
+      res,
+      'error',
+      {
+        title: 'Fehler',
+        message: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+      },
+      500,
+    );
+  });
+  router.use(pages);
+  return router;
+}

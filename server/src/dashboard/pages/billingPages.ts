@@ -1,0 +1,44 @@
+// The billing page (the upgrade_url target): plans with their caps, the
+// current plan and payment state, and booking requests for the operator.
+import { Router } from 'express';
+import { PLANS, type Plan } from '../../../../shared/src/apiTypes.js';
+import { PLAN_MONTHLY_CAPS } from '../../accounts/entitlement.js';
+import type { AppContext } from '../../context.js';
+import { PLAN_NAMES, pageHelpers, paymentText } from '../pageFormat.js';
+import { flash, signedInUser, type WebLayer } from '../webLayer.js';
+
+export const BILLING_PATH = '/dashboard/billing';
+
+const isPlan = (value: unknown): value is Plan => PLANS.includes(value as Plan);
+
+export function billingPages(ctx: AppContext, web: WebLayer): Router {
+  const router = Router();
+
+  router.get(BILLING_PATH, web.requireLogin, async (req, res) => {
+    const user = signedInUser(res);
+    const request = await ctx.planRequests.latest(user.id);
+    web.render(req, res, 'billing', {
+      ...pageHelpers,
+      nav: 'billing',
+      plans: PLANS.map((id) => ({ id, name: PLAN_NAMES[id], cap: PLAN_MONTHLY_CAPS[id] })),
+      paymentText: paymentText(user, ctx.config.paymentGraceDays),
+      request: request && { ...request, confirmed: request.plan === user.plan },
+    });
+  });
+
+  router.post(BILLING_PATH, web.requireLogin, ...web.forms, async (req, res) => {
+    const plan = (req.body as Record<string, unknown>).plan;
+    if (!isPlan(plan) || plan === 'free') {
+      flash(req, 'Bitte einen der angebotenen Tarife wählen.');
+    } else {
+      await ctx.planRequests.record(signedInUser(res).id, plan, ctx.clock());
+      flash(
+        req,
+        `Ihre Anfrage für den Tarif ${PLAN_NAMES[plan]} ist eingegangen. Der Betreiber bestätigt sie; bis dahin gilt Ihr bisheriger Tarif.`,
+      );
+    }
+    res.redirect(303, BILLING_PATH);
+  });
+
+  return router;
+}

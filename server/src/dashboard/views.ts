@@ -1,0 +1,36 @@
+// Server-rendered pages with eta (auto-escaping on). Every page gets the
+// signed-in user, a CSRF token for its forms and the flash message.
+import { fileURLToPath } from 'node:url';
+import type { Request, Response } from 'express';
+import { Eta } from 'eta';
+import type { User } from '../accounts/userRepository.js';
+import type { CsrfGuard } from './csrf.js';
+
+const eta = new Eta({
+  views: fileURLToPath(new URL('./views', import.meta.url)),
+  cache: true,
+  autoEscape: true,
+});
+
+export type PageRenderer = (
+  req: Request,
+  res: Response,
+  view: string,
+  data?: Record<string, unknown>,
+  status?: number,
+) => void;
+
+export function createPageRenderer(csrf: CsrfGuard): PageRenderer {
+  return (req, res, view, data = {}, status = 200) => {
+    const flash = req.session.flash;
+    delete req.session.flash;
+    const html = eta.render(view, {
+      user: res.locals.user as User | undefined,
+      csrfToken: csrf.token(req, res),
+      flash,
+      ...data,
+    });
+    // Pages show account data and one-time secrets: never cache them.
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
+  };
+}
