@@ -1,15 +1,22 @@
 // Address → place, with the geocoding cache (30 days, per normalised address)
 // in front of the geocoder. An expired entry is still better than nothing
-// when the geocoder is down.
+// when the geocoder is down. Places this process has seen stay in a bounded
+// in-process hot cache, so a known address costs no database read.
+import { LRUCache } from 'lru-cache';
 import { AppError, ErrorCode } from '../../../../shared/src/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Clock } from '../../time/clock.js';
-import { normaliseAddress, type GeocodeCacheRepository } from '../cache/geocodeCacheRepository.js';
+import {
+  normaliseAddress,
+  type CachedPlace,
+  type GeocodeCacheRepository,
+} from '../cache/geocodeCacheRepository.js';
 import { SingleFlight } from '../singleFlight.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import type { GeocodedPlace, Geocoder } from './geocoder.js';
 
 export const GEOCODE_CACHE_MS = 30 * 24 * 3600 * 1000;
+const HOT_PLACES = 10_000;
 
 export interface CachedGeocoding {
   /** Throws AppError address_not_found or service_error. */
@@ -23,10 +30,14 @@ export function createCachedGeocoding(deps: {
   logger: Logger;
 }): CachedGeocoding {
   const flight = new SingleFlight<GeocodedPlace>();
+  const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
+  const isFresh = (cached: CachedPlace) =>
+    deps.clock().getTime() - cached.fetchedAt.getTime() <= GEOCODE_CACHE_MS;
 
-  async function resolveUncoalesced(address: string): Promise<GeocodedPlace> {
+  async function resolveUncoalesced(address: string, key: string): Promise<GeocodedPlace> {
     const cached = await deps.cache.find(address);
-    if (cached && deps.clock().getTime() - cached.fetchedAt.getTime() <= GEOCODE_CACHE_MS) {
+    if (cached && isFresh(cached)) {
+      hot.set(key, cached);
       return cached.place;
     }
     let place: GeocodedPlace | null;
@@ -48,11 +59,18 @@ export function createCachedGeocoding(deps: {
         'Die Adresse wurde nicht gefunden. Bitte Straße, Hausnummer, Postleitzahl und Ort angeben.',
       );
     }
-    await deps.cache.save(address, place, deps.clock());
+    const fetchedAt = deps.clock();
+    await deps.cache.save(address, place, fetchedAt);
+    hot.set(key, { place, fetchedAt });
     return place;
   }
 
   return {
-    resolve: (address) => flight.run(normaliseAddress(address), () => resolveUncoalesced(address)),
+    resolve(address) {
+      const key = normaliseAddress(address);
+      const known = hot.get(key);
+      if (known && isFresh(known)) return Promise.resolve(known.place);
+      return flight.run(key, () => resolveUncoalesced(address, key));
+    },
   };
 }
