@@ -2,10 +2,14 @@
 // session and the shared core do the work, errors become #VALUE! or #N/A.
 // custom-functions-metadata-plugin builds functions.json from the JSDoc below and
 // appends the CustomFunctions.associate calls at build time.
-import { calculateBodenwert, parseBodenwertInput } from '../../../shared/src/index.js';
+import {
+  calculateBodenwert,
+  parseBodenwertInput,
+  selectionError,
+} from '../../../shared/src/index.js';
 import { session } from '../session.js';
 import { toCellError } from './cellErrors.js';
-import { lookupCells, selectionError } from './lookupCells.js';
+import { lookupCells } from './lookupCells.js';
 
 /** Excel passes null for an omitted optional argument. */
 const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;

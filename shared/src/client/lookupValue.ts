@@ -58,6 +58,17 @@ function pickEntry(
 }
 
 /**
+ * A bad land-use code or field name, found before any request is made, so a
+ * spreadsheet spends no quota on a formula that can never show a value.
+ */
+export function selectionError(nutzungsart?: string, feld?: string): AppError | undefined {
+  const code = parseCode(given(nutzungsart));
+  if (!code.ok) return code.error;
+  const field = parseField(given(feld));
+  return field.ok ? undefined : field.error;
+}
+
+/**
  * The value a spreadsheet cell shows: input errors first (invalid_nutzungsart,
  * invalid_field), then no_data when the zone or the field is missing.
  */

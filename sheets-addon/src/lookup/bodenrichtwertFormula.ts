@@ -1,10 +1,9 @@
 // =BODENRICHTWERT(adresse; [nutzungsart]; [feld]) over single cells or ranges.
 import {
   cellMessage,
-  isInputError,
   selectLookupValue,
+  selectionError,
   type AppError,
-  type BodenrichtwertResponse,
 } from '../../../shared/src/index.js';
 import { hasApiKey, MISSING_KEY_ERROR } from '../api.js';
 import {
@@ -38,25 +37,6 @@ interface Request {
   feld: string | undefined;
   /** A bad nutzungsart or feld: reported without asking the service. */
   inputError: AppError | undefined;
-}
-
-const NO_ENTRIES: BodenrichtwertResponse = {
-  address_input: '',
-  address_resolved: '',
-  coordinates: { lat: 0, lon: 0 },
-  bodenrichtwerte: [],
-  cache_hit: false,
-  attribution: { text: '', license_url: '', source_url: '', year: 0 },
-  disclaimer: '',
-};
-
-/** selectLookupValue reports input errors before it looks at any entry. */
-function optionsError(
-  nutzungsart: string | undefined,
-  feld: string | undefined,
-): AppError | undefined {
-  const probe = selectLookupValue(NO_ENTRIES, nutzungsart, feld);
-  return !probe.ok && isInputError(probe.error) ? probe.error : undefined;
 }
 
 const failure = (error: AppError): CellResult => ({ error: cellMessage(error) });
@@ -116,6 +96,6 @@ function readRequest(grid: Grid, row: number, column: number): Request | null {
     key: addressKey(normalized),
     nutzungsart,
     feld,
-    inputError: optionsError(nutzungsart, feld),
+    inputError: selectionError(nutzungsart, feld),
   };
 }

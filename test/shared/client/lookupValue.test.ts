@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry, BodenrichtwertResponse } from '../../../shared/src/apiTypes.js';
-import { LOOKUP_FIELDS, selectLookupValue } from '../../../shared/src/client/lookupValue.js';
+import { LOOKUP_FIELDS, selectLookupValue, selectionError } from '../../../shared/src/client/lookupValue.js';
 
 const entry = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 'code'>) => ({
   nutzungsart: 'x',
@@ -78,5 +78,19 @@ describe('selectLookupValue', () => {
     expect(codeOf('G', 'bauweise')).toBe('no_data');
     const empty = selectLookupValue({ ...response, bodenrichtwerte: [] });
     expect(!empty.ok && empty.error.code).toBe('no_data');
+  });
+});
+
+describe('selectionError', () => {
+  it('finds a bad code or field before any lookup, code first', () => {
+    expect(selectionError('LF')?.code).toBe('invalid_nutzungsart');
+    expect(selectionError('W', 'preis')?.code).toBe('invalid_field');
+    expect(selectionError('X', 'preis')?.code).toBe('invalid_nutzungsart');
+  });
+
+  it('accepts blank, default and valid selections', () => {
+    expect(selectionError()).toBeUndefined();
+    expect(selectionError(' ', '')).toBeUndefined();
+    expect(selectionError('so', 'Stichtag')).toBeUndefined();
   });
 });
