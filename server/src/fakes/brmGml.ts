@@ -47,7 +47,12 @@ export interface FakeZone {
 const el = (name: string, value: string | undefined, attributes = ''): string =>
   value === undefined ? '' : `<boris:${name}${attributes}>${escapeXml(value)}</boris:${name}>`;
 
-function geometry(zone: FakeZone, id: string, profile: BrmProfile): string {
+/** The zone as a gml:Polygon in the service's native CRS and axis order. */
+export function geometry(
+  zone: { rings: readonly (readonly (readonly [number, number])[])[] },
+  id: string,
+  profile: Pick<BrmProfile, 'nativeCrs' | 'nativeSrsName' | 'nativeAxisOrder'>,
+): string {
   const ring = (points: readonly (readonly [number, number])[]) =>
     points
       .map(([lon, lat]) =>

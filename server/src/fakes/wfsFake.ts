@@ -46,7 +46,7 @@ export function readSrsName(srsName: string): { crs: Crs; axisOrder: AxisOrder }
   return undefined;
 }
 
-function declaredNamespaces(body: string): Record<string, string> {
+export function declaredNamespaces(body: string): Record<string, string> {
   const tree = rootAttributes.parse(body) as Record<string, Record<string, unknown>>;
   const root = Object.entries(tree).find(([name]) => name !== '?xml')?.[1] ?? {};
   return Object.fromEntries(

@@ -1,0 +1,139 @@
+// A loopback WFS 2.0 in the shape of Brandenburg's AdV BRM 3 service: zone
+// geometries (br:BR_BodenrichtwertFlaeche, answered by point Intersects in
+// the srsName's axis order; a BBOX filter is refused) and land values
+// (br:BR_Bodenrichtwert, no geometry, found by gehoertZu/@xlink:href).
+import { fromSourcePosition } from '../lookup/geo/crs.js';
+import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
+import type { XmlNode } from '../lookup/sources/wfs/xmlTree.js';
+import { exceptionReportXml, geometry } from './brmGml.js';
+import { startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
+import { declaredNamespaces, readSrsName } from './wfsFake.js';
+import { zoneHolds, type ZoneShape } from './zoneGeometry.js';
+
+export const BRM3_NAMESPACES = {
+  br: 'http://www.adv-online.de/namespaces/adv/br/3.0',
+  adv: 'http://www.adv-online.de/namespaces/adv/gid/7.1',
+} as const;
+
+const CODELIST = 'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Art_Nutzung/';
+const REFERENCE = 'br:gehoertZu/@xlink:href';
+
+export interface Brm3Zone extends ZoneShape {
+  id: string;
+}
+
+export interface Brm3Value {
+  id: string;
+  zoneId: string;
+  stichtag: string;
+  bodenrichtwert: string;
+  /** BR_Art_Nutzung code, e.g. 1100 */
+  art: string;
+  entwicklungszustand: string;
+  bodenrichtwertNummer: string;
+  zoneName?: string;
+  geschossflaechenzahl?: string;
+}
+
+export interface Brm3World {
+  zones: readonly Brm3Zone[];
+  values: readonly Brm3Value[];
+}
+
+const GML = 'application/gml+xml; version=3.2; charset=utf-8';
+const fail = (text: string): FakeAnswer => ({
+  status: 400,
+  contentType: GML,
+  body: exceptionReportXml('InvalidParameterValue', text),
+});
+const NATIVE = {
+  nativeCrs: 'EPSG:25833',
+  nativeSrsName: 'urn:ogc:def:crs:EPSG::25833',
+  nativeAxisOrder: 'east-north',
+} as const;
+
+export function startBrm3TwoStepFake(path: string, world: Brm3World): Promise<FakeServer> {
+  return startFakeServer(({ method, url, body }) => {
+    if (url.pathname !== path) return { status: 404, contentType: 'text/plain', body: 'not found' };
+    if (method !== 'POST') return fail('POST GetFeature only');
+    const declared = declaredNamespaces(body);
+    if (Object.entries(BRM3_NAMESPACES).some(([prefix, uri]) => declared[prefix] !== uri)) {
+      return fail('Unknown Namespace');
+    }
+    const query = children(children(parseXmlTree(body) ?? {}, 'GetFeature')[0] ?? {}, 'Query')[0];
+    const filter = query && children(query, 'Filter')[0];
+    if (!query || !filter) return fail('no GetFeature/Query/Filter');
+    const type = attributeOf(query, 'typeNames');
+    const members =
+      type === 'br:BR_BodenrichtwertFlaeche'
+        ? zonesAt(world, filter)
+        : type === 'br:BR_Bodenrichtwert'
+          ? valuesOf(world, filter)
+          : undefined;
+    if (members === undefined) return fail(`cannot answer ${type ?? 'no type'} with this filter`);
+    return { status: 200, contentType: GML, body: collection(members) };
+  });
+}
+
+function zonesAt(world: Brm3World, filter: XmlNode): string[] | undefined {
+  const intersects = children(filter, 'Intersects')[0];
+  const point = intersects && children(intersects, 'Point')[0];
+  if (!point || textAtPath(intersects, 'ValueReference') !== 'adv:position') return undefined;
+  const srs = readSrsName(attributeOf(point, 'srsName') ?? '');
+  const numbers = (textAtPath(point, 'pos') ?? '').trim().split(/\s+/).map(Number);
+  if (!srs || numbers.length !== 2 || numbers.some((n) => !Number.isFinite(n))) return undefined;
+  const { lat, lon } = fromSourcePosition(numbers as [number, number], srs.crs, srs.axisOrder);
+  return world.zones
+    .filter((zone) => zoneHolds(zone, lon, lat))
+    .map(
+      (zone) =>
+        `<wfs:member><br:BR_BodenrichtwertFlaeche gml:id="${escapeXml(zone.id)}">` +
+        `<adv:position>${geometry(zone, `${zone.id}_pos`, NATIVE)}</adv:position>` +
+        '</br:BR_BodenrichtwertFlaeche></wfs:member>',
+    );
+}
+
+function valuesOf(world: Brm3World, filter: XmlNode): string[] | undefined {
+  const conditions = [
+    ...children(filter, 'PropertyIsEqualTo'),
+    ...children(children(filter, 'Or')[0] ?? {}, 'PropertyIsEqualTo'),
+  ];
+  if (conditions.some((c) => textAtPath(c, 'ValueReference') !== REFERENCE)) return undefined;
+  const wanted = new Set(conditions.map((c) => textAtPath(c, 'Literal')));
+  return world.values.filter((v) => wanted.has(`urn:adv:oid:${v.zoneId}`)).map(valueMember);
+}
+
+function valueMember(v: Brm3Value): string {
+  const el = (name: string, value: string | undefined) =>
+    value === undefined ? '' : `<br:${name}>${escapeXml(value)}</br:${name}>`;
+  const gfz =
+    v.geschossflaechenzahl === undefined
+      ? ''
+      : `<br:geschossflaechenzahl><br:BR_WertOderWertespanneDezimalzahl>${el('wert', v.geschossflaechenzahl)}</br:BR_WertOderWertespanneDezimalzahl></br:geschossflaechenzahl>`;
+  return (
+    `<wfs:member><br:BR_Bodenrichtwert gml:id="${escapeXml(v.id)}">` +
+    `<adv:lebenszeitintervall><adv:AA_Lebenszeitintervall><adv:beginnt>${v.stichtag}T00:00:00Z</adv:beginnt></adv:AA_Lebenszeitintervall></adv:lebenszeitintervall>` +
+    el('stichtag', v.stichtag) +
+    `<br:bodenrichtwert uom="EUR/m2">${escapeXml(v.bodenrichtwert)}</br:bodenrichtwert>` +
+    el('bodenrichtwertNummer', v.bodenrichtwertNummer) +
+    el('bodenrichtwertzoneName', v.zoneName) +
+    el('entwicklungszustand', v.entwicklungszustand) +
+    `<br:nutzung><br:BR_Nutzung><br:art xlink:href="${CODELIST}${escapeXml(v.art)}"/></br:BR_Nutzung></br:nutzung>` +
+    gfz +
+    `<br:gehoertZu xlink:href="urn:adv:oid:${escapeXml(v.zoneId)}"/>` +
+    '</br:BR_Bodenrichtwert></wfs:member>'
+  );
+}
+
+function collection(members: readonly string[]): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" ' +
+    'xmlns:gml="http://www.opengis.net/gml/3.2" xmlns:xlink="http://www.w3.org/1999/xlink" ' +
+    `xmlns:br="${BRM3_NAMESPACES.br}" xmlns:adv="${BRM3_NAMESPACES.adv}" ` +
+    `numberMatched="${members.length}" numberReturned="${members.length}">` +
+    members.join('') +
+    '</wfs:FeatureCollection>'
+  );
+}

@@ -1,0 +1,94 @@
+// A loopback of Berlin's year WFS (gdi.berlin.de/services/wfs/brw{YYYY}):
+// one service per released year (other years 404), type names that differ by
+// year, GetCapabilities, and GetFeature by GET with a BBOX read in the axis
+// order of its CRS (URN EPSG:4326 = lat lon; without a CRS the native
+// EPSG:25833), answered as GeoJSON.
+import { fromSourcePosition } from '../lookup/geo/crs.js';
+import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
+import { exceptionReportXml } from './brmGml.js';
+import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
+import { readSrsName } from './wfsFake.js';
+import { rectangle, zoneMeets, type ZoneShape } from './zoneGeometry.js';
+
+export interface JsonZone extends ZoneShape {
+  properties: Readonly<Record<string, string | number | null>>;
+}
+
+export interface YearService {
+  typeName: string;
+  zones: readonly JsonZone[];
+}
+
+const XML = 'application/xml; charset=utf-8';
+const fail = (text: string): FakeAnswer => ({
+  status: 400,
+  contentType: XML,
+  body: exceptionReportXml('InvalidParameterValue', text),
+});
+
+/** `years` by path, e.g. {"/services/wfs/brw2026": {...}}. */
+export function startWfsGeojsonFake(
+  services: Readonly<Record<string, YearService>>,
+): Promise<FakeServer> {
+  return startFakeServer(({ url }) => {
+    const service = services[url.pathname];
+    if (!service) return { status: 404, contentType: 'text/html', body: '<h1>Not Found</h1>' };
+    const request = param(url, 'REQUEST');
+    if (request === 'GetCapabilities') return capabilities(service);
+    if (request !== 'GetFeature') return fail(`unknown request ${request ?? ''}`);
+    if (param(url, 'TYPENAMES') !== service.typeName) return fail('Unknown typeNames');
+    if (param(url, 'OUTPUTFORMAT') !== 'application/json') return fail('this fake answers JSON');
+    const area = readBbox(param(url, 'BBOX') ?? '');
+    if (!area) return fail('unreadable BBOX');
+    const features = service.zones
+      .filter((zone) => zoneMeets(zone, area))
+      .map((zone, i) => ({
+        type: 'Feature',
+        id: `${service.typeName}.${i + 1}`,
+        geometry: { type: 'Polygon', coordinates: zone.rings },
+        properties: zone.properties,
+      }));
+    return {
+      status: 200,
+      contentType: 'application/json;charset=UTF-8',
+      body: JSON.stringify({
+        type: 'FeatureCollection',
+        features,
+        numberReturned: features.length,
+      }),
+    };
+  });
+}
+
+function readBbox(text: string) {
+  const parts = text.split(',');
+  const numbers = parts.slice(0, 4).map(Number);
+  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return undefined;
+  const srs = parts.length > 4 ? readSrsName(parts.slice(4).join(',')) : undefined;
+  const { crs, axisOrder } = srs ?? {
+    crs: 'EPSG:25833' as const,
+    axisOrder: 'east-north' as const,
+  };
+  const [a1, b1, a2, b2] = numbers as [number, number, number, number];
+  const low = fromSourcePosition([a1, b1], crs, axisOrder);
+  const high = fromSourcePosition([a2, b2], crs, axisOrder);
+  return rectangle(low.lon, low.lat, high.lon, high.lat);
+}
+
+function capabilities(service: YearService): FakeAnswer {
+  const prefix = service.typeName.slice(0, service.typeName.indexOf(':'));
+  const types = [service.typeName, `${prefix}:${prefix}_flurstuecke_info`]
+    .map(
+      (name) =>
+        `<FeatureType><Name>${escapeXml(name)}</Name><Title>${escapeXml(name)}</Title></FeatureType>`,
+    )
+    .join('');
+  return {
+    status: 200,
+    contentType: XML,
+    body:
+      '<?xml version="1.0" encoding="UTF-8"?>' +
+      '<wfs:WFS_Capabilities xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns="http://www.opengis.net/wfs/2.0" version="2.0.0">' +
+      `<FeatureTypeList>${types}</FeatureTypeList></wfs:WFS_Capabilities>`,
+  };
+}
