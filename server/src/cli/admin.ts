@@ -3,17 +3,21 @@
 import { createPlatformServices, type PlatformServices } from '../accounts/platformServices.js';
 import { EmailTakenError } from '../accounts/accountService.js';
 import { ConfigError, loadConfig } from '../config/config.js';
+import { addBillingCommands } from '../dashboard/billing/billingCommands.js';
+import { PlanRequestRepository } from '../dashboard/billing/planRequestRepository.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
+import { addAppCommands } from '../oauth/cli/appCommands.js';
+import { createOAuthServices } from '../oauth/oauthServices.js';
 import { systemClock } from '../time/clock.js';
 import { AdminCommandError, buildAdminProgram } from './adminProgram.js';
 
 async function main(): Promise<void> {
   let db: Database | undefined;
   let services: PlatformServices | undefined;
-  const program = buildAdminProgram({
+  const env = {
     clock: systemClock,
-    print: (text) => console.log(text),
+    print: (text: string) => console.log(text),
     async services() {
       if (!services) {
         const config = loadConfig(process.env);
@@ -22,6 +26,28 @@ async function main(): Promise<void> {
         services = createPlatformServices(db.sequelize, systemClock, config);
       }
       return services;
+    },
+  };
+  const program = buildAdminProgram(env);
+  // Commands of the OAuth and billing parts, over the same database.
+  const withDatabase = async () => {
+    const platform = await env.services();
+    if (!db) throw new Error('the database opens with the services');
+    return { platform, sequelize: db.sequelize };
+  };
+  addAppCommands(program, {
+    print: env.print,
+    async services() {
+      const { platform, sequelize } = await withDatabase();
+      const { clients } = createOAuthServices(sequelize, systemClock, platform.bearer);
+      return { accounts: platform.accounts, oauthClients: clients };
+    },
+  });
+  addBillingCommands(program, {
+    print: env.print,
+    async services() {
+      const { platform, sequelize } = await withDatabase();
+      return { accounts: platform.accounts, planRequests: new PlanRequestRepository(sequelize) };
     },
   });
   try {
