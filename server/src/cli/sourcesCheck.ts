@@ -1,0 +1,43 @@
+// Entry point of `npm run sources:check [-- --state DE-NI …] [--json]`: probes
+// the sources of BRW_SOURCES_FILE (default: the shipped registry) at known
+// points and exits 1 when a connected source fails.
+import { Command } from 'commander';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { createLogger } from '../logging/logger.js';
+import { STATE_LICENCES } from '../lookup/licences/stateLicences.js';
+import { DEFAULT_SOURCES_FILE, loadSourceRegistry } from '../lookup/sources/registry.js';
+import { createUpstream } from '../lookup/upstream/upstream.js';
+import { systemClock } from '../time/clock.js';
+import { PROBE_POINTS } from './probePoints.js';
+import { formatProbeResults, probeSources } from './sourceProbe.js';
+
+async function main(): Promise<void> {
+  const program = new Command('sources:check')
+    .description('Probe every connected land-value source at a known point of its state')
+    .option('--state <codes...>', 'only these states, e.g. DE-NI DE-HH')
+    .option('--json', 'print JSON')
+    .parse(process.argv);
+  const options = program.opts<{ state?: string[]; json?: boolean }>();
+  const config = loadConfig(process.env);
+  const logger = createLogger('error');
+  const upstream = createUpstream({
+    fetch: globalThis.fetch,
+    timeoutMs: config.upstreamTimeoutMs,
+    userAgent: config.geocoder.userAgent,
+    logger,
+  });
+  const registry = await loadSourceRegistry(config.sourcesFile ?? DEFAULT_SOURCES_FILE, {
+    upstream,
+    logger,
+    clock: systemClock,
+  });
+  const states = options.state ?? Object.keys(STATE_LICENCES).sort();
+  const results = await probeSources(registry, PROBE_POINTS, states);
+  console.log(options.json ? JSON.stringify(results, null, 2) : formatProbeResults(results));
+  if (results.some((r) => r.status === 'failed')) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? `error: ${err.message}` : err);
+  process.exitCode = 1;
+});
