@@ -1,5 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
@@ -50,11 +48,6 @@ describe.runIf(chromiumRuns())('dashboard in headless Chromium', () => {
     const clipboard = await page.evaluate('navigator.clipboard.readText()');
     expect(clipboard).toBe(key);
     await page.screenshot({ path: artifact('key-created.png'), fullPage: true });
-    mkdirSync(join(process.cwd(), 'docs', 'images'), { recursive: true });
-    copyFileSync(
-      artifact('key-created.png'),
-      join(process.cwd(), 'docs', 'images', 'dashboard-keys.png'),
-    );
 
     expect((await me(server.url, key)).status).toBe(200);
     await page.click('button:has-text("Widerrufen")');
