@@ -32,6 +32,15 @@ function wrapArrays(value: unknown, key?: string): unknown {
         .map(([k, v]) => [k, wrapArrays(v, k)]),
     );
   }
-  if (typeof value === 'string' && value === '') return '';
+  if (typeof value === 'string') return value.replace(NOT_XML_CHAR, '\uFFFD');
   return value;
 }
+
+/**
+ * Characters XML 1.0 forbids even escaped (C0 controls except tab/CR/LF, lone
+ * surrogates, U+FFFE/U+FFFF). Inputs echoed back (address_input, an invalid
+ * nutzungsart in the message) may hold them; they become U+FFFD so that the
+ * answer stays well-formed.
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|\p{Cs}/gu;
