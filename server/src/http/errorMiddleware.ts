@@ -51,6 +51,14 @@ export function toAppError(err: unknown, internalCode: InternalErrorCode): AppEr
     const { code, message } = BODY_PARSER_CODES[type];
     return new AppError(code, message, { cause: err });
   }
+  // A gzip/deflate/br body that does not decode: body-parser passes zlib's
+  // error on (an errno, status 400) without a `type`.
+  const zlibError = err as { errno?: unknown; status?: unknown } | null;
+  if (typeof zlibError?.errno === 'number' && zlibError.status === 400) {
+    return new AppError(ErrorCode.invalidJson, 'Der komprimierte Anfragekörper ist beschädigt.', {
+      cause: err,
+    });
+  }
   return new AppError(internalCode, 'Interner Fehler bei der Verarbeitung der Anfrage.', {
     cause: err,
   });
