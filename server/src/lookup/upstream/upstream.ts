@@ -2,6 +2,7 @@
 // a timeout that covers headers and body, at most one retry, and the outage
 // rules (5xx, reset, timeout, HTML maintenance page, unreadable body).
 import type { Logger } from '../../logging/logger.js';
+import { readLimitedText } from './limitedBody.js';
 import { UpstreamOutage, isUpstreamOutage } from './upstreamOutage.js';
 
 export interface UpstreamRequest {
@@ -76,9 +77,10 @@ async function attempt<T>(
       redirect: 'follow',
     });
     // Reading the body under the same signal bounds a slowly dripping answer too.
-    const text = await res.text();
+    const text = await readLimitedText(res);
     body = { status: res.status, contentType: res.headers.get('content-type') ?? '', text };
   } catch (err) {
+    if (isUpstreamOutage(err)) throw err;
     if (signal.aborted) {
       throw new UpstreamOutage('timeout', `no complete answer within ${options.timeoutMs} ms`, {
         cause: err,
