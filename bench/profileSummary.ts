@@ -38,7 +38,11 @@ function keyOf(node: ProfileNode): string {
 /** The sampled node alone, or the node and its callers (each function once). */
 function keysOfSample(id: number): Set<string> {
   const keys = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = inclusive ? parentOf.get(at) : undefined) {
+  for (
+    let at: number | undefined = id;
+    at !== undefined;
+    at = inclusive ? parentOf.get(at) : undefined
+  ) {
     const node = byId.get(at);
     if (node) keys.add(keyOf(node));
   }
