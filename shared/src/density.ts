@@ -10,10 +10,26 @@ import { CALCULATION_DISCLAIMER } from './texts.js';
 /** Output decimals: coefficients and faktor 4, EUR amounts 2; echoes and areas unrounded. */
 export const OUTPUT_DECIMALS = { coefficient: 4, euro: 2 } as const;
 
+/**
+ * K depends on the GFZ alone and costs a 50-digit square root, while workbooks
+ * recalculate the same few GFZ values over and over: the last ones are kept.
+ * Decimals are immutable, so sharing them is safe; the memo only saves time.
+ */
+const COEFFICIENT_MEMO_SIZE = 256;
+const coefficientMemo = new Map<number, Decimal>();
+
 /** K(GFZ) = 0.6·√GFZ + 0.2·GFZ + 0.2, so K(1) = 1. */
 export function densityCoefficientDecimal(gfz: number): Decimal {
+  const known = coefficientMemo.get(gfz);
+  if (known !== undefined) return known;
   const g = new Decimal(gfz);
-  return g.sqrt().times(0.6).plus(g.times(0.2)).plus(0.2);
+  const coefficient = g.sqrt().times(0.6).plus(g.times(0.2)).plus(0.2);
+  if (coefficientMemo.size >= COEFFICIENT_MEMO_SIZE) {
+    const oldest = coefficientMemo.keys().next();
+    if (!oldest.done) coefficientMemo.delete(oldest.value);
+  }
+  coefficientMemo.set(gfz, coefficient);
+  return coefficient;
 }
 
 export function densityCoefficient(gfz: number): number {

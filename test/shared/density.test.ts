@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { calculateBodenwert, densityCoefficient } from '../../shared/src/density.js';
+import {
+  calculateBodenwert,
+  densityCoefficient,
+  densityCoefficientDecimal,
+} from '../../shared/src/density.js';
 import { CALCULATION_DISCLAIMER } from '../../shared/src/texts.js';
 
 const BASE_KEYS = [
@@ -245,5 +249,15 @@ describe('calculateBodenwert hints', () => {
       'gfz_referenz liegt außerhalb des Bereichs 0,1 bis 3,0, für den die Standardformel gilt; ' +
         `das Ergebnis ist eine Extrapolation. ${inputNote} ${high}`,
     );
+  });
+});
+
+describe('densityCoefficient memo', () => {
+  it('gives the same K for a GFZ whether it was remembered, evicted or new', () => {
+    const first = densityCoefficientDecimal(1.37).toString();
+    // Push 1.37 out of the bounded memo with 300 other GFZ values.
+    for (let i = 1; i <= 300; i++) densityCoefficientDecimal(i / 7);
+    expect(densityCoefficientDecimal(1.37).toString()).toBe(first);
+    expect(densityCoefficientDecimal(1.37)).toBe(densityCoefficientDecimal(1.37));
   });
 });
