@@ -58,7 +58,8 @@ export async function writeFakeRegistry(dir: string, wfsUrl: string): Promise<st
     const path = FAKE_WFS_PATHS[entry.state];
     if (entry.state === 'DE-NW') return NRW_IMPORTED_SOURCE;
     // A state these fakes do not serve must never reach the real service.
-    return path && entry.options
+    if (!entry.options) return entry;
+    return path
       ? { ...entry, options: { ...entry.options, url: wfsUrl + path } }
       : { state: entry.state, name: entry.name, kind: 'none' };
   });

@@ -14,7 +14,10 @@ export interface LayerDiscoveryOptions {
   groupName?: string | undefined;
 }
 
-export function newestLayers(layers: LayerList, options: LayerDiscoveryOptions): number[] {
+export function newestLayers(
+  layers: Readonly<LayerList>,
+  options: LayerDiscoveryOptions,
+): number[] {
   const pattern = new RegExp(options.layerNamePattern, 'u');
   const group =
     options.groupName === undefined

@@ -3,6 +3,7 @@
 // templates: a table of "label | value" rows per feature, or a header row of
 // labels above one row per feature.
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 
 type Element = ReturnType<typeof DomUtils.getElementsByTagName>[number];
 
@@ -13,6 +14,10 @@ export interface HtmlAnswer {
 }
 
 export function readHtmlTables(html: string): HtmlAnswer {
+  // HTML parsers forgive a cut-off page; a half table must not pass for data.
+  if (/<html[\s>]/i.test(html) && !/<\/html>\s*$/i.test(html)) {
+    throw new UpstreamOutage('malformed_body', 'HTML answer is cut off');
+  }
   const document = parseDocument(html);
   const records = DomUtils.getElementsByTagName('table', document.children, true).flatMap((table) =>
     tableRecords(rowsOf(table)),

@@ -1,0 +1,85 @@
+// GET /api/bodenrichtwert over the state fakes: a newly connected state
+// answers with its owners and licence in the attribution; BW and SL answer
+// 404 no_data naming their reason.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import type { FakePlace } from '../../../../server/src/fakes/nominatimFake.js';
+import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
+import { startStateWorld, type StateWorld } from './stateSupport.js';
+
+const HAMBURG = 'Alter Wall 11, 20457 Hamburg';
+const STUTTGART = 'Königstraße 1, 70173 Stuttgart';
+const SAARBRUECKEN = 'Sankt Johanner Markt 1, 66111 Saarbrücken';
+const hh = PROBE_POINTS['DE-HH'] ?? { lat: 0, lon: 0 };
+const places: Record<string, FakePlace[]> = {
+  [HAMBURG]: [
+    {
+      ...hh,
+      iso: 'DE-HH',
+      road: 'Alter Wall',
+      houseNumber: '11',
+      postcode: '20457',
+      city: 'Hamburg',
+    },
+  ],
+  [STUTTGART]: [
+    {
+      lat: 48.7784,
+      lon: 9.18,
+      iso: 'DE-BW',
+      road: 'Königstraße',
+      houseNumber: '1',
+      postcode: '70173',
+      city: 'Stuttgart',
+    },
+  ],
+  [SAARBRUECKEN]: [
+    {
+      lat: 49.2337,
+      lon: 6.9967,
+      iso: 'DE-SL',
+      road: 'Sankt Johanner Markt',
+      houseNumber: '1',
+      postcode: '66111',
+      city: 'Saarbrücken',
+    },
+  ],
+};
+
+let world: StateWorld;
+let h: LookupHarness;
+beforeAll(async () => {
+  world = await startStateWorld();
+  h = await startLookupHarness({ places, env: { BRW_SOURCES_FILE: world.registryFile } });
+});
+afterAll(async () => {
+  await h.close();
+  await world.close();
+});
+
+describe('lookups in the newly connected states', () => {
+  it('answers Hamburg from the LGV service with its attribution', async () => {
+    const res = await h.get({ address: HAMBURG });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      bodenrichtwerte: { code: string }[];
+      attribution: { text: string; year: number };
+    };
+    expect(body.bodenrichtwerte.map((e) => e.code)).toEqual(['M', 'L']);
+    expect(body.attribution).toMatchObject({
+      text: '© Freie und Hansestadt Hamburg, Landesbetrieb Geoinformation und Vermessung (LGV) (2022), Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0)',
+      year: 2022,
+    });
+  });
+
+  it.each([
+    [STUTTGART, 'BORIS-BW erlauben keine gewerbliche Weiterverwendung'],
+    [SAARBRUECKEN, 'Das Saarland untersagt die gewerbliche Weiterverwendung'],
+  ])('answers 404 no_data with the reason for %s', async (address, reason) => {
+    const res = await h.get({ address });
+    expect(res.status).toBe(404);
+    const body = (await res.json()) as { error: string; message: string };
+    expect(body.error).toBe('no_data');
+    expect(body.message).toContain(reason);
+  });
+});

@@ -1,0 +1,104 @@
+// `npm run sources:check` against the state fakes: OK with latency per
+// connected state, the reason for the unconnected ones, the failure kind for
+// a broken one; the command exits 1 when a source fails.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import { formatProbeResults, probeSources } from '../../../../server/src/cli/sourceProbe.js';
+import { STATE_LICENCES } from '../../../../server/src/lookup/licences/stateLicences.js';
+import { startStateWorld, type StateWorld } from './stateSupport.js';
+
+const run = promisify(execFile);
+const STATES = Object.keys(STATE_LICENCES).sort();
+let world: StateWorld;
+
+beforeAll(async () => {
+  world = await startStateWorld();
+});
+afterAll(() => world.close());
+beforeEach(() => {
+  for (const state of Object.keys(world.fakes.urls)) world.fakes.faults(state).set(undefined);
+});
+
+describe('probing the sources', () => {
+  it('reports every connected state OK with its latency, and why BW and SL are not connected', async () => {
+    let tick = 0;
+    const results = await probeSources(
+      await world.registry(),
+      PROBE_POINTS,
+      STATES,
+      () => (tick += 7),
+    );
+    expect(results.filter((r) => r.status === 'ok').map((r) => r.state)).toEqual(
+      STATES.filter((s) => s !== 'DE-BW' && s !== 'DE-SL'),
+    );
+    expect(results.find((r) => r.state === 'DE-HH')).toEqual({
+      state: 'DE-HH',
+      name: 'Hamburg',
+      status: 'ok',
+      latencyMs: 7,
+      detail: '2 entries at Hamburg, Alter Wall 11',
+    });
+    expect(results.find((r) => r.state === 'DE-SL')).toMatchObject({
+      status: 'not_connected',
+      detail: expect.stringContaining('gewerbliche Weiterverwendung') as unknown,
+    });
+    const lines = formatProbeResults(results).split('\n');
+    expect(lines).toHaveLength(STATES.length);
+    expect(lines.find((l) => l.startsWith('DE-NI'))).toMatch(
+      /^DE-NI {2}Niedersachsen +OK +\d+ ms {2}3 entries at Hannover/,
+    );
+  });
+
+  it('names the failure of a state whose service sends a maintenance page', async () => {
+    world.fakes.faults('DE-RP').set('html-200');
+    const [result] = await probeSources(await world.registry(), PROBE_POINTS, ['DE-RP']);
+    expect(result).toMatchObject({
+      status: 'failed',
+      detail: expect.stringMatching(/^maintenance_page: /) as unknown,
+    });
+  });
+
+  it('fails a state whose service finds no zone at the known point', async () => {
+    const elsewhere = { ...PROBE_POINTS, 'DE-TH': { place: 'Nirgendwo', lat: 51.5, lon: 10.5 } };
+    const [result] = await probeSources(await world.registry(), elsewhere, ['DE-TH']);
+    expect(result).toMatchObject({ status: 'failed', detail: 'no land value at Nirgendwo' });
+  });
+});
+
+describe('npm run sources:check', () => {
+  const command = (args: string[]) =>
+    run('node_modules/.bin/tsx', ['server/src/cli/sourcesCheck.ts', ...args], {
+      // A clean environment: Vitest sets BASE_URL=/ (a Vite variable) in its own.
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        BRW_SOURCES_FILE: world.registryFile,
+        UPSTREAM_TIMEOUT_MS: '2000',
+      },
+    }).then(
+      ({ stdout }) => ({ code: 0, stdout }),
+      (err: { code: number; stdout: string; stderr: string }) => ({
+        code: err.code,
+        stdout: err.stdout + err.stderr,
+      }),
+    );
+
+  it('prints OK per state and exits 0 when every source answers, 1 when one fails', async () => {
+    const ok = await command(['--state', 'DE-NI', 'DE-NW', 'DE-ST', 'DE-SL']);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/DE-NW {2}Nordrhein-Westfalen +OK +\d+ ms/);
+    expect(ok.stdout).toMatch(/DE-SL {2}Saarland +- +Das Saarland untersagt/);
+    world.fakes.faults('DE-ST').set('truncated');
+    const failed = await command(['--state', 'DE-ST', '--json']);
+    expect(failed.code).toBe(1);
+    expect(JSON.parse(failed.stdout)).toEqual([
+      expect.objectContaining({
+        state: 'DE-ST',
+        status: 'failed',
+        detail: expect.stringMatching(/^malformed_body/) as unknown,
+      }),
+    ]);
+  }, 60_000);
+});

@@ -1,0 +1,231 @@
+// Every connected state answers through its adapter and its loopback fake:
+// the exact §2.1 entries at the state's probe point, nothing outside a zone,
+// and an outage (not "no zone") for a maintenance page or a broken answer.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
+import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import type { SourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
+import { UpstreamOutage } from '../../../../server/src/lookup/upstream/upstreamOutage.js';
+import { entriesOf, startStateWorld, type StateWorld } from './stateSupport.js';
+
+let world: StateWorld;
+let registry: SourceRegistry;
+
+beforeAll(async () => {
+  world = await startStateWorld();
+  registry = await world.registry();
+});
+afterAll(() => world.close());
+beforeEach(() => {
+  for (const state of Object.keys(world.fakes.urls)) world.fakes.faults(state).set(undefined);
+});
+
+function adapterOf(state: string) {
+  const entry = registry.forState(state);
+  if (entry?.status !== 'configured') throw new Error(`${state} is not connected`);
+  return entry.adapter;
+}
+const probe = (state: string) => PROBE_POINTS[state] ?? { lat: 0, lon: 0 };
+const none = { gutachterausschuss: '' } as const;
+
+const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
+  'DE-HH': [
+    {
+      nutzungsart: 'Gemischte Baufläche (Bürohäuser)',
+      code: 'M',
+      brw_euro_pro_m2: 11752.89,
+      stichtag: '2022-01-01',
+      gemeinde: 'Hamburg',
+      ...none,
+      bodenrichtwertnummer: '01510239',
+      zonenbezeichnung: 'Hamburg-Altstadt',
+      wertrel_geschossflaechenzahl: 3.7,
+    },
+    {
+      nutzungsart: 'Acker',
+      code: 'L',
+      brw_euro_pro_m2: 5.5,
+      stichtag: '2022-01-01',
+      gemeinde: 'Hamburg',
+      ...none,
+      bodenrichtwertnummer: '09110239',
+      zonenbezeichnung: 'Hamburg-Altstadt',
+    },
+  ],
+  'DE-MV': [
+    {
+      nutzungsart: 'Kerngebiet',
+      code: 'M',
+      brw_euro_pro_m2: 480,
+      stichtag: '2026-01-01',
+      gemeinde: 'Schwerin',
+      gutachterausschuss:
+        'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin',
+      zonenbezeichnung: 'Altstadt',
+    },
+    {
+      nutzungsart: 'Kerngebiet (SAN)',
+      code: 'M',
+      brw_euro_pro_m2: 520,
+      stichtag: '2026-01-01',
+      gemeinde: 'Schwerin',
+      gutachterausschuss:
+        'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin',
+      zonenbezeichnung: 'Altstadt (Sanierungsgebiet)',
+    },
+  ],
+  'DE-TH': [
+    {
+      nutzungsart: 'Gemischte Baufläche',
+      code: 'M',
+      brw_euro_pro_m2: 1000,
+      stichtag: '2026-01-01',
+      gemeinde: 'Erfurt',
+      ...none,
+      bodenrichtwertnummer: '51001012',
+      zonenbezeichnung: 'Altstadt Fischmarkt',
+    },
+    {
+      nutzungsart: 'Grünland',
+      code: 'L',
+      brw_euro_pro_m2: 1,
+      stichtag: '2026-01-01',
+      gemeinde: 'Erfurt',
+      ...none,
+      bodenrichtwertnummer: '51009001',
+      zonenbezeichnung: 'Grünland Erfurt',
+    },
+  ],
+  'DE-BB': [
+    {
+      nutzungsart: 'Gemischte Baufläche',
+      code: 'M',
+      brw_euro_pro_m2: 1200,
+      stichtag: '2026-01-01',
+      gemeinde: 'Potsdam',
+      ...none,
+      bodenrichtwertnummer: '3003101',
+      zonenbezeichnung: 'Potsdam Innenstadt',
+      geschossflaechenzahl: 2.5,
+    },
+    {
+      nutzungsart: 'Acker',
+      code: 'L',
+      brw_euro_pro_m2: 1.8,
+      stichtag: '2026-01-01',
+      gemeinde: 'Potsdam',
+      ...none,
+      bodenrichtwertnummer: '3009001',
+    },
+  ],
+  'DE-BE': [
+    {
+      nutzungsart: 'Kerngebiet',
+      code: 'M',
+      brw_euro_pro_m2: 12000,
+      stichtag: '2026-01-01',
+      gemeinde: 'Berlin',
+      ...none,
+      bodenrichtwertnummer: '1124',
+      zonenbezeichnung: 'Mitte',
+      wertrel_geschossflaechenzahl: 4.5,
+    },
+  ],
+  'DE-NW': [
+    {
+      nutzungsart: 'Kerngebiet',
+      code: 'M',
+      brw_euro_pro_m2: 2450,
+      stichtag: '2026-01-01',
+      gemeinde: 'Münster',
+      gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
+      bodenrichtwertnummer: '5150001',
+      vollgeschosszahl: 4,
+    },
+    {
+      nutzungsart: 'Acker',
+      code: 'L',
+      brw_euro_pro_m2: 4.5,
+      stichtag: '2026-01-01',
+      gemeinde: 'Münster',
+      gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
+      bodenrichtwertnummer: '5159001',
+    },
+  ],
+  'DE-RP': [
+    {
+      nutzungsart: 'Gemischte Baufläche',
+      code: 'M',
+      brw_euro_pro_m2: 1150,
+      stichtag: '2026-01-01',
+      gemeinde: 'Mainz',
+      ...none,
+      bodenrichtwertnummer: '3150012',
+    },
+  ],
+  'DE-ST': [
+    {
+      nutzungsart: 'Wohnbaufläche (Mehrfamilienhäuser)',
+      code: 'W',
+      brw_euro_pro_m2: 210,
+      stichtag: '2026-01-01',
+      gemeinde: 'Magdeburg',
+      ...none,
+      bodenrichtwertnummer: '07001234',
+      zonenbezeichnung: 'Altstadt',
+    },
+    {
+      nutzungsart: 'Acker',
+      code: 'L',
+      brw_euro_pro_m2: 1.1,
+      stichtag: '2026-01-01',
+      gemeinde: 'Magdeburg',
+      ...none,
+      bodenrichtwertnummer: '07009001',
+    },
+  ],
+};
+
+/** The geocoder's municipality, used only where a state publishes none (BE, BB, MV). */
+const GEOCODED: Record<string, string> = {
+  'DE-HH': 'Hamburg',
+  'DE-MV': 'Schwerin',
+  'DE-TH': 'Erfurt',
+  'DE-BB': 'Potsdam',
+  'DE-BE': 'Berlin',
+  'DE-NW': 'Münster',
+  'DE-RP': 'Mainz',
+  'DE-ST': 'Magdeburg',
+};
+
+describe('state sources through their fakes', () => {
+  it.each(Object.keys(EXPECTED))(
+    '%s answers the exact §2.1 entries at its probe point',
+    async (state) => {
+      const records = await adapterOf(state).recordsAt(probe(state));
+      expect(entriesOf(records, GEOCODED[state])).toEqual(EXPECTED[state]);
+    },
+  );
+
+  it.each(Object.keys(world?.fakes.urls ?? EXPECTED))(
+    '%s answers no zone far outside',
+    async (state) => {
+      expect(await adapterOf(state).recordsAt({ lat: 47.5, lon: 7.6 })).toEqual([]);
+    },
+  );
+});
+
+describe('outages of the state services', () => {
+  const cases = Object.keys(EXPECTED).flatMap((state) => [
+    [state, 'html-200', 'maintenance_page'] as const,
+    [state, 'truncated', 'malformed_body'] as const,
+  ]);
+  it.each(cases)('%s: %s is an outage (%s), not "no zone"', async (state, fault, reason) => {
+    world.fakes.faults(state).set(fault);
+    const error: unknown = await adapterOf(state)
+      .recordsAt(probe(state))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamOutage);
+    expect((error as UpstreamOutage).reason).toBe(reason);
+  });
+});

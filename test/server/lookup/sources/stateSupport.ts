@@ -1,0 +1,57 @@
+// Shared by the state-source tests: the state fakes, a registry pointing at
+// them, an upstream with a short timeout, and the mapping of records to §2.1.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  startStateFakes,
+  writeStateRegistry,
+  type StateFakes,
+} from '../../../../server/src/fakes/stateFakes.js';
+import { mapNewestEntries } from '../../../../server/src/lookup/mapping/entryMapper.js';
+import {
+  loadSourceRegistry,
+  type SourceRegistry,
+} from '../../../../server/src/lookup/sources/registry.js';
+import type { SourceRecord } from '../../../../server/src/lookup/sources/sourceRecord.js';
+import { createUpstream } from '../../../../server/src/lookup/upstream/upstream.js';
+import type { Clock } from '../../../../server/src/time/clock.js';
+import { captureLogs } from '../../../support/logs.js';
+
+export const logs = captureLogs();
+
+export const upstream = createUpstream({
+  fetch: globalThis.fetch,
+  timeoutMs: 500,
+  userAgent: 'brw-test/1.0 (test@example.de)',
+  logger: logs.logger,
+});
+
+export interface StateWorld {
+  fakes: StateFakes;
+  registryFile: string;
+  registry(clock?: Clock, file?: string): Promise<SourceRegistry>;
+  close(): Promise<void>;
+}
+
+export const NOVEMBER_2026: Clock = () => new Date('2026-11-22T10:00:00Z');
+
+export async function startStateWorld(): Promise<StateWorld> {
+  const fakes = await startStateFakes();
+  const dir = mkdtempSync(join(tmpdir(), 'brw-states-'));
+  const registryFile = await writeStateRegistry(dir, fakes);
+  return {
+    fakes,
+    registryFile,
+    registry: (clock = NOVEMBER_2026, file = registryFile) =>
+      loadSourceRegistry(file, { upstream, logger: logs.logger, clock }),
+    async close() {
+      await fakes.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function entriesOf(records: readonly SourceRecord[], fallbackGemeinde?: string) {
+  return mapNewestEntries(records, { fallbackGemeinde, onSkipped: () => undefined });
+}
