@@ -3,12 +3,14 @@
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createContext } from './context.js';
+import { createProcessLogger, flushLogger } from './logging/logger.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const ctx = await createContext(config);
+  const logger = createProcessLogger(config.logLevel);
+  const ctx = await createContext(config, { logger });
   const app = createApp(ctx);
   const server = app.listen(config.port, () => {
     ctx.logger.info({ port: config.port, baseUrl: config.baseUrl }, 'listening');
@@ -21,10 +23,16 @@ async function main(): Promise<void> {
     ctx.logger.info({ signal }, 'shutting down');
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS).unref();
     server.close(() => {
-      ctx.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      ctx
+        .close()
+        .then(
+          () => 0,
+          () => 1,
+        )
+        .then(async (code) => {
+          await flushLogger(logger);
+          process.exit(code);
+        });
     });
     server.closeIdleConnections();
   };

@@ -26,3 +26,16 @@ export const REDACTED_PATHS = [
 export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
   return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }
+
+/**
+ * The running service's logger: stdout written asynchronously (lines written
+ * while a write is pending are batched), so a request never waits for a write
+ * system call. Call `flushLogger` before the process exits.
+ */
+export function createProcessLogger(level: LogLevel): Logger {
+  return createLogger(level, pino.destination({ sync: false }));
+}
+
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((resolve) => logger.flush(() => resolve()));
+}
