@@ -47,8 +47,11 @@ export class QuotaService {
       (await this.users.reserveTrialLookup(user.id, now, TRIAL_LIMIT))
     ) {
       await this.usage.reserve(user.id, period, null);
+      // A retried release must not give the trial count back twice.
+      let trialReleased = false;
       return once(async () => {
-        await this.users.releaseTrialLookup(user.id);
+        if (!trialReleased) await this.users.releaseTrialLookup(user.id);
+        trialReleased = true;
         await this.usage.release(user.id, period);
       });
     }
@@ -82,13 +85,19 @@ export class QuotaService {
   }
 }
 
+/** Releases at most once; a release that failed (database gone) may be tried again. */
 function once(release: () => Promise<void>): QuotaReservation {
   let released = false;
   return {
     async release() {
       if (released) return;
       released = true;
-      await release();
+      try {
+        await release();
+      } catch (err) {
+        released = false;
+        throw err;
+      }
     },
   };
 }

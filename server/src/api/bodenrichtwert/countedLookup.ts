@@ -6,6 +6,7 @@ import type { QuotaService } from '../../accounts/quotaService.js';
 import type { Logger } from '../../logging/logger.js';
 import type { LookupService } from '../../lookup/lookupService.js';
 import type { LookupParams } from './params.js';
+import { releaseUntilDone } from './releaseUntilDone.js';
 import { buildLookupResponse } from './responseBody.js';
 
 export interface CountedLookupDeps {
@@ -24,9 +25,7 @@ export async function countedLookup(
     const result = await deps.lookup.lookup(address);
     return buildLookupResponse(addressInput, result, filter);
   } catch (err) {
-    await reservation.release().catch((releaseErr: unknown) => {
-      deps.logger.error({ err: releaseErr }, 'quota release failed');
-    });
+    await releaseUntilDone(reservation, deps.logger);
     throw err;
   }
 }
