@@ -1,0 +1,60 @@
+// Keeps a number of lookups in flight until stopped and records every
+// answer with the time it took, so tests can compare counts with usage.
+export interface LoadAnswer {
+  status: number;
+  code: string | undefined;
+  ms: number;
+  /** Milliseconds since the load started, when the answer arrived. */
+  at: number;
+}
+
+export interface Load {
+  answers: LoadAnswer[];
+  /** Requests that got no HTTP answer at all (connection refused or reset). */
+  noAnswer: number;
+  stop(): Promise<void>;
+}
+
+export function startLoad(
+  request: (round: number) => Promise<Response>,
+  concurrency: number,
+): Load {
+  const load: Load = { answers: [], noAnswer: 0, stop: async () => undefined };
+  const started = performance.now();
+  let running = true;
+  let round = 0;
+  const worker = async () => {
+    while (running) {
+      const sent = performance.now();
+      try {
+        const res = await request(round++);
+        const body = (await res.json().catch(() => ({}))) as { error?: string };
+        const now = performance.now();
+        load.answers.push({
+          status: res.status,
+          code: body.error,
+          ms: now - sent,
+          at: now - started,
+        });
+      } catch {
+        load.noAnswer += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  };
+  const workers = Array.from({ length: concurrency }, worker);
+  load.stop = async () => {
+    running = false;
+    await Promise.all(workers);
+  };
+  return load;
+}
+
+export function countByStatus(answers: readonly LoadAnswer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { status, code } of answers) {
+    const key = code ? `${status} ${code}` : String(status);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
