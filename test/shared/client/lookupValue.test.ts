@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry, BodenrichtwertResponse } from '../../../shared/src/apiTypes.js';
-import { LOOKUP_FIELDS, selectLookupValue, selectionError } from '../../../shared/src/client/lookupValue.js';
+import {
+  LOOKUP_FIELDS,
+  selectLookupValue,
+  selectionError,
+} from '../../../shared/src/client/lookupValue.js';
 
 const entry = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 'code'>) => ({
   nutzungsart: 'x',
