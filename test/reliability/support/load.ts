@@ -12,6 +12,8 @@ export interface Load {
   answers: LoadAnswer[];
   /** Requests that got no HTTP answer at all (connection refused or reset). */
   noAnswer: number;
+  /** Requests sent and not yet answered, right now. */
+  inFlight: number;
   stop(): Promise<void>;
 }
 
@@ -19,16 +21,18 @@ export function startLoad(
   request: (round: number) => Promise<Response>,
   concurrency: number,
 ): Load {
-  const load: Load = { answers: [], noAnswer: 0, stop: async () => undefined };
+  const load: Load = { answers: [], noAnswer: 0, inFlight: 0, stop: async () => undefined };
   const started = performance.now();
   let running = true;
   let round = 0;
   const worker = async () => {
     while (running) {
       const sent = performance.now();
+      load.inFlight += 1;
       try {
         const res = await request(round++);
         const body = (await res.json().catch(() => ({}))) as { error?: string };
+        load.inFlight -= 1;
         const now = performance.now();
         load.answers.push({
           status: res.status,
@@ -37,6 +41,7 @@ export function startLoad(
           at: now - started,
         });
       } catch {
+        load.inFlight -= 1;
         load.noAnswer += 1;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
