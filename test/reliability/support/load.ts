@@ -1,9 +1,13 @@
 // Keeps a number of lookups in flight until stopped and records every
 // answer with the time it took, so tests can compare counts with usage.
 export interface LoadAnswer {
+  /** The number passed to `request`. */
+  round: number;
   status: number;
   code: string | undefined;
   ms: number;
+  /** Milliseconds since the load started, when the request was sent. */
+  sentAt: number;
   /** Milliseconds since the load started, when the answer arrived. */
   at: number;
 }
@@ -28,16 +32,19 @@ export function startLoad(
   const worker = async () => {
     while (running) {
       const sent = performance.now();
+      const mine = round++;
       load.inFlight += 1;
       try {
-        const res = await request(round++);
+        const res = await request(mine);
         const body = (await res.json().catch(() => ({}))) as { error?: string };
         load.inFlight -= 1;
         const now = performance.now();
         load.answers.push({
+          round: mine,
           status: res.status,
           code: body.error,
           ms: now - sent,
+          sentAt: sent - started,
           at: now - started,
         });
       } catch {
@@ -55,7 +62,9 @@ export function startLoad(
   return load;
 }
 
-export function countByStatus(answers: readonly LoadAnswer[]): Record<string, number> {
+export function countByStatus(
+  answers: readonly Pick<LoadAnswer, 'status' | 'code'>[],
+): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { status, code } of answers) {
     const key = code ? `${status} ${code}` : String(status);
