@@ -5,6 +5,8 @@
 import { isUpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
 import { mapNewestEntries } from '../lookup/mapping/entryMapper.js';
 import type { SourceRegistry } from '../lookup/sources/registry.js';
+import { berlinDay } from '../time/berlinDay.js';
+import { systemClock, type Clock } from '../time/clock.js';
 import type { ProbePoint } from './probePoints.js';
 
 export interface ProbeResult {
@@ -20,6 +22,7 @@ export async function probeSources(
   probes: Readonly<Record<string, ProbePoint>>,
   states: readonly string[],
   now: () => number = () => performance.now(),
+  clock: Clock = systemClock,
 ): Promise<ProbeResult[]> {
   const results: ProbeResult[] = [];
   for (const state of states) {
@@ -40,6 +43,7 @@ export async function probeSources(
         const skipped: string[] = [];
         const entries = mapNewestEntries(records, {
           fallbackGemeinde: undefined,
+          today: berlinDay(clock()),
           onSkipped: (reason) => skipped.push(reason),
         });
         const left = skipped.length === 0 ? '' : `, ${skipped.length} records left out`;

@@ -53,5 +53,5 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     // Two attempts of one upstream timeout each, with room to spare.
     renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
   });
-  return createLookupService({ geocoding, registry, store, logger });
+  return createLookupService({ geocoding, registry, store, logger, clock });
 }

@@ -4,6 +4,8 @@
 import type { BodenrichtwertEntry } from '../../../shared/src/apiTypes.js';
 import { AppError, ErrorCode } from '../../../shared/src/errors.js';
 import type { Logger } from '../logging/logger.js';
+import { berlinDay } from '../time/berlinDay.js';
+import type { Clock } from '../time/clock.js';
 import { coordinateKey } from './cache/landValueCacheRepository.js';
 import type { LandValueStore } from './cache/landValueStore.js';
 import { isRestrictedState } from './coverage.js';
@@ -35,13 +37,14 @@ export function createLookupService(deps: {
   registry: SourceRegistry;
   store: LandValueStore;
   logger: Logger;
+  clock: Clock;
 }): LookupService {
   return {
     async lookup(address) {
       const place = await deps.geocoding.resolve(address);
       const { source, adapter } = sourceFor(place, deps.registry);
       const values = await deps.store.get(coordinateKey(place), () =>
-        fetchEntries(place, source, adapter, deps.logger),
+        fetchEntries(place, source, adapter, deps),
       );
       return { place, source, ...values };
     },
@@ -76,7 +79,7 @@ async function fetchEntries(
   place: GeocodedPlace,
   source: ConfiguredSource,
   adapter: SourceAdapter,
-  logger: Logger,
+  { logger, clock }: { logger: Logger; clock: Clock },
 ): Promise<BodenrichtwertEntry[]> {
   let records;
   try {
@@ -93,6 +96,7 @@ async function fetchEntries(
   }
   const entries = mapNewestEntries(records, {
     fallbackGemeinde: place.municipality,
+    today: berlinDay(clock()),
     onSkipped: (reason, record) =>
       logger.warn({ state: source.state, reason, record }, 'source record left out'),
   });

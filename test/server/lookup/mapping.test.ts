@@ -7,10 +7,12 @@ import {
   parsePublishedNumber,
 } from '../../../server/src/lookup/mapping/publishedValues.js';
 import type { SourceRecord } from '../../../server/src/lookup/sources/sourceRecord.js';
+import { berlinDay } from '../../../server/src/time/berlinDay.js';
 
 const skipped: string[] = [];
 const context = {
   fallbackGemeinde: 'Geocodeort',
+  today: '2026-11-22',
   onSkipped: (reason: string) => skipped.push(reason),
 };
 const base: SourceRecord = {
@@ -180,5 +182,35 @@ describe('newest stichtag per zone', () => {
       ['W', '2026-01-01'],
       ['L', '2024-01-01'],
     ]);
+  });
+});
+
+describe('stichtage after today', () => {
+  const zone = (stichtag: string, brw: string): SourceRecord => ({
+    ...base,
+    bodenrichtwertnummer: '1',
+    stichtag,
+    brw,
+  });
+  const records = [zone('2024-01-01', '200'), zone('2026-01-01', '250'), zone('2027-01-01', '300')];
+
+  it('are dropped before the newest stichtag per zone is chosen', () => {
+    const entries = mapNewestEntries(records, { ...context, today: '2026-11-22' });
+    expect(entries.map((e) => [e.stichtag, e.brw_euro_pro_m2])).toEqual([['2026-01-01', 250]]);
+  });
+
+  it('count from the stichtag itself on', () => {
+    const entries = mapNewestEntries(records, { ...context, today: '2027-01-01' });
+    expect(entries.map((e) => e.stichtag)).toEqual(['2027-01-01']);
+  });
+
+  it('leave a zone out whose every stichtag lies ahead, never inventing one', () => {
+    expect(mapNewestEntries(records, { ...context, today: '2023-12-31' })).toEqual([]);
+  });
+
+  it('are judged by the calendar day in Germany', () => {
+    expect(berlinDay(new Date('2025-12-31T22:59:59Z'))).toBe('2025-12-31');
+    expect(berlinDay(new Date('2025-12-31T23:00:00Z'))).toBe('2026-01-01');
+    expect(berlinDay(new Date('2026-06-30T22:30:00Z'))).toBe('2026-07-01');
   });
 });

@@ -10,6 +10,8 @@ import { parsePublishedDate, parsePublishedNumber } from './publishedValues.js';
 export interface MappingContext {
   /** The geocoder's municipality, used only when the source names none. */
   fallbackGemeinde: string | undefined;
+  /** 'YYYY-MM-DD', the German calendar day of the clock: later stichtage are not in force. */
+  today: string;
   /** Told about each record that had to be left out. */
   onSkipped(reason: string, record: SourceRecord): void;
 }
@@ -63,7 +65,9 @@ export function mapRecord(
 
 /**
  * Maps all records and keeps, per zone, only the entries of its newest
- * stichtag. A zone is its committee's published number; without one, its use.
+ * stichtag up to today (sources such as Thüringen answer every stichtag,
+ * including announced ones). A zone is its committee's published number;
+ * without one, its use.
  */
 export function mapNewestEntries(
   records: readonly SourceRecord[],
@@ -71,7 +75,10 @@ export function mapNewestEntries(
 ): BodenrichtwertEntry[] {
   const entries = records
     .map((record) => mapRecord(record, context))
-    .filter((entry): entry is BodenrichtwertEntry => entry !== undefined);
+    .filter(
+      (entry): entry is BodenrichtwertEntry =>
+        entry !== undefined && entry.stichtag <= context.today,
+    );
   const newest = new Map<string, string>();
   for (const entry of entries) {
     const zone = zoneKey(entry);

@@ -207,6 +207,15 @@ describe('state sources through their fakes', () => {
     },
   );
 
+  it('TH, whose answer holds every stichtag, gives the newest one up to today', async () => {
+    const records = await adapterOf('DE-TH').recordsAt(probe('DE-TH'));
+    const [building] = EXPECTED['DE-TH'] ?? [];
+    // New Year's Eve 2025: the 2026 values of both zones are not yet in force.
+    expect(entriesOf(records, 'Erfurt', { today: '2025-12-31' })).toEqual([
+      { ...building, brw_euro_pro_m2: 900, stichtag: '2024-01-01' },
+    ]);
+  });
+
   it.each(Object.keys(world?.fakes.urls ?? EXPECTED))(
     '%s answers no zone far outside',
     async (state) => {

@@ -8,13 +8,17 @@ import {
   writeStateRegistry,
   type StateFakes,
 } from '../../../../server/src/fakes/stateFakes.js';
-import { mapNewestEntries } from '../../../../server/src/lookup/mapping/entryMapper.js';
+import {
+  mapNewestEntries,
+  type MappingContext,
+} from '../../../../server/src/lookup/mapping/entryMapper.js';
 import {
   loadSourceRegistry,
   type SourceRegistry,
 } from '../../../../server/src/lookup/sources/registry.js';
 import type { SourceRecord } from '../../../../server/src/lookup/sources/sourceRecord.js';
 import { createUpstream } from '../../../../server/src/lookup/upstream/upstream.js';
+import { berlinDay } from '../../../../server/src/time/berlinDay.js';
 import type { Clock } from '../../../../server/src/time/clock.js';
 import { captureLogs } from '../../../support/logs.js';
 
@@ -52,6 +56,16 @@ export async function startStateWorld(): Promise<StateWorld> {
   };
 }
 
-export function entriesOf(records: readonly SourceRecord[], fallbackGemeinde?: string) {
-  return mapNewestEntries(records, { fallbackGemeinde, onSkipped: () => undefined });
+/** The pipeline's mapping; today is the tests' November 2026 unless given. */
+export function entriesOf(
+  records: readonly SourceRecord[],
+  fallbackGemeinde?: string,
+  mapping: Partial<Pick<MappingContext, 'today'>> = {},
+) {
+  return mapNewestEntries(records, {
+    fallbackGemeinde,
+    today: berlinDay(NOVEMBER_2026()),
+    onSkipped: () => undefined,
+    ...mapping,
+  });
 }

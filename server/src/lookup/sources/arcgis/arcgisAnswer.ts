@@ -4,6 +4,7 @@
 // Germany, which is right whether the service stored midnight UTC or
 // midnight German time.
 import { z } from 'zod';
+import { berlinDay } from '../../../time/berlinDay.js';
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import type { Properties } from '../jsonProperties.js';
 
@@ -46,13 +47,6 @@ export function readLayerList(text: string): LayerList {
   return readJson(text, layerListSchema, 'MapServer layer list').layers;
 }
 
-const germanDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 export function readQueryFeatures(text: string): Properties[] {
   const answer = readJson(text, querySchema, 'query answer');
   const dateFields = answer.fields
@@ -63,7 +57,7 @@ export function readQueryFeatures(text: string): Properties[] {
     for (const name of dateFields) {
       const value = attributes[name];
       if (typeof value === 'number' && Number.isFinite(value)) {
-        properties[name] = germanDate.format(new Date(value));
+        properties[name] = berlinDay(new Date(value));
       }
     }
     return properties;
