@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Sequelize, type Options } from 'sequelize';
+import { guardNulInWhere } from './sqliteNulGuard.js';
 
 export type Dialect = 'sqlite' | 'mysql';
 
@@ -23,6 +24,7 @@ export async function openDatabase(url: string): Promise<Database> {
     await sequelize.query('PRAGMA busy_timeout = 5000');
     await sequelize.query('PRAGMA synchronous = NORMAL');
     await sequelize.query('PRAGMA foreign_keys = ON');
+    guardNulInWhere(sequelize);
   }
   return { sequelize, dialect, close: () => sequelize.close() };
 }
