@@ -1,8 +1,10 @@
 // The server-rendered dashboard: sign-up, login, overview, API keys, OAuth
 // apps and billing, with its CSS and script served from this folder.
-import { fileURLToPath } from 'node:url';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { fromProjectRoot } from '../config/projectRoot.js';
+import { ErrorCode } from '../../../shared/src/errors.js';
 import type { AppContext } from '../context.js';
+import { toAppError } from '../http/errorMiddleware.js';
 import { appsPages } from './pages/appsPages.js';
 import { authPages } from './pages/authPages.js';
 import { billingPages } from './pages/billingPages.js';
@@ -11,7 +13,7 @@ import { overviewPage } from './pages/overviewPage.js';
 import type { WebLayer } from './webLayer.js';
 
 const PAGE_PATHS = ['/login', '/signup', '/logout', '/dashboard'];
-const ASSETS_DIR = fileURLToPath(new URL('./assets', import.meta.url));
+const ASSETS_DIR = fromProjectRoot('server', 'src', 'dashboard', 'assets');
 
 export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
   const router = Router();
@@ -27,18 +29,23 @@ export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
   pages.use(appsPages(ctx, web));
   pages.use(billingPages(ctx, web));
   // Errors on a page answer as a page; the details go to the log only.
+  // A form the body parser refuses (too large, broken encoding) is the client's error.
   pages.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
-    req.log.error({ err }, 'dashboard page failed');
+    const error = toAppError(err, ErrorCode.internalServerError);
+    if (error.status >= 500) req.log.error({ err }, 'dashboard page failed');
     web.render(
       req,
       res,
       'error',
       {
         title: 'Fehler',
-        message: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+        message:
+          error.status >= 500
+            ? 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.'
+            : error.message,
       },
-      500,
+      error.status,
     );
   });
   router.use(pages);
