@@ -38,12 +38,14 @@ const settings = {
   longRunSeconds: quick ? 15 : 60,
 };
 
+/** The compiled service `npm start` runs (`prebench` builds it). */
+const SERVICE_ENTRY = 'dist/server/src/main.js';
 const log = (line: string) => console.log(line);
 const lookupPath = (format: 'json' | 'xml') =>
   `/api/bodenrichtwert?${new URLSearchParams({ address: DEMO_ADDRESSES.hannover, format }).toString()}`;
 
 async function startService(world: BenchWorld, databaseUrl: string): Promise<ChildServer> {
-  return startChildServer('server/src/main.ts', {
+  return startChildServer(SERVICE_ENTRY, {
     DATABASE_URL: databaseUrl,
     GEOCODER_URL: world.nominatim.url,
     GEOCODER_MIN_INTERVAL_MS: '0',

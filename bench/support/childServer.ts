@@ -28,7 +28,10 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts `entry` (a .ts file relative to the repository root) with tsx. */
+/**
+ * Starts `entry` (relative to the repository root): compiled JavaScript with
+ * plain node, as `npm start` runs the service; a .ts file with tsx.
+ */
 export async function startChildServer(
   entry: string,
   env: Record<string, string>,
@@ -36,7 +39,8 @@ export async function startChildServer(
 ): Promise<ChildServer> {
   const port = await freePort();
   // `node --import tsx` keeps the server in this very pid (the tsx CLI would fork).
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -4,10 +4,10 @@
 // across origins, so this path gets its own CORS and framing headers instead
 // of the app-wide helmet defaults.
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import cors from 'cors';
 import express, { Router } from 'express';
 import helmet from 'helmet';
+import { fromProjectRoot } from '../config/projectRoot.js';
 
 /** Hosts that frame add-in pages: Office on the web and the desktop hosts' webviews. */
 const OFFICE_FRAME_ANCESTORS = [
@@ -20,9 +20,7 @@ const OFFICE_FRAME_ANCESTORS = [
 ];
 
 /** Where `npm run build:excel` writes the add-in. */
-export const EXCEL_ADDIN_DIST = fileURLToPath(
-  new URL('../../../excel-addin/dist', import.meta.url),
-);
+export const EXCEL_ADDIN_DIST = fromProjectRoot('excel-addin', 'dist');
 
 /**
  * Mount before the app-wide helmet: its X-Frame-Options and CSP would stop

@@ -1,13 +1,13 @@
 // Server-rendered pages with eta (auto-escaping on). Every page gets the
 // signed-in user, a CSRF token for its forms and the flash message.
-import { fileURLToPath } from 'node:url';
 import type { Request, Response } from 'express';
 import { Eta } from 'eta';
 import type { User } from '../accounts/userRepository.js';
+import { fromProjectRoot } from '../config/projectRoot.js';
 import type { CsrfGuard } from './csrf.js';
 
 const eta = new Eta({
-  views: fileURLToPath(new URL('./views', import.meta.url)),
+  views: fromProjectRoot('server', 'src', 'dashboard', 'views'),
   cache: true,
   autoEscape: true,
 });

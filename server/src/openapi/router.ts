@@ -3,15 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import express, { Router } from 'express';
 import { stringify } from 'yaml';
+import { fromProjectRoot } from '../config/projectRoot.js';
 import { createOpenApiDocument } from './document.js';
 
 const swaggerUiDir = dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
 );
-const docsPageDir = join(dirname(fileURLToPath(import.meta.url)), 'docsPage');
+const docsPageDir = fromProjectRoot('server', 'src', 'openapi', 'docsPage');
 const docsHtml = readFileSync(join(docsPageDir, 'index.html'), 'utf8');
 const CACHE = 'public, max-age=300';
 

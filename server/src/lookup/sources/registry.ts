@@ -3,20 +3,25 @@
 // A broken file stops the start-up with a message naming the entry.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../../config/configError.js';
+import { fromProjectRoot } from '../../config/projectRoot.js';
 import { RESTRICTED_STATES } from '../coverage.js';
 import { onlineUseRefusal } from '../licences/stateLicences.js';
+import type { NumberFormat } from '../mapping/publishedValues.js';
 import type { AdapterDeps, AdapterKind, SourceAdapter } from './adapter.js';
 import { ADAPTER_KINDS } from './adapterKinds.js';
 import { registryFileSchema, type ConfiguredSource, type SourceEntry } from './sourceDefinition.js';
 
-export const DEFAULT_SOURCES_FILE = fileURLToPath(
-  new URL('../../../sources/brw-sources.json', import.meta.url),
-);
+export const DEFAULT_SOURCES_FILE = fromProjectRoot('server', 'sources', 'brw-sources.json');
 
 export type StateSource =
-  | { status: 'configured'; source: ConfiguredSource; adapter: SourceAdapter }
+  | {
+      status: 'configured';
+      source: ConfiguredSource;
+      adapter: SourceAdapter;
+      /** The entry's numberFormat, else the adapter's default. */
+      numberFormat: NumberFormat;
+    }
   | { status: 'unconfigured'; name: string; reason?: string };
 
 export interface SourceRegistry {
@@ -95,7 +100,9 @@ async function buildStateSource(
     throw new ConfigError(`Source ${entry.state}: unknown kind "${entry.kind}" (known: ${known})`);
   }
   try {
-    return { status: 'configured', source: entry, adapter: await kind.create(entry, deps) };
+    const adapter = await kind.create(entry, deps);
+    const numberFormat = entry.numberFormat ?? adapter.numberFormat ?? 'xml';
+    return { status: 'configured', source: entry, adapter, numberFormat };
   } catch (err) {
     throw new ConfigError(`Source ${entry.state} (${entry.kind}) cannot start: ${String(err)}`);
   }
