@@ -44,6 +44,7 @@ export async function probeSources(
         const entries = mapNewestEntries(records, {
           fallbackGemeinde: undefined,
           today: berlinDay(clock()),
+          numberFormat: entry.numberFormat,
           onSkipped: (reason) => skipped.push(reason),
         });
         const left = skipped.length === 0 ? '' : `, ${skipped.length} records left out`;

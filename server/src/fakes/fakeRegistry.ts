@@ -44,6 +44,8 @@ export const NRW_IMPORTED_SOURCE = {
     baumassenzahl: 'BMZ',
     wertrel_geschossflaechenzahl: 'WGFZ',
   },
+  // The download's values are German text ("2.450,00").
+  numberFormat: 'de',
   options: { file: 'nrw-demo-zones.geojson' },
 } as const;
 

@@ -12,8 +12,7 @@ import { isRestrictedState } from './coverage.js';
 import type { CachedGeocoding } from './geocoder/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import { mapNewestEntries } from './mapping/entryMapper.js';
-import type { SourceRegistry } from './sources/registry.js';
-import type { SourceAdapter } from './sources/adapter.js';
+import type { SourceRegistry, StateSource } from './sources/registry.js';
 import type { ConfiguredSource } from './sources/sourceDefinition.js';
 import { isUpstreamOutage } from './upstream/upstreamOutage.js';
 
@@ -25,6 +24,8 @@ export interface LookupResult {
   cacheHit: boolean;
   stale: boolean;
 }
+
+type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
 
 export interface LookupService {
   lookup(address: string): Promise<LookupResult>;
@@ -42,20 +43,17 @@ export function createLookupService(deps: {
   return {
     async lookup(address) {
       const place = await deps.geocoding.resolve(address);
-      const { source, adapter } = sourceFor(place, deps.registry);
+      const connected = sourceFor(place, deps.registry);
       const values = await deps.store.get(coordinateKey(place), () =>
-        fetchEntries(place, source, adapter, deps),
+        fetchEntries(place, connected, deps),
       );
-      return { place, source, ...values };
+      return { place, source: connected.source, ...values };
     },
     idle: () => deps.store.idle(),
   };
 }
 
-function sourceFor(
-  place: GeocodedPlace,
-  registry: SourceRegistry,
-): { source: ConfiguredSource; adapter: SourceAdapter } {
+function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSource {
   const state = place.state;
   if (state !== undefined && isRestrictedState(state)) {
     throw new AppError(
@@ -77,8 +75,7 @@ function sourceFor(
 
 async function fetchEntries(
   place: GeocodedPlace,
-  source: ConfiguredSource,
-  adapter: SourceAdapter,
+  { source, adapter, numberFormat }: ConnectedSource,
   { logger, clock }: { logger: Logger; clock: Clock },
 ): Promise<BodenrichtwertEntry[]> {
   let records;
@@ -97,6 +94,7 @@ async function fetchEntries(
   const entries = mapNewestEntries(records, {
     fallbackGemeinde: place.municipality,
     today: berlinDay(clock()),
+    numberFormat,
     onSkipped: (reason, record) =>
       logger.warn({ state: source.state, reason, record }, 'source record left out'),
   });

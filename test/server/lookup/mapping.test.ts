@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mapNewestEntries, mapRecord } from '../../../server/src/lookup/mapping/entryMapper.js';
+import {
+  mapNewestEntries,
+  mapRecord,
+  type MappingContext,
+} from '../../../server/src/lookup/mapping/entryMapper.js';
 import { codeListRows } from '../../../server/src/lookup/mapping/landUseTable.js';
 import { readPublishedUse } from '../../../server/src/lookup/mapping/publishedUse.js';
 import {
@@ -10,9 +14,10 @@ import type { SourceRecord } from '../../../server/src/lookup/sources/sourceReco
 import { berlinDay } from '../../../server/src/time/berlinDay.js';
 
 const skipped: string[] = [];
-const context = {
+const context: MappingContext = {
   fallbackGemeinde: 'Geocodeort',
   today: '2026-11-22',
+  numberFormat: 'xml',
   onSkipped: (reason: string) => skipped.push(reason),
 };
 const base: SourceRecord = {
@@ -67,17 +72,46 @@ describe('land-use codes', () => {
 describe('published numbers and dates', () => {
   it.each([
     ['10500.0', 10500],
-    ['1234,56', 1234.56],
-    ['1.234,56', 1234.56],
-    ['1.234.567', 1234567],
-    [' 3,5 ', 3.5],
+    ['1150', 1150],
+    ['1.5', 1.5],
+    ['1.150', 1.15],
     ['0.8', 0.8],
-  ])('reads %j as %d', (text, value) => {
-    expect(parsePublishedNumber(text)).toBe(value);
+    ['1234,56', 1234.56],
+    [' 3,5 ', 3.5],
+  ])('reads the machine value (xml) %j as %d', (text, value) => {
+    expect(parsePublishedNumber(text, 'xml')).toBe(value);
   });
 
-  it.each(['', 'abc', '1,2,3', '1e3', 'NaN', '12 €'])('rejects %j', (text) => {
-    expect(parsePublishedNumber(text)).toBeUndefined();
+  it.each([
+    ['1.150', 1150],
+    ['1.150,5', 1150.5],
+    ['1.150,00', 1150],
+    ['1150', 1150],
+    ['0,8', 0.8],
+    ['1.234.567', 1234567],
+    [' 4,20 ', 4.2],
+  ])('reads the German text (de) %j as %d', (text, value) => {
+    expect(parsePublishedNumber(text, 'de')).toBe(value);
+  });
+
+  it.each([
+    ['xml', '1.234,56'],
+    ['xml', '1.234.567'],
+    ['de', '1.5'],
+    ['de', '1.15'],
+    ['de', '0.800'],
+    ['de', '1150.00'],
+    ['de', '1,150.00'],
+  ] as const)(
+    'refuses the %s value %j, which the format does not allow, instead of guessing',
+    (format, text) => {
+      expect(parsePublishedNumber(text, format)).toBeUndefined();
+    },
+  );
+
+  it.each(['', 'abc', '1,2,3', '1e3', 'NaN', '12 €'])('rejects %j in both formats', (text) => {
+    expect(parsePublishedNumber(text, 'xml')).toBeUndefined();
+    expect(parsePublishedNumber(text, 'de')).toBeUndefined();
   });
 
   it.each([
@@ -182,6 +216,23 @@ describe('newest stichtag per zone', () => {
       ['W', '2026-01-01'],
       ['L', '2024-01-01'],
     ]);
+  });
+});
+
+describe('number format of the source', () => {
+  it('reads a bare German thousands separator only where the source writes German text', () => {
+    const record = { ...base, brw: '1.150', wertrel_geschossflaechenzahl: '0,8' };
+    expect(mapRecord(record, { ...context, numberFormat: 'de' })).toMatchObject({
+      brw_euro_pro_m2: 1150,
+      wertrel_geschossflaechenzahl: 0.8,
+    });
+    expect(mapRecord(record, context)?.brw_euro_pro_m2).toBe(1.15);
+  });
+
+  it('leaves out a German-text record whose value is ambiguous, and says why', () => {
+    skipped.length = 0;
+    expect(mapRecord({ ...base, brw: '1.5' }, { ...context, numberFormat: 'de' })).toBeUndefined();
+    expect(skipped).toEqual(['no readable land value']);
   });
 });
 

@@ -9,6 +9,7 @@ import { featuresOf } from '../../../server/src/lookup/sources/wfs/featureCollec
 import {
   DEFAULT_SOURCES_FILE,
   loadSourceRegistry,
+  type SourceRegistry,
 } from '../../../server/src/lookup/sources/registry.js';
 import { createUpstream } from '../../../server/src/lookup/upstream/upstream.js';
 import { captureLogs } from '../../support/logs.js';
@@ -85,8 +86,33 @@ describe('registry checks', () => {
     ],
     [[{ ...NRW_IMPORTED_SOURCE, fields: { brw: 'BRW' } }], /stichtag/],
     [[{ ...NRW_IMPORTED_SOURCE, license: 'cc0' }], /license/],
+    [[{ ...NRW_IMPORTED_SOURCE, numberFormat: 'en' }], /numberFormat/],
   ])('refuses a broken registry (%#)', async (sources, message) => {
     await expect(loadSourceRegistry(writeRegistry(sources), deps)).rejects.toThrow(message);
+  });
+});
+
+describe('number format per source', () => {
+  const formatOf = (registry: SourceRegistry, state: string) => {
+    const entry = registry.forState(state);
+    return entry?.status === 'configured' ? entry.numberFormat : undefined;
+  };
+
+  it('is German text for HTML GetFeatureInfo and machine values for the other kinds', async () => {
+    const registry = await loadSourceRegistry(DEFAULT_SOURCES_FILE, deps);
+    expect(formatOf(registry, 'DE-RP')).toBe('de');
+    for (const state of ['DE-NW', 'DE-NI', 'DE-HH', 'DE-BE', 'DE-BB', 'DE-ST']) {
+      expect(formatOf(registry, state), state).toBe('xml');
+    }
+  });
+
+  it('is what the entry says where it says so', async () => {
+    writeFileSync(join(dir, 'nrw-demo-zones.geojson'), JSON.stringify(nrwGeojson()));
+    const german = await loadSourceRegistry(writeRegistry([NRW_IMPORTED_SOURCE], 'de.json'), deps);
+    expect(formatOf(german, 'DE-NW')).toBe('de');
+    const { numberFormat: _omit, ...unsaid } = NRW_IMPORTED_SOURCE;
+    const machine = await loadSourceRegistry(writeRegistry([unsaid], 'xml.json'), deps);
+    expect(formatOf(machine, 'DE-NW')).toBe('xml');
   });
 });
 

@@ -1,7 +1,7 @@
 // The made-up zones behind the Berlin WFS (GeoJSON), the NRW and RLP map
 // services (GetFeatureInfo) and the Sachsen-Anhalt ArcGIS fakes, around each
 // state's probe point, with the field names and value styles the references
-// give (NRW "4,50" and GEZ, RLP "1.150,00 €/m²", ST dates as epoch ms).
+// give (NRW "4,50" and GEZ, RLP "1.150,00 €/m²" and "1.080 €/m²", ST dates as epoch ms).
 import { PROBE_POINTS } from '../../cli/probePoints.js';
 import type { ArcgisLayer } from '../arcgisFake.js';
 import { square } from '../demoWorld.js';
@@ -110,6 +110,17 @@ export const RP_ZONES: readonly JsonZone[] = [
       'Nummer der Bodenrichtwertzone': '3150012',
       Nutzungsart: 'Gemischte Baufläche (M)',
       Entwicklungszustand: 'Baureifes Land (B)',
+      Gemeinde: 'Mainz',
+    },
+  },
+  {
+    // An overlapping zone whose table shows the value without decimals.
+    rings: [square(RP.lat, RP.lon, 0.0008)],
+    properties: {
+      Bodenrichtwert: '1.080 €/m²',
+      Wertermittlungsstichtag: '01.01.2026',
+      'Nummer der Bodenrichtwertzone': '3150013',
+      Nutzungsart: 'Wohnbaufläche (W)',
       Gemeinde: 'Mainz',
     },
   },

@@ -5,13 +5,15 @@
 import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
 import type { SourceField, SourceRecord } from '../sources/sourceRecord.js';
 import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
-import { parsePublishedDate, parsePublishedNumber } from './publishedValues.js';
+import { parsePublishedDate, parsePublishedNumber, type NumberFormat } from './publishedValues.js';
 
 export interface MappingContext {
   /** The geocoder's municipality, used only when the source names none. */
   fallbackGemeinde: string | undefined;
   /** 'YYYY-MM-DD', the German calendar day of the clock: later stichtage are not in force. */
   today: string;
+  /** How the source writes numbers: machine values or German display text. */
+  numberFormat: NumberFormat;
   /** Told about each record that had to be left out. */
   onSkipped(reason: string, record: SourceRecord): void;
 }
@@ -29,7 +31,7 @@ export function mapRecord(
   record: SourceRecord,
   context: MappingContext,
 ): BodenrichtwertEntry | undefined {
-  const brw = parsePublishedNumber(record.brw);
+  const brw = parsePublishedNumber(record.brw, context.numberFormat);
   const stichtag = parsePublishedDate(record.stichtag);
   const use = record.nutzung === undefined ? undefined : readPublishedUse(record.nutzung);
   const problem =
@@ -57,7 +59,7 @@ export function mapRecord(
     if (value !== undefined) entry[field] = value;
   }
   for (const field of NUMBER_FIELDS) {
-    const value = parsePublishedNumber(record[field]);
+    const value = parsePublishedNumber(record[field], context.numberFormat);
     if (value !== undefined) entry[field] = value;
   }
   return entry;

@@ -1,22 +1,35 @@
-// Numbers and dates as state services publish them: "10500.0", "1234,56",
-// "1.234,56" (German), "2026-01-01", "2026-01-01Z", "01.01.2026".
+// Numbers and dates as state services publish them. Numbers are read by the
+// source's number format (the registry entry's `numberFormat`, by default
+// chosen by its kind), never guessed from the digits:
+// - `xml`, machine values (XML/GML, JSON, ArcGIS): the dot is the decimal
+//   point ("1.150" is 1.15). A lone decimal comma ("4,50", NRW and MV fill
+//   text fields so) is read too: no German service groups with commas.
+//   Anything else, e.g. "1.234,56", is refused.
+// - `de`, German display text (HTML tables): the comma is the decimal point and
+//   a dot before exactly three digits groups thousands ("1.150" is 1150,
+//   "1.150,5" is 1150.5). A dot in any other place ("1.5") fits no German
+//   number and is refused.
+// Dates: "2026-01-01", "2026-01-01Z", "01.01.2026".
 
-const ENGLISH = /^-?\d+(?:\.\d+)?$/;
-const GERMAN = /^-?(?:\d{1,3}(?:\.\d{3})+|\d+),\d+$/;
-const GERMAN_INTEGER = /^-?\d{1,3}(?:\.\d{3}){2,}$/;
+export const NUMBER_FORMATS = ['xml', 'de'] as const;
+export type NumberFormat = (typeof NUMBER_FORMATS)[number];
 
-/**
- * A finite number or undefined. A lone dot is a decimal point ("1.234" is
- * 1.234): machine formats dominate, and German thousands separators appear
- * together with a decimal comma or in groups of two or more ("1.234.567").
- */
-export function parsePublishedNumber(text: string | undefined): number | undefined {
+const DOT_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const COMMA_DECIMAL = /^-?\d+(?:,\d+)?$/;
+const GERMAN_GROUPED = /^-?[1-9]\d{0,2}(?:\.\d{3})+(?:,\d+)?$/;
+
+/** A finite number, or undefined when the text is no number in the source's format. */
+export function parsePublishedNumber(
+  text: string | undefined,
+  format: NumberFormat,
+): number | undefined {
   if (text === undefined) return undefined;
   const compact = text.trim().replace(/\s+/g, '');
   let value: number | undefined;
-  if (ENGLISH.test(compact)) value = Number(compact);
-  else if (GERMAN.test(compact)) value = Number(compact.replace(/\./g, '').replace(',', '.'));
-  else if (GERMAN_INTEGER.test(compact)) value = Number(compact.replace(/\./g, ''));
+  if (format === 'xml' && DOT_DECIMAL.test(compact)) value = Number(compact);
+  else if (COMMA_DECIMAL.test(compact) || (format === 'de' && GERMAN_GROUPED.test(compact))) {
+    value = Number(compact.replace(/\./g, '').replace(',', '.'));
+  }
   return value !== undefined && Number.isFinite(value) ? value + 0 : undefined;
 }
 

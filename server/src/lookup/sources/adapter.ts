@@ -4,6 +4,7 @@
 // means one module plus one line in adapterKinds.ts; the pipeline stays as is.
 import type { z } from 'zod';
 import type { Logger } from '../../logging/logger.js';
+import type { NumberFormat } from '../mapping/publishedValues.js';
 import type { Clock } from '../../time/clock.js';
 import type { Upstream } from '../upstream/upstream.js';
 import type { ConfiguredSource } from './sourceDefinition.js';
@@ -16,6 +17,11 @@ export interface SourceAdapter {
    * Throws UpstreamOutage when the service fails.
    */
   recordsAt(point: LatLon): Promise<SourceRecord[]>;
+  /**
+   * How the answers write numbers unless the registry entry says otherwise:
+   * 'xml' (machine values) when absent; HTML tables are German display text.
+   */
+  numberFormat?: NumberFormat;
 }
 
 export interface AdapterDeps {

@@ -4,6 +4,7 @@
 // whom the attribution names under which licence.
 import { z } from 'zod';
 import { LICENSES, type LicenseId } from '../../../../shared/src/texts.js';
+import { NUMBER_FORMATS, type NumberFormat } from '../mapping/publishedValues.js';
 import { fieldMapSchema, type FieldMap } from './fieldMap.js';
 
 const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
@@ -31,6 +32,8 @@ const configuredSchema = baseSchema
     owners: z.array(z.string().min(1)).min(1),
     sourceUrl: z.url(),
     fields: fieldMapSchema,
+    /** How the published values write numbers; the kind's default when absent. */
+    numberFormat: z.enum(NUMBER_FORMATS).optional(),
     options: z.record(z.string(), z.unknown()),
   })
   .strict();
@@ -68,6 +71,7 @@ export interface ConfiguredSource<Options = unknown> {
   owners: readonly string[];
   sourceUrl: string;
   fields: FieldMap;
+  numberFormat?: NumberFormat;
   options: Options;
   notes?: string;
 }

@@ -20,11 +20,12 @@ beforeEach(() => {
   for (const state of Object.keys(world.fakes.urls)) world.fakes.faults(state).set(undefined);
 });
 
-function adapterOf(state: string) {
+function connected(state: string) {
   const entry = registry.forState(state);
   if (entry?.status !== 'configured') throw new Error(`${state} is not connected`);
-  return entry.adapter;
+  return entry;
 }
+const adapterOf = (state: string) => connected(state).adapter;
 const probe = (state: string) => PROBE_POINTS[state] ?? { lat: 0, lon: 0 };
 const none = { gutachterausschuss: '' } as const;
 
@@ -162,6 +163,15 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       ...none,
       bodenrichtwertnummer: '3150012',
     },
+    {
+      nutzungsart: 'Wohnbaufläche',
+      code: 'W',
+      brw_euro_pro_m2: 1080,
+      stichtag: '2026-01-01',
+      gemeinde: 'Mainz',
+      ...none,
+      bodenrichtwertnummer: '3150013',
+    },
   ],
   'DE-ST': [
     {
@@ -203,7 +213,8 @@ describe('state sources through their fakes', () => {
     '%s answers the exact §2.1 entries at its probe point',
     async (state) => {
       const records = await adapterOf(state).recordsAt(probe(state));
-      expect(entriesOf(records, GEOCODED[state])).toEqual(EXPECTED[state]);
+      const { numberFormat } = connected(state);
+      expect(entriesOf(records, GEOCODED[state], { numberFormat })).toEqual(EXPECTED[state]);
     },
   );
 

@@ -56,15 +56,16 @@ export async function startStateWorld(): Promise<StateWorld> {
   };
 }
 
-/** The pipeline's mapping; today is the tests' November 2026 unless given. */
+/** The pipeline's mapping: today is the tests' November 2026, numbers machine values, unless given. */
 export function entriesOf(
   records: readonly SourceRecord[],
   fallbackGemeinde?: string,
-  mapping: Partial<Pick<MappingContext, 'today'>> = {},
+  mapping: Partial<Pick<MappingContext, 'today' | 'numberFormat'>> = {},
 ) {
   return mapNewestEntries(records, {
     fallbackGemeinde,
     today: berlinDay(NOVEMBER_2026()),
+    numberFormat: 'xml',
     onSkipped: () => undefined,
     ...mapping,
   });

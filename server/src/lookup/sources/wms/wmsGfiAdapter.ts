@@ -40,6 +40,7 @@ export const wmsGfiKind = defineAdapterKind('wms-gfi', optionsSchema, (source, d
   const { options, fields } = source;
   const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
   return Promise.resolve({
+    numberFormat: options.answer === 'html' ? 'de' : 'xml',
     recordsAt: (point) =>
       endpoint.run((url) =>
         deps.upstream.request(
