@@ -19,7 +19,7 @@ import {
 import { runs } from './support/profile.js';
 
 const ADDRESSES = [DEMO_ADDRESSES.hannover, DEMO_ADDRESSES.bremen, DEMO_ADDRESSES.wiesbaden];
-const OUTAGE_MS = runs(2_000, 10_000);
+const OUTAGE_MS = runs(1_500, 10_000);
 const CYCLES = runs(2, 10);
 /** An answer while the database is down must come within this bound. */
 const ANSWER_BOUND_MS = 15_000;

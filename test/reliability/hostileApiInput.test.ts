@@ -88,7 +88,7 @@ describe('hostile input to the API', { timeout: FUZZ_TIMEOUT_MS }, () => {
         figures.answer(answer.status, code);
         expect(answer.status).not.toBe(503);
       }),
-      fuzzOptions(800, 8000),
+      fuzzOptions(400, 8000),
     );
   });
 
@@ -119,7 +119,7 @@ describe('hostile input to the API', { timeout: FUZZ_TIMEOUT_MS }, () => {
         const answer = await send('/api/bodenwert', { method: 'POST', headers, body: text });
         figures.answer(answer.status, expectDocumentedAnswer('POST', '/api/bodenwert', answer));
       }),
-      fuzzOptions(800, 8000),
+      fuzzOptions(400, 8000),
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -132,7 +132,7 @@ describe('hostile input to the API', { timeout: FUZZ_TIMEOUT_MS }, () => {
         figures.answer(answer.status, expectDocumentedAnswer('GET', '/api/me', answer));
         expect([200, 401]).toContain(answer.status);
       }),
-      fuzzOptions(300, 3000),
+      fuzzOptions(150, 3000),
     );
   });
 
@@ -175,7 +175,7 @@ describe('hostile input to the API', { timeout: FUZZ_TIMEOUT_MS }, () => {
           expectNoInternals(answer.text);
         },
       ),
-      fuzzOptions(400, 4000),
+      fuzzOptions(200, 4000),
     );
   });
 
@@ -193,7 +193,7 @@ describe('hostile input to the API', { timeout: FUZZ_TIMEOUT_MS }, () => {
           expect(JSON.parse(answer.text)).toMatchObject({ error: 'not_found', status: 404 });
         }
       }),
-      fuzzOptions(300, 3000),
+      fuzzOptions(150, 3000),
     );
   });
 

@@ -114,7 +114,7 @@ describe('hostile input to OAuth and the dashboard', { timeout: runs(120_000, 1_
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(JSON.parse(text)).toHaveProperty('error');
       }),
-      fuzzOptions(300, 3000),
+      fuzzOptions(150, 3000),
     );
   });
 
@@ -143,7 +143,7 @@ describe('hostile input to OAuth and the dashboard', { timeout: runs(120_000, 1_
         expectClientAnswer(res.status, text, 'register');
         expect([201, 400, 413, 429]).toContain(res.status);
       }),
-      fuzzOptions(200, 2000),
+      fuzzOptions(100, 2000),
     );
   });
 
@@ -171,7 +171,7 @@ describe('hostile input to OAuth and the dashboard', { timeout: runs(120_000, 1_
         });
         expectClientAnswer(consent.status, consent.html, 'consent');
       }),
-      fuzzOptions(150, 1500),
+      fuzzOptions(80, 1500),
     );
   });
 
@@ -210,7 +210,7 @@ describe('hostile input to OAuth and the dashboard', { timeout: runs(120_000, 1_
         });
         expectClientAnswer(answer.status, answer.html, action);
       }),
-      fuzzOptions(200, 2000),
+      fuzzOptions(100, 2000),
     );
     expect((await browser.get('/dashboard')).status).toBe(200);
   });

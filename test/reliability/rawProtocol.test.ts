@@ -116,7 +116,7 @@ describe('raw protocol abuse', () => {
         expect(raw.status).toBeGreaterThanOrEqual(200);
         expectNoInternals(raw.body);
       }),
-      fuzzOptions(500, 5000),
+      fuzzOptions(250, 5000),
     );
   });
 

@@ -314,7 +314,7 @@ describe('headers, forms and redirects', () => {
           ).toBe(origin);
         }
       }),
-      fuzzOptions(60, 600),
+      fuzzOptions(30, 600),
     );
   });
 

@@ -18,7 +18,11 @@ const figures = new FigureBook('upstream-faults');
 let world: FaultyWorld;
 
 beforeAll(async () => {
-  world = await startFaultyWorld({ UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) });
+  // Rows are deleted directly in the table: no in-process copy (CACHE_HOT_SECONDS=0).
+  world = await startFaultyWorld({
+    UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
+    CACHE_HOT_SECONDS: '0',
+  });
 });
 afterAll(async () => {
   figures.write();
