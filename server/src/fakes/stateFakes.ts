@@ -117,11 +117,15 @@ export async function startStateFakes(): Promise<StateFakes> {
 /** The default registry with every service URL swapped for its fake; returns the file. */
 export async function writeStateRegistry(dir: string, fakes: StateFakes): Promise<string> {
   const registry = JSON.parse(await readFile(DEFAULT_SOURCES_FILE, 'utf8')) as {
-    sources: { state: string; options?: Record<string, unknown> }[];
+    sources: { state: string; name: string; options?: Record<string, unknown> }[];
   };
   const sources = registry.sources.map((entry) => {
     const url = fakes.urls[entry.state];
-    return url && entry.options ? { ...entry, options: { ...entry.options, url } } : entry;
+    if (!entry.options) return entry;
+    // A state these fakes do not serve must never reach the real service (offline demo).
+    return url
+      ? { ...entry, options: { ...entry.options, url } }
+      : { state: entry.state, name: entry.name, kind: 'none' };
   });
   const file = join(dir, 'brw-sources.state-fakes.json');
   await writeFile(file, JSON.stringify({ ...registry, sources }, null, 2));

@@ -1,0 +1,69 @@
+// The offline demo world: loopback fakes of Nominatim and of every connected
+// state's service (the same fakes the tests use), a registry pointing at them,
+// a fresh SQLite database in a temporary folder and a demo account with an
+// unlimited key, served by the real app. `npm run demo` prints it; the tests
+// start it the same way.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../app.js';
+import { loadConfig } from '../config/config.js';
+import { createContext } from '../context.js';
+import { startNominatimFake } from '../fakes/nominatimFake.js';
+import { startStateFakes, writeStateRegistry } from '../fakes/stateFakes.js';
+import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
+import type { Clock } from '../time/clock.js';
+
+export interface DemoServer {
+  /** Where the demo answers, e.g. http://localhost:3000. */
+  url: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+export interface DemoOptions {
+  /** The process environment; PORT (default 3000, 0 for any free port) and LOG_LEVEL are honoured. */
+  env: Readonly<Record<string, string | undefined>>;
+  clock?: Clock;
+}
+
+export async function startDemoServer({ env, clock }: DemoOptions): Promise<DemoServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'brw-demo-'));
+  const [fakes, nominatim] = await Promise.all([
+    startStateFakes(),
+    startNominatimFake(STATE_DEMO_PLACES),
+  ]);
+  const config = loadConfig({
+    ...env,
+    PORT: env.PORT ?? '3000',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}`,
+    GEOCODER_URL: nominatim.url,
+    GEOCODER_MIN_INTERVAL_MS: '0',
+    BRW_SOURCES_FILE: await writeStateRegistry(dir, fakes),
+    REDIS_URL: '',
+  });
+  const ctx = await createContext(config, clock ? { clock } : {});
+  const user = await ctx.accounts.create({ email: 'demo@example.de', plan: 'pro' });
+  const { value: apiKey } = await ctx.apiKeys.create(user.id, 'Demo', 'unlimited');
+  const server = createServer(createApp(ctx));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    // With PORT=0 (tests) the configured base URL cannot know the port.
+    url: config.port === 0 ? `http://localhost:${port}` : config.baseUrl,
+    apiKey,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await ctx.close();
+      await Promise.all([fakes.close(), nominatim.close()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

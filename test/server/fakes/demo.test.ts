@@ -1,0 +1,69 @@
+// The world of `npm run demo`, started as the command starts it: one address
+// per connected state answers land values offline through that state's fake,
+// Kiel answers 451 and an unknown address 404.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoServer, type DemoServer } from '../../../server/src/demo/demoServer.js';
+import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
+import { STATE_ADDRESSES } from '../../../server/src/fakes/world/stateAddresses.js';
+import { STATE_LICENCES } from '../../../server/src/lookup/licences/stateLicences.js';
+import { DEFAULT_SOURCES_FILE } from '../../../server/src/lookup/sources/registry.js';
+import { manualClock } from '../../support/clock.js';
+import { expectValidResponse } from '../../support/openapi.js';
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({
+    env: { PORT: '0', LOG_LEVEL: 'silent' },
+    clock: manualClock('2026-11-22T10:00:00Z').now,
+  });
+});
+afterAll(() => demo.close());
+
+async function ask(address: string, extra = ''): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(
+    `${demo.url}/api/bodenrichtwert?address=${encodeURIComponent(address)}${extra}`,
+    { headers: { Authorization: `Bearer ${demo.apiKey}` } },
+  );
+  return { status: res.status, body: (await res.json()) as unknown };
+}
+
+describe('npm run demo', () => {
+  it('has one address for every state the default registry connects', () => {
+    const shipped = JSON.parse(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
+      sources: { state: string; kind: string }[];
+    };
+    const connected = shipped.sources.filter((s) => s.kind !== 'none').map((s) => s.state);
+    expect(STATE_ADDRESSES.map((a) => a.state).sort()).toEqual(connected.sort());
+  });
+
+  it.each(STATE_ADDRESSES.map((a) => [a.state, a.address, a] as const))(
+    '%s: %s answers its land values',
+    async (state, address, { place }) => {
+      const { status, body } = await ask(address);
+      expect(status).toBe(200);
+      expectValidResponse('GET', '/api/bodenrichtwert', status, body);
+      const answer = body as {
+        address_input: string;
+        coordinates: { lat: number; lon: number };
+        bodenrichtwerte: { brw_euro_pro_m2: number }[];
+        attribution: { text: string };
+      };
+      expect(answer.address_input).toBe(address);
+      expect(answer.coordinates).toEqual({ lat: place.lat, lon: place.lon });
+      expect(answer.bodenrichtwerte.length).toBeGreaterThan(0);
+      expect(answer.attribution.text).toContain(STATE_LICENCES[state]?.owners[0]);
+    },
+  );
+
+  it('answers 451 for Schleswig-Holstein and 404 for an unknown address', async () => {
+    expect(await ask(DEMO_ADDRESSES.kiel)).toMatchObject({
+      status: 451,
+      body: { error: 'restricted_state' },
+    });
+    expect(await ask(DEMO_ADDRESSES.unknown)).toMatchObject({
+      status: 404,
+      body: { error: 'address_not_found' },
+    });
+  });
+});
