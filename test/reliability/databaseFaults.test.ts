@@ -21,8 +21,8 @@ import { runs } from './support/profile.js';
 const ADDRESSES = [DEMO_ADDRESSES.hannover, DEMO_ADDRESSES.bremen, DEMO_ADDRESSES.wiesbaden];
 const OUTAGE_MS = runs(1_500, 10_000);
 const CYCLES = runs(2, 10);
-/** An answer while the database is down must come within this bound. */
-const ANSWER_BOUND_MS = 15_000;
+/** Requests wait for a frozen database, so an answer comes within the outage plus this. */
+const ANSWER_BOUND_MS = OUTAGE_MS + 12_000;
 
 const figures = new FigureBook('database-faults');
 const enabled = serviceAvailable('mariadbd (private server)', privateMariadbAvailability());
@@ -68,8 +68,10 @@ describe.runIf(enabled)('database faults (private MariaDB)', { timeout: 600_000 
       8,
     );
     await runUntilHealthy(load);
+    let inFlightAtFaults = 0;
     for (let cycle = 0; cycle < CYCLES; cycle += 1) {
       const downFrom = load.answers.length;
+      inFlightAtFaults += load.inFlight;
       if (kind === 'kill') await mariadb.kill();
       else mariadb.freeze();
       figures.fault();
@@ -101,8 +103,14 @@ describe.runIf(enabled)('database faults (private MariaDB)', { timeout: 600_000 
       await sleep(200);
       counted = (await usageOf(h.account.user.id)) - before;
     }
-    figures.countsLost(Math.abs(counted - ok));
-    expect(counted, `usage ${counted} vs ${ok} answered lookups`).toBe(ok);
+    // A reservation committed just before the kill whose acknowledgement was lost
+    // cannot be told from one that failed: at most the lookups in flight at a kill.
+    figures.countsLost(counted - ok);
+    figures.note(
+      `${kind}: usage − answered 200 = ${counted - ok}, ${inFlightAtFaults} in flight at the faults`,
+    );
+    expect(counted, `usage ${counted} vs ${ok} answered lookups`).toBeGreaterThanOrEqual(ok);
+    expect(counted - ok).toBeLessThanOrEqual(kind === 'kill' ? inFlightAtFaults : 0);
     return statuses;
   }
 

@@ -22,7 +22,7 @@ import {
 } from '../server/oauth/support/oauthClient.js';
 import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
 import { FigureBook } from './support/figures.js';
-import { hostileString } from './support/hostileValues.js';
+import { hostileString, percentEncode } from './support/hostileValues.js';
 import { fuzzOptions } from './support/profile.js';
 
 const figures = new FigureBook('security');
@@ -298,7 +298,7 @@ describe('headers, forms and redirects', () => {
     const origin = new URL(h.server.url).origin;
     await fc.assert(
       fc.asyncProperty(tricky, async (next) => {
-        const viaGet = await signedIn.get(`/login?next=${encodeURIComponent(next)}`);
+        const viaGet = await signedIn.get(`/login?next=${percentEncode(next)}`);
         const anonymous = new FormBrowser(h.server.url);
         const viaPost = await anonymous.submit('/login', '/login', {
           email,
