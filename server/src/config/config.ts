@@ -38,6 +38,7 @@ const envSchema = z.object({
   BRW_SOURCES_FILE: z.string().min(1).optional(),
   CACHE_FRESH_SECONDS: positiveInt.default(24 * 3600),
   CACHE_MAX_AGE_SECONDS: positiveInt.default(30 * 24 * 3600),
+  CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
 });
 
@@ -62,7 +63,8 @@ export interface Config {
   sessionSecret: string | undefined;
   geocoder: { url: string; userAgent: string; minIntervalMs: number };
   sourcesFile: string | undefined;
-  cache: { freshSeconds: number; maxAgeSeconds: number };
+  /** hotSeconds: how long an instance trusts a land-value entry it read (0: no in-process copy). */
+  cache: { freshSeconds: number; maxAgeSeconds: number; hotSeconds: number };
   upstreamTimeoutMs: number;
 }
 
@@ -106,7 +108,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
         (geocoderUrl.includes('nominatim.openstreetmap.org') ? 1000 : 0),
     },
     sourcesFile: e.BRW_SOURCES_FILE,
-    cache: { freshSeconds: e.CACHE_FRESH_SECONDS, maxAgeSeconds: e.CACHE_MAX_AGE_SECONDS },
+    cache: {
+      freshSeconds: e.CACHE_FRESH_SECONDS,
+      maxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,
+      hotSeconds: e.CACHE_HOT_SECONDS,
+    },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
   });
 }

@@ -52,6 +52,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     maxAgeMs: config.cache.maxAgeSeconds * 1000,
     // Two attempts of one upstream timeout each, with room to spare.
     renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
+    hotMs: config.cache.hotSeconds * 1000,
   });
   return createLookupService({ geocoding, registry, store, logger, clock });
 }

@@ -13,7 +13,11 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.rateLimitPerMinute).toBe(120);
     expect(config.paymentGraceDays).toBe(14);
-    expect(config.cache).toEqual({ freshSeconds: 86_400, maxAgeSeconds: 2_592_000 });
+    expect(config.cache).toEqual({
+      freshSeconds: 86_400,
+      maxAgeSeconds: 2_592_000,
+      hotSeconds: 10,
+    });
     expect(config.geocoder.minIntervalMs).toBe(1000);
   });
 
@@ -49,5 +53,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CACHE_FRESH_SECONDS: '100', CACHE_MAX_AGE_SECONDS: '10' })).toThrow(
       'CACHE_MAX_AGE_SECONDS',
     );
+  });
+
+  it('takes CACHE_HOT_SECONDS from 0 to 300', () => {
+    expect(loadConfig({ CACHE_HOT_SECONDS: '0' }).cache.hotSeconds).toBe(0);
+    expect(() => loadConfig({ CACHE_HOT_SECONDS: '301' })).toThrow('CACHE_HOT_SECONDS');
+    expect(() => loadConfig({ CACHE_HOT_SECONDS: '-1' })).toThrow('CACHE_HOT_SECONDS');
   });
 });

@@ -61,6 +61,8 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
       freshMs: 24 * 3600_000,
       maxAgeMs: 30 * 24 * 3600_000,
       renewalLeaseMs: 60_000,
+      // Each instance reads the shared row again on every lookup.
+      hotMs: 0,
     };
     // Two stores, each with its own repository object: two instances on one database.
     const stores = [0, 1].map(() =>
@@ -90,6 +92,39 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
     expect(renewed?.entries[0]?.brw_euro_pro_m2).toBe(260);
   });
 
+  it('serves an entry it read from memory for hotMs, then reads the table again', async () => {
+    const clock = manualClock('2026-11-22T10:00:00Z');
+    const repository = new LandValueCacheRepository(test.db.sequelize);
+    const store = createLandValueStore({
+      repository,
+      clock: clock.now,
+      logger: captureLogs().logger,
+      freshMs: 24 * 3600_000,
+      maxAgeMs: 30 * 24 * 3600_000,
+      renewalLeaseMs: 60_000,
+      hotMs: 10_000,
+    });
+    let fetches = 0;
+    const fetchFresh = () => {
+      fetches += 1;
+      return Promise.resolve([{ ...entry, brw_euro_pro_m2: 300 + fetches }]);
+    };
+    await repository.save('hot', [entry], clock.now());
+    expect((await store.get('hot', fetchFresh)).entries[0]?.brw_euro_pro_m2).toBe(250);
+    // Another instance (or an operator) changes the shared row.
+    await repository.save('hot', [{ ...entry, brw_euro_pro_m2: 270 }], clock.now());
+    clock.advance(9_999);
+    expect((await store.get('hot', fetchFresh)).entries[0]?.brw_euro_pro_m2).toBe(250);
+    clock.advance(1);
+    expect((await store.get('hot', fetchFresh)).entries[0]?.brw_euro_pro_m2).toBe(270);
+    // A deleted row is noticed within hotMs too; the fresh fetch is then read back.
+    await repository.remove('hot');
+    clock.advance(10_000);
+    expect(await store.get('hot', fetchFresh)).toMatchObject({ cacheHit: false });
+    expect(await store.get('hot', fetchFresh)).toMatchObject({ cacheHit: true });
+    expect(fetches).toBe(1);
+  });
+
   it('gives a failed renewal back so the next stale read tries again', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
     const repository = new LandValueCacheRepository(test.db.sequelize);
@@ -100,6 +135,7 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
       freshMs: 1000,
       maxAgeMs: 100_000,
       renewalLeaseMs: 60_000,
+      hotMs: 10_000,
     });
     await repository.save('k2', [entry], clock.now());
     clock.advance(5000);

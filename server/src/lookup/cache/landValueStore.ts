@@ -1,14 +1,20 @@
 // The cache lifecycle of §3 around a source fetch: fresh entries are served as
 // they are, stale ones are served and renewed once in the background, older
 // ones are discarded and fetched again. Identical concurrent reads share one
-// run (and so one source call).
+// run (and so one source call). Entries this process read from the table stay in a
+// bounded in-process hot cache for `hotMs`, so a repeated lookup costs no
+// database read; changes other instances or operators make to the shared
+// table show here within that time.
+import { LRUCache } from 'lru-cache';
 import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
 import { isAppError } from '../../../../shared/src/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Clock } from '../../time/clock.js';
 import { SingleFlight } from '../singleFlight.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
-import type { LandValueCacheRepository } from './landValueCacheRepository.js';
+import type { CachedLandValues, LandValueCacheRepository } from './landValueCacheRepository.js';
+
+const HOT_ENTRIES = 10_000;
 
 export interface LandValues {
   entries: BodenrichtwertEntry[];
@@ -24,6 +30,8 @@ export interface LandValueStoreOptions {
   maxAgeMs: number;
   /** How long a renewal claim holds before another instance may take over. */
   renewalLeaseMs: number;
+  /** How long this process trusts an entry without reading the table again; 0: always read. */
+  hotMs: number;
 }
 
 export type FetchEntries = () => Promise<BodenrichtwertEntry[]>;
@@ -38,13 +46,35 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   const { repository, clock, logger } = options;
   const flight = new SingleFlight<LandValues>();
   const renewals = new Map<string, Promise<void>>();
+  const hot = new LRUCache<string, CachedLandValues & { heldSince: number }>({ max: HOT_ENTRIES });
+
+  function remember(key: string, entry: CachedLandValues | undefined): void {
+    if (options.hotMs <= 0) return;
+    if (entry) hot.set(key, { ...entry, heldSince: clock().getTime() });
+    else hot.delete(key);
+  }
+
+  async function find(key: string): Promise<CachedLandValues | undefined> {
+    const held = hot.get(key);
+    if (held && clock().getTime() - held.heldSince < options.hotMs) return held;
+    const cached = await repository.find(key);
+    remember(key, cached);
+    return cached;
+  }
+
+  async function save(key: string, entries: BodenrichtwertEntry[]): Promise<void> {
+    await repository.save(key, entries, clock());
+    // Read back on the next lookup: the table's fetched_at (its precision)
+    // is what a renewal claim must match.
+    remember(key, undefined);
+  }
 
   function renewInBackground(key: string, fetchedAt: Date, fetchFresh: FetchEntries): void {
     if (renewals.has(key)) return;
     const renewal = (async () => {
       if (!(await repository.claimRenewal(key, fetchedAt, clock(), options.renewalLeaseMs))) return;
       try {
-        await repository.save(key, await fetchFresh(), clock());
+        await save(key, await fetchFresh());
       } catch (err) {
         await repository.releaseRenewal(key);
         throw err;
@@ -59,7 +89,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   }
 
   async function read(key: string, fetchFresh: FetchEntries): Promise<LandValues> {
-    const cached = await repository.find(key);
+    const cached = await find(key);
     if (cached) {
       const age = clock().getTime() - cached.fetchedAt.getTime();
       if (age <= options.freshMs) return { entries: cached.entries, cacheHit: true, stale: false };
@@ -68,9 +98,10 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
         return { entries: cached.entries, cacheHit: true, stale: true };
       }
       await repository.remove(key);
+      remember(key, undefined);
     }
     const entries = await fetchFresh();
-    await repository.save(key, entries, clock());
+    await save(key, entries);
     return { entries, cacheHit: false, stale: false };
   }
 

@@ -9,7 +9,8 @@ const clock = manualClock();
 let h: LookupHarness;
 
 beforeAll(async () => {
-  h = await startLookupHarness({ clock });
+  // Rows are deleted directly in the table: no in-process copy.
+  h = await startLookupHarness({ clock, env: { CACHE_HOT_SECONDS: '0' } });
 });
 afterAll(() => h.close());
 beforeEach(() => h.server.ctx.db.sequelize.query('DELETE FROM land_value_cache'));
