@@ -38,7 +38,10 @@ export function createPlatformServices(
   return {
     accounts: new AccountService(users, clock),
     profiles: new ProfileService(users, usage, clock, config.billingUrl),
-    quota: new QuotaService(users, usage, clock, config),
+    quota: new QuotaService(users, usage, clock, {
+      ...config,
+      accountCacheMs: (config.apiKeyCacheSeconds ?? 0) * 1000,
+    }),
     apiKeys,
     bearer,
   };

@@ -1,7 +1,11 @@
 // The quota check of a lookup (§8): reserve one count before any upstream
 // work with a single conditional UPDATE, release it when the request then
-// fails. Concurrent requests can never push a counter past its cap.
-import { AppError, ErrorCode } from '../../../shared/src/errors.js';
+// fails. Concurrent requests can never push a counter past its cap. The
+// account itself may come from this instance's copy of the last
+// `accountCacheMs`: a change made on another instance (plan downgrade,
+// payment block) applies here within that time; a refusal is always checked
+// against a fresh read, so an upgrade applies at once.
+import { AppError, ErrorCode, isAppError } from '../../../shared/src/errors.js';
 import type { Clock } from '../time/clock.js';
 import { billingMonth } from './billingMonth.js';
 import {
@@ -22,6 +26,8 @@ export interface QuotaReservation {
 export interface QuotaSettings {
   billingUrl: string;
   paymentGraceDays: number;
+  /** How long a read account may be reused (API_KEY_CACHE_SECONDS); 0 or unset: read every time. */
+  accountCacheMs?: number;
 }
 
 export class QuotaService {
@@ -33,8 +39,19 @@ export class QuotaService {
   ) {}
 
   async reserve(accountId: string): Promise<QuotaReservation> {
+    const maxAgeMs = this.settings.accountCacheMs ?? 0;
+    const recent = await this.users.findByIdRecent(accountId, maxAgeMs, this.clock());
+    if (!recent.cached) return this.reserveFor(requireFound(recent.user));
+    try {
+      return await this.reserveFor(requireFound(recent.user));
+    } catch (err) {
+      if (!isAppError(err)) throw err;
+      return this.reserveFor(await this.requireUser(accountId));
+    }
+  }
+
+  private async reserveFor(user: User): Promise<QuotaReservation> {
     const now = this.clock();
-    const user = await this.requireUser(accountId);
     if (paymentBlocked(user, now, this.settings.paymentGraceDays)) {
       throw new AppError(
         ErrorCode.paymentPastDue,
@@ -59,7 +76,7 @@ export class QuotaService {
       return once(() => this.usage.release(user.id, period));
     }
     // Read again: a concurrent request may have just used up the trial.
-    const current = await this.requireUser(accountId);
+    const current = await this.requireUser(user.id);
     throw this.limitReached(current, now);
   }
 
@@ -77,12 +94,15 @@ export class QuotaService {
   }
 
   private async requireUser(accountId: string): Promise<User> {
-    const user = await this.users.findById(accountId);
-    // The token outlived its account: treat it like any other invalid token.
-    if (!user)
-      throw new AppError(ErrorCode.invalidToken, 'Das Konto zu diesem Token existiert nicht.');
-    return user;
+    return requireFound(await this.users.findById(accountId));
   }
+}
+
+function requireFound(user: User | null): User {
+  // The token outlived its account: treat it like any other invalid token.
+  if (!user)
+    throw new AppError(ErrorCode.invalidToken, 'Das Konto zu diesem Token existiert nicht.');
+  return user;
 }
 
 /** Releases at most once; a release that failed (database gone) may be tried again. */

@@ -1,5 +1,8 @@
 // Users in the database. The trial counter is changed only by single
 // conditional UPDATEs, so concurrent lookups cannot push it past its cap.
+// The quota check may take a user this instance read moments ago
+// (findByIdRecent); every write through this repository drops that copy.
+import { LRUCache } from 'lru-cache';
 import { Op, type Sequelize } from 'sequelize';
 import type { Plan } from '../../../shared/src/apiTypes.js';
 import { defineUserModel, type PaymentStatus, type UserRow } from '../db/models/user.js';
@@ -35,6 +38,7 @@ export type UserChanges = Partial<
 
 export class UserRepository {
   private readonly users;
+  private readonly recent = new LRUCache<string, { user: User; readAt: number }>({ max: 10_000 });
 
   constructor(private readonly sequelize: Sequelize) {
     this.users = defineUserModel(sequelize);
@@ -50,6 +54,23 @@ export class UserRepository {
     return row ? toUser(row) : null;
   }
 
+  /**
+   * The user as this instance read it at most `maxAgeMs` before `now` (0:
+   * read now); `cached` says whether the database was skipped.
+   */
+  async findByIdRecent(
+    id: string,
+    maxAgeMs: number,
+    now: Date,
+  ): Promise<{ user: User | null; cached: boolean }> {
+    const held = this.recent.get(id);
+    const age = held ? now.getTime() - held.readAt : Infinity;
+    if (held && age >= 0 && age < maxAgeMs) return { user: held.user, cached: true };
+    const user = await this.findById(id);
+    if (user && maxAgeMs > 0) this.recent.set(id, { user, readAt: now.getTime() });
+    return { user, cached: false };
+  }
+
   async findByEmail(email: string): Promise<User | null> {
     const row = await this.users.findOne({ where: { email } });
     return row ? toUser(row) : null;
@@ -57,12 +78,16 @@ export class UserRepository {
 
   /** Applies the changes; false when no such user exists. */
   async update(id: string, changes: UserChanges): Promise<boolean> {
+    this.recent.delete(id);
     const [affected] = await this.users.update(changes, { where: { id } });
+    // A read that began before the write may have stored the old row meanwhile.
+    this.recent.delete(id);
     return affected === 1;
   }
 
   /** Counts one trial lookup if the trial runs and its cap is not reached. */
   async reserveTrialLookup(id: string, now: Date, cap: number): Promise<boolean> {
+    this.recent.delete(id);
     const [affected] = await this.users.update(
       { trialUsage: this.sequelize.literal('trial_usage + 1') },
       {
@@ -74,6 +99,7 @@ export class UserRepository {
   }
 
   async releaseTrialLookup(id: string): Promise<void> {
+    this.recent.delete(id);
     await this.users.update(
       { trialUsage: this.sequelize.literal('trial_usage - 1') },
       { where: { id, trialUsage: { [Op.gt]: 0 } }, silent: true },
