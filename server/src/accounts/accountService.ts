@@ -1,6 +1,7 @@
 // Account administration: sign-up (with the 14-day Pro trial), plan, trial
 // and payment changes, password check. Used by the admin CLI and the dashboard.
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Plan } from '../../../shared/src/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { TRIAL_DAYS } from './entitlement.js';
@@ -23,6 +24,13 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** zod's address pattern: no control characters, no spaces, a dotted domain; fits the column. */
+const emailAddress = z.email().max(191);
+
+export function isEmailAddress(normalised: string): boolean {
+  return emailAddress.safeParse(normalised).success;
+}
+
 export class AccountService {
   constructor(
     private readonly users: UserRepository,
@@ -31,7 +39,7 @@ export class AccountService {
 
   async create({ email, password, plan = 'free' }: NewAccount): Promise<User> {
     const normalised = normaliseEmail(email);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalised) || normalised.length > 191) {
+    if (!isEmailAddress(normalised)) {
       throw new RangeError(`Not an email address: ${email}`);
     }
     if (await this.users.findByEmail(normalised)) {
