@@ -1,13 +1,24 @@
 // Monthly lookup counters. `reserve` is one conditional UPDATE (after making
 // sure the month's row exists), which both SQLite and MariaDB apply atomically.
-// Months known to have their row skip that check: one statement per lookup.
+// Months known to have their row skip that check. Reservations of one account
+// and month that arrive while its UPDATE runs are counted together by the
+// next one (lookups + n, only if the sum stays within the cap): a burst of
+// one key's lookups costs one statement per batch. A batch that does not fit
+// is retried one reservation at a time, so the cap holds exactly.
 import { LRUCache } from 'lru-cache';
 import { Op, type Sequelize } from 'sequelize';
 import { defineUsageMonthModel } from '../db/models/usageMonth.js';
 
+interface Waiter {
+  resolve(counted: boolean): void;
+  reject(err: unknown): void;
+}
+
 export class UsageRepository {
   private readonly months;
   private readonly knownMonths = new LRUCache<string, true>({ max: 10_000 });
+  /** Reservations waiting per account, month and cap; present while an UPDATE runs for them. */
+  private readonly waiting = new Map<string, Waiter[]>();
 
   constructor(private readonly sequelize: Sequelize) {
     this.months = defineUsageMonthModel(sequelize);
@@ -21,16 +32,55 @@ export class UsageRepository {
   /** Counts one lookup unless the month already holds `cap` (null: no cap). */
   async reserve(userId: string, period: string, cap: number | null): Promise<boolean> {
     const month = `${userId}|${period}`;
-    if (this.knownMonths.has(month) && (await this.increment(userId, period, cap))) return true;
+    if (this.knownMonths.has(month) && (await this.incrementBatched(userId, period, cap))) {
+      return true;
+    }
     await this.months.bulkCreate([{ userId, period, lookups: 0 }], { ignoreDuplicates: true });
     this.knownMonths.set(month, true);
-    return this.increment(userId, period, cap);
+    return this.increment(userId, period, cap, 1);
   }
 
-  private async increment(userId: string, period: string, cap: number | null): Promise<boolean> {
-    const where = cap === null ? { userId, period } : { userId, period, lookups: { [Op.lt]: cap } };
+  private incrementBatched(userId: string, period: string, cap: number | null): Promise<boolean> {
+    const key = `${userId}|${period}|${cap ?? 'none'}`;
+    return new Promise((resolve, reject) => {
+      const queue = this.waiting.get(key);
+      if (queue) {
+        queue.push({ resolve, reject });
+        return;
+      }
+      this.waiting.set(key, [{ resolve, reject }]);
+      void this.drain(key, userId, period, cap);
+    });
+  }
+
+  private async drain(key: string, userId: string, period: string, cap: number | null) {
+    const queue = this.waiting.get(key) ?? [];
+    for (let batch = queue.splice(0); batch.length > 0; batch = queue.splice(0)) {
+      try {
+        const whole = await this.increment(userId, period, cap, batch.length);
+        if (whole || batch.length === 1) {
+          for (const waiter of batch) waiter.resolve(whole);
+          continue;
+        }
+        for (const waiter of batch) waiter.resolve(await this.increment(userId, period, cap, 1));
+      } catch (err) {
+        for (const waiter of batch) waiter.reject(err);
+      }
+    }
+    this.waiting.delete(key);
+  }
+
+  /** Adds `count` lookups if the month then holds at most `cap`. */
+  private async increment(
+    userId: string,
+    period: string,
+    cap: number | null,
+    count: number,
+  ): Promise<boolean> {
+    const where =
+      cap === null ? { userId, period } : { userId, period, lookups: { [Op.lte]: cap - count } };
     const [affected] = await this.months.update(
-      { lookups: this.sequelize.literal('lookups + 1') },
+      { lookups: this.sequelize.literal(`lookups + ${count}`) },
       { where },
     );
     return affected === 1;
