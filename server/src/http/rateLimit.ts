@@ -2,8 +2,8 @@
 // per minute by default, IPv6 grouped by /56, draft-8 RateLimit headers and
 // Retry-After. With REDIS_URL the count lives in Redis, so every instance
 // shares one limit; otherwise in memory.
-import type { RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { AppError, ErrorCode } from '../../../shared/src/errors.js';
 import type { Config } from '../config/config.js';
@@ -15,6 +15,18 @@ export interface RateLimitDeps {
 }
 
 const WINDOW_MS = 60_000;
+const IPV6_SUBNET = 56;
+const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/**
+ * The client's key: an IPv4 address as it is, also when a dual-stack socket
+ * reports it IPv4-mapped (::ffff:a.b.c.d, what ipKeyGenerator makes of it too,
+ * without parsing an IPv6 address on every request); IPv6 by its /56 network.
+ */
+export function clientKey(req: Pick<Request, 'ip'>): string {
+  const ip = req.ip ?? '';
+  return MAPPED_IPV4.exec(ip)?.[1] ?? ipKeyGenerator(ip, IPV6_SUBNET);
+}
 const limiters = new WeakMap<RateLimitDeps, RequestHandler>();
 
 /** One limiter per context: every endpoint that uses it shares the budget. */
@@ -33,7 +45,7 @@ function buildLimiter({ config, redis }: RateLimitDeps): RequestHandler {
     limit: config.rateLimitPerMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    ipv6Subnet: 56,
+    keyGenerator: clientKey,
     identifier: 'ip-minute',
     // Retry-After is already set when this runs; the error middleware answers
     // in our error shape (and as XML when the request asked for it).

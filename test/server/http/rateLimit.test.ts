@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../server/src/http/rateLimit.js';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { clientKey, createRateLimiter } from '../../../server/src/http/rateLimit.js';
 import { createTestAccount, type TestAccount } from '../../support/accounts.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { redisAvailability, serviceAvailable, testEnv } from '../../support/services.js';
@@ -98,6 +99,13 @@ describe('the rate limit behind a trusted proxy', () => {
     expect((await from('2001:db8:aa:1200::1')).status).toBe(200);
     expect((await from('203.0.113.7')).status).toBe(200);
     expect((await from('203.0.113.8')).status).toBe(200);
+  });
+
+  it('keys IPv4-mapped addresses like ipKeyGenerator does, without parsing them', () => {
+    for (const ip of ['::ffff:203.0.113.7', '::FFFF:10.0.0.1', '2001:db8:aa:11ff::2', '::1']) {
+      expect(clientKey({ ip })).toBe(ipKeyGenerator(ip, 56));
+    }
+    expect(clientKey({ ip: '203.0.113.7' })).toBe('203.0.113.7');
   });
 
   it('shares one budget between the endpoints of one app', async () => {
