@@ -1,0 +1,68 @@
+// The upstream floor of a cold lookup: what the two upstream calls alone cost
+// a client on this machine (fake latency, the fakes' own work, loopback HTTP),
+// measured by replaying the very requests the service sends, one after another.
+// (d)'s overhead is the service's latency minus this floor.
+import { createNominatimGeocoder } from '../../server/src/lookup/geocoder/nominatimGeocoder.js';
+import { createLogger } from '../../server/src/logging/logger.js';
+import { loadSourceRegistry } from '../../server/src/lookup/sources/registry.js';
+import {
+  createUpstream,
+  type Upstream,
+  type UpstreamRequest,
+} from '../../server/src/lookup/upstream/upstream.js';
+import { systemClock } from '../../server/src/time/clock.js';
+import type { BenchWorld } from './benchWorld.js';
+
+const USER_AGENT = 'bodenrichtwert-bench';
+
+/** Runs one geocode and one source fetch through the service's own clients, recording the requests. */
+async function captureRequests(world: BenchWorld): Promise<UpstreamRequest[]> {
+  const logger = createLogger('silent');
+  const real = createUpstream({ fetch, timeoutMs: 10_000, userAgent: USER_AGENT, logger });
+  const captured: UpstreamRequest[] = [];
+  const upstream: Upstream = {
+    request(request, parse) {
+      captured.push(request);
+      return real.request(request, parse);
+    },
+  };
+  const geocoder = createNominatimGeocoder({
+    url: world.nominatim.url,
+    upstream,
+    minIntervalMs: 0,
+  });
+  const place = await geocoder.geocode(world.nextColdAddress());
+  if (!place?.state) throw new Error('upstream floor: the cold address did not geocode');
+  const registry = await loadSourceRegistry(world.registryFile, {
+    upstream,
+    logger,
+    clock: systemClock,
+  });
+  const entry = registry.forState(place.state);
+  if (entry?.status !== 'configured') throw new Error(`no fake source for ${place.state}`);
+  await entry.adapter.recordsAt(place);
+  return captured;
+}
+
+async function send(request: UpstreamRequest): Promise<void> {
+  const res = await fetch(request.url, {
+    method: request.method ?? 'GET',
+    headers: { 'User-Agent': USER_AGENT, ...request.headers },
+    ...(request.body === undefined ? {} : { body: request.body }),
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`upstream floor: ${request.url} answered ${res.status}`);
+}
+
+/**
+ * Prepares the floor probe: one call sends the upstream requests of one cold
+ * lookup in sequence with a bare client and returns the milliseconds taken.
+ */
+export async function prepareUpstreamFloor(world: BenchWorld): Promise<() => Promise<number>> {
+  const requests = await captureRequests(world);
+  return async () => {
+    const started = performance.now();
+    for (const request of requests) await send(request);
+    return performance.now() - started;
+  };
+}
