@@ -77,6 +77,14 @@ async function withService<T>(
   }
 }
 
+/** (a) and (a+): the hello world as a child process, bare or with the service's middleware. */
+async function measureHello(row: Pick<Row, 'id' | 'scenario'>, middleware: '0' | '1') {
+  const server = await startChildServer('bench/processes/helloWorld.mjs', {
+    BENCH_MIDDLEWARE: middleware,
+  });
+  return measureThroughput(server, row, { path: '/' }, settings.load).finally(() => server.stop());
+}
+
 async function cachedLookupRows(server: ChildServer, token: string, dialect: string) {
   const headers = { Authorization: `Bearer ${token}` };
   const rows: Row[] = [];
@@ -108,13 +116,12 @@ async function main(): Promise<void> {
   const world = await startBenchWorld();
   try {
     log('(a) bare Express 5 hello world');
-    const helloServer = await startChildServer('bench/processes/helloWorld.ts', {});
-    const hello = await measureThroughput(
-      helloServer,
-      { id: 'a', scenario: 'bare Express 5 hello world' },
-      { path: '/' },
-      settings.load,
-    ).finally(() => helloServer.stop());
+    const hello = await measureHello({ id: 'a', scenario: 'bare Express 5 hello world' }, '0');
+    log('(a+) hello world with the request log, helmet and rate limit of the service');
+    const helloWithMiddleware = await measureHello(
+      { id: 'a+', scenario: 'hello world + request log, helmet, rate limit' },
+      '1',
+    );
 
     log('(b)–(e) and the long run on SQLite');
     const sqlite = await withService(world, 'sqlite', async (server, token) => {
@@ -174,6 +181,7 @@ async function main(): Promise<void> {
     const cachedLookups = [...sqlite.cached, ...mariadbRows];
     report.rows = [
       hello,
+      helloWithMiddleware,
       sqlite.bodenwert,
       ...cachedLookups,
       sqlite.cold.row,
@@ -188,7 +196,7 @@ async function main(): Promise<void> {
       overheadP50Ms: sqlite.cold.overheadP50Ms,
       burst: sqlite.burst,
       cacheP50BySize: scale.p50BySize,
-      appRows: report.rows.filter((row) => row.id !== 'a'),
+      appRows: report.rows.filter((row) => !row.id.startsWith('a')),
       rssGrowthMb: sqlite.longRun.growthMb,
     });
   } finally {
