@@ -57,7 +57,7 @@ export interface Config {
   logLevel: LogLevel;
   paymentGraceDays: number;
   rateLimitPerMinute: number;
-  /** How long an instance trusts a checked API key (revocation delay elsewhere); 0: no cache. */
+  /** How long an instance trusts a checked API key and its account (delay elsewhere); 0: no cache. */
   apiKeyCacheSeconds: number;
   /** Signs dashboard sessions and CSRF tokens; several instances must share it. */
   sessionSecret: string | undefined;
