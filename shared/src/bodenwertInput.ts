@@ -16,13 +16,21 @@ type Field = keyof BodenwertInput;
 
 const REQUIRED_FIELDS = ['brw', 'gfz_referenz', 'gfz_tatsaechlich'] as const;
 
-/** A field's range rule: its code, the German wording, and the test. */
+/** A field's range rule: its code, the German wording, the test and an optional maximum. */
 interface RangeRule {
   field: Field;
   code: ErrorCode;
   rule: string;
   accepts: (value: number, input: BodenwertInput) => boolean;
+  maximum?: { value: number; text: string };
 }
+
+/**
+ * Upper bounds far beyond any real value (the most expensive land is below 10⁶ EUR/m²,
+ * Germany is below 10¹² m²). They keep every amount of the answer a finite JSON number:
+ * without them 10³⁰⁸ EUR/m² times a factor above 1 would overflow to Infinity (sent as null).
+ */
+export const INPUT_MAXIMA = { brw: 1e12, gfz: 1e6, flaeche: 1e12 } as const;
 
 const RANGE_RULES: readonly RangeRule[] = [
   {
@@ -30,20 +38,29 @@ const RANGE_RULES: readonly RangeRule[] = [
     code: ErrorCode.invalidBrw,
     rule: 'größer oder gleich 0',
     accepts: (v) => v >= 0,
+    maximum: { value: INPUT_MAXIMA.brw, text: '10¹² (1 Billion) EUR/m²' },
   },
   {
     field: 'gfz_referenz',
     code: ErrorCode.invalidGfzReferenz,
     rule: 'größer als 0',
     accepts: (v) => v > 0,
+    maximum: { value: INPUT_MAXIMA.gfz, text: '10⁶' },
   },
   {
     field: 'gfz_tatsaechlich',
     code: ErrorCode.invalidGfzTatsaechlich,
     rule: 'größer als 0',
     accepts: (v) => v > 0,
+    maximum: { value: INPUT_MAXIMA.gfz, text: '10⁶' },
   },
-  { field: 'flaeche', code: ErrorCode.invalidFlaeche, rule: 'größer als 0', accepts: (v) => v > 0 },
+  {
+    field: 'flaeche',
+    code: ErrorCode.invalidFlaeche,
+    rule: 'größer als 0',
+    accepts: (v) => v > 0,
+    maximum: { value: INPUT_MAXIMA.flaeche, text: '10¹² m²' },
+  },
   {
     field: 'hinterland_flaeche_m2',
     code: ErrorCode.invalidHinterlandFlaeche,
@@ -114,7 +131,7 @@ export function parseBodenwertInput(body: unknown): Result<BodenwertInput> {
 
   // Required fields are overwritten below; the zeros never leave this function.
   const input: BodenwertInput = { brw: 0, gfz_referenz: 0, gfz_tatsaechlich: 0 };
-  for (const { field, code, rule, accepts } of RANGE_RULES) {
+  for (const { field, code, rule, accepts, maximum } of RANGE_RULES) {
     const parsed = fields[field];
     if (parsed.kind === 'absent') continue;
     if (parsed.kind === 'invalid') {
@@ -124,6 +141,9 @@ export function parseBodenwertInput(body: unknown): Result<BodenwertInput> {
     }
     if (!accepts(parsed.value, input)) {
       return fail(new AppError(code, `„${field}“ muss ${rule} sein.`));
+    }
+    if (maximum && parsed.value > maximum.value) {
+      return fail(new AppError(code, `„${field}“ darf höchstens ${maximum.text} betragen.`));
     }
     input[field] = parsed.value;
   }

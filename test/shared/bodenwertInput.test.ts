@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseBodenwertInput } from '../../shared/src/bodenwertInput.js';
+import { INPUT_MAXIMA, parseBodenwertInput } from '../../shared/src/bodenwertInput.js';
+import { calculateBodenwert } from '../../shared/src/density.js';
 
 const VALID = { brw: 500, gfz_referenz: 1, gfz_tatsaechlich: 1.5 };
 const SPLIT = { ...VALID, flaeche: 800, hinterland_flaeche_m2: 200, hinterland_faktor: 0.3 };
@@ -231,6 +232,46 @@ describe('parseBodenwertInput', () => {
         expect(input.hinterland_faktor === undefined).toBe(
           input.hinterland_flaeche_m2 === undefined,
         );
+      }),
+    );
+  });
+
+  it.each([
+    ['brw', { ...VALID, brw: 1e308 }, 'invalid_brw'],
+    ['gfz_referenz', { ...VALID, gfz_referenz: '2000000' }, 'invalid_gfz_referenz'],
+    ['gfz_tatsaechlich', { ...VALID, gfz_tatsaechlich: 1e7 }, 'invalid_gfz_tatsaechlich'],
+    ['flaeche', { ...VALID, flaeche: 1e13 }, 'invalid_flaeche'],
+  ])('refuses %s above its maximum with its own code and message', (field, body, code) => {
+    const error = errorOf(body);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(`„${field}“ darf höchstens`);
+  });
+
+  it('accepts the maxima themselves', () => {
+    const body = {
+      brw: INPUT_MAXIMA.brw,
+      gfz_referenz: INPUT_MAXIMA.gfz,
+      gfz_tatsaechlich: INPUT_MAXIMA.gfz,
+      flaeche: INPUT_MAXIMA.flaeche,
+    };
+    expect(parseBodenwertInput(body).ok).toBe(true);
+  });
+
+  it('gives only finite numbers in the answer for every accepted input', () => {
+    const positive = (max: number) => fc.double({ min: Number.MIN_VALUE, max, noNaN: true });
+    const body = fc.record({
+      brw: fc.double({ min: 0, max: INPUT_MAXIMA.brw, noNaN: true }),
+      gfz_referenz: positive(INPUT_MAXIMA.gfz),
+      gfz_tatsaechlich: positive(INPUT_MAXIMA.gfz),
+      flaeche: positive(INPUT_MAXIMA.flaeche),
+    });
+    fc.assert(
+      fc.property(body, (candidate) => {
+        const result = parseBodenwertInput(candidate);
+        if (!result.ok) return;
+        for (const value of Object.values(calculateBodenwert(result.value))) {
+          if (typeof value === 'number') expect(Number.isFinite(value)).toBe(true);
+        }
       }),
     );
   });

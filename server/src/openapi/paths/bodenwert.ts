@@ -61,10 +61,10 @@ export const bodenwertApi: OpenApiModule = {
       type: 'object',
       required: ['brw', 'gfz_referenz', 'gfz_tatsaechlich'],
       properties: {
-        brw: decimalInput('Land value in EUR/m², >= 0.'),
-        gfz_referenz: decimalInput('Reference GFZ, > 0.'),
-        gfz_tatsaechlich: decimalInput('Actual or permitted GFZ, > 0.'),
-        flaeche: decimalInput('Plot area in m², > 0.'),
+        brw: decimalInput('Land value in EUR/m², >= 0 and <= 10^12.'),
+        gfz_referenz: decimalInput('Reference GFZ, > 0 and <= 10^6.'),
+        gfz_tatsaechlich: decimalInput('Actual or permitted GFZ, > 0 and <= 10^6.'),
+        flaeche: decimalInput('Plot area in m², > 0 and <= 10^12.'),
         hinterland_flaeche_m2: decimalInput(
           'Rear part in m², > 0 and < flaeche; only with hinterland_faktor and flaeche.',
         ),
