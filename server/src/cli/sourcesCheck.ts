@@ -5,8 +5,7 @@ import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { STATE_LICENCES } from '../lookup/licences/stateLicences.js';
-import { DEFAULT_SOURCES_FILE, loadSourceRegistry } from '../lookup/sources/registry.js';
-import { createUpstream } from '../lookup/upstream/upstream.js';
+import { openConfiguredSources } from '../lookup/createLookup.js';
 import { systemClock } from '../time/clock.js';
 import { PROBE_POINTS } from './probePoints.js';
 import { formatProbeResults, probeSources } from './sourceProbe.js';
@@ -20,16 +19,11 @@ async function main(): Promise<void> {
   const options = program.opts<{ state?: string[]; json?: boolean }>();
   const config = loadConfig(process.env);
   const logger = createLogger('error');
-  const upstream = createUpstream({
-    fetch: globalThis.fetch,
-    timeoutMs: config.upstreamTimeoutMs,
-    userAgent: config.geocoder.userAgent,
-    logger,
-  });
-  const registry = await loadSourceRegistry(config.sourcesFile ?? DEFAULT_SOURCES_FILE, {
-    upstream,
+  const { registry } = await openConfiguredSources({
+    config,
     logger,
     clock: systemClock,
+    fetch: globalThis.fetch,
   });
   const states = options.state ?? Object.keys(STATE_LICENCES).sort();
   const results = await probeSources(registry, PROBE_POINTS, states);

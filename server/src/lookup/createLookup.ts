@@ -21,7 +21,12 @@ export interface LookupDeps {
   fetch: typeof fetch;
 }
 
-export async function createLookup(deps: LookupDeps): Promise<LookupService> {
+/** The upstream client and the configured source registry (BRW_SOURCES_FILE or the shipped one). */
+export async function openConfiguredSources(
+  deps: Pick<LookupDeps, 'clock' | 'logger' | 'fetch'> & {
+    config: Pick<Config, 'geocoder' | 'sourcesFile' | 'upstreamTimeoutMs'>;
+  },
+) {
   const { config, clock, logger } = deps;
   const upstream = createUpstream({
     fetch: deps.fetch,
@@ -34,6 +39,12 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     logger,
     clock,
   });
+  return { upstream, registry };
+}
+
+export async function createLookup(deps: LookupDeps): Promise<LookupService> {
+  const { config, clock, logger } = deps;
+  const { upstream, registry } = await openConfiguredSources(deps);
   const geocoding = createCachedGeocoding({
     geocoder: createNominatimGeocoder({
       url: config.geocoder.url,
