@@ -1,5 +1,5 @@
 // `npm run soak`: the reliability suites (test/reliability) in their long
-// profile, then the table of figures the README quotes, and the dependency
+// profile, then the table of figures docs/reliability.md quotes, and the dependency
 // audit. Loopback only; bounded by the suites' case counts and time limits.
 // `npm run soak -- --ci` runs the bounded CI profile instead.
 import { spawnSync } from 'node:child_process';

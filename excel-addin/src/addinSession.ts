@@ -26,7 +26,7 @@ export interface AddinSession {
   account(): Promise<MeResponse>;
 }
 
-/** Tuned for a recalculating workbook; see README "Excel". */
+/** Tuned for a recalculating workbook; see docs/spreadsheets.md. */
 export const SESSION_LIMITS = {
   timeoutMs: 20_000,
   maxRetries: 3,

@@ -90,7 +90,7 @@ export interface MeResponse {
 /**
  * Why a lookup got 402 limit_reached. §2.6 names the first two; a booked
  * plan that used up its monthly cap answers `monthly_limit_reached` (our
- * additive extension, documented in README).
+ * additive extension, documented in docs/api.md).
  */
 export type LimitReason = 'trial_exhausted' | 'no_active_plan' | 'monthly_limit_reached';
 

@@ -2,7 +2,7 @@
 // properties of the spreadsheet. Custom functions can read document properties
 // but not the properties of the user at the keyboard, so a key stored per user
 // would be invisible to the formulas of every collaborator. The consequence
-// (documented in README.md and in the sidebar): every editor of the
+// (documented in docs/spreadsheets.md and in the sidebar): every editor of the
 // spreadsheet uses the stored key, and its quota, through the formulas; the key
 // itself is never returned to the sidebar, only a masked hint.
 import { AppError, ErrorCode, fail, ok, type Result } from '../../shared/src/index.js';

@@ -35,7 +35,7 @@ const xmlParser = new XMLParser({ parseTagValue: false });
 /**
  * Node's HTTP parser refuses what is not HTTP before the app sees it: 400
  * for broken syntax, 431 for more than 16 KB of request line and headers,
- * always with an empty body. The README documents this.
+ * always with an empty body. docs/reliability.md documents this.
  */
 export function isProtocolRejection(answer: Answer): boolean {
   return (

@@ -1,6 +1,6 @@
 // The figures a suite reports (cases tried, faults injected, 5xx seen,
 // counts lost), written to artifacts/reliability/<suite>.json so that
-// `npm run soak` can print the table the README quotes.
+// `npm run soak` can print the table docs/reliability.md quotes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

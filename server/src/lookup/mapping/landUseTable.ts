@@ -3,7 +3,7 @@
 // (1130, 2200, …) or as "letters - name" text ("W - Wohngebiet"). Lookups are
 // by the exact letter token, never by a prefix, so Grünland (GR) is L and not G.
 //
-// Decisions where the code list has no clean target (documented in README):
+// Decisions where the code list has no clean target (documented in docs/sources.md):
 // - 14xx Sonderbaufläche, incl. SE and "SO sonstige Sondergebiete" (BauNVO
 //   §10/§11, e.g. hospitals, universities) → S, the special *building* area.
 // - 1500 GB Baufläche für Gemeinbedarf (schools, hospitals) → S.
@@ -91,7 +91,7 @@ export function useByName(name: string): PublishedUse | undefined {
   return [...BY_NUMBER.values()].find((u) => u.name.toLocaleLowerCase('de') === wanted);
 }
 
-/** Every letter code with its numeric code and target, for README and tests. */
+/** Every letter code with its numeric code and target, for docs/sources.md and tests. */
 export function codeListRows(): { letters: string; number: number; use: PublishedUse }[] {
   return Object.entries(CODE_LIST).map(([letters, [number, u]]) => ({ letters, number, use: u }));
 }
