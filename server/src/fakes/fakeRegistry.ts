@@ -1,9 +1,9 @@
 // A source registry pointing at the loopback fakes: the default registry with
 // only the service URLs swapped (NI, HB, HE), plus NW as an imported GeoJSON
 // dataset. Used by tests, the benchmark and `npm run demo`.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_SOURCES_FILE } from '../lookup/sources/registry.js';
+import { DEFAULT_SOURCES_FILE, readRegistryFile } from '../lookup/sources/registry.js';
 import { HB_ZONES, HE_ZONES, NI_ZONES, nrwGeojson } from './demoWorld.js';
 import { HESSEN_PROFILE, LGLN_PROFILE } from './profiles.js';
 import type { WfsServiceConfig } from './wfsFake.js';
@@ -55,7 +55,7 @@ interface RegistryFile {
 
 /** Writes the registry (and the NW GeoJSON) into `dir`; returns the registry path. */
 export async function writeFakeRegistry(dir: string, wfsUrl: string): Promise<string> {
-  const registry = JSON.parse(await readFile(DEFAULT_SOURCES_FILE, 'utf8')) as RegistryFile;
+  const registry = (await readRegistryFile(DEFAULT_SOURCES_FILE)) as RegistryFile;
   const sources = registry.sources.map((entry) => {
     const path = FAKE_WFS_PATHS[entry.state];
     if (entry.state === 'DE-NW') return NRW_IMPORTED_SOURCE;

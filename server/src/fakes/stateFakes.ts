@@ -3,9 +3,9 @@
 // behind a year path), the own-schema WFS of HH, MV and TH, Brandenburg's
 // two-step BRM 3 WFS, Berlin's year WFS, the NRW and RLP map services and
 // Sachsen-Anhalt's ArcGIS server. Used by the source tests and sources:check.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_SOURCES_FILE } from '../lookup/sources/registry.js';
+import { DEFAULT_SOURCES_FILE, readRegistryFile } from '../lookup/sources/registry.js';
 import { startArcgisFake } from './arcgisFake.js';
 import { startBrm3TwoStepFake } from './brm3TwoStepFake.js';
 import { HB_ZONES, HE_ZONES, NI_ZONES } from './demoWorld.js';
@@ -116,7 +116,7 @@ export async function startStateFakes(): Promise<StateFakes> {
 
 /** The default registry with every service URL swapped for its fake; returns the file. */
 export async function writeStateRegistry(dir: string, fakes: StateFakes): Promise<string> {
-  const registry = JSON.parse(await readFile(DEFAULT_SOURCES_FILE, 'utf8')) as {
+  const registry = (await readRegistryFile(DEFAULT_SOURCES_FILE)) as {
     sources: { state: string; name: string; options?: Record<string, unknown> }[];
   };
   const sources = registry.sources.map((entry) => {

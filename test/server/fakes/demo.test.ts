@@ -1,6 +1,7 @@
 // The world of `npm run demo`, started as the command starts it: one address
 // per connected state answers land values offline through that state's fake,
 // Kiel answers 451 and an unknown address 404.
+import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../../server/src/demo/demoServer.js';
@@ -30,7 +31,7 @@ async function ask(address: string, extra = ''): Promise<{ status: number; body:
 
 describe('npm run demo', () => {
   it('has one address for every state the default registry connects', () => {
-    const shipped = JSON.parse(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
+    const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
       sources: { state: string; kind: string }[];
     };
     const connected = shipped.sources.filter((s) => s.kind !== 'none').map((s) => s.state);

@@ -1,3 +1,4 @@
+import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HANNOVER, WIESBADEN } from '../../../server/src/fakes/demoWorld.js';
@@ -12,7 +13,7 @@ import { UpstreamOutage } from '../../../server/src/lookup/upstream/upstreamOuta
 import { captureLogs } from '../../support/logs.js';
 
 // The shipped definitions of NI and HE, only pointed at the fake.
-const shipped = JSON.parse(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
+const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
   sources: (ConfiguredSource<Record<string, unknown>> & { state: string })[];
 };
 const definition = (state: string) => {

@@ -1,8 +1,10 @@
 // Loads the source registry file (BRW_SOURCES_FILE, default
-// server/sources/brw-sources.json) and builds one adapter per configured state.
-// A broken file stops the start-up with a message naming the entry.
+// server/sources/brw-sources.yaml; YAML so the evidence can sit beside each
+// fact, and any JSON file is YAML too) and builds one adapter per configured
+// state. A broken file stops the start-up with a message naming the entry.
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../../config/configError.js';
 import { fromProjectRoot } from '../../config/projectRoot.js';
 import { RESTRICTED_STATES } from '../coverage.js';
@@ -12,7 +14,7 @@ import type { AdapterDeps, AdapterKind, SourceAdapter } from './adapter.js';
 import { ADAPTER_KINDS } from './adapterKinds.js';
 import { registryFileSchema, type ConfiguredSource, type SourceEntry } from './sourceDefinition.js';
 
-export const DEFAULT_SOURCES_FILE = fromProjectRoot('server', 'sources', 'brw-sources.json');
+export const DEFAULT_SOURCES_FILE = fromProjectRoot('server', 'sources', 'brw-sources.yaml');
 
 export type StateSource =
   | {
@@ -46,11 +48,12 @@ export async function loadSourceRegistry(
   return { forState: (state) => byState.get(state) };
 }
 
-async function readRegistryFile(path: string): Promise<unknown> {
+/** The file as written (YAML or JSON), not yet checked. */
+export async function readRegistryFile(path: string): Promise<unknown> {
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as unknown;
+    return parseYaml(await readFile(path, 'utf8')) as unknown;
   } catch (err) {
-    throw new ConfigError(`BRW_SOURCES_FILE ${path} is not readable JSON: ${String(err)}`);
+    throw new ConfigError(`BRW_SOURCES_FILE ${path} is not readable YAML or JSON: ${String(err)}`);
   }
 }
 

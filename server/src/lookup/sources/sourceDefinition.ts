@@ -1,13 +1,42 @@
-// One entry of the source registry (server/sources/brw-sources.json): which
+// One entry of the source registry (server/sources/brw-sources.yaml): which
 // official service answers for a state, how to ask it (`kind` + `options`,
-// checked by the kind's own schema), where each field sits (`fields`), and
-// whom the attribution names under which licence.
+// checked by the kind's own schema), where each field sits (`fields`), whom
+// the attribution names under which licence, and where each of these facts
+// comes from (`evidence`, citing the file's `references`).
 import { z } from 'zod';
 import { LICENSES, type LicenseId } from '../../../../shared/src/texts.js';
 import { NUMBER_FORMATS, type NumberFormat } from '../mapping/publishedValues.js';
 import { fieldMapSchema, type FieldMap } from './fieldMap.js';
 
 const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
+
+/**
+ * How well a fact about the outside world is known: `confirmed` by the
+ * service's own answer or documentation or by two independent references;
+ * `single-source` by one reference only; `contested` where references
+ * disagree; `unverified` where nothing public shows it; `chosen` for our own
+ * settings (tolerances, tuning), which are no facts about the service.
+ */
+export const EVIDENCE_STATUSES = [
+  'confirmed',
+  'single-source',
+  'contested',
+  'unverified',
+  'chosen',
+] as const;
+
+const factEvidenceSchema = z
+  .object({
+    status: z.enum(EVIDENCE_STATUSES),
+    /** Keys of the file's `references`. */
+    by: z.array(z.string().min(1)).default([]),
+    note: z.string().min(1).optional(),
+  })
+  .strict();
+
+/** Fact → evidence; facts are `license`, `owners`, `sourceUrl`, `fields.<name>`, `options.<name>`. */
+const evidenceSchema = z.record(z.string().min(1), factEvidenceSchema);
+export type Evidence = z.infer<typeof evidenceSchema>;
 
 const baseSchema = z.object({
   /** ISO 3166-2 code as the geocoder reports it, e.g. DE-NI. */
@@ -35,12 +64,18 @@ const configuredSchema = baseSchema
     /** How the published values write numbers; the kind's default when absent. */
     numberFormat: z.enum(NUMBER_FORMATS).optional(),
     options: z.record(z.string(), z.unknown()),
+    evidence: evidenceSchema.optional(),
   })
   .strict();
 
 /** Each entry is checked by the schema of its kind, so errors name the exact field. */
 export const registryFileSchema = z
-  .object({ $comment: z.string().optional(), sources: z.array(z.unknown()) })
+  .object({
+    $comment: z.string().optional(),
+    /** Key → the public source it names (repository and path, document, record). */
+    references: z.record(z.string().min(1), z.string().min(1)).default({}),
+    sources: z.array(z.unknown()),
+  })
   .strict()
   .transform((file, ctx) => {
     const sources: SourceEntry[] = [];
@@ -57,7 +92,7 @@ export const registryFileSchema = z
           });
         }
     });
-    return { sources };
+    return { references: file.references, sources };
   });
 
 export type SourceEntry = z.infer<typeof unconfiguredSchema> | z.infer<typeof configuredSchema>;
@@ -74,4 +109,5 @@ export interface ConfiguredSource<Options = unknown> {
   numberFormat?: NumberFormat;
   options: Options;
   notes?: string;
+  evidence?: Evidence;
 }

@@ -1,6 +1,7 @@
 // Reading the answer formats: the real Hamburg GML, HTML GetFeatureInfo
 // tables in both layouts, GML GetFeatureInfo, ArcGIS JSON with dates and
 // errors, GeoJSON and its exception case.
+import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SOURCES_FILE } from '../../../../server/src/lookup/sources/registry.js';
@@ -13,7 +14,7 @@ import { readGfiAnswer } from '../../../../server/src/lookup/sources/wms/gfiAnsw
 import { readHtmlTables } from '../../../../server/src/lookup/sources/wms/htmlTables.js';
 import { entriesOf } from './stateSupport.js';
 
-const shipped = JSON.parse(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
+const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
   sources: { state: string; fields?: FieldMap }[];
 };
 const fieldsOf = (state: string): FieldMap => {

@@ -1,6 +1,7 @@
 // The licence registry: every covered state has its terms; the shipped
 // registry names the same licence and owners; a state whose terms forbid
 // caching or commercial use is never asked online and says why.
+import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import {
 } from '../../../../server/src/lookup/sources/registry.js';
 import { logs, upstream } from './stateSupport.js';
 
-const shipped = JSON.parse(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
+const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
   sources: { state: string; kind: string; license?: string; owners?: string[]; reason?: string }[];
 };
 const dir = mkdtempSync(join(tmpdir(), 'brw-licences-'));
