@@ -35,6 +35,8 @@ export interface AdapterDeps {
 
 export interface AdapterKind {
   kind: string;
+  /** The entry's options checked by the kind's schema, defaults filled in (throws when invalid). */
+  options(source: ConfiguredSource): unknown;
   create(source: ConfiguredSource, deps: AdapterDeps): Promise<SourceAdapter>;
 }
 
@@ -44,15 +46,17 @@ export function defineAdapterKind<Options>(
   optionsSchema: z.ZodType<Options>,
   create: (source: ConfiguredSource<Options>, deps: AdapterDeps) => Promise<SourceAdapter>,
 ): AdapterKind {
+  const options = (source: ConfiguredSource): Options => {
+    const parsed = optionsSchema.safeParse(source.options);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+      throw new Error(`options of ${source.state} (${kind}): ${problems.join('; ')}`);
+    }
+    return parsed.data;
+  };
   return {
     kind,
-    create(source, deps) {
-      const parsed = optionsSchema.safeParse(source.options);
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-        throw new Error(`options of ${source.state} (${kind}): ${problems.join('; ')}`);
-      }
-      return create({ ...source, options: parsed.data }, deps);
-    },
+    options,
+    create: (source, deps) => create({ ...source, options: options(source) }, deps),
   };
 }

@@ -1,6 +1,6 @@
 // Reads the feature type names a WFS offers from its GetCapabilities answer,
 // for services whose type names change with the data year (Berlin:
-// brw2026:brw2026_vector but brw2024:brw_2024_vector).
+// brw2026:brw2026_vector but brw2024:brw_2024_vector), and for the self-check.
 import type { Upstream } from '../../upstream/upstream.js';
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import { children, elementNames, parseXmlTree, textOf } from '../wfs/xmlTree.js';
@@ -31,4 +31,17 @@ export async function wfsFeatureTypeNames(upstream: Upstream, url: string): Prom
         .filter((name) => name !== '');
     },
   );
+}
+
+/** The first offered type name the pattern matches (Berlin's year type); an outage when none does. */
+export async function featureTypeMatching(
+  upstream: Upstream,
+  url: string,
+  pattern: RegExp,
+): Promise<string> {
+  const found = (await wfsFeatureTypeNames(upstream, url)).find((name) => pattern.test(name));
+  if (found === undefined) {
+    throw new UpstreamOutage('malformed_body', `no feature type matches ${pattern.source}`);
+  }
+  return found;
 }

@@ -4,12 +4,11 @@
 // its types differently from year to year.
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
-import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import { defineAdapterKind } from '../adapter.js';
 import { extractRecord } from '../fieldMap.js';
 import { featurePropertiesOf } from '../geojsonAnswer.js';
 import { propertyAt } from '../jsonProperties.js';
-import { wfsFeatureTypeNames, withQuery } from '../ogc/capabilities.js';
+import { featureTypeMatching, withQuery } from '../ogc/capabilities.js';
 import { createYearEndpoint, yearsBackSchema } from '../years/yearEndpoint.js';
 import { bboxAround, formatBbox } from './bboxAround.js';
 
@@ -44,10 +43,7 @@ export const wfsGeojsonKind = defineAdapterKind('wfs-geojson', optionsSchema, (s
     const known = typeNames.get(url);
     if (known !== undefined) return known;
     const pattern = new RegExp(options.typeNamePattern ?? '', 'u');
-    const found = (await wfsFeatureTypeNames(deps.upstream, url)).find((n) => pattern.test(n));
-    if (found === undefined) {
-      throw new UpstreamOutage('malformed_body', `no feature type matches ${pattern.source}`);
-    }
+    const found = await featureTypeMatching(deps.upstream, url, pattern);
     typeNames.set(url, found);
     return found;
   }
