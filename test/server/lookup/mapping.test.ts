@@ -4,8 +4,6 @@ import {
   mapRecord,
   type MappingContext,
 } from '../../../server/src/lookup/mapping/entryMapper.js';
-import { codeListRows } from '../../../server/src/lookup/mapping/landUseTable.js';
-import { readPublishedUse } from '../../../server/src/lookup/mapping/publishedUse.js';
 import {
   parsePublishedDate,
   parsePublishedNumber,
@@ -26,48 +24,6 @@ const base: SourceRecord = {
   nutzung: 'WA',
   gemeinde: 'Hannover',
 };
-
-describe('land-use codes', () => {
-  it.each([
-    ['WA', 'W', 'Allgemeines Wohngebiet'],
-    ['MI', 'M', 'Mischgebiet'],
-    ['GE', 'G', 'Gewerbegebiet'],
-    ['GR', 'L', 'Grünland'],
-    ['GR Grünland', 'L', 'Grünland'],
-    ['A', 'L', 'Acker'],
-    ['F', 'F', 'Forstwirtschaftliche Fläche'],
-    ['PG', 'SO', 'Private Grünfläche'],
-    ['SO', 'S', 'Sonstiges Sondergebiet'],
-    ['GB', 'S', 'Baufläche für Gemeinbedarf'],
-    ['W - Wohngebiet', 'W', 'Wohngebiet'],
-    ['MK: Kerngebiet', 'M', 'Kerngebiet'],
-    ['1130', 'W', 'Allgemeines Wohngebiet'],
-    ['2200', 'L', 'Grünland'],
-    ['9998', 'SO', 'Nicht zu spezifizieren'],
-    [
-      'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Art_Nutzung/1320',
-      'G',
-      'Industriegebiet',
-    ],
-    ['Wohnbaufläche', 'W', 'Wohnbaufläche'],
-  ])('reads %s as %s (%s)', (published, code, name) => {
-    expect(readPublishedUse(published)).toEqual({ code, name });
-  });
-
-  it.each(['GEWERBE', 'XY', '1234', 'LF', ''])(
-    'leaves the unknown use %j unmapped',
-    (published) => {
-      expect(readPublishedUse(published)).toBeUndefined();
-    },
-  );
-
-  it('maps every letter code and its numeric twin to the same target', () => {
-    for (const row of codeListRows()) {
-      expect(readPublishedUse(row.letters)).toEqual(row.use);
-      expect(readPublishedUse(String(row.number))).toEqual(row.use);
-    }
-  });
-});
 
 describe('published numbers and dates', () => {
   it.each([
