@@ -1,14 +1,17 @@
 // A loopback WFS 2.0 in the shape of Brandenburg's AdV BRM 3 service: zone
 // geometries (br:BR_BodenrichtwertFlaeche, answered by point Intersects in
 // the srsName's axis order; a BBOX filter is refused) and land values
-// (br:BR_Bodenrichtwert, no geometry, found by gehoertZu/@xlink:href).
+// (br:BR_Bodenrichtwert, no geometry, found by gehoertZu/@xlink:href). By GET
+// it answers GetCapabilities and DescribeFeatureType (brmSchemas.ts).
 import { fromSourcePosition } from '../lookup/geo/crs.js';
 import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
 import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
 import type { XmlNode } from '../lookup/sources/wfs/xmlTree.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
-import { startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
+import { brm3Documents, schemaFile } from './brmSchemas.js';
+import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import { declaredNamespaces, readSrsName } from './wfsFake.js';
+import { requestedTypes, wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
 import { zoneHolds, type ZoneShape } from './zoneGeometry.js';
 
 export const BRM3_NAMESPACES = {
@@ -18,6 +21,7 @@ export const BRM3_NAMESPACES = {
 
 const CODELIST = 'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Art_Nutzung/';
 const REFERENCE = 'br:gehoertZu/@xlink:href';
+const TYPES = ['br:BR_BodenrichtwertFlaeche', 'br:BR_Bodenrichtwert'];
 
 export interface Brm3Zone extends ZoneShape {
   id: string;
@@ -54,9 +58,10 @@ const NATIVE = {
 } as const;
 
 export function startBrm3TwoStepFake(path: string, world: Brm3World): Promise<FakeServer> {
+  const schemas = brm3Documents(path, BRM3_NAMESPACES);
   return startFakeServer(({ method, url, body }) => {
+    if (method === 'GET') return schemaFile(url.pathname, path, schemas) ?? selfDescription(url);
     if (url.pathname !== path) return { status: 404, contentType: 'text/plain', body: 'not found' };
-    if (method !== 'POST') return fail('POST GetFeature only');
     const declared = declaredNamespaces(body);
     if (Object.entries(BRM3_NAMESPACES).some(([prefix, uri]) => declared[prefix] !== uri)) {
       return fail('Unknown Namespace');
@@ -74,6 +79,20 @@ export function startBrm3TwoStepFake(path: string, world: Brm3World): Promise<Fa
     if (members === undefined) return fail(`cannot answer ${type ?? 'no type'} with this filter`);
     return { status: 200, contentType: GML, body: collection(members) };
   });
+}
+
+function selfDescription(url: URL): FakeAnswer {
+  const request = param(url, 'REQUEST');
+  const offered = TYPES.map((typeName) => ({ typeName }));
+  if (request === 'GetCapabilities') return wfsCapabilitiesAnswer(TYPES, BRM3_NAMESPACES);
+  const types = requestedTypes(url, offered);
+  if (!Array.isArray(types)) return types;
+  if (request !== 'DescribeFeatureType') return fail('POST GetFeature only');
+  return {
+    status: 200,
+    contentType: GML,
+    body: brm3Documents(url.pathname, BRM3_NAMESPACES).entry,
+  };
 }
 
 function zonesAt(world: Brm3World, filter: XmlNode): string[] | undefined {

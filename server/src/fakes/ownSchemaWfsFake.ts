@@ -3,14 +3,24 @@
 // type per land use). Like the real servers it checks namespaces, type names
 // and the geometry property, reads the filter geometry in the axis order its
 // srsName declares, and answers only zones the geometry meets. deegree finds
-// nothing for a bare point (Hamburg), so that fake does the same.
+// nothing for a bare point (Hamburg), so that fake does the same. By GET it
+// answers GetCapabilities and DescribeFeatureType (the schema written from
+// its records' fields, in the style of the server product).
 import { fromSourcePosition, type AxisOrder, type Crs } from '../lookup/geo/crs.js';
 import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
 import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
 import type { XmlNode } from '../lookup/sources/wfs/xmlTree.js';
+import { localNameOf, prefixOf } from '../lookup/sources/wfs/wfsOptions.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
-import { startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
+import { readFilter } from './fesConditions.js';
+import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import { declaredNamespaces, readSrsName } from './wfsFake.js';
+import {
+  describeFeatureTypeAnswer,
+  requestedTypes,
+  wfsCapabilitiesAnswer,
+  type SchemaStyle,
+} from './wfsSelfDescription.js';
 import { zoneHolds, zoneMeets, type LonLatRing, type ZoneShape } from './zoneGeometry.js';
 
 export interface OwnSchemaRecord {
@@ -30,6 +40,8 @@ export interface OwnSchemaService {
   geometryProperty: string;
   pointFindsNothing?: boolean;
   native: { nativeCrs: Crs; nativeSrsName: string; nativeAxisOrder: AxisOrder };
+  /** How DescribeFeatureType is written (default deegree). */
+  schemaStyle?: SchemaStyle;
 }
 
 const GML = 'application/gml+xml; version=3.2; charset=utf-8';
@@ -45,9 +57,30 @@ export function startOwnSchemaWfsFake(
   return startFakeServer(({ method, url, body }) => {
     const service = services[url.pathname];
     if (!service) return { status: 404, contentType: 'text/plain', body: 'no such service' };
-    if (method !== 'POST') return fail('OperationNotSupported', 'POST GetFeature only');
+    if (method === 'GET') return selfDescription(service, url);
     return answer(service, body);
   });
+}
+
+function selfDescription(service: OwnSchemaService, url: URL): FakeAnswer {
+  const request = param(url, 'REQUEST');
+  const offered = Object.entries(service.featureTypes).map(([typeName, zones]) => ({
+    typeName,
+    geometryProperty: localNameOf(service.geometryProperty),
+    properties: Object.fromEntries(
+      zones.flatMap((zone) =>
+        zone.records.flatMap((r) => Object.keys(r.fields).map((n) => [n, 'string'])),
+      ),
+    ),
+  }));
+  if (request === 'GetCapabilities') {
+    return wfsCapabilitiesAnswer(Object.keys(service.featureTypes), service.namespaces);
+  }
+  if (request !== 'DescribeFeatureType') return fail('OperationNotSupported', 'POST GetFeature');
+  const types = requestedTypes(url, offered);
+  if (!Array.isArray(types)) return types;
+  const namespace = service.namespaces[prefixOf(types[0]?.typeName ?? '')] ?? '';
+  return describeFeatureTypeAnswer(service.schemaStyle ?? 'deegree', namespace, types);
 }
 
 function answer(service: OwnSchemaService, body: string): FakeAnswer {
@@ -63,14 +96,19 @@ function answer(service: OwnSchemaService, body: string): FakeAnswer {
     const type = attributeOf(query, 'typeNames') ?? '';
     const zones = service.featureTypes[type];
     if (!zones) return fail('InvalidParameterValue', `Unknown typeNames ${type}`);
-    const intersects = children(children(query, 'Filter')[0] ?? {}, 'Intersects')[0];
+    const filter = readFilter(children(query, 'Filter')[0]);
+    const intersects = filter.intersects;
     if (!intersects || textAtPath(intersects, 'ValueReference') !== service.geometryProperty) {
       return fail('InvalidParameterValue', 'expected Intersects on the geometry property');
     }
     const hits = zonesMet(service, zones, intersects);
     if (hits === undefined) return fail('InvalidParameterValue', 'unreadable filter geometry');
     members.push(
-      ...hits.flatMap((zone) => zone.records.map((r) => member(service, type, zone, r))),
+      ...hits.flatMap((zone) =>
+        zone.records
+          .filter((r) => filter.accepts(r.fields))
+          .map((r) => member(service, type, zone, r)),
+      ),
     );
   }
   return { status: 200, contentType: GML, body: collection(service, members) };

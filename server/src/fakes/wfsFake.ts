@@ -3,6 +3,8 @@
 // service's, the point is read in the CRS and axis order its srsName
 // declares (URN EPSG:4326 = lat lon, EPSG:258xx = easting northing), and only
 // zones containing that point are answered, so a swapped axis finds nothing.
+// By GET it answers GetCapabilities and DescribeFeatureType (the AdV schema,
+// imported from <service>/schemas/, see brmSchemas.ts).
 import { XMLParser } from 'fast-xml-parser';
 import { fromSourcePosition, type AxisOrder, type Crs } from '../lookup/geo/crs.js';
 import { polygonContains } from '../lookup/sources/geojson/pointInPolygon.js';
@@ -13,8 +15,11 @@ import {
   type BrmProfile,
   type FakeZone,
 } from './brmGml.js';
+import { brm2Documents, schemaFile } from './brmSchemas.js';
+import { param, type FakeAnswer } from './faultyServer.js';
 import { FaultSwitch, respond } from './faults.js';
 import { startLoopback } from './loopback.js';
+import { requestedTypes, wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
 
 export interface WfsServiceConfig {
   profile: BrmProfile;
@@ -107,6 +112,38 @@ function answer(service: WfsServiceConfig, body: string): Answer {
   return { status: 200, body: featureCollectionXml(hits, profile, new Date().toISOString()) };
 }
 
+function selfDescription(
+  services: Readonly<Record<string, WfsServiceConfig>>,
+  url: URL,
+): FakeAnswer {
+  for (const [path, { profile }] of Object.entries(services)) {
+    const file = schemaFile(url.pathname, path, brm2Documents(path, profile.namespaces));
+    if (file) return file;
+  }
+  const service = services[url.pathname];
+  if (!service) return { status: 404, contentType: 'text/plain', body: 'no such service' };
+  const { profile } = service;
+  const request = param(url, 'REQUEST');
+  if (request === 'GetCapabilities') {
+    return wfsCapabilitiesAnswer([profile.featureType], profile.namespaces);
+  }
+  const types = requestedTypes(url, [{ typeName: profile.featureType }]);
+  if (request !== 'DescribeFeatureType' || !Array.isArray(types)) {
+    return Array.isArray(types)
+      ? {
+          status: 400,
+          contentType: XML,
+          body: exceptionReportXml('OperationNotSupported', 'GET: capabilities and schema only'),
+        }
+      : types;
+  }
+  return {
+    status: 200,
+    contentType: XML,
+    body: brm2Documents(url.pathname, profile.namespaces).entry,
+  };
+}
+
 export async function startWfsFake(
   services: Readonly<Record<string, WfsServiceConfig>>,
   options: { port?: number } = {},
@@ -115,20 +152,16 @@ export async function startWfsFake(
   const faults = new FaultSwitch();
   const state = { latencyMs: 0 };
   const server = await startLoopback((req, res, body) => {
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname;
     const service = services[path];
-    if (!service) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('no such service');
+    if (req.method === 'GET') {
+      const answer = selfDescription(services, url);
+      respond(res, answer.status, answer.contentType, answer.body, faults.take());
       return;
     }
-    if (req.method !== 'POST') {
-      respond(
-        res,
-        400,
-        XML,
-        exceptionReportXml('OperationNotSupported', 'this fake answers POST GetFeature only'),
-        undefined,
-      );
+    if (!service) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('no such service');
       return;
     }
     counts.set(path, (counts.get(path) ?? 0) + 1);

@@ -2,12 +2,19 @@
 // one service per released year (other years 404), type names that differ by
 // year, GetCapabilities, and GetFeature by GET with a BBOX read in the axis
 // order of its CRS (URN EPSG:4326 = lat lon; without a CRS the native
-// EPSG:25833), answered as GeoJSON.
+// EPSG:25833), answered as GeoJSON. DescribeFeatureType answers GeoServer's
+// XSD, or its JSON form when asked for application/json.
 import { fromSourcePosition } from '../lookup/geo/crs.js';
-import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
 import { exceptionReportXml } from './brmGml.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import { readSrsName } from './wfsFake.js';
+import {
+  describeFeatureTypeAnswer,
+  describeFeatureTypeJsonAnswer,
+  requestedTypes,
+  wfsCapabilitiesAnswer,
+  xsdTypeOf,
+} from './wfsSelfDescription.js';
 import { rectangle, zoneMeets, type ZoneShape } from './zoneGeometry.js';
 
 export interface JsonZone extends ZoneShape {
@@ -35,6 +42,7 @@ export function startWfsGeojsonFake(
     if (!service) return { status: 404, contentType: 'text/html', body: '<h1>Not Found</h1>' };
     const request = param(url, 'REQUEST');
     if (request === 'GetCapabilities') return capabilities(service);
+    if (request === 'DescribeFeatureType') return describe(service, url);
     if (request !== 'GetFeature') return fail(`unknown request ${request ?? ''}`);
     if (param(url, 'TYPENAMES') !== service.typeName) return fail('Unknown typeNames');
     if (param(url, 'OUTPUTFORMAT') !== 'application/json') return fail('this fake answers JSON');
@@ -75,20 +83,31 @@ function readBbox(text: string) {
   return rectangle(low.lon, low.lat, high.lon, high.lat);
 }
 
+const namespaceOf = (prefix: string) => `https://gdi.berlin.de/${prefix}`;
+
 function capabilities(service: YearService): FakeAnswer {
   const prefix = service.typeName.slice(0, service.typeName.indexOf(':'));
-  const types = [service.typeName, `${prefix}:${prefix}_flurstuecke_info`]
-    .map(
-      (name) =>
-        `<FeatureType><Name>${escapeXml(name)}</Name><Title>${escapeXml(name)}</Title></FeatureType>`,
-    )
-    .join('');
-  return {
-    status: 200,
-    contentType: XML,
-    body:
-      '<?xml version="1.0" encoding="UTF-8"?>' +
-      '<wfs:WFS_Capabilities xmlns:wfs="http://www.opengis.net/wfs/2.0" xmlns="http://www.opengis.net/wfs/2.0" version="2.0.0">' +
-      `<FeatureTypeList>${types}</FeatureTypeList></wfs:WFS_Capabilities>`,
-  };
+  return wfsCapabilitiesAnswer([service.typeName, `${prefix}:${prefix}_flurstuecke_info`], {
+    [prefix]: namespaceOf(prefix),
+  });
+}
+
+function describe(service: YearService, url: URL): FakeAnswer {
+  const offered = [
+    {
+      typeName: service.typeName,
+      geometryProperty: 'geom',
+      properties: Object.fromEntries(
+        service.zones.flatMap((zone) =>
+          Object.entries(zone.properties).map(([name, value]) => [name, xsdTypeOf(value)]),
+        ),
+      ),
+    },
+  ];
+  const types = requestedTypes(url, offered);
+  if (!Array.isArray(types)) return types;
+  const namespace = namespaceOf(service.typeName.slice(0, service.typeName.indexOf(':')));
+  return param(url, 'OUTPUTFORMAT') === 'application/json'
+    ? describeFeatureTypeJsonAnswer(namespace, types)
+    : describeFeatureTypeAnswer('geoserver', namespace, types);
 }

@@ -36,7 +36,7 @@ const GEOMETRY_TYPE =
   /(Geometry|Geometric\w*|Surface|Polygon|Point|Curve|LineString|Solid|Envelope)(PropertyType|AssociationType)$/;
 /** Attributes the standard GML property types carry. */
 const STANDARD_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  ReferenceType: ['href', 'title', 'role', 'nilReason'],
+  ReferenceType: ['href', 'title'],
   CodeType: ['codeSpace'],
   CodeWithAuthorityType: ['codeSpace'],
   MeasureType: ['uom'],
