@@ -2,8 +2,11 @@
 // click is the centre of pixel (I, J) (X, Y in 1.1.1) of the requested map,
 // whose BBOX is read in the axis order the version and CRS prescribe
 // (CRS:84 lon lat; EPSG:4326 lat lon in 1.3.0, lon lat in 1.1.1 SRS). Only
-// zones holding that point answer, as GeoJSON (NRW), an HTML table per
-// feature (RLP) or a GML feature collection (deegree GFI).
+// zones holding that point answer, as GeoJSON (NRW, each feature naming its
+// layer's title in `layerName` as the ArcGIS WMS does), an HTML table per
+// feature (RLP; a click outside every zone gets the template's header and
+// footer only, as MapServer answers) or a GML feature collection (deegree
+// GFI). GetCapabilities lists the layers with their titles.
 import { fromSourcePosition, type AxisOrder, type Crs } from '../lookup/geo/crs.js';
 import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
@@ -14,6 +17,10 @@ export interface WmsService {
   version: '1.1.1' | '1.3.0';
   /** Layer name → its zones. */
   layers: Readonly<Record<string, readonly JsonZone[]>>;
+  /** Layer name → title (default: the name); only these layers are in the capabilities' order. */
+  titles?: Readonly<Record<string, string>>;
+  /** Layers the capabilities list but GetFeatureInfo refuses (labels, overviews). */
+  unqueryable?: Readonly<Record<string, string>>;
   format: 'geojson' | 'html' | 'gml';
 }
 
@@ -24,6 +31,32 @@ const INFO_FORMATS = {
 } as const;
 
 type Properties = JsonZone['properties'];
+interface Hit {
+  layer: string;
+  title: string;
+  properties: Properties;
+}
+
+function capabilities(service: WmsService): FakeAnswer {
+  const layer = (name: string, title: string, queryable: boolean) =>
+    `<Layer queryable="${queryable ? 1 : 0}"><Name>${escapeXml(name)}</Name><Title>${escapeXml(title)}</Title></Layer>`;
+  const layers = [
+    ...Object.keys(service.layers).map((name) =>
+      layer(name, service.titles?.[name] ?? name, true),
+    ),
+    ...Object.entries(service.unqueryable ?? {}).map(([name, title]) => layer(name, title, false)),
+  ];
+  const modern = service.version === '1.3.0';
+  const root = modern ? 'WMS_Capabilities' : 'WMT_MS_Capabilities';
+  return {
+    status: 200,
+    contentType: 'text/xml; charset=UTF-8',
+    body:
+      `<?xml version="1.0" encoding="UTF-8"?><${root} version="${service.version}"${modern ? ' xmlns="http://www.opengis.net/wms"' : ''}>` +
+      '<Service><Name>WMS</Name><Title>Bodenrichtwerte</Title></Service>' +
+      `<Capability><Layer><Title>Bodenrichtwerte</Title>${layers.join('')}</Layer></Capability></${root}>`,
+  };
+}
 
 const serviceException = (text: string): FakeAnswer => ({
   status: 200,
@@ -37,6 +70,7 @@ export function startWmsGfiFake(
   return startFakeServer(({ url }) => {
     const service = services[url.pathname];
     if (!service) return { status: 404, contentType: 'text/plain', body: 'not found' };
+    if (param(url, 'REQUEST') === 'GetCapabilities') return capabilities(service);
     if (param(url, 'REQUEST') !== 'GetFeatureInfo') return serviceException('GetFeatureInfo only');
     if (param(url, 'VERSION') !== service.version) return serviceException('unsupported VERSION');
     const format = param(url, 'INFO_FORMAT') ?? '';
@@ -46,14 +80,15 @@ export function startWmsGfiFake(
     const click = clickPoint(url, service.version);
     if (!click) return serviceException('unreadable BBOX, size or pixel');
     const count = Number(param(url, 'FEATURE_COUNT') ?? '1');
-    const hits: { layer: string; properties: Properties }[] = [];
+    const hits: Hit[] = [];
     for (const layer of (param(url, 'QUERY_LAYERS') ?? '').split(',')) {
       const zones = service.layers[layer];
       if (!zones) return serviceException(`Layer ${layer} is not queryable`);
+      const title = service.titles?.[layer] ?? layer;
       zones
         .filter((zone) => zoneHolds(zone, click.lon, click.lat))
         .slice(0, count)
-        .forEach((zone) => hits.push({ layer, properties: zone.properties }));
+        .forEach((zone) => hits.push({ layer, title, properties: zone.properties }));
     }
     return render(service.format, hits);
   });
@@ -90,16 +125,14 @@ function clickPoint(url: URL, version: string): { lat: number; lon: number } | u
   };
 }
 
-function render(
-  format: WmsService['format'],
-  hits: { layer: string; properties: Properties }[],
-): FakeAnswer {
+function render(format: WmsService['format'], hits: Hit[]): FakeAnswer {
   const text = (value: string | number | null) => (value === null ? '' : String(value));
   if (format === 'geojson') {
     const features = hits.map((h) => ({
       type: 'Feature',
       geometry: null,
       properties: h.properties,
+      layerName: h.title,
     }));
     return {
       status: 200,
@@ -116,10 +149,13 @@ function render(
           .join('') +
         '</table>',
     );
+    // The template's header and footer frame the tables, also when there are none.
     return {
       status: 200,
       contentType: 'text/html; charset=UTF-8',
-      body: `<html><head><title>GetFeatureInfo</title></head><body>${tables.join('<br/>')}</body></html>`,
+      body:
+        '<html><head><title>GetFeatureInfo</title></head><body><h3>Bodenrichtwertinformation</h3>' +
+        `${tables.join('<br/>')}<p>Basisdienst, Angaben ohne Gewähr</p></body></html>`,
     };
   }
   const members = hits.map(

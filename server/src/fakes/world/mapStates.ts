@@ -1,7 +1,7 @@
 // The made-up zones behind the Berlin WFS (GeoJSON), the NRW and RLP map
 // services (GetFeatureInfo) and the Sachsen-Anhalt ArcGIS fakes, around each
 // state's probe point, with the field names and value styles the references
-// give (NRW "4,50" and GEZ, RLP "1.150,00 €/m²" and "1.080 €/m²", ST dates as epoch ms).
+// give (NRW "2,3", GEZ "IV" and layer titles, RLP "1.150,00 €/m²" and "1.080 €/m²", ST dates as epoch ms).
 import { PROBE_POINTS } from '../../cli/probePoints.js';
 import type { ArcgisLayer } from '../arcgisFake.js';
 import { square } from '../demoWorld.js';
@@ -57,81 +57,139 @@ export const BE_YEARS: Readonly<Record<2024 | 2026, YearService>> = {
 
 const NW_GAA = 'Gutachterausschuss für Grundstückswerte in der Stadt Münster';
 
-/** NRW layers by use: 20 ein-/zweigeschossig, 17 mehrgeschossig, 14 Gewerbe, 2 sonstige. */
+/**
+ * The NRW map service numbers its layers and names the use only in the title;
+ * each use has a zone layer and a label layer. Ids 8 (brw_landwirtschaft),
+ * 11 (forstwirtschaft) and 20 follow real answers; the others are this
+ * fake's. The features have the shape of a real GetFeatureInfo answer
+ * (VBORIS short names, BRW as text with a decimal comma, `layerName`), with
+ * values of our own: overlapping arable (A) and grassland (GR) zones as the
+ * service publishes them.
+ */
+export const NW_TITLES: Readonly<Record<string, string>> = {
+  '2': 'brw_aussenbereich',
+  '5': 'brw_sonstige_flaechen',
+  '8': 'brw_landwirtschaft',
+  '11': 'brw_forstwirtschaft',
+  '14': 'brw_gewerbe_industrie_sondergebiete',
+  '17': 'brw_mehrgeschossige_bauweise',
+  '20': 'brw_ein_zweigeschossig',
+};
+
+/** The label layers beside each zone layer (GetFeatureInfo does not ask them). */
+export const NW_LABEL_LAYERS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(NW_TITLES).map(([id, title]) => [String(Number(id) + 1), `${title}_label`]),
+);
+
+const nrwZone = (
+  rings: JsonZone['rings'],
+  properties: Record<string, string>,
+): JsonZone => ({
+  rings,
+  properties: {
+    STAG: '2026-01-01',
+    GENA: 'Münster',
+    GABE: NW_GAA,
+    GEMA: 'Münster',
+    ...properties,
+  },
+});
+
 export const NW_LAYERS: Readonly<Record<string, readonly JsonZone[]>> = {
-  '20': [
-    {
-      rings: [square(NW.lat + 0.006, NW.lon, 0.002)],
-      properties: { BRW: '640', STAG: '2026-01-01', NUTA: 'W', BRWZNR: '5150020', GENA: 'Münster' },
-    },
+  '2': [],
+  '5': [],
+  '8': [
+    nrwZone([square(NW.lat, NW.lon, 0.05)], {
+      NUTA: 'GR',
+      BRW: '2,3',
+      BRWZNR: '5159002',
+      ENTW: 'LF',
+      GRZA: '50',
+    }),
+    nrwZone([square(NW.lat, NW.lon, 0.05)], {
+      NUTA: 'A',
+      BRW: '4',
+      BRWZNR: '5159001',
+      ENTW: 'LF',
+      ACZA: '55',
+    }),
   ],
-  '17': [
-    {
-      rings: [square(NW.lat, NW.lon, 0.0015)],
-      properties: {
-        BRW: '2450',
-        STAG: '2026-01-01',
-        NUTA: 'MK',
-        ERGNUTA: '',
-        ENTW: 'B',
-        WNUM: '5150001',
-        BRWZNR: '5150001',
-        GENA: 'Münster',
-        GABE: NW_GAA,
-        ORTST: 'Altstadt',
-        BEM: 'Prinzipalmarkt',
-        GEZ: '4',
-      },
-    },
+  '11': [
+    nrwZone([square(NW.lat + 0.03, NW.lon, 0.01)], {
+      NUTA: 'F',
+      BRW: '0,52',
+      BRWZNR: '5159101',
+      ENTW: 'LF',
+    }),
   ],
   '14': [],
-  '2': [
-    {
-      rings: [square(NW.lat, NW.lon, 0.05)],
-      properties: {
-        BRW: '4,50',
-        STAG: '2026-01-01',
-        NUTA: 'A',
-        ENTW: 'LF',
-        BRWZNR: '5159001',
-        GENA: 'Münster',
-        GABE: NW_GAA,
-      },
-    },
+  '17': [
+    nrwZone([square(NW.lat, NW.lon, 0.0015)], {
+      NUTA: 'MK',
+      BRW: '2450',
+      WNUM: '5150001',
+      BRWZNR: '5150001',
+      ENTW: 'B',
+      BEIT: '1',
+      ORTST: 'Altstadt',
+      BAUW: 'g',
+      GEZ: 'IV',
+      GFZ: '2,8',
+      BEM: 'Prinzipalmarkt',
+    }),
+  ],
+  '20': [
+    nrwZone([square(NW.lat + 0.006, NW.lon, 0.002)], {
+      NUTA: 'W',
+      BRW: '640',
+      BRWZNR: '5150020',
+      ENTW: 'B',
+    }),
   ],
 };
 
+/**
+ * RLP table rows carry the labels a real GetFeatureInfo page shows (zone
+ * number, value, development state, use, Gemeinde, Gemarkung) and no stichtag
+ * row: the yearly service stands for 1 January of its year.
+ */
 export const RP_ZONES: readonly JsonZone[] = [
   {
     rings: [square(RP.lat, RP.lon, 0.0015)],
     properties: {
-      Bodenrichtwert: '1.150,00 €/m²',
-      Wertermittlungsstichtag: '01.01.2026',
       'Nummer der Bodenrichtwertzone': '3150012',
-      Nutzungsart: 'Gemischte Baufläche (M)',
+      Bodenrichtwert: '1.150,00 €/m²',
       Entwicklungszustand: 'Baureifes Land (B)',
+      Nutzungsart: 'Gemischte Baufläche (M)',
       Gemeinde: 'Mainz',
+      Gemarkung: 'Mainz',
     },
   },
   {
     // An overlapping zone whose table shows the value without decimals.
     rings: [square(RP.lat, RP.lon, 0.0008)],
     properties: {
-      Bodenrichtwert: '1.080 €/m²',
-      Wertermittlungsstichtag: '01.01.2026',
       'Nummer der Bodenrichtwertzone': '3150013',
+      Bodenrichtwert: '1.080 €/m²',
+      Entwicklungszustand: 'Baureifes Land (B)',
       Nutzungsart: 'Wohnbaufläche (W)',
       Gemeinde: 'Mainz',
+      Gemarkung: 'Mainz',
     },
   },
+];
+
+/** Layer RLP_0: agricultural land, published under the building-land zones. */
+export const RP_AGRICULTURAL_ZONES: readonly JsonZone[] = [
   {
-    rings: [square(RP.lat + 0.01, RP.lon, 0.002)],
+    rings: [square(RP.lat, RP.lon, 0.02)],
     properties: {
-      Bodenrichtwert: '4,20 €/m²',
-      Wertermittlungsstichtag: '01.01.2026',
       'Nummer der Bodenrichtwertzone': '3159004',
+      Bodenrichtwert: '4,20 €/m²',
+      Entwicklungszustand: 'Fläche der Land- oder Forstwirtschaft (LF)',
       Nutzungsart: 'Acker (A)',
       Gemeinde: 'Mainz',
+      Gemarkung: 'Mainz',
     },
   },
 ];

@@ -82,7 +82,7 @@ describe('axis order and CRS', () => {
   });
 
   it('refuses CRS:84 with WMS 1.1.1, which does not know it', async () => {
-    await expect(adapterWith('DE-NW', { version: '1.1.1' })).rejects.toThrow(
+    await expect(adapterWith('DE-NW', { version: '1.1.1', crs: 'CRS:84' })).rejects.toThrow(
       /CRS:84 needs WMS 1.3.0/,
     );
   });

@@ -1,14 +1,17 @@
-// The `wms-gfi` kind: WMS GetFeatureInfo at the address (NRW: GeoJSON with
-// CRS:84; RLP: WMS 1.1.1 with an HTML table; GML where a service offers it).
-// For HTML the maintenance check is the parser's: a page with text but no
-// land-value table is an outage, an empty page is no zone.
+// The `wms-gfi` kind: WMS GetFeatureInfo at the address (NRW: GeoJSON in the
+// service's native UTM; RLP: WMS 1.1.1 with an HTML table; GML where a service
+// offers it). The layers are named in the registry, or found in the
+// capabilities by their title (NRW numbers its layers and may add uses).
+// For HTML, a page without a land-value table is no zone unless it reads as
+// an error or maintenance page (htmlAnswerKind).
 import { z } from 'zod';
-import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import { defineAdapterKind } from '../adapter.js';
 import { extractRecord } from '../fieldMap.js';
-import { createYearEndpoint, yearsBackSchema } from '../years/yearEndpoint.js';
+import { createYearEndpoint, withDataYear, yearsBackSchema } from '../years/yearEndpoint.js';
 import { gfiAnswerSchema, readGfiAnswer } from './gfiAnswers.js';
 import { gfiUrl, wmsCrsSchema, wmsVersionSchema } from './gfiRequest.js';
+import { htmlWithoutValues } from './htmlAnswerKind.js';
+import { createLayerChoice } from './layerChoice.js';
 
 const optionsSchema = z
   .object({
@@ -17,7 +20,9 @@ const optionsSchema = z
     yearsBack: yearsBackSchema,
     version: wmsVersionSchema,
     crs: wmsCrsSchema,
-    layers: z.array(z.string().min(1)).min(1),
+    layers: z.array(z.string().min(1)).min(1).optional(),
+    /** A regular expression matched against the titles of the queryable layers. */
+    layerTitlePattern: z.string().min(1).optional(),
     infoFormat: z.string().min(1),
     answer: gfiAnswerSchema,
     /** Overlapping zones (several uses at one point) must all come back. */
@@ -34,26 +39,36 @@ const optionsSchema = z
   .strict()
   .refine((o) => o.version === '1.3.0' || o.crs !== 'CRS:84', {
     message: 'CRS:84 needs WMS 1.3.0',
+  })
+  .refine((o) => (o.layers === undefined) !== (o.layerTitlePattern === undefined), {
+    message: 'give either layers or layerTitlePattern',
   });
 
 export const wmsGfiKind = defineAdapterKind('wms-gfi', optionsSchema, (source, deps) => {
   const { options, fields } = source;
   const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
+  const layerChoice = createLayerChoice(options, deps);
   return Promise.resolve({
     numberFormat: options.answer === 'html' ? 'de' : 'xml',
     recordsAt: (point) =>
-      endpoint.run((url) =>
-        deps.upstream.request(
-          { url: gfiUrl(url, options, point), htmlIsData: options.answer === 'html' },
+      endpoint.run(async (url, year) => {
+        const layers = await layerChoice.layersAt(url);
+        return deps.upstream.request(
+          {
+            url: gfiUrl(url, { ...options, layers }, point),
+            htmlIsData: options.answer === 'html',
+          },
           ({ text }) => {
             const answer = readGfiAnswer(options.answer, text);
-            const records = answer.features.map((valueAt) => extractRecord(fields, valueAt));
+            const records = answer.features.map((valueAt) =>
+              extractRecord(fields, withDataYear(valueAt, year)),
+            );
             if (answer.visibleText && !records.some((r) => r.brw !== undefined)) {
-              throw new UpstreamOutage('maintenance_page', 'HTML page without a land-value table');
+              return htmlWithoutValues(answer.visibleText, source.state, deps.logger);
             }
             return records;
           },
-        ),
-      ),
+        );
+      }),
   });
 });

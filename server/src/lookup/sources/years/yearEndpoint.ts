@@ -5,10 +5,20 @@
 // the rest of the day. Only a 404 moves on to an earlier year; any other
 // failure is an outage of the service, so older data never hide one.
 import { z } from 'zod';
+import type { ValueAt } from '../fieldMap.js';
 import { systemClock, type Clock } from '../../../time/clock.js';
 import { UpstreamOutage, isUpstreamOutage } from '../../upstream/upstreamOutage.js';
 
 export const YEAR_PLACEHOLDER = '{year}';
+
+/**
+ * A field path that reads the data year of the endpoint asked, for services
+ * whose answer does not repeat the stichtag its yearly service stands for
+ * (a field spec `{path: "{year}", pattern: "^(\\d{4})$", template: "$1-01-01"}`).
+ */
+export function withDataYear(valueAt: ValueAt, year: number | undefined): ValueAt {
+  return (path) => (path === YEAR_PLACEHOLDER ? year?.toString() : valueAt(path));
+}
 
 /** `yearsBack`: how many years before the clock's year may be tried (HE: even years only). */
 export const yearsBackSchema = z.number().int().min(0).max(10).default(3);
