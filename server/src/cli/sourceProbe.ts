@@ -1,9 +1,11 @@
 // The daily live check of every state source: asks each connected service
 // for the land values at a known point of its state and reports OK (with the
 // number of entries), or the failure, and the latency. A connected source
-// that finds no zone at a point where one must exist counts as failed.
+// that finds no zone at a point where one must exist counts as failed. Records
+// whose value, stichtag or land use cannot be read are counted per reason,
+// with the published texts, so a source that changed its writing shows up.
 import { isUpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
-import { mapNewestEntries } from '../lookup/mapping/entryMapper.js';
+import { mapNewestEntries, type SkippedRecord } from '../lookup/mapping/entryMapper.js';
 import type { SourceRegistry } from '../lookup/sources/registry.js';
 import { berlinDay } from '../time/berlinDay.js';
 import { systemClock, type Clock } from '../time/clock.js';
@@ -15,6 +17,16 @@ export interface ProbeResult {
   status: 'ok' | 'failed' | 'not_connected';
   latencyMs?: number;
   detail: string;
+  /** Records the mapping had to leave out, per reason; absent when none. */
+  leftOut?: LeftOutRecords[];
+}
+
+export interface LeftOutRecords {
+  reason: SkippedRecord['reason'];
+  field: SkippedRecord['field'];
+  count: number;
+  /** The distinct published texts that could not be read; "" for an empty field. */
+  values: string[];
 }
 
 export async function probeSources(
@@ -40,17 +52,21 @@ export async function probeSources(
     const started = now();
     const outcome = await entry.adapter.recordsAt(probe).then(
       (records) => {
-        const skipped: string[] = [];
+        const skipped: SkippedRecord[] = [];
         const entries = mapNewestEntries(records, {
           fallbackGemeinde: undefined,
           today: berlinDay(clock()),
           numberFormat: entry.numberFormat,
-          onSkipped: (reason) => skipped.push(reason),
+          onSkipped: (record) => skipped.push(record),
         });
-        const left = skipped.length === 0 ? '' : `, ${skipped.length} records left out`;
-        return entries.length > 0
-          ? { status: 'ok' as const, detail: `${entries.length} entries at ${probe.place}${left}` }
-          : { status: 'failed' as const, detail: `no land value at ${probe.place}${left}` };
+        const leftOut = countLeftOut(skipped);
+        const found =
+          entries.length > 0
+            ? { status: 'ok' as const, detail: `${entries.length} entries at ${probe.place}` }
+            : { status: 'failed' as const, detail: `no land value at ${probe.place}` };
+        return leftOut.length === 0
+          ? found
+          : { ...found, detail: `${found.detail}, ${describeLeftOut(leftOut)}`, leftOut };
       },
       (err: unknown) => ({
         status: 'failed' as const,
@@ -65,6 +81,27 @@ export async function probeSources(
     });
   }
   return results;
+}
+
+function countLeftOut(skipped: readonly SkippedRecord[]): LeftOutRecords[] {
+  const byReason = new Map<string, LeftOutRecords>();
+  for (const { reason, field, raw = '' } of skipped) {
+    const known = byReason.get(reason) ?? { reason, field, count: 0, values: [] };
+    known.count += 1;
+    if (!known.values.includes(raw)) known.values.push(raw);
+    byReason.set(reason, known);
+  }
+  return [...byReason.values()];
+}
+
+/** "3 records left out (unknown land use: "LF", "XY"; no readable land value: (empty))". */
+function describeLeftOut(leftOut: readonly LeftOutRecords[]): string {
+  const total = leftOut.reduce((sum, r) => sum + r.count, 0);
+  const reasons = leftOut.map(
+    (r) =>
+      `${r.reason}: ${r.values.map((v) => (v === '' ? '(empty)' : JSON.stringify(v))).join(', ')}`,
+  );
+  return `${total} ${total === 1 ? 'record' : 'records'} left out (${reasons.join('; ')})`;
 }
 
 export function formatProbeResults(results: readonly ProbeResult[]): string {

@@ -115,7 +115,10 @@ export async function startStateFakes(): Promise<StateFakes> {
 }
 
 /** The default registry with every service URL swapped for its fake; returns the file. */
-export async function writeStateRegistry(dir: string, fakes: StateFakes): Promise<string> {
+export async function writeStateRegistry(
+  dir: string,
+  fakes: Pick<StateFakes, 'urls'>,
+): Promise<string> {
   const registry = (await readRegistryFile(DEFAULT_SOURCES_FILE)) as {
     sources: { state: string; name: string; options?: Record<string, unknown> }[];
   };

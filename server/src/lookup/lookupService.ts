@@ -95,8 +95,8 @@ async function fetchEntries(
     fallbackGemeinde: place.municipality,
     today: berlinDay(clock()),
     numberFormat,
-    onSkipped: (reason, record) =>
-      logger.warn({ state: source.state, reason, record }, 'source record left out'),
+    onSkipped: (skipped) =>
+      logger.warn({ state: source.state, ...skipped }, 'source record left out'),
   });
   if (entries.length === 0) {
     throw new AppError(

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   mapNewestEntries,
   mapRecord,
+  RAW_TEXT_LIMIT,
   type MappingContext,
+  type SkippedRecord,
 } from '../../../server/src/lookup/mapping/entryMapper.js';
 import {
   parsePublishedDate,
@@ -11,12 +13,12 @@ import {
 import type { SourceRecord } from '../../../server/src/lookup/sources/sourceRecord.js';
 import { berlinDay } from '../../../server/src/time/berlinDay.js';
 
-const skipped: string[] = [];
+const skipped: SkippedRecord[] = [];
 const context: MappingContext = {
   fallbackGemeinde: 'Geocodeort',
   today: '2026-11-22',
   numberFormat: 'xml',
-  onSkipped: (reason: string) => skipped.push(reason),
+  onSkipped: (record) => skipped.push(record),
 };
 const base: SourceRecord = {
   brw: '250',
@@ -131,14 +133,37 @@ describe('mapping a record to an entry', () => {
   });
 
   it.each([
-    [{ brw: undefined }, 'no readable land value'],
-    [{ brw: 'auf Anfrage' }, 'no readable land value'],
-    [{ stichtag: undefined }, 'no readable stichtag'],
-    [{ nutzung: 'XYZ' }, 'unknown land use'],
-  ])('leaves out a record with %j instead of inventing a value', (change, reason) => {
+    [{ brw: undefined }, { field: 'brw', reason: 'no readable land value' }],
+    [
+      { brw: 'auf Anfrage' },
+      { field: 'brw', reason: 'no readable land value', raw: 'auf Anfrage' },
+    ],
+    [{ brw: '-5' }, { field: 'brw', reason: 'no readable land value', raw: '-5' }],
+    [{ stichtag: undefined }, { field: 'stichtag', reason: 'no readable stichtag' }],
+    [{ stichtag: '2026' }, { field: 'stichtag', reason: 'no readable stichtag', raw: '2026' }],
+    [{ nutzung: undefined }, { field: 'nutzung', reason: 'unknown land use' }],
+    [{ nutzung: 'LF' }, { field: 'nutzung', reason: 'unknown land use', raw: 'LF' }],
+  ])(
+    'leaves out a record with %j instead of inventing a value, and says which text',
+    (change, why) => {
+      skipped.length = 0;
+      expect(mapRecord({ ...base, ...change }, context)).toBeUndefined();
+      expect(skipped).toEqual([why]);
+    },
+  );
+
+  it('names the zone of a record left out, and cuts an overlong published text', () => {
     skipped.length = 0;
-    expect(mapRecord({ ...base, ...change }, context)).toBeUndefined();
-    expect(skipped).toEqual([reason]);
+    const long = `XY ${'x'.repeat(500)}`;
+    mapRecord({ ...base, bodenrichtwertnummer: '0815', nutzung: long }, context);
+    expect(skipped).toEqual([
+      {
+        field: 'nutzung',
+        reason: 'unknown land use',
+        raw: long.slice(0, RAW_TEXT_LIMIT),
+        zone: '0815',
+      },
+    ]);
   });
 });
 
@@ -188,7 +213,7 @@ describe('number format of the source', () => {
   it('leaves out a German-text record whose value is ambiguous, and says why', () => {
     skipped.length = 0;
     expect(mapRecord({ ...base, brw: '1.5' }, { ...context, numberFormat: 'de' })).toBeUndefined();
-    expect(skipped).toEqual(['no readable land value']);
+    expect(skipped).toEqual([{ field: 'brw', reason: 'no readable land value', raw: '1.5' }]);
   });
 });
 

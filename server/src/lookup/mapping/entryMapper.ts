@@ -15,8 +15,30 @@ export interface MappingContext {
   /** How the source writes numbers: machine values or German display text. */
   numberFormat: NumberFormat;
   /** Told about each record that had to be left out. */
-  onSkipped(reason: string, record: SourceRecord): void;
+  onSkipped(skipped: SkippedRecord): void;
 }
+
+/** Why a record is left out, by the required field that could not be read. */
+export const SKIP_REASONS = {
+  brw: 'no readable land value',
+  stichtag: 'no readable stichtag',
+  nutzung: 'unknown land use',
+} as const satisfies Partial<Record<SourceField, string>>;
+
+type RequiredField = keyof typeof SKIP_REASONS;
+
+/** A record left out: what the operator needs to find it in the source. */
+export interface SkippedRecord {
+  field: RequiredField;
+  reason: (typeof SKIP_REASONS)[RequiredField];
+  /** The field's published text, cut to RAW_TEXT_LIMIT; absent when the source left it empty. */
+  raw?: string;
+  /** The zone's published number, when it has one. */
+  zone?: string;
+}
+
+/** Published values are short; a longer one is cut so a log line stays a line. */
+export const RAW_TEXT_LIMIT = 200;
 
 const TEXT_FIELDS = ['bodenrichtwertnummer', 'zonenbezeichnung', 'bauweise'] as const;
 const NUMBER_FIELDS = [
@@ -34,18 +56,9 @@ export function mapRecord(
   const brw = parsePublishedNumber(record.brw, context.numberFormat);
   const stichtag = parsePublishedDate(record.stichtag);
   const use = record.nutzung === undefined ? undefined : readPublishedUse(record.nutzung);
-  const problem =
-    brw === undefined || brw < 0
-      ? 'no readable land value'
-      : stichtag === undefined
-        ? 'no readable stichtag'
-        : use === undefined
-          ? 'unknown land use'
-          : undefined;
-  if (problem || brw === undefined || stichtag === undefined || use === undefined) {
-    context.onSkipped(problem ?? 'incomplete', record);
-    return undefined;
-  }
+  if (brw === undefined || brw < 0) return skip('brw', record, context);
+  if (stichtag === undefined) return skip('stichtag', record, context);
+  if (use === undefined) return skip('nutzung', record, context);
   const entry: BodenrichtwertEntry = {
     nutzungsart: nameWithErgaenzung(use.name, record.ergaenzung),
     code: use.code,
@@ -63,6 +76,18 @@ export function mapRecord(
     if (value !== undefined) entry[field] = value;
   }
   return entry;
+}
+
+function skip(field: RequiredField, record: SourceRecord, context: MappingContext): undefined {
+  const raw = record[field];
+  const zone = record.bodenrichtwertnummer;
+  context.onSkipped({
+    field,
+    reason: SKIP_REASONS[field],
+    ...(raw === undefined ? {} : { raw: raw.slice(0, RAW_TEXT_LIMIT) }),
+    ...(zone === undefined ? {} : { zone }),
+  });
+  return undefined;
 }
 
 /**
