@@ -20,6 +20,7 @@ export const BRM3_NAMESPACES = {
 } as const;
 
 const CODELIST = 'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Art_Nutzung/';
+const BAUWEISE_CODELIST = 'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Bauweise/';
 const REFERENCE = 'br:gehoertZu/@xlink:href';
 const TYPES = ['br:BR_BodenrichtwertFlaeche', 'br:BR_Bodenrichtwert'];
 
@@ -38,6 +39,10 @@ export interface Brm3Value {
   bodenrichtwertNummer: string;
   zoneName?: string;
   geschossflaechenzahl?: string;
+  /** BR_Bauweise code, e.g. 1100 (offene Bauweise), a code-list reference like `art`. */
+  bauweise?: string;
+  /** BRM 3.0.1 publishes a list of integers; the fake writes one. */
+  vollgeschosszahl?: string;
 }
 
 export interface Brm3World {
@@ -130,6 +135,10 @@ function valueMember(v: Brm3Value): string {
     v.geschossflaechenzahl === undefined
       ? ''
       : `<br:geschossflaechenzahl><br:BR_WertOderWertespanneDezimalzahl>${el('wert', v.geschossflaechenzahl)}</br:BR_WertOderWertespanneDezimalzahl></br:geschossflaechenzahl>`;
+  const bauweise =
+    v.bauweise === undefined
+      ? ''
+      : `<br:bauweise xlink:href="${BAUWEISE_CODELIST}${escapeXml(v.bauweise)}"/>`;
   return (
     `<wfs:member><br:BR_Bodenrichtwert gml:id="${escapeXml(v.id)}">` +
     `<adv:lebenszeitintervall><adv:AA_Lebenszeitintervall><adv:beginnt>${v.stichtag}T00:00:00Z</adv:beginnt></adv:AA_Lebenszeitintervall></adv:lebenszeitintervall>` +
@@ -139,7 +148,9 @@ function valueMember(v: Brm3Value): string {
     el('bodenrichtwertzoneName', v.zoneName) +
     el('entwicklungszustand', v.entwicklungszustand) +
     `<br:nutzung><br:BR_Nutzung><br:art xlink:href="${CODELIST}${escapeXml(v.art)}"/></br:BR_Nutzung></br:nutzung>` +
+    bauweise +
     gfz +
+    el('vollgeschosszahl', v.vollgeschosszahl) +
     `<br:gehoertZu xlink:href="urn:adv:oid:${escapeXml(v.zoneId)}"/>` +
     '</br:BR_Bodenrichtwert></wfs:member>'
   );

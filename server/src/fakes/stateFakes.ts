@@ -16,7 +16,16 @@ import { HESSEN_PROFILE, LGLN_PROFILE } from './profiles.js';
 import { startWfsFake, type WfsFake } from './wfsFake.js';
 import { startWfsGeojsonFake } from './wfsGeojsonFake.js';
 import { startWmsGfiFake } from './wmsGfiFake.js';
-import { BE_YEARS, NW_LAYERS, RP_ZONES, ST_LAYERS, ST_MAPSERVER_PATH } from './world/mapStates.js';
+import {
+  BE_YEARS,
+  NW_LABEL_LAYERS,
+  NW_LAYERS,
+  NW_TITLES,
+  RP_AGRICULTURAL_ZONES,
+  RP_ZONES,
+  ST_LAYERS,
+  ST_MAPSERVER_PATH,
+} from './world/mapStates.js';
 import { BB_WORLD, HH_ZONES, MV_TYPES, TH_ZONES } from './world/wfsStates.js';
 
 export interface StateFakes {
@@ -48,7 +57,9 @@ export async function startStateFakes(): Promise<StateFakes> {
     '/dienste/bodenrichtwerte_wfs': {
       namespaces: { boris: 'https://www.geodaten-mv.de/dienste/namespaces/boris' },
       featureTypes: MV_TYPES,
-      geometryProperty: 'boris:geometry',
+      // MapServer's default name; the adapter reads it from DescribeFeatureType.
+      geometryProperty: 'boris:msGeometry',
+      schemaStyle: 'mapserver',
       native: {
         nativeCrs: 'EPSG:25833',
         nativeSrsName: 'urn:ogc:def:crs:EPSG::25833',
@@ -72,10 +83,17 @@ export async function startStateFakes(): Promise<StateFakes> {
     '/services/wfs/brw2026': BE_YEARS[2026],
   });
   const wms = await startWmsGfiFake({
-    '/boris/wms_nw_brw': { version: '1.3.0', layers: NW_LAYERS, format: 'geojson' },
+    '/boris/wms_nw_brw': {
+      version: '1.3.0',
+      layers: NW_LAYERS,
+      titles: NW_TITLES,
+      unqueryable: NW_LABEL_LAYERS,
+      format: 'geojson',
+    },
     '/wms/RLP_VBORISFREE2026.fcgi': {
       version: '1.1.1',
-      layers: { RLP_1: RP_ZONES },
+      layers: { RLP_1: RP_ZONES, RLP_0: RP_AGRICULTURAL_ZONES },
+      titles: { RLP_1: 'Basisdienst bebaut', RLP_0: 'Basisdienst landwirtschaftlich' },
       format: 'html',
     },
   });
@@ -114,10 +132,16 @@ export async function startStateFakes(): Promise<StateFakes> {
   };
 }
 
-/** The default registry with every service URL swapped for its fake; returns the file. */
+/**
+ * The default registry with every service URL swapped for its fake; returns
+ * the file. `operatorLicences` enables shipped-but-disabled states as an
+ * operator holding a licence would (tests of their adapters); the demo shows
+ * them as the product ships them.
+ */
 export async function writeStateRegistry(
   dir: string,
   fakes: Pick<StateFakes, 'urls'>,
+  operatorLicences: Readonly<Record<string, string>> = {},
 ): Promise<string> {
   const registry = (await readRegistryFile(DEFAULT_SOURCES_FILE)) as {
     sources: { state: string; name: string; options?: Record<string, unknown> }[];
@@ -126,9 +150,13 @@ export async function writeStateRegistry(
     const url = fakes.urls[entry.state];
     if (!entry.options) return entry;
     // A state these fakes do not serve must never reach the real service (offline demo).
-    return url
-      ? { ...entry, options: { ...entry.options, url } }
-      : { state: entry.state, name: entry.name, kind: 'none' };
+    if (!url) return { state: entry.state, name: entry.name, kind: 'none' };
+    const licence = operatorLicences[entry.state];
+    return {
+      ...entry,
+      options: { ...entry.options, url },
+      ...(licence === undefined ? {} : { enabled: true, operatorLicence: licence }),
+    };
   });
   const file = join(dir, 'brw-sources.state-fakes.json');
   await writeFile(file, JSON.stringify({ ...registry, sources }, null, 2));

@@ -109,7 +109,7 @@ describe('mapping a record to an entry', () => {
       gemeinde: 'Hannover',
       gutachterausschuss: 'GAA Hannover',
       bodenrichtwertnummer: '04305001',
-      bauweise: 'o',
+      bauweise: 'offene Bauweise',
       wertrel_geschossflaechenzahl: 0.8,
     });
   });

@@ -101,7 +101,7 @@ describe('number format per source', () => {
   it('is German text for HTML GetFeatureInfo and machine values for the other kinds', async () => {
     const registry = await loadSourceRegistry(DEFAULT_SOURCES_FILE, deps);
     expect(formatOf(registry, 'DE-RP')).toBe('de');
-    for (const state of ['DE-NW', 'DE-NI', 'DE-HH', 'DE-BE', 'DE-BB', 'DE-ST']) {
+    for (const state of ['DE-NW', 'DE-NI', 'DE-HH', 'DE-BE', 'DE-BB']) {
       expect(formatOf(registry, state), state).toBe('xml');
     }
   });

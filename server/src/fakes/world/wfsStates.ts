@@ -1,7 +1,9 @@
 // The made-up zones behind the WFS fakes of Hamburg, Mecklenburg-Vorpommern,
 // Thüringen and Brandenburg, around each state's probe point. Hamburg's zone
 // and its 2022 record are the real answer of the LGV service (Masterportal
-// test data); everything else is invented in the shape the references give.
+// test data); its 2025 and 2026 records take that shape with the fields the
+// 2026 schema adds (bauweise, grundfl_zahl, baumassenzahl, geschosszahl).
+// Everything else is invented in the shape the references give.
 import { PROBE_POINTS } from '../../cli/probePoints.js';
 import { fromSourcePosition } from '../../lookup/geo/crs.js';
 import type { Brm3World } from '../brm3TwoStepFake.js';
@@ -63,6 +65,40 @@ const hamburgRecord = (id: string, values: Record<string, string>) => ({
   },
 });
 
+/** A record of the 2026 schema: bauweise and the further density figures, no DM value. */
+const hamburgRecord2026 = (id: string, values: Record<string, string>) => {
+  const { richtwert_dm: _dm, anbauart: _anbauart, ...fields } = hamburgRecord(id, {}).fields;
+  return {
+    id,
+    fields: {
+      ...fields,
+      jahrgang: '2026',
+      richtwert_euro: '12480.00',
+      geschossfl_zahl: '3.70',
+      grundfl_zahl: '0.9',
+      baumassenzahl: '',
+      geschosszahl: '5',
+      bauweise: 'geschlossene Bauweise',
+      normrichtwert: '4250.00',
+      ...values,
+    },
+  };
+};
+
+const ALTER_WALL_LF = {
+  richtwertnummer: '09110239',
+  nutzung: 'A',
+  nutzung_ergaenzung: '',
+  nutzung_kombiniert: 'A Acker',
+  geschossfl_zahl: '',
+  entwicklungszustand: 'LF Fläche der Land- oder Forstwirtschaft',
+};
+
+/**
+ * Alter Wall holds every Jahrgang like lgv_brw_zoniert_alle: 2017 and 2022
+ * (the real record), 2025 and 2026 in the 2026 schema, and the agricultural
+ * overlay. Asked for the two newest Jahrgänge, only 2026 and 2025 come back.
+ */
 export const HH_ZONES: readonly OwnSchemaZone[] = [
   {
     rings: [alterWall],
@@ -74,65 +110,92 @@ export const HH_ZONES: readonly OwnSchemaZone[] = [
         richtwert_dm: '20688.10',
       }),
       hamburgRecord('APP_LGV_BRW_ZONIERT_ALLE_6254120', {
-        richtwertnummer: '09110239',
-        richtwert_euro: '5.50',
+        ...ALTER_WALL_LF,
         richtwert_dm: '10.76',
-        nutzung: 'A',
-        nutzung_ergaenzung: '',
-        nutzung_kombiniert: 'A Acker',
-        geschossfl_zahl: '',
-        entwicklungszustand: 'LF Fläche der Land- oder Forstwirtschaft',
+      }),
+      hamburgRecord2026('APP_LGV_BRW_ZONIERT_ALLE_7410113', {
+        jahrgang: '2025',
+        richtwert_euro: '12010.00',
+      }),
+      hamburgRecord2026('APP_LGV_BRW_ZONIERT_ALLE_7810113', {}),
+      hamburgRecord2026('APP_LGV_BRW_ZONIERT_ALLE_7810120', {
+        ...ALTER_WALL_LF,
+        richtwert_euro: '5.50',
+        grundfl_zahl: '',
+        geschosszahl: '',
+        bauweise: '',
+        normrichtwert: '',
       }),
     ],
   },
   {
     rings: [square(HH.lat + 0.003, HH.lon, 0.001)],
-    records: [hamburgRecord('APP_LGV_BRW_ZONIERT_ALLE_6254999', { richtwertnummer: '01510300' })],
+    records: [
+      hamburgRecord2026('APP_LGV_BRW_ZONIERT_ALLE_7810300', { richtwertnummer: '01510300' }),
+    ],
   },
 ];
 
 const SCHWERIN_GAA = 'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin';
+/** VBORIS2 short names as MapServer serves them; brwkon is text, stag TT.MM.JJJJ. */
 const mvRecord = (id: string, fields: Record<string, string>) => ({
   id,
-  fields: { stag: '01.01.2026', entw: 'B', gabe: SCHWERIN_GAA, ergnuta: '', ...fields },
+  fields: { stag: '01.01.2026', entw: 'B', gabe: SCHWERIN_GAA, ergnuta: '', ortst: '', ...fields },
 });
+const mvZone = (lat: number, side: number, id: string, fields: Record<string, string>) => ({
+  rings: [square(lat, MV.lon, side)],
+  records: [mvRecord(id, fields)],
+});
+const FAR = MV.lat + 0.2;
 
-/** One feature type per land-use class, as the MV service has them. */
+/**
+ * One feature type per land use. The agricultural type's name is made up:
+ * the real ones are not published, and the adapter finds every boris type
+ * whose schema holds brwkon.
+ */
 export const MV_TYPES: Readonly<Record<string, readonly OwnSchemaZone[]>> = {
   'boris:wohnbauflaeche': [
-    {
-      rings: [square(MV.lat + 0.004, MV.lon, 0.002)],
-      records: [mvRecord('wohnbauflaeche.3312', { brwkon: '260', nuta: 'W', ortst: 'Paulsstadt' })],
-    },
+    mvZone(MV.lat + 0.004, 0.002, 'wohnbauflaeche.13004_0003312', {
+      brwkon: '260',
+      nuta: 'W',
+      ortst: 'Paulsstadt',
+      wgfz: '0,8',
+    }),
   ],
   'boris:gemischte_bauflaeche': [
-    {
-      rings: [square(MV.lat, MV.lon, 0.002)],
-      records: [
-        mvRecord('gemischte_bauflaeche.118', { brwkon: '480,00', nuta: 'MK', ortst: 'Altstadt' }),
-      ],
-    },
+    mvZone(MV.lat, 0.002, 'gemischte_bauflaeche.13004_0000118', {
+      brwkon: '1.250,00',
+      nuta: 'MK',
+      ortst: 'Altstadt',
+    }),
   ],
-  'boris:gewerbliche_bauflaeche': [],
-  'boris:sonderbauflaeche': [],
+  'boris:gewerbliche_bauflaeche': [
+    mvZone(FAR, 0.002, 'gewerbliche_bauflaeche.13004_0000501', { brwkon: '55', nuta: 'GE' }),
+  ],
+  'boris:sonderbauflaeche': [
+    mvZone(FAR + 0.01, 0.002, 'sonderbauflaeche.13004_0000601', { brwkon: '80', nuta: 'SO' }),
+  ],
   'boris:sanierungsgebiet': [
-    {
-      rings: [square(MV.lat, MV.lon, 0.004)],
-      records: [
-        mvRecord('sanierungsgebiet.7', {
-          brwkon: '520',
-          nuta: 'MK',
-          ergnuta: 'SAN',
-          ortst: 'Altstadt (Sanierungsgebiet)',
-        }),
-      ],
-    },
+    mvZone(MV.lat, 0.004, 'sanierungsgebiet.13004_0000007', {
+      brwkon: '520',
+      nuta: 'MK',
+      ergnuta: 'SAN',
+      ortst: 'Altstadt (Sanierungsgebiet)',
+    }),
   ],
   'boris:bebaute_flaeche_im_aussenbereich': [
-    {
-      rings: [square(MV.lat + 0.05, MV.lon, 0.01)],
-      records: [mvRecord('aussenbereich.41', { brwkon: '45', nuta: 'W', ergnuta: 'ASB' })],
-    },
+    mvZone(MV.lat + 0.05, 0.01, 'bebaute_flaeche_im_aussenbereich.13004_0000041', {
+      brwkon: '45',
+      nuta: 'W',
+      ergnuta: 'ASB',
+    }),
+  ],
+  'boris:landwirtschaftliche_flaeche': [
+    mvZone(MV.lat, 0.03, 'landwirtschaftliche_flaeche.13004_0009001', {
+      brwkon: '0,85',
+      entw: 'LF',
+      nuta: 'A',
+    }),
   ],
 };
 
@@ -188,6 +251,8 @@ export const BB_WORLD: Brm3World = {
       bodenrichtwertNummer: '3003101',
       zoneName: 'Potsdam Innenstadt',
       geschossflaechenzahl: '2.5',
+      bauweise: '1200',
+      vollgeschosszahl: '4',
     })),
     {
       id: 'DEBBBRW00003',

@@ -66,9 +66,9 @@ export const STATE_LICENCES: Readonly<Record<string, StateLicence>> = {
   ),
   'DE-MV': open(
     'cc-by-4.0',
-    ['GeoBasis-DE/M-V'],
-    '© GeoBasis-DE/M-V (CC BY 4.0)',
-    'CC BY 4.0 per the service; one reference lists MV as excluded for legal reasons without naming them.',
+    ['Gutachterausschüsse für Grundstückswerte in Mecklenburg-Vorpommern', 'GeoBasis-DE/MV'],
+    '© Gutachterausschüsse für Grundstückswerte in Mecklenburg-Vorpommern (GeoPortal.MV); ©GeoBasis-DE/MV/CC BY 4.0',
+    'CC BY 4.0 with commercial use per the LAiV M-V page "Amtliche Geobasisdaten frei für jedermann", whose credit line "©GeoBasis-DE/MV/CC BY 4.0" is used word for word; a reference that checked the service credits the committees (GeoPortal.MV), so both are named. One reference lists MV as missing from BORIS-D for unnamed legal reasons.',
   ),
   'DE-NI': open(
     'dl-de/by-2-0',
@@ -88,12 +88,15 @@ export const STATE_LICENCES: Readonly<Record<string, StateLicence>> = {
     '© GeoBasis-DE / LVermGeo RLP (dl-de/by-2.0)',
     'dl-de/by-2.0 allows commercial use; one reference project still asked LVermGeo for a written confirmation.',
   ),
-  'DE-ST': open(
-    'dl-de/by-2-0',
-    ['GeoBasis-DE / LVermGeo LSA'],
-    '© GeoBasis-DE / LVermGeo LSA, dl-de/by-2-0',
-    'Notice as used by the reference project that checked the service live.',
-  ),
+  'DE-ST': {
+    licence: undefined,
+    owners: ['GeoBasis-DE / LVermGeo LSA'],
+    notice: '',
+    cachingAllowed: true,
+    commercialUseAllowed: false,
+    basis:
+      'The state offers its land values online for viewing only or as a fee-based access with terms of use, and sells them per value under the Kostenverordnung; no licence text grants open reuse (see the registry evidence).',
+  },
   'DE-TH': open(
     'dl-de/by-2-0',
     ['GDI-Th'],

@@ -4,6 +4,7 @@
 // leaves empty stay absent; the full-storey count stays vollgeschosszahl.
 import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
 import type { SourceField, SourceRecord } from '../sources/sourceRecord.js';
+import { readPublishedBauweise, readPublishedStoreys } from './publishedBuildingFigures.js';
 import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
 import { parsePublishedDate, parsePublishedNumber, type NumberFormat } from './publishedValues.js';
 
@@ -40,14 +41,26 @@ export interface SkippedRecord {
 /** Published values are short; a longer one is cut so a log line stays a line. */
 export const RAW_TEXT_LIMIT = 200;
 
-const TEXT_FIELDS = ['bodenrichtwertnummer', 'zonenbezeichnung', 'bauweise'] as const;
-const NUMBER_FIELDS = [
-  'geschossflaechenzahl',
-  'grundflaechenzahl',
-  'vollgeschosszahl',
-  'baumassenzahl',
-  'wertrel_geschossflaechenzahl',
-] as const satisfies readonly SourceField[];
+type OptionalField = Exclude<
+  keyof BodenrichtwertEntry,
+  'nutzungsart' | 'code' | 'brw_euro_pro_m2' | 'stichtag' | 'gemeinde' | 'gutachterausschuss'
+> &
+  SourceField;
+
+/** The optional fields in the order of §2.1, each with its reader. */
+const OPTIONAL_FIELDS: readonly [
+  OptionalField,
+  (text: string | undefined, format: NumberFormat) => string | number | undefined,
+][] = [
+  ['bodenrichtwertnummer', (text) => text],
+  ['zonenbezeichnung', (text) => text],
+  ['bauweise', readPublishedBauweise],
+  ['geschossflaechenzahl', parsePublishedNumber],
+  ['grundflaechenzahl', parsePublishedNumber],
+  ['vollgeschosszahl', readPublishedStoreys],
+  ['baumassenzahl', parsePublishedNumber],
+  ['wertrel_geschossflaechenzahl', parsePublishedNumber],
+];
 
 export function mapRecord(
   record: SourceRecord,
@@ -67,13 +80,9 @@ export function mapRecord(
     gemeinde: record.gemeinde ?? context.fallbackGemeinde ?? '',
     gutachterausschuss: record.gutachterausschuss ?? '',
   };
-  for (const field of TEXT_FIELDS) {
-    const value = record[field];
-    if (value !== undefined) entry[field] = value;
-  }
-  for (const field of NUMBER_FIELDS) {
-    const value = parsePublishedNumber(record[field], context.numberFormat);
-    if (value !== undefined) entry[field] = value;
+  for (const [field, read] of OPTIONAL_FIELDS) {
+    const value = read(record[field], context.numberFormat);
+    if (value !== undefined) Object.assign(entry, { [field]: value });
   }
   return entry;
 }

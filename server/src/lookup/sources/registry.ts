@@ -90,11 +90,20 @@ async function buildStateSource(
       ...('reason' in entry && entry.reason !== undefined ? { reason: entry.reason } : {}),
     };
   }
-  // An imported dataset is the operator's own licence; an online service is the state's.
-  const refusal = entry.kind === 'imported-geojson' ? undefined : onlineUseRefusal(entry.state);
+  if (!entry.enabled) {
+    return {
+      status: 'unconfigured',
+      name: entry.name,
+      ...(entry.reason === undefined ? {} : { reason: entry.reason }),
+    };
+  }
+  // An imported dataset or a declared operator licence is the operator's own
+  // licence; otherwise an online service is used under the state's terms.
+  const ownLicence = entry.kind === 'imported-geojson' || entry.operatorLicence !== undefined;
+  const refusal = ownLicence ? undefined : onlineUseRefusal(entry.state);
   if (refusal) {
     throw new ConfigError(
-      `Source ${entry.state} (${entry.kind}): ${refusal}; configure an imported dataset you are licensed to use`,
+      `Source ${entry.state} (${entry.kind}): ${refusal}; configure an imported dataset you are licensed to use, or name your licence in operatorLicence`,
     );
   }
   const kind = kinds.find((k) => k.kind === entry.kind);

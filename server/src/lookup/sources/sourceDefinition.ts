@@ -65,8 +65,26 @@ const configuredSchema = baseSchema
     numberFormat: z.enum(NUMBER_FORMATS).optional(),
     options: z.record(z.string(), z.unknown()),
     evidence: evidenceSchema.optional(),
+    /**
+     * false: the definition is kept (researched, tested) but the state is not
+     * connected; lookups answer 404 no_data with `reason`. A state whose public
+     * terms forbid our use (Sachsen-Anhalt) ships so.
+     */
+    enabled: z.boolean().default(true),
+    /** German, shown to users while the source is not enabled. */
+    reason: z.string().min(1).optional(),
+    /**
+     * The licence the operator holds for a state whose public terms forbid our
+     * use (e.g. a written agreement with the surveying office). Only with it
+     * may such a state's online service be enabled.
+     */
+    operatorLicence: z.string().min(1).optional(),
   })
-  .strict();
+  .strict()
+  .refine((entry) => entry.enabled || entry.reason !== undefined, {
+    message: 'a source that is not enabled needs a reason',
+    path: ['reason'],
+  });
 
 /** Each entry is checked by the schema of its kind, so errors name the exact field. */
 export const registryFileSchema = z
@@ -110,4 +128,7 @@ export interface ConfiguredSource<Options = unknown> {
   options: Options;
   notes?: string;
   evidence?: Evidence;
+  enabled: boolean;
+  reason?: string | undefined;
+  operatorLicence?: string | undefined;
 }

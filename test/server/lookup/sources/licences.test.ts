@@ -20,7 +20,14 @@ import {
 import { logs, upstream } from './stateSupport.js';
 
 const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
-  sources: { state: string; kind: string; license?: string; owners?: string[]; reason?: string }[];
+  sources: {
+    state: string;
+    kind: string;
+    enabled?: boolean;
+    license?: string;
+    owners?: string[];
+    reason?: string;
+  }[];
 };
 const dir = mkdtempSync(join(tmpdir(), 'brw-licences-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +39,11 @@ describe('licence registry', () => {
     for (const state of RESTRICTED_STATES) expect(STATE_LICENCES).not.toHaveProperty(state);
   });
 
-  it.each(shipped.sources.filter((s) => s.kind !== 'none').map((s) => [s.state, s] as const))(
+  it.each(
+    shipped.sources
+      .filter((s) => s.kind !== 'none' && s.enabled !== false)
+      .map((s) => [s.state, s] as const),
+  )(
     '%s: the shipped source names the registry’s licence and owners, and its terms allow our use',
     (state, source) => {
       const terms = STATE_LICENCES[state];
@@ -86,5 +97,40 @@ describe('licence registry', () => {
       name: 'Saarland',
       reason: 'Das Saarland untersagt die gewerbliche Weiterverwendung seiner Bodenrichtwerte.',
     });
+  });
+});
+
+describe('Sachsen-Anhalt (terms do not grant commercial reuse)', () => {
+  const st = shipped.sources.find((s) => s.state === 'DE-ST');
+
+  it('ships its researched definition switched off, with the reason for its 404', async () => {
+    expect(st).toMatchObject({ kind: 'arcgis-query', enabled: false });
+    expect(onlineUseRefusal('DE-ST')).toMatch(/forbids commercial use/);
+    const registry = await loadSourceRegistry(DEFAULT_SOURCES_FILE, deps);
+    expect(registry.forState('DE-ST')).toEqual({
+      status: 'unconfigured',
+      name: 'Sachsen-Anhalt',
+      reason: expect.stringMatching(/nur zur Einsichtnahme.*Kostenverordnung/s) as unknown,
+    });
+  });
+
+  it('refuses to switch it on without the operator’s own licence, and accepts it with one', async () => {
+    const enabled = { ...st, enabled: true };
+    const without = join(dir, 'st-enabled.json');
+    writeFileSync(without, JSON.stringify({ sources: [enabled] }));
+    await expect(loadSourceRegistry(without, deps)).rejects.toThrow(/operatorLicence/);
+    const licensed = join(dir, 'st-licensed.json');
+    writeFileSync(
+      licensed,
+      JSON.stringify({ sources: [{ ...enabled, operatorLicence: 'Vereinbarung LVermGeo 2026' }] }),
+    );
+    expect((await loadSourceRegistry(licensed, deps)).forState('DE-ST')?.status).toBe('configured');
+  });
+
+  it('refuses a switched-off definition without a reason', async () => {
+    const { reason: _reason, ...silent } = { ...st };
+    const file = join(dir, 'st-silent.json');
+    writeFileSync(file, JSON.stringify({ sources: [silent] }));
+    await expect(loadSourceRegistry(file, deps)).rejects.toThrow(/needs a reason/);
   });
 });

@@ -34,19 +34,22 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
     {
       nutzungsart: 'Gemischte Baufläche (Bürohäuser)',
       code: 'M',
-      brw_euro_pro_m2: 11752.89,
-      stichtag: '2022-01-01',
+      brw_euro_pro_m2: 12480,
+      stichtag: '2026-01-01',
       gemeinde: 'Hamburg',
       ...none,
       bodenrichtwertnummer: '01510239',
       zonenbezeichnung: 'Hamburg-Altstadt',
+      bauweise: 'geschlossene Bauweise',
+      grundflaechenzahl: 0.9,
+      vollgeschosszahl: 5,
       wertrel_geschossflaechenzahl: 3.7,
     },
     {
       nutzungsart: 'Acker',
       code: 'L',
       brw_euro_pro_m2: 5.5,
-      stichtag: '2022-01-01',
+      stichtag: '2026-01-01',
       gemeinde: 'Hamburg',
       ...none,
       bodenrichtwertnummer: '09110239',
@@ -57,7 +60,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
     {
       nutzungsart: 'Kerngebiet',
       code: 'M',
-      brw_euro_pro_m2: 480,
+      brw_euro_pro_m2: 1250,
       stichtag: '2026-01-01',
       gemeinde: 'Schwerin',
       gutachterausschuss:
@@ -73,6 +76,15 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gutachterausschuss:
         'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin',
       zonenbezeichnung: 'Altstadt (Sanierungsgebiet)',
+    },
+    {
+      nutzungsart: 'Acker',
+      code: 'L',
+      brw_euro_pro_m2: 0.85,
+      stichtag: '2026-01-01',
+      gemeinde: 'Schwerin',
+      gutachterausschuss:
+        'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin',
     },
   ],
   'DE-TH': [
@@ -107,7 +119,9 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       ...none,
       bodenrichtwertnummer: '3003101',
       zonenbezeichnung: 'Potsdam Innenstadt',
+      bauweise: 'geschlossene Bauweise',
       geschossflaechenzahl: 2.5,
+      vollgeschosszahl: 4,
     },
     {
       nutzungsart: 'Acker',
@@ -134,6 +148,24 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
   ],
   'DE-NW': [
     {
+      nutzungsart: 'Grünland',
+      code: 'L',
+      brw_euro_pro_m2: 2.3,
+      stichtag: '2026-01-01',
+      gemeinde: 'Münster',
+      gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
+      bodenrichtwertnummer: '5159002',
+    },
+    {
+      nutzungsart: 'Acker',
+      code: 'L',
+      brw_euro_pro_m2: 4,
+      stichtag: '2026-01-01',
+      gemeinde: 'Münster',
+      gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
+      bodenrichtwertnummer: '5159001',
+    },
+    {
       nutzungsart: 'Kerngebiet',
       code: 'M',
       brw_euro_pro_m2: 2450,
@@ -141,16 +173,10 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Münster',
       gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
       bodenrichtwertnummer: '5150001',
+      zonenbezeichnung: 'Altstadt',
+      bauweise: 'geschlossene Bauweise',
       vollgeschosszahl: 4,
-    },
-    {
-      nutzungsart: 'Acker',
-      code: 'L',
-      brw_euro_pro_m2: 4.5,
-      stichtag: '2026-01-01',
-      gemeinde: 'Münster',
-      gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
-      bodenrichtwertnummer: '5159001',
+      wertrel_geschossflaechenzahl: 2.8,
     },
   ],
   'DE-RP': [
@@ -171,6 +197,15 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Mainz',
       ...none,
       bodenrichtwertnummer: '3150013',
+    },
+    {
+      nutzungsart: 'Acker',
+      code: 'L',
+      brw_euro_pro_m2: 4.2,
+      stichtag: '2026-01-01',
+      gemeinde: 'Mainz',
+      ...none,
+      bodenrichtwertnummer: '3159004',
     },
   ],
   'DE-ST': [

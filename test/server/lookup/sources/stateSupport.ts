@@ -38,12 +38,15 @@ export interface StateWorld {
   close(): Promise<void>;
 }
 
+export const OPERATOR_LICENCES = { 'DE-ST': 'Testvereinbarung mit dem LVermGeo' } as const;
+
 export const NOVEMBER_2026: Clock = () => new Date('2026-11-22T10:00:00Z');
 
 export async function startStateWorld(): Promise<StateWorld> {
   const fakes = await startStateFakes();
   const dir = mkdtempSync(join(tmpdir(), 'brw-states-'));
-  const registryFile = await writeStateRegistry(dir, fakes);
+  // Sachsen-Anhalt ships disabled (licence); its adapter is tested as an operator with a licence runs it.
+  const registryFile = await writeStateRegistry(dir, fakes, OPERATOR_LICENCES);
   return {
     fakes,
     registryFile,
