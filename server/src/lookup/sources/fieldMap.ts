@@ -73,7 +73,8 @@ function firstValue(specs: readonly FieldSpec[], valueAt: ValueAt): string | und
   return undefined;
 }
 
-function isRegex(pattern: string): boolean {
+/** Whether the text is a valid regular expression (Unicode mode, as used everywhere). */
+export function isRegex(pattern: string): boolean {
   try {
     new RegExp(pattern, 'u');
     return true;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
 import type { FakePlace } from '../../../../server/src/fakes/nominatimFake.js';
 import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
+import { manualClock } from '../../../support/clock.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';
 
 const HAMBURG = 'Alter Wall 11, 20457 Hamburg';
@@ -50,7 +51,12 @@ let world: StateWorld;
 let h: LookupHarness;
 beforeAll(async () => {
   world = await startStateWorld();
-  h = await startLookupHarness({ places, env: { BRW_SOURCES_FILE: world.registryFile } });
+  // Hamburg is asked for the clock's Jahrgang and the one before.
+  h = await startLookupHarness({
+    places,
+    env: { BRW_SOURCES_FILE: world.registryFile },
+    clock: manualClock(),
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -67,8 +73,8 @@ describe('lookups in the newly connected states', () => {
     };
     expect(body.bodenrichtwerte.map((e) => e.code)).toEqual(['M', 'L']);
     expect(body.attribution).toMatchObject({
-      text: '© Freie und Hansestadt Hamburg, Landesbetrieb Geoinformation und Vermessung (LGV) (2022), Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0)',
-      year: 2022,
+      text: '© Freie und Hansestadt Hamburg, Landesbetrieb Geoinformation und Vermessung (LGV) (2026), Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0)',
+      year: 2026,
     });
   });
 

@@ -1,6 +1,7 @@
 // The WFS 2.0 GetFeature POST body: one query per feature type, filtered by
 // fes:Intersects with a gml:Point in the source's CRS and axis order. A point
-// (not a BBOX) returns exactly the zones containing the address.
+// (not a BBOX) returns exactly the zones containing the address. A further
+// condition (Hamburg: only the newest Jahrgänge) is joined with fes:And.
 import type { LatLon } from '../sourceRecord.js';
 import { queryGeometryXml, type QueryGeometryOptions } from './queryGeometry.js';
 import { featureTypesOf, type WfsOptions } from './wfsOptions.js';
@@ -11,22 +12,55 @@ const FIXED_NAMESPACES = {
   gml: 'http://www.opengis.net/gml/3.2',
 } as const;
 
-export type GetFeatureOptions = Pick<
-  WfsOptions,
-  'featureType' | 'geometryProperty' | 'namespaces'
-> &
-  QueryGeometryOptions;
+export type GetFeatureOptions = Pick<WfsOptions, 'featureType' | 'namespaces'> & {
+  geometryProperty: string;
+} & QueryGeometryOptions;
+
+/** One wfs:Query: a type and the geometry property its filter intersects. */
+export interface TypeQuery {
+  typeName: string;
+  geometryProperty: string;
+}
 
 export function buildGetFeatureBody(options: GetFeatureOptions, point: LatLon): string {
-  const filter =
-    '<fes:Filter><fes:Intersects>' +
-    `<fes:ValueReference>${escapeXml(options.geometryProperty)}</fes:ValueReference>` +
-    queryGeometryXml(options, point) +
-    '</fes:Intersects></fes:Filter>';
-  const queries = featureTypesOf(options).map(
-    (type) => `<wfs:Query typeNames="${escapeXml(type)}">${filter}</wfs:Query>`,
+  const queries = featureTypesOf(options).map((typeName) => ({
+    typeName,
+    geometryProperty: options.geometryProperty,
+  }));
+  return buildTypeQueriesBody(options, queries, point);
+}
+
+/** `condition`: a fes filter expression every query must meet besides the point. */
+export function buildTypeQueriesBody(
+  options: Pick<WfsOptions, 'namespaces'> & QueryGeometryOptions,
+  queries: readonly TypeQuery[],
+  point: LatLon,
+  condition?: string,
+): string {
+  const geometry = queryGeometryXml(options, point);
+  const body = queries.map(({ typeName, geometryProperty }) => {
+    const intersects =
+      '<fes:Intersects>' +
+      `<fes:ValueReference>${escapeXml(geometryProperty)}</fes:ValueReference>` +
+      geometry +
+      '</fes:Intersects>';
+    const filter = condition ? `<fes:And>${intersects}${condition}</fes:And>` : intersects;
+    return `<wfs:Query typeNames="${escapeXml(typeName)}"><fes:Filter>${filter}</fes:Filter></wfs:Query>`;
+  });
+  return getFeatureXml(options.namespaces, body.join(''));
+}
+
+/** fes: the property equals one of the values (one value: a plain comparison). */
+export function equalsOneOf(property: string, values: readonly string[]): string {
+  const comparisons = values.map(
+    (value) =>
+      '<fes:PropertyIsEqualTo>' +
+      `<fes:ValueReference>${escapeXml(property)}</fes:ValueReference>` +
+      `<fes:Literal>${escapeXml(value)}</fes:Literal></fes:PropertyIsEqualTo>`,
   );
-  return getFeatureXml(options.namespaces, queries.join(''));
+  return comparisons.length === 1
+    ? (comparisons[0] ?? '')
+    : `<fes:Or>${comparisons.join('')}</fes:Or>`;
 }
 
 /** A GetFeature request around the given wfs:Query elements, every prefix declared. */

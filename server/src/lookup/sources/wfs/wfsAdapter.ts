@@ -1,22 +1,34 @@
 // The `wfs-gml` kind: WFS 2.0 GetFeature POST with a point Intersects filter,
 // answered in GML (AdV BRM: Niedersachsen, Bremen, Hessen; own schemas:
 // Hamburg, Mecklenburg-Vorpommern, Thüringen).
+import { systemClock } from '../../../time/clock.js';
 import { defineAdapterKind } from '../adapter.js';
 import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
 import { featuresOf } from './featureCollection.js';
-import { buildGetFeatureBody } from './getFeatureRequest.js';
+import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
+import { createTypePlan } from './typePlan.js';
 import { textAtPath } from './xmlTree.js';
-import { featureTypesOf, localNameOf, wfsOptionsSchema } from './wfsOptions.js';
+import { localNameOf, wfsOptionsSchema } from './wfsOptions.js';
 
 export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source, deps) => {
   const { options, fields } = source;
-  const typeNames = featureTypesOf(options).map(localNameOf);
-  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
+  const clock = deps.clock ?? systemClock;
+  const endpoint = createYearEndpoint(options.url, options.yearsBack, clock);
+  const plan = createTypePlan(options, fields.brw, { upstream: deps.upstream, clock });
+  /** Hamburg: only the newest Jahrgänge, counted back from the clock's year. */
+  const yearCondition = () => {
+    if (!options.yearFilter) return undefined;
+    const newest = clock().getUTCFullYear();
+    const years = Array.from({ length: options.yearFilter.years }, (_, i) => String(newest - i));
+    return equalsOneOf(options.yearFilter.property, years);
+  };
   return Promise.resolve({
     recordsAt: (point) =>
-      endpoint.run((url) =>
-        deps.upstream.request(
+      endpoint.run(async (url) => {
+        const queries = await plan.queries(url);
+        const typeNames = queries.map((q) => localNameOf(q.typeName));
+        return deps.upstream.request(
           {
             url,
             method: 'POST',
@@ -24,13 +36,13 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
               'Content-Type': 'application/xml; charset=utf-8',
               Accept: 'application/xml',
             },
-            body: buildGetFeatureBody(options, point),
+            body: buildTypeQueriesBody(options, queries, point, yearCondition()),
           },
           ({ text }) =>
             featuresOf(text, typeNames).map((feature) =>
               extractRecord(fields, (path) => textAtPath(feature, path)),
             ),
-        ),
-      ),
+        );
+      }),
   });
 });

@@ -2,19 +2,29 @@
 // requests with GML (AdV BRM schema in NI, HB, HE; own schemas in HH, MV, TH).
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
+import { isRegex } from '../fieldMap.js';
 import { yearsBackSchema } from '../years/yearEndpoint.js';
 
 const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');
+
+/** The geometry property is read from the service's DescribeFeatureType answer. */
+export const FROM_SCHEMA = 'from-schema';
 
 export const wfsOptionsSchema = z
   .object({
     /** May hold "{year}" for services with one address per data year (HE). */
     url: z.url(),
     yearsBack: yearsBackSchema,
-    /** e.g. boris:BR_BodenrichtwertZonal; a list is asked in one request (MV: one type per use). */
-    featureType: z.union([qualifiedName, z.array(qualifiedName).min(1)]),
-    /** e.g. adv:position */
-    geometryProperty: qualifiedName,
+    /** e.g. boris:BR_BodenrichtwertZonal; a list is asked in one request. */
+    featureType: z.union([qualifiedName, z.array(qualifiedName).min(1)]).optional(),
+    /**
+     * Instead of featureType: a regular expression over the type names of the
+     * capabilities; every matching type whose schema holds the `brw` field is
+     * asked (MV: one type per land use, their full list is not published).
+     */
+    featureTypePattern: z.string().min(1).optional(),
+    /** e.g. adv:position, or "from-schema" (MapServer names it msGeometry unless configured). */
+    geometryProperty: z.union([qualifiedName, z.literal(FROM_SCHEMA)]),
     /** Prefix → namespace URI for every prefix used above; servers check them. */
     namespaces: z.record(z.string().regex(/^[A-Za-z_][\w.-]*$/), z.url()),
     /** The srsName written on the query point, e.g. urn:ogc:def:crs:EPSG::4326. */
@@ -23,23 +33,46 @@ export const wfsOptionsSchema = z
     axisOrder: axisOrderSchema,
     /** deegree (Hamburg) finds nothing for a point: ask a square of this side instead. */
     querySquareMeters: z.number().positive().max(100).optional(),
+    /**
+     * Services that keep every data year in one type (Hamburg's jahrgang): ask
+     * only records whose `property` is one of the clock's `years` newest years.
+     */
+    yearFilter: z
+      .object({ property: qualifiedName, years: z.number().int().min(1).max(5) })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((o) => axisOrderFits(o.crs, o.axisOrder), {
     message:
       'axisOrder does not fit crs (lat-lon/lon-lat for EPSG:4326, east-north/north-east else)',
   })
+  .refine((o) => (o.featureType === undefined) !== (o.featureTypePattern === undefined), {
+    message: 'give either featureType or featureTypePattern',
+  })
+  .refine((o) => o.featureTypePattern === undefined || isRegex(o.featureTypePattern), {
+    message: 'featureTypePattern is not a valid regular expression',
+  })
   .refine(
-    (o) => [...featureTypesOf(o), o.geometryProperty].every((q) => prefixOf(q) in o.namespaces),
+    (o) =>
+      [...featureTypesOf(o), o.geometryProperty, o.yearFilter?.property ?? FROM_SCHEMA]
+        .filter((q) => q !== FROM_SCHEMA)
+        .every((q) => prefixOf(q) in o.namespaces),
     {
-      message: 'namespaces must declare the prefixes of featureType and geometryProperty',
+      message:
+        'namespaces must declare the prefixes of featureType, geometryProperty and yearFilter',
     },
   );
 
 export type WfsOptions = z.infer<typeof wfsOptionsSchema>;
 
-export function featureTypesOf(options: { featureType: string | readonly string[] }): string[] {
-  return typeof options.featureType === 'string' ? [options.featureType] : [...options.featureType];
+/** The configured type names; none when they are found by featureTypePattern. */
+export function featureTypesOf(options: {
+  featureType?: string | readonly string[] | undefined;
+}): string[] {
+  const { featureType } = options;
+  if (featureType === undefined) return [];
+  return typeof featureType === 'string' ? [featureType] : [...featureType];
 }
 
 export function prefixOf(qualified: string): string {
