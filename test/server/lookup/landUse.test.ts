@@ -1,8 +1,10 @@
 // The land-use table covers the whole code list BR_Art_Nutzung and the
 // variants the states publish around its codes; what it cannot read stays
 // unread instead of being guessed.
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fromProjectRoot } from '../../../server/src/config/projectRoot.js';
 import {
   codeListRows,
   DEVELOPMENT_STATES,
@@ -161,6 +163,31 @@ describe('property: a known code is never lost to a variant', () => {
           expect(readPublishedUse(`${state}-${letters}${n ?? ''}${text}`)?.code).toBe(row.use.code);
         },
       ),
+    );
+  });
+});
+
+describe('docs/sources.md', () => {
+  it('shows the code list exactly as the code holds it', () => {
+    const docs = readFileSync(fromProjectRoot('docs', 'sources.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('### Land-use codes'));
+    const table = section.slice(section.indexOf('| value |')).split('\n\n')[0] ?? '';
+    const cells = table
+      .split('\n')
+      .slice(2)
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    expect(cells).toEqual(
+      rows.map((r) => [
+        String(r.number),
+        r.letters.length === 0 ? '–' : r.letters.join(', '),
+        r.use.name,
+        r.use.code,
+      ]),
     );
   });
 });
