@@ -9,7 +9,10 @@ import {
   codeListRows,
   DEVELOPMENT_STATES,
 } from '../../../server/src/lookup/mapping/landUseTable.js';
-import { readPublishedUse } from '../../../server/src/lookup/mapping/publishedUse.js';
+import {
+  nameWithErgaenzung,
+  readPublishedUse,
+} from '../../../server/src/lookup/mapping/publishedUse.js';
 
 const CODE_LIST_URL = 'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Art_Nutzung';
 
@@ -164,6 +167,19 @@ describe('property: a known code is never lost to a variant', () => {
         },
       ),
     );
+  });
+});
+
+describe('the Ergänzung', () => {
+  it.each([
+    ['EFH', 'Wohnbaufläche (Ein- und Zweifamilienhäuser)'],
+    ['GH', 'Wohnbaufläche (Geschäftshäuser)'],
+    ['ASB', 'Wohnbaufläche (Außenbereich)'],
+    ['eh', 'Wohnbaufläche (Freistehende Ein- und Zweifamilienhäuser)'],
+    ['G2', 'Wohnbaufläche (Büro, hochwertige Dienste usw.)'],
+    ['SAN', 'Wohnbaufläche (SAN)'],
+  ])('names %j in brackets, or shows it as published', (ergaenzung, name) => {
+    expect(nameWithErgaenzung('Wohnbaufläche', ergaenzung)).toBe(name);
   });
 });
 

@@ -114,12 +114,59 @@ const DEVELOPMENT_STATE_USES: Readonly<Record<string, PublishedUse>> = {
   SF: { code: 'SO', name: 'Sonstige Fläche' },
 };
 
-/** Common abbreviations of the Ergänzung (e.g. HE's overlapping EFH/MFH zones). */
+/**
+ * The Ergänzung (ergänzende Art der Nutzung) by its published letters, upper
+ * case: the list of the AdV Bodenrichtwertrichtlinie as the BORIS-NI front end
+ * names it (JB1991/boris nutzung.pipe.ts), NRW's ERGNUTA letters (BORIS.NRW
+ * data model v3.2, published in lower case) and Bremen's G1–G4
+ * (nutzung-bremen.pipe.ts). Letters in none of them are shown as published.
+ */
 export const ERGAENZUNG_NAMES: Readonly<Record<string, string>> = {
   EFH: 'Ein- und Zweifamilienhäuser',
   MFH: 'Mehrfamilienhäuser',
-  BH: 'Bürohäuser',
+  GH: 'Geschäftshäuser',
+  WGH: 'Wohn- und Geschäftshäuser',
   BGH: 'Büro- und Geschäftshäuser',
+  BH: 'Bürohäuser',
+  PL: 'Produktion und Logistik',
+  WO: 'Wochenendhäuser',
+  FEH: 'Ferienhäuser',
+  FZT: 'Freizeit und Touristik',
+  LAD: 'Läden (eingeschossig)',
+  EKZ: 'Einkaufszentren',
+  MES: 'Messen, Ausstellungen, Kongresse, Großveranstaltungen aller Art',
+  BI: 'Bildungseinrichtungen',
+  MED: 'Gesundheitseinrichtungen',
+  HAF: 'Hafen',
+  GAR: 'Garagen, Stellplatzanlagen, Parkhäuser',
+  MIL: 'Militär',
+  LP: 'Landwirtschaftliche Produktion',
+  ASB: 'Außenbereich',
+  OG: 'Obstanbaufläche',
+  GEM: 'Gemüseanbaufläche',
+  BLU: 'Blumen- und Zierpflanzenanbaufläche',
+  BMS: 'Baumschulfläche',
+  SPA: 'Spargelanbaufläche',
+  HPF: 'Hopfenanbaufläche',
+  TAB: 'Tabakanbaufläche',
+  FL: 'Weingarten in Flachlage',
+  HL: 'Weingarten in Hanglage',
+  STL: 'Weingarten in Steillage',
+  SND: 'Abbauland von Sand und Kies',
+  TON: 'Abbauland von Ton und Mergel',
+  TOF: 'Abbauland von Torf',
+  STN: 'Steinbruch',
+  KOH: 'Braunkohletagebau',
+  ED: 'Einzel- und Doppelhäuser',
+  EH: 'Freistehende Ein- und Zweifamilienhäuser',
+  DH: 'Doppelhaushälften',
+  RH: 'Reihenhäuser',
+  RM: 'Reihenmittelhäuser',
+  RE: 'Reihenendhäuser',
+  G1: 'Produktion, Spedition u. ä.',
+  G2: 'Büro, hochwertige Dienste usw.',
+  G3: 'Handel, Geschäfte usw.',
+  G4: 'Verbrauchermärkte u. ä.',
 };
 
 export function useByLetters(letters: string): PublishedUse | undefined {
