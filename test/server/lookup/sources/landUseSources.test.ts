@@ -15,6 +15,7 @@ import { writeStateRegistry } from '../../../../server/src/fakes/stateFakes.js';
 import { startWfsFake, type WfsFake } from '../../../../server/src/fakes/wfsFake.js';
 import { startWfsGeojsonFake, type JsonZone } from '../../../../server/src/fakes/wfsGeojsonFake.js';
 import { loadSourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
+import type { LatLon } from '../../../../server/src/lookup/sources/sourceRecord.js';
 import { manualClock } from '../../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
 import { entriesOf, logs, NOVEMBER_2026, upstream } from './stateSupport.js';
@@ -199,14 +200,14 @@ describe('Hessen through its WFS', () => {
 });
 
 describe('sources:check', () => {
+  /** The probe of one state at a point, with a clock that shows 0 ms. */
+  const probeAt = async (state: string, place: string, point: LatLon) => {
+    const probes = { [state]: { place, ...point } };
+    return (await probeSources(await registry(), probes, [state], () => 0, NOVEMBER_2026))[0];
+  };
+
   it('counts the records left out per reason, with the published texts', async () => {
-    const [result] = await probeSources(
-      await registry(),
-      { 'DE-BE': { place: 'Berlin, Alexanderplatz 1', ...ALEXANDERPLATZ } },
-      ['DE-BE'],
-      () => 0,
-      NOVEMBER_2026,
-    );
+    const result = await probeAt('DE-BE', 'Berlin, Alexanderplatz 1', ALEXANDERPLATZ);
     expect(result).toMatchObject({
       status: 'ok',
       detail:
@@ -225,14 +226,7 @@ describe('sources:check', () => {
   });
 
   it('reports nothing left out when every record is read', async () => {
-    const [result] = await probeSources(
-      await registry(),
-      { 'DE-HE': { place: 'Wiesbaden, Feld', ...WIESBADEN_FIELD } },
-      ['DE-HE'],
-      () => 0,
-      NOVEMBER_2026,
-    );
-    expect(result).toEqual({
+    expect(await probeAt('DE-HE', 'Wiesbaden, Feld', WIESBADEN_FIELD)).toEqual({
       state: 'DE-HE',
       name: 'Hessen',
       status: 'ok',
