@@ -1,0 +1,87 @@
+// What the self-check (`npm run sources:check -- --schema`) finds for one
+// state: mismatches between the registry and the service's own description,
+// and what cannot be checked (with the reason). Field paths are compared as
+// the adapters read them: prefixes dropped, so "br:gehoertZu/@xlink:href" is
+// "gehoertZu/@href".
+import type { FieldMap, FieldSpec } from '../fieldMap.js';
+import { SOURCE_FIELDS } from '../sourceRecord.js';
+import { YEAR_PLACEHOLDER } from '../years/yearEndpoint.js';
+
+export interface Finding {
+  level: 'mismatch' | 'not_checkable';
+  message: string;
+}
+
+export const mismatch = (message: string): Finding => ({ level: 'mismatch', message });
+export const notCheckable = (message: string): Finding => ({ level: 'not_checkable', message });
+
+/** What a type publishes: its property paths and where its schema could not be read. */
+export interface PublishedProperties {
+  properties: readonly string[];
+  /** Paths below which nothing is known; "" for the whole type. */
+  unresolved?: readonly string[];
+}
+
+/** The configured paths of each field (the data-year placeholder is no property). */
+export function fieldPaths(fields: FieldMap): { field: string; paths: string[] }[] {
+  return SOURCE_FIELDS.flatMap((field) => {
+    const source = fields[field];
+    if (source === undefined) return [];
+    const specs: readonly FieldSpec[] = Array.isArray(source) ? source : [source];
+    const paths = specs
+      .map((spec) => (typeof spec === 'string' ? spec : spec.path))
+      .filter((path) => path !== YEAR_PLACEHOLDER)
+      .map(withoutPrefixes);
+    return paths.length === 0 ? [] : [{ field, paths }];
+  });
+}
+
+/** Like xmlTree's path walk: "br:gehoertZu/@xlink:href" → "gehoertZu/@href". */
+export function withoutPrefixes(path: string): string {
+  return path
+    .split('/')
+    .map((step) => step.replace(/^@?[^:]*:/, (prefix) => (prefix.startsWith('@') ? '@' : '')))
+    .join('/');
+}
+
+/**
+ * A field is fine when one of its paths is published (the alternatives exist
+ * because services differ); a mismatch when none is, unless a path leads into
+ * a part of the schema that could not be read.
+ */
+export function checkFields(
+  fields: readonly { field: string; paths: readonly string[] }[],
+  typeName: string,
+  published: PublishedProperties,
+): Finding[] {
+  const findings: Finding[] = [];
+  for (const { field, paths } of fields) {
+    if (paths.some((path) => published.properties.includes(path))) continue;
+    const hidden = paths.find((path) => unresolvedAt(published, path) !== undefined);
+    if (hidden !== undefined) {
+      const at = unresolvedAt(published, hidden);
+      findings.push(
+        notCheckable(
+          `field \`${hidden}\` (${field}) in \`${typeName}\`: ${at ? `the type of \`${at}\`` : 'the type’s base type'} is defined in a schema that could not be read`,
+        ),
+      );
+      continue;
+    }
+    const wanted =
+      paths.length === 1
+        ? `field \`${paths[0] ?? ''}\` (${field}) is`
+        : `field ${field}: none of ${paths.map((p) => `\`${p}\``).join(', ')} is`;
+    findings.push(
+      mismatch(
+        `${wanted} not in \`${typeName}\`; the type has: ${published.properties.join(', ') || 'no properties'}`,
+      ),
+    );
+  }
+  return findings;
+}
+
+function unresolvedAt(published: PublishedProperties, path: string): string | undefined {
+  return published.unresolved?.find(
+    (prefix) => prefix === '' || path === prefix || path.startsWith(`${prefix}/`),
+  );
+}

@@ -1,0 +1,94 @@
+// The self-check of the map-service kinds. WMS GetFeatureInfo (NRW, RLP):
+// every configured layer must be a queryable layer of GetCapabilities, or the
+// title pattern must find some (the adapter's own layer choice); a WMS
+// publishes no field schema, so the fields cannot be checked. ArcGIS
+// (Sachsen-Anhalt): the layers the adapter's discovery picks must each list
+// every field in their own description (MapServer/<id>?f=json).
+import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
+import { readLayerDescription } from '../arcgis/arcgisAnswer.js';
+import { createLayerDiscovery, type LayerDiscoveryOptions } from '../arcgis/layerDiscovery.js';
+import { withQuery } from '../ogc/capabilities.js';
+import { wmsLayers } from '../ogc/wmsCapabilities.js';
+import type { ConfiguredSource } from '../sourceDefinition.js';
+import { createLayerChoice } from '../wms/layerChoice.js';
+import { createYearEndpoint } from '../years/yearEndpoint.js';
+import { checkFields, fieldPaths, mismatch, notCheckable, type Finding } from './findings.js';
+import type { SchemaCheck, SchemaCheckDeps } from './schemaCheck.js';
+
+/** The options of `wms-gfi` the check reads. */
+export interface WmsGfiOptions {
+  url: string;
+  yearsBack: number;
+  version: string;
+  layers?: readonly string[] | undefined;
+  layerTitlePattern?: string | undefined;
+}
+
+export function checkWmsGfi(
+  source: ConfiguredSource,
+  options: WmsGfiOptions,
+  deps: SchemaCheckDeps,
+): Promise<SchemaCheck> {
+  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
+  return endpoint.run(async (url) => {
+    const offered = await wmsLayers(deps.upstream, url, options.version);
+    const fields = fieldPaths(source.fields).map(({ field, paths }) =>
+      notCheckable(`field \`${paths.join('`, `')}\` (${field}): a WMS publishes no field schema`),
+    );
+    let chosen: readonly string[];
+    try {
+      chosen = await createLayerChoice(options, deps).layersAt(url);
+    } catch (err) {
+      if (!isUpstreamOutage(err) || err.reason !== 'malformed_body') throw err;
+      return {
+        checked: [],
+        findings: [mismatch(`${err.message}; ${layerList(offered)}`), ...fields],
+      };
+    }
+    const layerFindings: Finding[] = chosen.flatMap((name) => {
+      const layer = offered.find((l) => l.name === name);
+      if (!layer)
+        return [mismatch(`layer \`${name}\` is not in the capabilities; ${layerList(offered)}`)];
+      return layer.queryable
+        ? []
+        : [mismatch(`layer \`${name}\` (${layer.title}) is not queryable`)];
+    });
+    return { checked: [...chosen], findings: [...layerFindings, ...fields] };
+  });
+}
+
+function layerList(layers: readonly { name: string; title: string }[]): string {
+  const names = layers.map((l) => (l.title === l.name ? l.name : `${l.name} (${l.title})`));
+  return `the service has: ${names.join(', ') || 'no named layers'}`;
+}
+
+export async function checkArcgis(
+  source: ConfiguredSource,
+  options: LayerDiscoveryOptions,
+  deps: SchemaCheckDeps,
+): Promise<SchemaCheck> {
+  let ids: number[];
+  try {
+    ids = await createLayerDiscovery(options, deps.upstream, deps.clock)();
+  } catch (err) {
+    if (!isUpstreamOutage(err) || err.reason !== 'malformed_body') throw err;
+    return { checked: [], findings: [mismatch(err.message)] };
+  }
+  const base = options.url.replace(/\/+$/, '');
+  const layers = await Promise.all(
+    ids.map((id) =>
+      deps.upstream.request({ url: withQuery(`${base}/${id}`, { f: 'json' }) }, ({ text }) =>
+        readLayerDescription(text),
+      ),
+    ),
+  );
+  const fields = fieldPaths(source.fields);
+  return {
+    checked: layers.map((l) => `${l.id} ${l.name}`),
+    findings: layers.flatMap((layer) =>
+      checkFields(fields, `${layer.id} ${layer.name}`, {
+        properties: (layer.fields ?? []).map((f) => f.name),
+      }),
+    ),
+  };
+}
