@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATE_LICENCES } from '../../../../server/src/lookup/licences/stateLicences.js';
+import { checkFields } from '../../../../server/src/lookup/sources/selfCheck/findings.js';
 import {
   checkSchemas,
   formatSchemaResults,
@@ -114,6 +115,15 @@ describe('checking the registry against the services’ own descriptions', () =>
     ]);
   });
 
+  it('reads nested AdV paths with or without the object element, prefixes dropped', async () => {
+    const file = registryWith('DE-HB', (entry) => ({
+      ...entry,
+      fields: { ...entry.fields, nutzung: 'boris:nutzung/boris:BR_Nutzung/boris:art' },
+    }));
+    const [result] = await checkSchemas(await world.registry(undefined, file), ['DE-HB'], deps);
+    expect(result).toMatchObject({ status: 'ok', findings: [] });
+  });
+
   it('reads nested AdV paths: a wrong step inside nutzung is a mismatch', async () => {
     const file = registryWith('DE-HB', (entry) => ({
       ...entry,
@@ -159,6 +169,41 @@ describe('checking the registry against the services’ own descriptions', () =>
     expect(lines[1]).toMatch(/^DE-NW {2}Nordrhein-Westfalen +OK +\d+(, \d+)*$/);
     expect(lines[2]).toBe('    not checkable: field `BRW` (brw): a WMS publishes no field schema');
     expect(lines.at(-1)).toMatch(/^DE-SL {2}Saarland +- +Das Saarland untersagt/);
+  });
+});
+
+describe('checkFields', () => {
+  const fields = [
+    { field: 'nutzung', paths: ['nutzung/art'] },
+    { field: 'brw', paths: ['bodenrichtwert'] },
+    { field: 'stichtag', paths: ['stag', 'stichtag'] },
+  ];
+
+  it('calls a path into a schema that could not be read not checkable, not a mismatch', () => {
+    const findings = checkFields(fields, 'boris:BR_BodenrichtwertZonal', {
+      properties: ['bodenrichtwert', 'stichtag', 'nutzung'],
+      unresolved: ['nutzung'],
+    });
+    expect(findings).toEqual([
+      {
+        level: 'not_checkable',
+        message:
+          'field `nutzung/art` (nutzung) in `boris:BR_BodenrichtwertZonal`: the type of `nutzung` is defined in a schema that could not be read',
+      },
+    ]);
+  });
+
+  it('names every path of a field none of whose paths is published', () => {
+    const findings = checkFields(fields, 'app:x', {
+      properties: ['nutzung', 'nutzung/art', 'bodenrichtwert'],
+    });
+    expect(findings).toEqual([
+      {
+        level: 'mismatch',
+        message:
+          'field stichtag: none of `stag`, `stichtag` is in `app:x`; the type has: nutzung, nutzung/art, bodenrichtwert',
+      },
+    ]);
   });
 });
 

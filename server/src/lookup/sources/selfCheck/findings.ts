@@ -36,11 +36,18 @@ export function fieldPaths(fields: FieldMap): { field: string; paths: string[] }
   });
 }
 
-/** Like xmlTree's path walk: "br:gehoertZu/@xlink:href" → "gehoertZu/@href". */
+/**
+ * A path as the schema readers write them, like xmlTree's walk reads it:
+ * prefixes dropped ("br:gehoertZu/@xlink:href" → "gehoertZu/@href") and GML
+ * object elements between property and value skipped
+ * ("nutzung/BR_Nutzung/art" → "nutzung/art").
+ */
 export function withoutPrefixes(path: string): string {
-  return path
+  const steps = path
     .split('/')
-    .map((step) => step.replace(/^@?[^:]*:/, (prefix) => (prefix.startsWith('@') ? '@' : '')))
+    .map((step) => step.replace(/^@?[^:]*:/, (prefix) => (prefix.startsWith('@') ? '@' : '')));
+  return steps
+    .filter((step, i) => i === 0 || i === steps.length - 1 || !/^[A-Z]/.test(step))
     .join('/');
 }
 
@@ -69,11 +76,11 @@ export function checkFields(
     }
     const wanted =
       paths.length === 1
-        ? `field \`${paths[0] ?? ''}\` (${field}) is`
+        ? `field \`${paths[0] ?? ''}\` (${field}) is not`
         : `field ${field}: none of ${paths.map((p) => `\`${p}\``).join(', ')} is`;
     findings.push(
       mismatch(
-        `${wanted} not in \`${typeName}\`; the type has: ${published.properties.join(', ') || 'no properties'}`,
+        `${wanted} in \`${typeName}\`; the type has: ${published.properties.join(', ') || 'no properties'}`,
       ),
     );
   }
