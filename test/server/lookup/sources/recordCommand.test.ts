@@ -3,19 +3,17 @@
 // through the real adapter to the entries the live services give; a replay
 // never asks anything that was not recorded, and a state whose service fails
 // is reported and not written.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
 import { mapNewestEntries } from '../../../../server/src/lookup/mapping/entryMapper.js';
 import { berlinDay } from '../../../../server/src/time/berlinDay.js';
 import { replayRecording } from './replaySupport.js';
+import { sourcesCheck } from './sourcesCheckCommand.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';
 
-const run = promisify(execFile);
 let world: StateWorld;
 let dir: string;
 
@@ -29,24 +27,7 @@ afterAll(async () => {
 });
 
 const record = (target: string, states: string[]) =>
-  run(
-    'node_modules/.bin/tsx',
-    ['server/src/cli/sourcesCheck.ts', '--record', target, '--state', ...states],
-    {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        BRW_SOURCES_FILE: world.registryFile,
-        UPSTREAM_TIMEOUT_MS: '2000',
-      },
-    },
-  ).then(
-    ({ stdout }) => ({ code: 0, stdout }),
-    (err: { code: number; stdout: string; stderr: string }) => ({
-      code: err.code,
-      stdout: err.stdout + err.stderr,
-    }),
-  );
+  sourcesCheck(world.registryFile, ['--record', target, '--state', ...states]);
 
 describe('npm run sources:check -- --record', () => {
   const states = ['DE-BB', 'DE-BE', 'DE-MV', 'DE-RP'];

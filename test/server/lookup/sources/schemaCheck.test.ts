@@ -3,11 +3,9 @@
 // shipped registry; a registry naming a field, layer, type, geometry property
 // or namespace the service does not publish gets the mismatch line and exit
 // code 1; a service that cannot describe itself fails the check.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATE_LICENCES } from '../../../../server/src/lookup/licences/stateLicences.js';
 import { checkFields } from '../../../../server/src/lookup/sources/selfCheck/findings.js';
@@ -15,9 +13,9 @@ import {
   checkSchemas,
   formatSchemaResults,
 } from '../../../../server/src/lookup/sources/selfCheck/schemaCheck.js';
+import { sourcesCheck } from './sourcesCheckCommand.js';
 import { logs, NOVEMBER_2026, startStateWorld, upstream, type StateWorld } from './stateSupport.js';
 
-const run = promisify(execFile);
 const STATES = Object.keys(STATE_LICENCES).sort();
 const deps = { upstream, logger: logs.logger, clock: NOVEMBER_2026 };
 let world: StateWorld;
@@ -208,21 +206,7 @@ describe('checkFields', () => {
 });
 
 describe('npm run sources:check -- --schema', () => {
-  const command = (file: string, args: string[]) =>
-    run('node_modules/.bin/tsx', ['server/src/cli/sourcesCheck.ts', '--schema', ...args], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        BRW_SOURCES_FILE: file,
-        UPSTREAM_TIMEOUT_MS: '2000',
-      },
-    }).then(
-      ({ stdout }) => ({ code: 0, stdout }),
-      (err: { code: number; stdout: string; stderr: string }) => ({
-        code: err.code,
-        stdout: err.stdout + err.stderr,
-      }),
-    );
+  const command = (file: string, args: string[]) => sourcesCheck(file, ['--schema', ...args]);
 
   it('exits 0 when the registry fits every service', async () => {
     const ok = await command(world.registryFile, ['--state', 'DE-MV', 'DE-BB', 'DE-RP']);

@@ -3,6 +3,7 @@
 // and what cannot be checked (with the reason). Field paths are compared as
 // the adapters read them: prefixes dropped, so "br:gehoertZu/@xlink:href" is
 // "gehoertZu/@href".
+import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
 import type { FieldMap, FieldSpec } from '../fieldMap.js';
 import { SOURCE_FIELDS } from '../sourceRecord.js';
 import { YEAR_PLACEHOLDER } from '../years/yearEndpoint.js';
@@ -14,6 +15,23 @@ export interface Finding {
 
 export const mismatch = (message: string): Finding => ({ level: 'mismatch', message });
 export const notCheckable = (message: string): Finding => ({ level: 'not_checkable', message });
+
+/**
+ * Runs the adapter's own resolution (type plan, type pattern, layer choice,
+ * layer discovery). A service that offers nothing fitting makes it throw a
+ * malformed_body outage: for the check that is a mismatch; any other failure
+ * stays an outage of the service.
+ */
+export async function resolved<T>(
+  resolve: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; finding: Finding }> {
+  try {
+    return { ok: true, value: await resolve() };
+  } catch (err) {
+    if (!isUpstreamOutage(err) || err.reason !== 'malformed_body') throw err;
+    return { ok: false, finding: mismatch(err.message) };
+  }
+}
 
 /** What a type publishes: its property paths and where its schema could not be read. */
 export interface PublishedProperties {

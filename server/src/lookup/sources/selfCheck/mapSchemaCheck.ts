@@ -4,7 +4,6 @@
 // publishes no field schema, so the fields cannot be checked. ArcGIS
 // (Sachsen-Anhalt): the layers the adapter's discovery picks must each list
 // every field in their own description (MapServer/<id>?f=json).
-import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
 import { readLayerDescription } from '../arcgis/arcgisAnswer.js';
 import { createLayerDiscovery, type LayerDiscoveryOptions } from '../arcgis/layerDiscovery.js';
 import { withQuery } from '../ogc/capabilities.js';
@@ -12,7 +11,14 @@ import { wmsLayers } from '../ogc/wmsCapabilities.js';
 import type { ConfiguredSource } from '../sourceDefinition.js';
 import { createLayerChoice } from '../wms/layerChoice.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
-import { checkFields, fieldPaths, mismatch, notCheckable, type Finding } from './findings.js';
+import {
+  checkFields,
+  fieldPaths,
+  mismatch,
+  notCheckable,
+  resolved,
+  type Finding,
+} from './findings.js';
 import type { SchemaCheck, SchemaCheckDeps } from './schemaCheck.js';
 
 /** The options of `wms-gfi` the check reads. */
@@ -35,16 +41,12 @@ export function checkWmsGfi(
     const fields = fieldPaths(source.fields).map(({ field, paths }) =>
       notCheckable(`field \`${paths.join('`, `')}\` (${field}): a WMS publishes no field schema`),
     );
-    let chosen: readonly string[];
-    try {
-      chosen = await createLayerChoice(options, deps).layersAt(url);
-    } catch (err) {
-      if (!isUpstreamOutage(err) || err.reason !== 'malformed_body') throw err;
-      return {
-        checked: [],
-        findings: [mismatch(`${err.message}; ${layerList(offered)}`), ...fields],
-      };
+    const choice = await resolved(() => createLayerChoice(options, deps).layersAt(url));
+    if (!choice.ok) {
+      const finding = mismatch(`${choice.finding.message}; ${layerList(offered)}`);
+      return { checked: [], findings: [finding, ...fields] };
     }
+    const chosen = choice.value;
     const layerFindings: Finding[] = chosen.flatMap((name) => {
       const layer = offered.find((l) => l.name === name);
       if (!layer)
@@ -67,13 +69,9 @@ export async function checkArcgis(
   options: LayerDiscoveryOptions,
   deps: SchemaCheckDeps,
 ): Promise<SchemaCheck> {
-  let ids: number[];
-  try {
-    ids = await createLayerDiscovery(options, deps.upstream, deps.clock)();
-  } catch (err) {
-    if (!isUpstreamOutage(err) || err.reason !== 'malformed_body') throw err;
-    return { checked: [], findings: [mismatch(err.message)] };
-  }
+  const discovered = await resolved(createLayerDiscovery(options, deps.upstream, deps.clock));
+  if (!discovered.ok) return { checked: [], findings: [discovered.finding] };
+  const ids = discovered.value;
   const base = options.url.replace(/\/+$/, '');
   const layers = await Promise.all(
     ids.map((id) =>

@@ -4,23 +4,14 @@
 // name and MV's types are resolved by the adapters' own code (year endpoint,
 // featureTypeMatching, the type plan).
 import type { ConfiguredSource } from '../sourceDefinition.js';
-import { describeFeatureTypes, type FeatureTypeSchema } from '../ogc/describeFeatureType.js';
-import { featureTypeMatching, wfsFeatureTypeNames } from '../ogc/capabilities.js';
-import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
+import { describeFeatureTypes } from '../ogc/describeFeatureType.js';
+import { featureTypeMatching } from '../ogc/capabilities.js';
 import { createTypePlan } from '../wfs/typePlan.js';
 import { featureTypesOf, type WfsOptions } from '../wfs/wfsOptions.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
-import {
-  checkFields,
-  fieldPaths,
-  mismatch,
-  notCheckable,
-  withoutPrefixes,
-  type Finding,
-} from './findings.js';
+import { fieldPaths, resolved, withoutPrefixes } from './findings.js';
 import type { SchemaCheck, SchemaCheckDeps } from './schemaCheck.js';
-
-type Fields = ReturnType<typeof fieldPaths>;
+import { checkType, missingTypes } from './typeSchemaCheck.js';
 
 /** The options of `wfs-gml-two-step` the check reads. */
 export interface TwoStepOptions {
@@ -49,13 +40,11 @@ export function checkWfsGml(
   return endpoint.run(async (url) => {
     const missing = await missingTypes(deps, url, featureTypesOf(options));
     if (missing.length > 0) return { checked: [], findings: missing };
-    let queries;
-    try {
-      queries = await createTypePlan(options, source.fields.brw, deps).queries(url);
-    } catch (err) {
-      if (!isUpstreamOutage(err) || err.reason !== 'malformed_body') throw err;
-      return { checked: [], findings: [mismatch(err.message)] };
-    }
+    const plan = await resolved(() =>
+      createTypePlan(options, source.fields.brw, deps).queries(url),
+    );
+    if (!plan.ok) return { checked: [], findings: [plan.finding] };
+    const queries = plan.value;
     const typeNames = queries.map((q) => q.typeName);
     const schemas = await describeFeatureTypes(deps.upstream, url, typeNames, options.namespaces);
     const fields = [
@@ -113,22 +102,16 @@ export function checkWfsGeojson(
 ): Promise<SchemaCheck> {
   const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
   return endpoint.run(async (url) => {
-    let typeName = options.typeName;
-    if (typeName === undefined) {
-      try {
-        typeName = await featureTypeMatching(
-          deps.upstream,
-          url,
-          new RegExp(options.typeNamePattern ?? '', 'u'),
-        );
-      } catch (err) {
-        if (!isUpstreamOutage(err) || err.reason !== 'malformed_body') throw err;
-        return { checked: [], findings: [mismatch(err.message)] };
-      }
-    } else {
-      const missing = await missingTypes(deps, url, [typeName]);
-      if (missing.length > 0) return { checked: [], findings: missing };
-    }
+    const pattern = new RegExp(options.typeNamePattern ?? '', 'u');
+    const found = await resolved(() =>
+      options.typeName === undefined
+        ? featureTypeMatching(deps.upstream, url, pattern)
+        : Promise.resolve(options.typeName),
+    );
+    if (!found.ok) return { checked: [], findings: [found.finding] };
+    const typeName = found.value;
+    const missing = await missingTypes(deps, url, options.typeName === undefined ? [] : [typeName]);
+    if (missing.length > 0) return { checked: [], findings: missing };
     const schemas = await describeFeatureTypes(deps.upstream, url, [typeName], {});
     return {
       checked: [typeName],
@@ -140,60 +123,4 @@ export function checkWfsGeojson(
       ),
     };
   });
-}
-
-async function missingTypes(
-  deps: SchemaCheckDeps,
-  url: string,
-  typeNames: readonly string[],
-): Promise<Finding[]> {
-  if (typeNames.length === 0) return [];
-  const offered = await wfsFeatureTypeNames(deps.upstream, url);
-  return typeNames
-    .filter((name) => !offered.includes(name))
-    .map((name) =>
-      mismatch(
-        `type \`${name}\` is not offered; the service offers: ${offered.join(', ') || 'no types'}`,
-      ),
-    );
-}
-
-function checkType(
-  typeName: string,
-  schema: FeatureTypeSchema | undefined,
-  namespaces: Readonly<Record<string, string>>,
-  wanted: { geometryProperty?: string; fields: Fields },
-): Finding[] {
-  if (!schema)
-    return [
-      mismatch(`type \`${typeName}\` is offered but DescribeFeatureType does not describe it`),
-    ];
-  const findings: Finding[] = [];
-  const prefix = typeName.slice(0, typeName.indexOf(':'));
-  const declared = namespaces[prefix];
-  if (declared !== undefined && schema.namespace !== declared) {
-    findings.push(
-      mismatch(
-        `namespace of \`${typeName}\` is ${schema.namespace}; the registry declares ${prefix} as ${declared}`,
-      ),
-    );
-  }
-  const geometry = wanted.geometryProperty;
-  if (geometry !== undefined && schema.geometryProperty !== geometry) {
-    if (schema.geometryProperty === undefined && schema.unresolved.length > 0) {
-      findings.push(
-        notCheckable(
-          `geometry property \`${geometry}\` of \`${typeName}\`: part of the type is defined in a schema that could not be read`,
-        ),
-      );
-    } else {
-      const actual = schema.geometryProperty;
-      findings.push(
-        mismatch(
-          `geometry property \`${geometry}\` is not in \`${typeName}\`; ${actual === undefined ? 'the type has no geometry property' : `its geometry property is \`${actual}\``}`,
-        ),
-      );
-    }
-  }
-  return [...findings, ...checkFields(wanted.fields, typeName, schema)];
 }
