@@ -10,7 +10,6 @@ import { withQuery } from '../ogc/capabilities.js';
 import { wmsLayers } from '../ogc/wmsCapabilities.js';
 import type { ConfiguredSource } from '../sourceDefinition.js';
 import { createLayerChoice } from '../wms/layerChoice.js';
-import { createYearEndpoint } from '../years/yearEndpoint.js';
 import {
   checkFields,
   fieldPaths,
@@ -30,33 +29,29 @@ export interface WmsGfiOptions {
   layerTitlePattern?: string | undefined;
 }
 
-export function checkWmsGfi(
+export async function checkWmsGfi(
   source: ConfiguredSource,
   options: WmsGfiOptions,
+  url: string,
   deps: SchemaCheckDeps,
 ): Promise<SchemaCheck> {
-  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
-  return endpoint.run(async (url) => {
-    const offered = await wmsLayers(deps.upstream, url, options.version);
-    const fields = fieldPaths(source.fields).map(({ field, paths }) =>
-      notCheckable(`field \`${paths.join('`, `')}\` (${field}): a WMS publishes no field schema`),
-    );
-    const choice = await resolved(() => createLayerChoice(options, deps).layersAt(url));
-    if (!choice.ok) {
-      const finding = mismatch(`${choice.finding.message}; ${layerList(offered)}`);
-      return { checked: [], findings: [finding, ...fields] };
-    }
-    const chosen = choice.value;
-    const layerFindings: Finding[] = chosen.flatMap((name) => {
-      const layer = offered.find((l) => l.name === name);
-      if (!layer)
-        return [mismatch(`layer \`${name}\` is not in the capabilities; ${layerList(offered)}`)];
-      return layer.queryable
-        ? []
-        : [mismatch(`layer \`${name}\` (${layer.title}) is not queryable`)];
-    });
-    return { checked: [...chosen], findings: [...layerFindings, ...fields] };
+  const offered = await wmsLayers(deps.upstream, url, options.version);
+  const fields = fieldPaths(source.fields).map(({ field, paths }) =>
+    notCheckable(`field \`${paths.join('`, `')}\` (${field}): a WMS publishes no field schema`),
+  );
+  const choice = await resolved(() => createLayerChoice(options, deps).layersAt(url));
+  if (!choice.ok) {
+    const finding = mismatch(`${choice.finding.message}; ${layerList(offered)}`);
+    return { checked: [], findings: [finding, ...fields] };
+  }
+  const chosen = choice.value;
+  const layerFindings: Finding[] = chosen.flatMap((name) => {
+    const layer = offered.find((l) => l.name === name);
+    if (!layer)
+      return [mismatch(`layer \`${name}\` is not in the capabilities; ${layerList(offered)}`)];
+    return layer.queryable ? [] : [mismatch(`layer \`${name}\` (${layer.title}) is not queryable`)];
   });
+  return { checked: [...chosen], findings: [...layerFindings, ...fields] };
 }
 
 function layerList(layers: readonly { name: string; title: string }[]): string {
@@ -67,12 +62,15 @@ function layerList(layers: readonly { name: string; title: string }[]): string {
 export async function checkArcgis(
   source: ConfiguredSource,
   options: LayerDiscoveryOptions,
+  url: string,
   deps: SchemaCheckDeps,
 ): Promise<SchemaCheck> {
-  const discovered = await resolved(createLayerDiscovery(options, deps.upstream, deps.clock));
+  const discovered = await resolved(
+    createLayerDiscovery({ ...options, url }, deps.upstream, deps.clock),
+  );
   if (!discovered.ok) return { checked: [], findings: [discovered.finding] };
   const ids = discovered.value;
-  const base = options.url.replace(/\/+$/, '');
+  const base = url.replace(/\/+$/, '');
   const layers = await Promise.all(
     ids.map((id) =>
       deps.upstream.request({ url: withQuery(`${base}/${id}`, { f: 'json' }) }, ({ text }) =>

@@ -8,6 +8,7 @@ import type { Clock } from '../../../time/clock.js';
 import type { Upstream } from '../../upstream/upstream.js';
 import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
 import { ADAPTER_KINDS } from '../adapterKinds.js';
+import { createYearEndpoint } from '../years/yearEndpoint.js';
 import type { SourceRegistry } from '../registry.js';
 import type { ConfiguredSource } from '../sourceDefinition.js';
 import { notCheckable, type Finding } from './findings.js';
@@ -36,9 +37,11 @@ export interface SchemaResult {
   detail?: string;
 }
 
+/** A kind's check of the service at `url` (the data year already resolved). */
 type Checker = (
   source: ConfiguredSource,
   options: never,
+  url: string,
   deps: SchemaCheckDeps,
 ) => Promise<SchemaCheck>;
 
@@ -87,7 +90,12 @@ async function checkSource(
     return { status: 'ok', checked: [], findings: [finding] };
   }
   try {
-    const { checked, findings } = await checker(source, kind.options(source) as never, deps);
+    const options = kind.options(source) as { url: string; yearsBack?: number };
+    // The newest released data year, found as the adapter finds it.
+    const endpoint = createYearEndpoint(options.url, options.yearsBack ?? 0, deps.clock);
+    const { checked, findings } = await endpoint.run((url) =>
+      checker(source, options as never, url, deps),
+    );
     const status = findings.some((f) => f.level === 'mismatch') ? 'mismatch' : 'ok';
     return { status, checked, findings };
   } catch (err) {

@@ -8,7 +8,6 @@ import { describeFeatureTypes } from '../ogc/describeFeatureType.js';
 import { featureTypeMatching } from '../ogc/capabilities.js';
 import { createTypePlan } from '../wfs/typePlan.js';
 import { featureTypesOf, type WfsOptions } from '../wfs/wfsOptions.js';
-import { createYearEndpoint } from '../years/yearEndpoint.js';
 import { fieldPaths, resolved, withoutPrefixes } from './findings.js';
 import type { SchemaCheck, SchemaCheckDeps } from './schemaCheck.js';
 import { checkType, missingTypes } from './typeSchemaCheck.js';
@@ -31,52 +30,44 @@ export interface WfsGeojsonOptions {
   typeNamePattern?: string | undefined;
 }
 
-export function checkWfsGml(
+export async function checkWfsGml(
   source: ConfiguredSource,
   options: WfsOptions,
+  url: string,
   deps: SchemaCheckDeps,
 ): Promise<SchemaCheck> {
-  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
-  return endpoint.run(async (url) => {
-    const missing = await missingTypes(deps, url, featureTypesOf(options));
-    if (missing.length > 0) return { checked: [], findings: missing };
-    const plan = await resolved(() =>
-      createTypePlan(options, source.fields.brw, deps).queries(url),
-    );
-    if (!plan.ok) return { checked: [], findings: [plan.finding] };
-    const queries = plan.value;
-    const typeNames = queries.map((q) => q.typeName);
-    const schemas = await describeFeatureTypes(deps.upstream, url, typeNames, options.namespaces);
-    const fields = [
-      ...fieldPaths(source.fields),
-      ...(options.yearFilter
-        ? [{ field: 'yearFilter', paths: [withoutPrefixes(options.yearFilter.property)] }]
-        : []),
-    ];
-    const findings = queries.flatMap((q) =>
-      checkType(q.typeName, schemas.get(q.typeName), options.namespaces, {
-        geometryProperty: q.geometryProperty,
-        fields,
-      }),
-    );
-    return { checked: typeNames, findings };
-  });
+  const missing = await missingTypes(deps, url, featureTypesOf(options));
+  if (missing.length > 0) return { checked: [], findings: missing };
+  const plan = await resolved(() => createTypePlan(options, source.fields.brw, deps).queries(url));
+  if (!plan.ok) return { checked: [], findings: [plan.finding] };
+  const queries = plan.value;
+  const typeNames = queries.map((q) => q.typeName);
+  const schemas = await describeFeatureTypes(deps.upstream, url, typeNames, options.namespaces);
+  const fields = [
+    ...fieldPaths(source.fields),
+    ...(options.yearFilter
+      ? [{ field: 'yearFilter', paths: [withoutPrefixes(options.yearFilter.property)] }]
+      : []),
+  ];
+  const findings = queries.flatMap((q) =>
+    checkType(q.typeName, schemas.get(q.typeName), options.namespaces, {
+      geometryProperty: q.geometryProperty,
+      fields,
+    }),
+  );
+  return { checked: typeNames, findings };
 }
 
 export async function checkWfsTwoStep(
   source: ConfiguredSource,
   options: TwoStepOptions,
+  url: string,
   deps: SchemaCheckDeps,
 ): Promise<SchemaCheck> {
   const typeNames = [options.zoneType, options.valueType];
-  const missing = await missingTypes(deps, options.url, typeNames);
+  const missing = await missingTypes(deps, url, typeNames);
   if (missing.length > 0) return { checked: [], findings: missing };
-  const schemas = await describeFeatureTypes(
-    deps.upstream,
-    options.url,
-    typeNames,
-    options.namespaces,
-  );
+  const schemas = await describeFeatureTypes(deps.upstream, url, typeNames, options.namespaces);
   const reference = {
     field: 'referenceProperty',
     paths: [withoutPrefixes(options.referenceProperty)],
@@ -95,32 +86,25 @@ export async function checkWfsTwoStep(
   };
 }
 
-export function checkWfsGeojson(
+export async function checkWfsGeojson(
   source: ConfiguredSource,
   options: WfsGeojsonOptions,
+  url: string,
   deps: SchemaCheckDeps,
 ): Promise<SchemaCheck> {
-  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
-  return endpoint.run(async (url) => {
-    const pattern = new RegExp(options.typeNamePattern ?? '', 'u');
-    const found = await resolved(() =>
-      options.typeName === undefined
-        ? featureTypeMatching(deps.upstream, url, pattern)
-        : Promise.resolve(options.typeName),
-    );
-    if (!found.ok) return { checked: [], findings: [found.finding] };
-    const typeName = found.value;
-    const missing = await missingTypes(deps, url, options.typeName === undefined ? [] : [typeName]);
-    if (missing.length > 0) return { checked: [], findings: missing };
-    const schemas = await describeFeatureTypes(deps.upstream, url, [typeName], {});
-    return {
-      checked: [typeName],
-      findings: checkType(
-        typeName,
-        schemas.get(typeName),
-        {},
-        { fields: fieldPaths(source.fields) },
-      ),
-    };
-  });
+  const pattern = new RegExp(options.typeNamePattern ?? '', 'u');
+  const found = await resolved(() =>
+    options.typeName === undefined
+      ? featureTypeMatching(deps.upstream, url, pattern)
+      : Promise.resolve(options.typeName),
+  );
+  if (!found.ok) return { checked: [], findings: [found.finding] };
+  const typeName = found.value;
+  const missing = await missingTypes(deps, url, options.typeName === undefined ? [] : [typeName]);
+  if (missing.length > 0) return { checked: [], findings: missing };
+  const schemas = await describeFeatureTypes(deps.upstream, url, [typeName], {});
+  return {
+    checked: [typeName],
+    findings: checkType(typeName, schemas.get(typeName), {}, { fields: fieldPaths(source.fields) }),
+  };
 }
