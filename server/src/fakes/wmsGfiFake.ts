@@ -41,9 +41,7 @@ function capabilities(service: WmsService): FakeAnswer {
   const layer = (name: string, title: string, queryable: boolean) =>
     `<Layer queryable="${queryable ? 1 : 0}"><Name>${escapeXml(name)}</Name><Title>${escapeXml(title)}</Title></Layer>`;
   const layers = [
-    ...Object.keys(service.layers).map((name) =>
-      layer(name, service.titles?.[name] ?? name, true),
-    ),
+    ...Object.keys(service.layers).map((name) => layer(name, service.titles?.[name] ?? name, true)),
     ...Object.entries(service.unqueryable ?? {}).map(([name, title]) => layer(name, title, false)),
   ];
   const modern = service.version === '1.3.0';
