@@ -83,6 +83,8 @@ class Walker {
 
   /** The content of an element at `path` ("" for the feature itself). */
   walkElementContent(element: XsdElement, path: string, depth: number, seen: Set<QName>): void {
+    // Bounds recursive schemas, named or anonymous.
+    if (depth > MAX_DEPTH) return;
     if (element.complexType) return this.walkType(element.complexType, path, depth, seen);
     if (element.ref !== undefined) {
       // A reference to an element no schema read declares.
@@ -99,7 +101,7 @@ class Walker {
     }
     const type = this.complexType(element.type);
     if (type) {
-      if (seen.has(element.type) || depth >= MAX_DEPTH) return;
+      if (seen.has(element.type)) return;
       this.walkType(type, path, depth, new Set([...seen, element.type]));
     } else if (!this.loaded.has(namespace)) {
       this.unresolved.push(path);
@@ -114,7 +116,7 @@ class Walker {
     const only = elements.length === 1 ? elements[0] : undefined;
     if (only && path !== '' && /^[A-Z]/.test(splitQName(only.name).local)) {
       // A property element around one object element: the path skips the object.
-      return this.walkElementContent(only, path, depth, seen);
+      return this.walkElementContent(only, path, depth + 1, seen);
     }
     for (const element of elements) {
       const { local, namespace } = splitQName(element.name);

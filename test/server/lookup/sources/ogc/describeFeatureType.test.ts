@@ -75,6 +75,16 @@ const gid = `<?xml version="1.0" encoding="UTF-8"?>
   </sequence></extension></complexContent></complexType>
 </schema>`;
 
+/** An element whose anonymous type holds a reference to the element itself. */
+const recursive = `<?xml version="1.0" encoding="UTF-8"?>
+<schema xmlns="http://www.w3.org/2001/XMLSchema" xmlns:app="http://www.deegree.org/app"
+  xmlns:gml="http://www.opengis.net/gml/3.2" targetNamespace="http://www.deegree.org/app" elementFormDefault="qualified">
+  <element name="Zone" substitutionGroup="gml:AbstractFeature"><complexType><complexContent><extension base="gml:AbstractFeatureType"><sequence>
+    <element name="name" type="string"/>
+    <element name="teil"><complexType><sequence><element name="name" type="string"/><element ref="app:Zone"/></sequence></complexType></element>
+  </sequence></extension></complexContent></complexType></element>
+</schema>`;
+
 const geoserverJson = JSON.stringify({
   elementFormDefault: 'qualified',
   targetNamespace: 'https://gdi.berlin.de/brw2026',
@@ -133,6 +143,8 @@ beforeAll(async () => {
         return xml(brm('gid.xsd'));
       case '/schemas/gid.xsd':
         return xml(gid);
+      case '/recursive':
+        return xml(recursive);
       case '/geoserver':
         return { status: 200, contentType: 'application/json', body: geoserverJson };
       default:
@@ -217,6 +229,15 @@ describe('describeFeatureTypes', () => {
     );
     expect(types.get('boris:BR_BodenrichtwertZonal')).toMatchObject({ unresolved: [''] });
     expect(types.get('boris:BR_BodenrichtwertZonal')?.geometryProperty).toBeUndefined();
+  });
+
+  it('stops in a schema whose elements contain themselves', async () => {
+    const types = await describeFeatureTypes(upstream, `${server.url}/recursive`, ['app:Zone'], {
+      app: 'http://www.deegree.org/app',
+    });
+    const paths = types.get('app:Zone')?.properties ?? [];
+    expect(paths.slice(0, 3)).toEqual(['name', 'teil', 'teil/name']);
+    expect(paths.length).toBeLessThan(20);
   });
 
   it('reads GeoServer’s JSON description', async () => {
