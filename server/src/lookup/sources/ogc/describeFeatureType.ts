@@ -20,8 +20,11 @@ export type { FeatureTypeSchema } from './featureTypeSchema.js';
 
 const MAX_DOCUMENTS = 12;
 
-/** Namespaces whose schemas are standard (GML, XML Schema, …): never fetched. */
-const STANDARD = /^http:\/\/www\.(opengis\.net|w3\.org)\//;
+/**
+ * Namespaces whose schemas are standards (GML, XML Schema, XLink, the ISO
+ * metadata the AdV base schema imports): large, known, never fetched.
+ */
+const STANDARD = /^https?:\/\/(www\.)?(opengis\.net|w3\.org|isotc211\.org)\//;
 
 /**
  * The schemas of `typeNames` (prefix:name, prefixes declared in `namespaces`),
