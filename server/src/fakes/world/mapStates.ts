@@ -81,10 +81,7 @@ export const NW_LABEL_LAYERS: Readonly<Record<string, string>> = Object.fromEntr
   Object.entries(NW_TITLES).map(([id, title]) => [String(Number(id) + 1), `${title}_label`]),
 );
 
-const nrwZone = (
-  rings: JsonZone['rings'],
-  properties: Record<string, string>,
-): JsonZone => ({
+const nrwZone = (rings: JsonZone['rings'], properties: Record<string, string>): JsonZone => ({
   rings,
   properties: {
     STAG: '2026-01-01',
