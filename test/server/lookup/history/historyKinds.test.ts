@@ -44,6 +44,18 @@ describe('every stichtag in one layer (Brandenburg)', () => {
   });
 });
 
+describe('every Jahrgang in one layer, asked by Jahrgang (Hamburg)', () => {
+  it('asks the Jahrgang of the date and the one before', async () => {
+    expect(await valuesAt('DE-HH', '2023-06-01')).toContainEqual(['01510239', '2022-01-01', 11752.89]);
+    expect(await valuesAt('DE-HH', '2018-02-01')).toContainEqual([
+      '09310239',
+      '2017-01-01',
+      10577.6,
+    ]);
+    expect(await valuesAt('DE-HH', '2020-06-01')).toEqual([]);
+  });
+});
+
 describe('one service per data year', () => {
   it('asks the newest year on or before the date (Berlin has no 2025 service)', async () => {
     expect(await valuesAt('DE-BE', '2025-06-30')).toEqual([['1124', '2024-01-01', 11000]]);
