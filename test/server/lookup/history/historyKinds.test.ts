@@ -46,9 +46,13 @@ describe('every stichtag in one layer (Brandenburg)', () => {
 
 describe('every Jahrgang in one layer, asked by Jahrgang (Hamburg)', () => {
   it('asks the Jahrgang of the date and the one before', async () => {
-    expect(await valuesAt('DE-HH', '2023-06-01')).toContainEqual(['01510239', '2022-01-01', 11752.89]);
+    expect(await valuesAt('DE-HH', '2023-06-01')).toContainEqual([
+      '01510239',
+      '2022-01-01',
+      11752.89,
+    ]);
     expect(await valuesAt('DE-HH', '2018-02-01')).toContainEqual([
-      '09310239',
+      '01510239',
       '2017-01-01',
       10577.6,
     ]);
