@@ -1,34 +1,68 @@
 // Entry point of `npm run sources:check [-- --state DE-NI …] [--json]`: probes
 // the sources of BRW_SOURCES_FILE (default: the shipped registry) at known
-// points and exits 1 when a connected source fails.
+// points and exits 1 when a connected source fails. --schema checks the
+// registry against each service's own description instead (exit 1 on any
+// mismatch or unreadable description); --record DIR saves one real answer
+// per state with the requests behind it (exit 1 when a state cannot be
+// recorded). See docs/sources.md "Checking the sources".
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { STATE_LICENCES } from '../lookup/licences/stateLicences.js';
 import { openConfiguredSources } from '../lookup/createLookup.js';
+import { DEFAULT_SOURCES_FILE } from '../lookup/sources/registry.js';
+import { recordAnswers } from '../lookup/sources/selfCheck/recordAnswers.js';
+import { checkSchemas, formatSchemaResults } from '../lookup/sources/selfCheck/schemaCheck.js';
 import { systemClock } from '../time/clock.js';
 import { PROBE_POINTS } from './probePoints.js';
 import { formatProbeResults, probeSources } from './sourceProbe.js';
+
+interface Options {
+  state?: string[];
+  json?: boolean;
+  schema?: boolean;
+  record?: string;
+}
 
 async function main(): Promise<void> {
   const program = new Command('sources:check')
     .description('Probe every connected land-value source at a known point of its state')
     .option('--state <codes...>', 'only these states, e.g. DE-NI DE-HH')
     .option('--json', 'print JSON')
+    .option('--schema', 'check types, layers, geometry and fields against the service descriptions')
+    .option('--record <dir>', 'save one answer per state with its requests into <dir>')
     .parse(process.argv);
-  const options = program.opts<{ state?: string[]; json?: boolean }>();
+  const options = program.opts<Options>();
   const config = loadConfig(process.env);
   const logger = createLogger('error');
-  const { registry } = await openConfiguredSources({
-    config,
-    logger,
-    clock: systemClock,
-    fetch: globalThis.fetch,
-  });
+  const deps = { config, logger, clock: systemClock, fetch: globalThis.fetch };
+  const { registry, upstream } = await openConfiguredSources(deps);
   const states = options.state ?? Object.keys(STATE_LICENCES).sort();
-  const results = await probeSources(registry, PROBE_POINTS, states);
-  console.log(options.json ? JSON.stringify(results, null, 2) : formatProbeResults(results));
-  if (results.some((r) => r.status === 'failed')) process.exitCode = 1;
+  const print = (results: unknown, text: string) =>
+    console.log(options.json ? JSON.stringify(results, null, 2) : text);
+
+  if (options.record !== undefined) {
+    const registryFile = config.sourcesFile ?? DEFAULT_SOURCES_FILE;
+    const recorded = await recordAnswers(options.record, states, PROBE_POINTS, {
+      registryFile,
+      upstream,
+      logger,
+      clock: systemClock,
+    });
+    print(
+      recorded,
+      recorded.map((r) => `${r.state}  ${r.status.padEnd(13)} ${r.detail}`).join('\n'),
+    );
+    if (recorded.some((r) => r.status === 'failed')) process.exitCode = 1;
+  } else if (options.schema) {
+    const checked = await checkSchemas(registry, states, { upstream, logger, clock: systemClock });
+    print(checked, formatSchemaResults(checked));
+    if (checked.some((r) => r.status === 'mismatch' || r.status === 'failed')) process.exitCode = 1;
+  } else {
+    const probed = await probeSources(registry, PROBE_POINTS, states);
+    print(probed, formatProbeResults(probed));
+    if (probed.some((r) => r.status === 'failed')) process.exitCode = 1;
+  }
 }
 
 main().catch((err: unknown) => {

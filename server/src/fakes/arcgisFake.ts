@@ -15,6 +15,8 @@ export interface ArcgisLayer {
   zones?: readonly JsonZone[];
   /** Attribute names ArcGIS declares as esriFieldTypeDate. */
   dateFields?: readonly string[];
+  /** Fields the layer declares besides those its zones fill (empty in every record at hand). */
+  schemaFields?: readonly string[];
 }
 
 const json = (body: unknown): FakeAnswer => ({
@@ -88,7 +90,12 @@ function layerJson(layer: ArcgisLayer, layers: readonly ArcgisLayer[]) {
 }
 
 function fieldsOf(layer: ArcgisLayer, zones: readonly JsonZone[]) {
-  const names = [...new Set(zones.flatMap((zone) => Object.keys(zone.properties)))];
+  const names = [
+    ...new Set([
+      ...zones.flatMap((zone) => Object.keys(zone.properties)),
+      ...(layer.schemaFields ?? []),
+    ]),
+  ];
   return names.map((name) => ({
     name,
     type: layer.dateFields?.includes(name) ? 'esriFieldTypeDate' : 'esriFieldTypeString',

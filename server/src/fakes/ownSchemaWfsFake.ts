@@ -42,6 +42,11 @@ export interface OwnSchemaService {
   native: { nativeCrs: Crs; nativeSrsName: string; nativeAxisOrder: AxisOrder };
   /** How DescribeFeatureType is written (default deegree). */
   schemaStyle?: SchemaStyle;
+  /**
+   * Fields the schema declares besides those the records fill (a real schema
+   * declares optional fields that no record at hand carries).
+   */
+  schemaFields?: readonly string[];
 }
 
 const GML = 'application/gml+xml; version=3.2; charset=utf-8';
@@ -64,14 +69,18 @@ export function startOwnSchemaWfsFake(
 
 function selfDescription(service: OwnSchemaService, url: URL): FakeAnswer {
   const request = param(url, 'REQUEST');
-  const offered = Object.entries(service.featureTypes).map(([typeName, zones]) => ({
+  // One service's types share one field list (MapServer serves them from one table).
+  const fields = [
+    ...Object.values(service.featureTypes).flatMap((zones) =>
+      zones.flatMap((zone) => zone.records.flatMap((r) => Object.keys(r.fields))),
+    ),
+    ...(service.schemaFields ?? []),
+  ];
+  const properties = Object.fromEntries(fields.map((name) => [name, 'string']));
+  const offered = Object.keys(service.featureTypes).map((typeName) => ({
     typeName,
     geometryProperty: localNameOf(service.geometryProperty),
-    properties: Object.fromEntries(
-      zones.flatMap((zone) =>
-        zone.records.flatMap((r) => Object.keys(r.fields).map((n) => [n, 'string'])),
-      ),
-    ),
+    properties,
   }));
   if (request === 'GetCapabilities') {
     return wfsCapabilitiesAnswer(Object.keys(service.featureTypes), service.namespaces);

@@ -75,6 +75,8 @@ export async function startStateFakes(): Promise<StateFakes> {
       // MapServer's default name; the adapter reads it from DescribeFeatureType.
       geometryProperty: 'boris:msGeometry',
       schemaStyle: 'mapserver',
+      // VBORIS2 fields the schema declares though the records here leave them out.
+      schemaFields: ['gfz', 'grz', 'gez', 'bmz', 'wgfz', 'bauw'],
       native: {
         nativeCrs: 'EPSG:25833',
         nativeSrsName: 'urn:ogc:def:crs:EPSG::25833',

@@ -1,9 +1,10 @@
 // What the WFS fakes say about themselves, in the shapes real servers use:
 // GetCapabilities with the offered type names (each prefix declared), and
-// DescribeFeatureType as MapServer writes it (named types, default
-// namespace XML Schema, geometry msGeometry unless configured), as deegree
-// writes it (xs: prefix, anonymous types) and as GeoServer writes it (xsd:
-// prefix, named types) or answers it in JSON.
+// DescribeFeatureType as MapServer writes it (named types <name>Type, XML
+// Schema as default namespace, geometry msGeometry unless configured), as
+// deegree writes it (anonymous types, as in the deegree answer GDAL keeps in
+// autotest/ogr/data/wfs20.xsd) and as GeoServer writes it (xsd: prefix,
+// named types) or answers it in JSON (targetPrefix, featureTypes[].properties).
 import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
 import { exceptionReportXml } from './brmGml.js';
 import { param, type FakeAnswer } from './faultyServer.js';
@@ -83,7 +84,7 @@ export function describeFeatureTypeAnswer(
   types: readonly DescribedType[],
 ): FakeAnswer {
   const prefix = prefixOf(types[0]?.typeName ?? 'app:x');
-  const x = style === 'mapserver' ? '' : style === 'deegree' ? 'xs:' : 'xsd:';
+  const x = style === 'geoserver' ? 'xsd:' : '';
   const xmlns = x === '' ? 'xmlns' : `xmlns:${x.slice(0, -1)}`;
   const element = (name: string, type: string) =>
     `<${x}element name="${escapeXml(name)}" minOccurs="0" maxOccurs="1" type="${type}"/>`;

@@ -46,6 +46,22 @@ describe('WFS fake', () => {
     const res = await fetch(`${wfs.url}/ni`, { method: 'POST', body: '<wfs:GetFeature/>' });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('ExceptionReport');
-    expect((await fetch(`${wfs.url}/ni?request=GetCapabilities`)).status).toBe(400);
+    expect((await fetch(`${wfs.url}/ni?request=GetPropertyValue`)).status).toBe(400);
+  });
+
+  it('describes itself by GET: GetCapabilities names the type, DescribeFeatureType imports the AdV schema', async () => {
+    const capabilities = await fetch(`${wfs.url}/ni?SERVICE=WFS&REQUEST=GetCapabilities`);
+    expect(capabilities.status).toBe(200);
+    expect(await capabilities.text()).toContain('<Name>boris:BR_BodenrichtwertZonal</Name>');
+    const schema = await fetch(
+      `${wfs.url}/ni?SERVICE=WFS&REQUEST=DescribeFeatureType&TYPENAMES=boris:BR_BodenrichtwertZonal`,
+    );
+    expect(await schema.text()).toContain('schemaLocation="/ni/schemas/brm.xsd"');
+    expect(await (await fetch(`${wfs.url}/ni/schemas/brm.xsd`)).text()).toContain(
+      '<element name="BR_BodenrichtwertZonal"',
+    );
+    const unknown = await fetch(`${wfs.url}/ni?REQUEST=DescribeFeatureType&TYPENAMES=boris:Nope`);
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('Unknown feature type boris:Nope');
   });
 });

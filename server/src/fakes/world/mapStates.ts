@@ -200,6 +200,9 @@ const stZone = (half: number, properties: JsonZone['properties']): JsonZone => (
 
 export const ST_MAPSERVER_PATH = '/arcgis/rest/services/Geobasisdaten/boris/MapServer';
 
+/** VBORIS fields every land-value layer declares, though the records here leave them out. */
+const ST_SCHEMA_FIELDS = ['ENUTA', 'GABE', 'BRZNAME', 'BAUW', 'GFZ', 'GRZ', 'GEZ', 'BMZ', 'WGFZ'];
+
 export const ST_LAYERS: readonly ArcgisLayer[] = [
   { id: 0, name: 'boris_aktuell_sav', parentLayerId: -1 },
   { id: 1, name: 'boris_archiv', parentLayerId: -1 },
@@ -208,6 +211,7 @@ export const ST_LAYERS: readonly ArcgisLayer[] = [
     name: 'VBORIS_BAUL_20240101',
     parentLayerId: 0,
     dateFields: ['STAG'],
+    schemaFields: ST_SCHEMA_FIELDS,
     zones: [stZone(0.002, { BRW: 180, STAG: Date.UTC(2024, 0, 1), NUTA: 'W', WNUM: '07001234' })],
   },
   {
@@ -215,6 +219,7 @@ export const ST_LAYERS: readonly ArcgisLayer[] = [
     name: 'VBORIS_BAUL_20260101',
     parentLayerId: 0,
     dateFields: ['STAG'],
+    schemaFields: ST_SCHEMA_FIELDS,
     zones: [
       stZone(0.002, {
         BRW: 210,
@@ -231,6 +236,7 @@ export const ST_LAYERS: readonly ArcgisLayer[] = [
     name: 'VBORIS_LF_20260101',
     parentLayerId: 0,
     dateFields: ['STAG'],
+    schemaFields: ST_SCHEMA_FIELDS,
     zones: [
       stZone(0.04, { BRW: 1.1, STAG: STICHTAG_2026, NUTA: 'A', ENTW: 'LF', WNUM: '07009001' }),
     ],
@@ -240,6 +246,7 @@ export const ST_LAYERS: readonly ArcgisLayer[] = [
     name: 'VBORIS_BAUL_20280101',
     parentLayerId: 1,
     dateFields: ['STAG'],
+    schemaFields: ST_SCHEMA_FIELDS,
     zones: [stZone(0.002, { BRW: 999, STAG: Date.UTC(2028, 0, 1), NUTA: 'W', WNUM: 'x' })],
   },
 ];

@@ -108,7 +108,7 @@ describe('GET /api/bodenrichtwert: answers', () => {
       ['W', '14002', 1350],
       ['L', '14900', 3.5],
     ]);
-    expect(entries(body)[0]).toMatchObject({ wertrel_geschossflaechenzahl: 0.8, bauweise: 'o' });
+    expect(entries(body)[0]).toMatchObject({ wertrel_geschossflaechenzahl: 0.8, bauweise: 'offene Bauweise' });
     expect(body.attribution).toMatchObject({
       text: expect.stringContaining('(dl-de/zero-2-0)') as unknown,
       license_url: 'https://www.govdata.de/dl-de/zero-2-0',

@@ -1,15 +1,13 @@
 // `npm run sources:check` against the state fakes: OK with latency per
 // connected state, the reason for the unconnected ones, the failure kind for
 // a broken one; the command exits 1 when a source fails.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
 import { formatProbeResults, probeSources } from '../../../../server/src/cli/sourceProbe.js';
 import { STATE_LICENCES } from '../../../../server/src/lookup/licences/stateLicences.js';
+import { sourcesCheck } from './sourcesCheckCommand.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';
 
-const run = promisify(execFile);
 const STATES = Object.keys(STATE_LICENCES).sort();
 let world: StateWorld;
 
@@ -68,22 +66,7 @@ describe('probing the sources', () => {
 });
 
 describe('npm run sources:check', () => {
-  const command = (args: string[]) =>
-    run('node_modules/.bin/tsx', ['server/src/cli/sourcesCheck.ts', ...args], {
-      // A clean environment: Vitest sets BASE_URL=/ (a Vite variable) in its own.
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        BRW_SOURCES_FILE: world.registryFile,
-        UPSTREAM_TIMEOUT_MS: '2000',
-      },
-    }).then(
-      ({ stdout }) => ({ code: 0, stdout }),
-      (err: { code: number; stdout: string; stderr: string }) => ({
-        code: err.code,
-        stdout: err.stdout + err.stderr,
-      }),
-    );
+  const command = (args: string[]) => sourcesCheck(world.registryFile, args);
 
   it('prints OK per state and exits 0 when every source answers, 1 when one fails', async () => {
     const ok = await command(['--state', 'DE-NI', 'DE-NW', 'DE-ST', 'DE-SL']);

@@ -1,5 +1,5 @@
-// Reads ArcGIS REST JSON: a MapServer's layer list and a layer query's
-// features. ArcGIS reports errors as HTTP 200 with {"error": …}: an outage.
+// Reads ArcGIS REST JSON: a MapServer's layer list, a layer's description
+// (its fields, for the self-check) and a layer query's features. ArcGIS reports errors as HTTP 200 with {"error": …}: an outage.
 // Date fields arrive as epoch milliseconds; they become the calendar date in
 // Germany, which is right whether the service stored midnight UTC or
 // midnight German time.
@@ -25,7 +25,19 @@ const querySchema = z.object({
   features: z.array(z.object({ attributes: z.record(z.string(), z.unknown()) })),
 });
 
+/** MapServer/<id>?f=json: a layer's own description (group layers have no fields). */
+const layerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string().default(''),
+  fields: z
+    .array(z.object({ name: z.string(), type: z.string() }))
+    .nullable()
+    .default(null),
+});
+
 export type LayerList = z.infer<typeof layerListSchema>['layers'];
+export type LayerDescription = z.infer<typeof layerSchema>;
 
 function readJson<T>(text: string, schema: z.ZodType<T>, what: string): T {
   let json: unknown;
@@ -45,6 +57,10 @@ function readJson<T>(text: string, schema: z.ZodType<T>, what: string): T {
 
 export function readLayerList(text: string): LayerList {
   return readJson(text, layerListSchema, 'MapServer layer list').layers;
+}
+
+export function readLayerDescription(text: string): LayerDescription {
+  return readJson(text, layerSchema, 'layer description');
 }
 
 export function readQueryFeatures(text: string): Properties[] {
