@@ -8,6 +8,7 @@ export const ErrorCode = {
   addressTooLong: 'address_too_long',
   invalidNutzungsart: 'invalid_nutzungsart',
   invalidFormat: 'invalid_format',
+  invalidStichtag: 'invalid_stichtag',
   // Input of the calculation (§7.2)
   invalidJson: 'invalid_json',
   invalidBody: 'invalid_body',
@@ -45,6 +46,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   address_too_long: 400,
   invalid_nutzungsart: 400,
   invalid_format: 400,
+  invalid_stichtag: 400,
   invalid_json: 400,
   invalid_body: 400,
   missing_parameter: 400,

@@ -8,4 +8,5 @@ export * from './calculationNotes.js';
 export * from './density.js';
 export * from './texts.js';
 export * from './apiTypes.js';
+export * from './stichtag.js';
 export * from './client/index.js';

@@ -1,9 +1,10 @@
 // The coverage table of docs/sources.md, made from the registry itself: per
-// state whether it is connected, which service answers, and how well each
+// state whether it is connected, which service answers, from which year its
+// past stichtage are reached ("Historie ab"), and how well each
 // fact the entry states is known (the `evidence` counts and the facts that are
 // not confirmed), then the references cited. `npm run docs:coverage` writes it
 // between the markers; a test keeps the document equal to the registry.
-import type { Evidence, SourceEntry } from '../lookup/sources/sourceDefinition.js';
+import type { Evidence, History, SourceEntry } from '../lookup/sources/sourceDefinition.js';
 
 export const TABLE_START = '<!-- coverage table: npm run docs:coverage -->';
 export const TABLE_END = '<!-- end of coverage table -->';
@@ -22,10 +23,10 @@ export function coverageMarkdown({ references, sources }: CoverageInput): string
     .filter(([key]) => cited.has(key))
     .map(([key, text]) => `| \`${key}\` | ${escapeCell(text)} |`);
   return [
-    '| state | status | service (`kind`) | licence | facts confirmed | one source only | not verified or contested |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| state | status | service (`kind`) | licence | history from | facts confirmed | one source only | not verified or contested |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
-    '| Schleswig-Holstein, Sachsen, Bayern | legally excluded: 451 `restricted_state` | – | – | – | – | – |',
+    '| Schleswig-Holstein, Sachsen, Bayern | legally excluded: 451 `restricted_state` | – | – | – | – | – | – |',
     '',
     'References cited by the evidence (key as in the registry):',
     '',
@@ -62,10 +63,25 @@ function cells(entry: SourceEntry): string[] {
     status,
     `${serviceUrl(entry.options) ?? entry.sourceUrl} (\`${entry.kind}\`)`,
     entry.license,
+    historyFrom(entry.history),
     `${confirmed.length} (${sourcesOf(confirmed)})`,
     `${single.length}${single.length > 0 ? ` (${sourcesOf(single)})` : ''}`,
     open.length === 0 ? '–' : open.map(([fact, e]) => `${fact} (${e.status})`).join(', '),
   ];
+}
+
+const HISTORY_KIND_NAMES: Readonly<Record<History['kind'], string>> = {
+  'same-layer': 'every stichtag in one layer',
+  'year-endpoints': 'one service per data year',
+  'time-parameter': 'time-enabled WMS (TIME)',
+  none: 'current values only',
+};
+
+/** "Historie ab": the first year of past stichtage (or that it is not known) and how they are reached. */
+function historyFrom(history: History | undefined): string {
+  if (history === undefined || history.kind === 'none') return HISTORY_KIND_NAMES.none;
+  const since = history.since === undefined ? 'first year not known' : String(history.since);
+  return `${since}: ${HISTORY_KIND_NAMES[history.kind]}`;
 }
 
 function serviceUrl(options: Readonly<Record<string, unknown>>): string | undefined {

@@ -50,7 +50,12 @@ export const NRW_IMPORTED_SOURCE = {
 } as const;
 
 interface RegistryFile {
-  sources: { state: string; name: string; options?: Record<string, unknown> }[];
+  sources: {
+    state: string;
+    name: string;
+    options?: Record<string, unknown>;
+    history?: { url?: string };
+  }[];
 }
 
 /** Writes the registry (and the NW GeoJSON) into `dir`; returns the registry path. */
@@ -61,9 +66,14 @@ export async function writeFakeRegistry(dir: string, wfsUrl: string): Promise<st
     if (entry.state === 'DE-NW') return NRW_IMPORTED_SOURCE;
     // A state these fakes do not serve must never reach the real service.
     if (!entry.options) return entry;
-    return path
-      ? { ...entry, options: { ...entry.options, url: wfsUrl + path } }
-      : { state: entry.state, name: entry.name, kind: 'none' };
+    if (!path) return { state: entry.state, name: entry.name, kind: 'none' };
+    // The fake's one service answers every stichtag, so past years need no address of their own.
+    const { url: _pastYears, ...history } = entry.history ?? {};
+    return {
+      ...entry,
+      options: { ...entry.options, url: wfsUrl + path },
+      ...(entry.history ? { history } : {}),
+    };
   });
   await writeFile(join(dir, NRW_IMPORTED_SOURCE.options.file), JSON.stringify(nrwGeojson()));
   const file = join(dir, 'brw-sources.fake.json');

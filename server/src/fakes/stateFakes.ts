@@ -26,11 +26,14 @@ import {
   ST_LAYERS,
   ST_MAPSERVER_PATH,
 } from './world/mapStates.js';
+import { HB_YEAR_ZONES, NI_YEAR_ZONES, NW_TIME_LAYERS, NW_TIMES } from './world/historyStates.js';
 import { BB_WORLD, HH_ZONES, MV_TYPES, TH_ZONES } from './world/wfsStates.js';
 
 export interface StateFakes {
   /** The service URL (or URL template) the registry names, per state. */
   urls: Readonly<Record<string, string>>;
+  /** The URL (template) of the past stichtage where the registry names one (history.url). */
+  historyUrls: Readonly<Record<string, string>>;
   faults(state: string): FaultSwitch;
   calls(state: string): number;
   close(): Promise<void>;
@@ -41,6 +44,18 @@ export async function startStateFakes(): Promise<StateFakes> {
     '/ni': { profile: LGLN_PROFILE, zones: NI_ZONES },
     '/hb': { profile: LGLN_PROFILE, zones: HB_ZONES },
     '/he/2024/wfs': { profile: HESSEN_PROFILE, zones: HE_ZONES },
+    ...Object.fromEntries(
+      Object.entries(NI_YEAR_ZONES).map(([year, zones]) => [
+        `/ni_${year}`,
+        { profile: LGLN_PROFILE, zones },
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(HB_YEAR_ZONES).map(([year, zones]) => [
+        `/hb_${year}`,
+        { profile: LGLN_PROFILE, zones },
+      ]),
+    ),
   });
   const own = await startOwnSchemaWfsFake({
     '/HH_WFS_Bodenrichtwerte': {
@@ -92,6 +107,12 @@ export async function startStateFakes(): Promise<StateFakes> {
       unqueryable: NW_LABEL_LAYERS,
       format: 'geojson',
     },
+    '/boris/wms-t_nw_brw': {
+      version: '1.3.0',
+      layers: NW_TIME_LAYERS,
+      times: NW_TIMES,
+      format: 'geojson',
+    },
     '/wms/RLP_VBORISFREE2026.fcgi': {
       version: '1.1.1',
       layers: { RLP_1: RP_ZONES, RLP_0: RP_AGRICULTURAL_ZONES },
@@ -123,6 +144,11 @@ export async function startStateFakes(): Promise<StateFakes> {
     urls: Object.fromEntries(
       Object.entries(servers).map(([s, [server, path]]) => [s, server.url + path]),
     ),
+    historyUrls: {
+      'DE-NI': `${brm.url}/ni_{year}`,
+      'DE-HB': `${brm.url}/hb_{year}`,
+      'DE-NW': `${wms.url}/boris/wms-t_nw_brw`,
+    },
     faults: (state) => serverOf(state).faults,
     calls: (state) => {
       const server = serverOf(state);
@@ -142,11 +168,16 @@ export async function startStateFakes(): Promise<StateFakes> {
  */
 export async function writeStateRegistry(
   dir: string,
-  fakes: Pick<StateFakes, 'urls'>,
+  fakes: Pick<StateFakes, 'urls'> & Partial<Pick<StateFakes, 'historyUrls'>>,
   operatorLicences: Readonly<Record<string, string>> = {},
 ): Promise<string> {
   const registry = (await readRegistryFile(DEFAULT_SOURCES_FILE)) as {
-    sources: { state: string; name: string; options?: Record<string, unknown> }[];
+    sources: {
+      state: string;
+      name: string;
+      options?: Record<string, unknown>;
+      history?: Record<string, unknown>;
+    }[];
   };
   const sources = registry.sources.map((entry) => {
     const url = fakes.urls[entry.state];
@@ -154,9 +185,13 @@ export async function writeStateRegistry(
     // A state these fakes do not serve must never reach the real service (offline demo).
     if (!url) return { state: entry.state, name: entry.name, kind: 'none' };
     const licence = operatorLicences[entry.state];
+    const historyUrl = fakes.historyUrls?.[entry.state];
     return {
       ...entry,
       options: { ...entry.options, url },
+      ...(entry.history?.url === undefined
+        ? {}
+        : { history: { ...entry.history, url: historyUrl ?? 'http://127.0.0.1:9/none/{year}' } }),
       ...(licence === undefined ? {} : { enabled: true, operatorLicence: licence }),
     };
   });

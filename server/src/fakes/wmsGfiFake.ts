@@ -21,6 +21,11 @@ export interface WmsService {
   titles?: Readonly<Record<string, string>>;
   /** Layers the capabilities list but GetFeatureInfo refuses (labels, overviews). */
   unqueryable?: Readonly<Record<string, string>>;
+  /**
+   * A time-enabled WMS (NRW wms-t): TIME value → the layers' zones then; a
+   * TIME the service has no data for finds nothing. `layers` lists the names.
+   */
+  times?: Readonly<Record<string, Readonly<Record<string, readonly JsonZone[]>>>>;
   format: 'geojson' | 'html' | 'gml';
 }
 
@@ -79,9 +84,11 @@ export function startWmsGfiFake(
     if (!click) return serviceException('unreadable BBOX, size or pixel');
     const count = Number(param(url, 'FEATURE_COUNT') ?? '1');
     const hits: Hit[] = [];
+    const timed = service.times && service.times[param(url, 'TIME') ?? ''];
     for (const layer of (param(url, 'QUERY_LAYERS') ?? '').split(',')) {
-      const zones = service.layers[layer];
-      if (!zones) return serviceException(`Layer ${layer} is not queryable`);
+      const zones = service.times ? timed && (timed[layer] ?? []) : service.layers[layer];
+      if (!service.layers[layer]) return serviceException(`Layer ${layer} is not queryable`);
+      if (!zones) continue;
       const title = service.titles?.[layer] ?? layer;
       zones
         .filter((zone) => zoneHolds(zone, click.lon, click.lat))

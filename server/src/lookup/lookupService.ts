@@ -6,6 +6,13 @@ import { AppError, ErrorCode } from '../../../shared/src/errors.js';
 import type { Logger } from '../logging/logger.js';
 import { berlinDay } from '../time/berlinDay.js';
 import type { Clock } from '../time/clock.js';
+import {
+  datedKey,
+  earliestStichtag,
+  germanDate,
+  isBeforeHistory,
+  settledFreshness,
+} from './history/datedLookup.js';
 import { coordinateKey } from './cache/landValueCacheRepository.js';
 import type { LandValueStore } from './cache/landValueStore.js';
 import { isRestrictedState } from './coverage.js';
@@ -28,7 +35,13 @@ export interface LookupResult {
 type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
 
 export interface LookupService {
-  lookup(address: string): Promise<LookupResult>;
+  /**
+   * The values at the address: the current ones, or with `stichtag`
+   * (YYYY-MM-DD, not after today) per zone the newest stichtag on or before it.
+   */
+  lookup(address: string, stichtag?: string): Promise<LookupResult>;
+  /** YYYY-MM-DD, the calendar day in Germany of the service's clock. */
+  today(): string;
   /** Resolves when background renewals have finished. */
   idle(): Promise<void>;
 }
@@ -40,15 +53,19 @@ export function createLookupService(deps: {
   logger: Logger;
   clock: Clock;
 }): LookupService {
+  const today = () => berlinDay(deps.clock());
   return {
-    async lookup(address) {
+    async lookup(address, stichtag) {
       const place = await deps.geocoding.resolve(address);
       const connected = sourceFor(place, deps.registry);
-      const values = await deps.store.get(coordinateKey(place), () =>
-        fetchEntries(place, connected, deps),
+      const values = await deps.store.get(
+        datedKey(coordinateKey(place), stichtag),
+        () => fetchEntries(place, connected, { ...deps, at: stichtag ?? today(), dated: stichtag }),
+        stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
       );
       return { place, source: connected.source, ...values };
     },
+    today,
     idle: () => deps.store.idle(),
   };
 }
@@ -73,14 +90,23 @@ function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSou
   return entry;
 }
 
+interface FetchOptions {
+  logger: Logger;
+  /** The day whose values are wanted: the stichtag asked, else today. */
+  at: string;
+  /** The stichtag asked, if any. */
+  dated: string | undefined;
+}
+
 async function fetchEntries(
   place: GeocodedPlace,
   { source, adapter, numberFormat }: ConnectedSource,
-  { logger, clock }: { logger: Logger; clock: Clock },
+  { logger, at, dated }: FetchOptions,
 ): Promise<BodenrichtwertEntry[]> {
   let records;
   try {
-    records = await adapter.recordsAt(place);
+    // Before the earliest stichtag the source offers, nothing needs asking.
+    records = isBeforeHistory(dated, source) ? [] : await adapter.recordsAt(place, dated);
   } catch (err) {
     if (!isUpstreamOutage(err)) throw err;
     logger.warn({ state: source.state, reason: err.reason, err }, 'land-value source unavailable');
@@ -93,7 +119,7 @@ async function fetchEntries(
   }
   const entries = mapNewestEntries(records, {
     fallbackGemeinde: place.municipality,
-    today: berlinDay(clock()),
+    today: at,
     numberFormat,
     onSkipped: (skipped) =>
       logger.warn({ state: source.state, ...skipped }, 'source record left out'),
@@ -101,7 +127,10 @@ async function fetchEntries(
   if (entries.length === 0) {
     throw new AppError(
       ErrorCode.noData,
-      'Für diese Adresse liegen keine Bodenrichtwerte vor (keine Bodenrichtwertzone am Standort).',
+      dated === undefined
+        ? 'Für diese Adresse liegen keine Bodenrichtwerte vor (keine Bodenrichtwertzone am Standort).'
+        : `Für diese Adresse liegen zum Stichtag ${germanDate(dated)} keine Bodenrichtwerte vor.` +
+            earliestStichtag(source),
     );
   }
   return entries;

@@ -25,6 +25,7 @@ describe('the coverage table of docs/sources.md', () => {
           sourceUrl: 'https://example.de/',
           fields: { brw: 'brw', stichtag: 'stag', nutzung: 'nuta' },
           options: { url: 'https://example.de/wfs' },
+          history: { kind: 'same-layer', since: 2010 },
           enabled: true,
           evidence: {
             license: { status: 'confirmed', by: ['a', 'b'] },
@@ -36,7 +37,7 @@ describe('the coverage table of docs/sources.md', () => {
       ],
     });
     expect(table).toContain(
-      '| Testland (XX) | connected | https://example.de/wfs (`wfs-gml`) | dl-de/by-2-0 | 1 (`a`, `b`) | 1 (`a`) | fields.stichtag (unverified) |',
+      '| Testland (XX) | connected | https://example.de/wfs (`wfs-gml`) | dl-de/by-2-0 | 2010: every stichtag in one layer | 1 (`a`, `b`) | 1 (`a`) | fields.stichtag (unverified) |',
     );
     expect(table).toContain('| Anderland (YY) | not connected: Keine Quelle. |');
     expect(table).toContain('| `a` | Project A |');

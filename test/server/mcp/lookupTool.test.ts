@@ -85,6 +85,13 @@ describe('get_bodenrichtwert', () => {
     expect(summary).toContain('- M Kerngebiet: 1.850 €/m²');
   });
 
+  it('answers the values in force on a reference date', async () => {
+    const result = await lookup({ address: DEMO_ADDRESSES.hannover, stichtag: '2025-06-01' });
+    const entries = result.structuredContent?.bodenrichtwerte as { stichtag: string }[];
+    expect(entries.map((entry) => entry.stichtag)).toEqual(['2024-01-01']);
+    expect(texts(result)[0]).toContain('Stichtag 2024-01-01');
+  });
+
   it('filters by land-use codes', async () => {
     const result = await lookup({ address: DEMO_ADDRESSES.hannover, nutzungsart: ['M', 'W'] });
     const entries = result.structuredContent?.bodenrichtwerte as { code: string }[];
@@ -98,6 +105,8 @@ describe('get_bodenrichtwert', () => {
     [{ address: 'x'.repeat(301) }, 'address_too_long'],
     [{ address: DEMO_ADDRESSES.hannover, nutzungsart: ['LF'] }, 'invalid_nutzungsart'],
     [{ address: DEMO_ADDRESSES.hannover, nutzungsart: ['W,M'] }, 'invalid_nutzungsart'],
+    [{ address: DEMO_ADDRESSES.hannover, stichtag: '2026-02-29' }, 'invalid_stichtag'],
+    [{ address: DEMO_ADDRESSES.hannover, stichtag: '2999-01-01' }, 'invalid_stichtag'],
   ])('rejects %j with %s and counts nothing', async (args, code) => {
     const before = await usage();
     expectToolError(await lookup(args), code, 400);

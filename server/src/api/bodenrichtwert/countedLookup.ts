@@ -18,11 +18,16 @@ export interface CountedLookupDeps {
 export async function countedLookup(
   deps: CountedLookupDeps,
   accountId: string,
-  { addressInput, address, filter }: Pick<LookupParams, 'addressInput' | 'address' | 'filter'>,
+  {
+    addressInput,
+    address,
+    filter,
+    stichtag,
+  }: Pick<LookupParams, 'addressInput' | 'address' | 'filter' | 'stichtag'>,
 ): Promise<BodenrichtwertResponse> {
   const reservation = await deps.quota.reserve(accountId);
   try {
-    const result = await deps.lookup.lookup(address);
+    const result = await deps.lookup.lookup(address, stichtag);
     return buildLookupResponse(addressInput, result, filter);
   } catch (err) {
     await releaseUntilDone(reservation, deps.logger);

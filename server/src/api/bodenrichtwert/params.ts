@@ -1,8 +1,10 @@
 // Query parameters of GET /api/bodenrichtwert (§4.1), checked in the order
-// missing_address, address_too_long, invalid_nutzungsart, invalid_format.
+// missing_address, address_too_long, invalid_nutzungsart, invalid_format,
+// invalid_stichtag.
 // The app's 'simple' query parser gives a string, or an array when repeated.
 import { AppError, ErrorCode, fail, ok, type Result } from '../../../../shared/src/errors.js';
 import { parseLandUseFilter, type LandUseCode } from '../../../../shared/src/landUse.js';
+import { parseStichtag } from '../../../../shared/src/stichtag.js';
 import type { ResponseFormat } from '../../http/responseFormat.js';
 
 export const MAX_ADDRESS_LENGTH = 300;
@@ -14,6 +16,8 @@ export interface LookupParams {
   address: string;
   filter: LandUseCode[];
   format: ResponseFormat;
+  /** YYYY-MM-DD: the values in force on that day; absent: the current ones. */
+  stichtag?: string;
 }
 
 type QueryValue = string | string[] | undefined;
@@ -23,7 +27,11 @@ function asList(value: unknown): string[] {
   return (Array.isArray(value) ? value : [value]).map(String);
 }
 
-export function parseLookupParams(query: Readonly<Record<string, unknown>>): Result<LookupParams> {
+/** `today`: YYYY-MM-DD, the calendar day in Germany (a later stichtag is refused). */
+export function parseLookupParams(
+  query: Readonly<Record<string, unknown>>,
+  today: string,
+): Result<LookupParams> {
   // A repeated address is read as its first value.
   const addressInput = asList(query.address as QueryValue)[0] ?? '';
   const address = addressInput.trim();
@@ -48,5 +56,14 @@ export function parseLookupParams(query: Readonly<Record<string, unknown>>): Res
       new AppError(ErrorCode.invalidFormat, 'Der Parameter „format“ muss „json“ oder „xml“ sein.'),
     );
   }
-  return ok({ addressInput, address, filter: filter.value, format });
+  // A repeated stichtag is read as its first value, like the address.
+  const stichtag = parseStichtag(asList(query.stichtag as QueryValue)[0], today);
+  if (!stichtag.ok) return stichtag;
+  return ok({
+    addressInput,
+    address,
+    filter: filter.value,
+    format,
+    ...(stichtag.value === undefined ? {} : { stichtag: stichtag.value }),
+  });
 }

@@ -21,7 +21,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     createRateLimiter(ctx),
     requireBearer(ctx),
     async (req, res) => {
-      const params = parseLookupParams(req.query);
+      const params = parseLookupParams(req.query, ctx.lookup.today());
       if (!params.ok) throw params.error;
       sendBody(res, 200, await countedLookup(ctx, principalOf(req).accountId, params.value));
     },

@@ -36,8 +36,14 @@ export interface LandValueStoreOptions {
 
 export type FetchEntries = () => Promise<BodenrichtwertEntry[]>;
 
+/** Replaces the store's fresh and maximum age for one kind of entry (settled dated lookups). */
+export interface FreshnessOverride {
+  freshMs: number;
+  maxAgeMs: number;
+}
+
 export interface LandValueStore {
-  get(key: string, fetchFresh: FetchEntries): Promise<LandValues>;
+  get(key: string, fetchFresh: FetchEntries, freshness?: FreshnessOverride): Promise<LandValues>;
   /** Resolves when no background renewal is running (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -88,12 +94,16 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
     renewals.set(key, renewal);
   }
 
-  async function read(key: string, fetchFresh: FetchEntries): Promise<LandValues> {
+  async function read(
+    key: string,
+    fetchFresh: FetchEntries,
+    { freshMs, maxAgeMs }: FreshnessOverride = options,
+  ): Promise<LandValues> {
     const cached = await find(key);
     if (cached) {
       const age = clock().getTime() - cached.fetchedAt.getTime();
-      if (age <= options.freshMs) return { entries: cached.entries, cacheHit: true, stale: false };
-      if (age <= options.maxAgeMs) {
+      if (age <= freshMs) return { entries: cached.entries, cacheHit: true, stale: false };
+      if (age <= maxAgeMs) {
         renewInBackground(key, cached.fetchedAt, fetchFresh);
         return { entries: cached.entries, cacheHit: true, stale: true };
       }
@@ -106,7 +116,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   }
 
   return {
-    get: (key, fetchFresh) => flight.run(key, () => read(key, fetchFresh)),
+    get: (key, fetchFresh, freshness) => flight.run(key, () => read(key, fetchFresh, freshness)),
     async idle() {
       while (renewals.size > 0) await Promise.all(renewals.values());
     },

@@ -14,9 +14,12 @@ export interface SourceAdapter {
   /**
    * Every record the source publishes at the WGS84 point, all stichtage (the
    * pipeline keeps the newest per zone). An empty list means no zone there.
+   * With `at` (YYYY-MM-DD, a dated lookup): the records of the service that
+   * held the values in force on that day, reached as the entry's `history`
+   * says; an empty list when it publishes none that early.
    * Throws UpstreamOutage when the service fails.
    */
-  recordsAt(point: LatLon): Promise<SourceRecord[]>;
+  recordsAt(point: LatLon, at?: string): Promise<SourceRecord[]>;
   /**
    * How the answers write numbers unless the registry entry says otherwise:
    * 'xml' (machine values) when absent; HTML tables are German display text.

@@ -38,6 +38,31 @@ const factEvidenceSchema = z
 const evidenceSchema = z.record(z.string().min(1), factEvidenceSchema);
 export type Evidence = z.infer<typeof evidenceSchema>;
 
+/**
+ * How a source reaches values of past stichtage (dated lookups):
+ * - `same-layer`: every stichtag is in the current answer (BB, HH, TH);
+ * - `year-endpoints`: one service per data year (`url` is the template when
+ *   the current service's address holds no year: NI `boris_{year}_wfs`);
+ * - `time-parameter`: a time-enabled WMS (`url`, asked with TIME=<year>-01-01;
+ *   `fields` where its field names differ from the current service's);
+ * - `none`: only the current values.
+ */
+export const HISTORY_KINDS = ['same-layer', 'year-endpoints', 'time-parameter', 'none'] as const;
+
+const historySchema = z
+  .object({
+    kind: z.enum(HISTORY_KINDS),
+    /** The year of the earliest stichtag the source offers, when known. */
+    since: z.number().int().min(1960).max(2100).optional(),
+    url: z.url().optional(),
+    fields: fieldMapSchema.optional(),
+  })
+  .strict()
+  .refine((h) => h.kind !== 'time-parameter' || h.url !== undefined, {
+    message: 'a time-parameter history needs the url of the time-enabled service',
+  });
+export type History = z.infer<typeof historySchema>;
+
 const baseSchema = z.object({
   /** ISO 3166-2 code as the geocoder reports it, e.g. DE-NI. */
   state: z.string().regex(/^DE-[A-Z]{2}$/, 'state must look like DE-NI'),
@@ -64,6 +89,7 @@ const configuredSchema = baseSchema
     /** How the published values write numbers; the kind's default when absent. */
     numberFormat: z.enum(NUMBER_FORMATS).optional(),
     options: z.record(z.string(), z.unknown()),
+    history: historySchema.optional(),
     evidence: evidenceSchema.optional(),
     /**
      * false: the definition is kept (researched, tested) but the state is not
@@ -127,6 +153,7 @@ export interface ConfiguredSource<Options = unknown> {
   numberFormat?: NumberFormat;
   options: Options;
   notes?: string;
+  history?: History | undefined;
   evidence?: Evidence;
   enabled: boolean;
   reason?: string | undefined;

@@ -27,6 +27,11 @@ const inputSchema = lenientObject(
         'F Forstwirtschaftliche Fläche, SO Sonstige Fläche. Ohne Filter kommen alle ' +
         'Nutzungsarten an der Adresse.',
     ),
+    stichtag: lenientField(
+      { type: 'string', format: 'date' },
+      'Optionaler Wertermittlungsstichtag JJJJ-MM-TT (z. B. "2022-01-01"): je Zone der Wert ' +
+        'des letzten Stichtags an oder vor diesem Tag. Ohne Angabe die aktuellen Werte.',
+    ),
   },
   ['address'],
 );
@@ -46,7 +51,10 @@ export function registerGetBodenrichtwert(server: McpServer, deps: CountedLookup
     },
     (args, extra) =>
       runTool(deps.logger, ErrorCode.processingError, async () => {
-        const params = parseLookupParams({ address: args.address, nutzungsart: args.nutzungsart });
+        const params = parseLookupParams(
+          { address: args.address, nutzungsart: args.nutzungsart, stichtag: args.stichtag },
+          deps.lookup.today(),
+        );
         if (!params.ok) throw params.error;
         const response = await countedLookup(deps, accountIdOf(extra.authInfo), params.value);
         return toolSuccess(summarize(response), response);

@@ -1,4 +1,5 @@
 // GET /api/bodenrichtwert in the OpenAPI document (§2.1–2.3, §4.1, §7.1).
+import { ErrorCode } from '../../../../shared/src/errors.js';
 import { LAND_USE_CODES } from '../../../../shared/src/landUse.js';
 import {
   authErrors,
@@ -65,6 +66,17 @@ export const bodenrichtwertApi: OpenApiModule = {
             required: false,
             schema: { type: 'string', enum: ['json', 'xml'], default: 'json' },
           },
+          {
+            name: 'stichtag',
+            in: 'query',
+            required: false,
+            description:
+              'Reference date (Wertermittlungsstichtag), not after today: per zone the entry of ' +
+              'the newest stichtag on or before it, with that stichtag; only zones that had a ' +
+              'value then. Without it, the current values. A date before the earliest stichtag ' +
+              'the source offers answers 404 no_data naming how far back it reaches.',
+            schema: { type: 'string', format: 'date', example: '2022-01-01' },
+          },
         ],
         responses: {
           '200': {
@@ -77,6 +89,7 @@ export const bodenrichtwertApi: OpenApiModule = {
             'address_too_long',
             'invalid_nutzungsart',
             'invalid_format',
+            ErrorCode.invalidStichtag,
           ]),
           '401': { ...authErrors['401'], content: both(schemaRef('ErrorBody')) },
           '402': xmlError(402, ['limit_reached', 'payment_past_due']),

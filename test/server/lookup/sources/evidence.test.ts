@@ -9,7 +9,7 @@ import { registryFileSchema } from '../../../../server/src/lookup/sources/source
 const file = registryFileSchema.parse(parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')));
 const configured = file.sources.flatMap((s) => ('options' in s ? [s] : []));
 
-/** The facts of an entry: licence, owners, source page, every field and option it sets. */
+/** The facts of an entry: licence, owners, source page, every field and option, its history. */
 function factsOf(entry: (typeof configured)[number]): string[] {
   return [
     'license',
@@ -17,6 +17,8 @@ function factsOf(entry: (typeof configured)[number]): string[] {
     'sourceUrl',
     ...Object.keys(entry.fields).map((f) => `fields.${f}`),
     ...Object.keys(entry.options).map((o) => `options.${o}`),
+    ...(entry.history ? ['history'] : []),
+    ...(entry.history?.fields ? ['history.fields'] : []),
   ];
 }
 

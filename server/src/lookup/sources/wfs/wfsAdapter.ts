@@ -3,6 +3,7 @@
 // Hamburg, Mecklenburg-Vorpommern, Thüringen).
 import { systemClock } from '../../../time/clock.js';
 import { defineAdapterKind } from '../adapter.js';
+import type { LatLon } from '../sourceRecord.js';
 import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
 import { featuresOf } from './featureCollection.js';
@@ -15,34 +16,45 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
   const { options, fields } = source;
   const clock = deps.clock ?? systemClock;
   const endpoint = createYearEndpoint(options.url, options.yearsBack, clock);
+  // Dated lookups: NI and HB keep their past years at other addresses.
+  const history = source.history;
+  const datedEndpoint = createYearEndpoint(
+    history?.url ?? options.url,
+    options.yearsBack,
+    clock,
+    history?.since,
+  );
   const plan = createTypePlan(options, fields.brw, { upstream: deps.upstream, clock });
-  /** Hamburg: only the newest Jahrgänge, counted back from the clock's year. */
-  const yearCondition = () => {
+  /** Hamburg: only the newest Jahrgänge, counted back from the clock's year or the date's. */
+  const yearCondition = (at: string | undefined) => {
     if (!options.yearFilter) return undefined;
-    const newest = clock().getUTCFullYear();
+    const newest = at === undefined ? clock().getUTCFullYear() : Number(at.slice(0, 4));
     const years = Array.from({ length: options.yearFilter.years }, (_, i) => String(newest - i));
     return equalsOneOf(options.yearFilter.property, years);
   };
+  const recordsFrom = (point: LatLon, at: string | undefined) => async (url: string) => {
+    const queries = await plan.queries(url);
+    const typeNames = queries.map((q) => localNameOf(q.typeName));
+    return deps.upstream.request(
+      {
+        url,
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/xml; charset=utf-8',
+          Accept: 'application/xml',
+        },
+        body: buildTypeQueriesBody(options, queries, point, yearCondition(at)),
+      },
+      ({ text }) =>
+        featuresOf(text, typeNames).map((feature) =>
+          extractRecord(fields, (path) => textAtPath(feature, path)),
+        ),
+    );
+  };
   return Promise.resolve({
-    recordsAt: (point) =>
-      endpoint.run(async (url) => {
-        const queries = await plan.queries(url);
-        const typeNames = queries.map((q) => localNameOf(q.typeName));
-        return deps.upstream.request(
-          {
-            url,
-            method: 'POST',
-            headers: {
-              'Content-Type': 'application/xml; charset=utf-8',
-              Accept: 'application/xml',
-            },
-            body: buildTypeQueriesBody(options, queries, point, yearCondition()),
-          },
-          ({ text }) =>
-            featuresOf(text, typeNames).map((feature) =>
-              extractRecord(fields, (path) => textAtPath(feature, path)),
-            ),
-        );
-      }),
+    recordsAt: (point, at) =>
+      at === undefined
+        ? endpoint.run(recordsFrom(point, at))
+        : datedEndpoint.runAt(recordsFrom(point, at), at, []),
   });
 });

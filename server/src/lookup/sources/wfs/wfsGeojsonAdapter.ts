@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
 import { defineAdapterKind } from '../adapter.js';
+import type { LatLon } from '../sourceRecord.js';
 import { extractRecord } from '../fieldMap.js';
 import { featurePropertiesOf } from '../geojsonAnswer.js';
 import { propertyAt } from '../jsonProperties.js';
@@ -35,7 +36,12 @@ const optionsSchema = z
 
 export const wfsGeojsonKind = defineAdapterKind('wfs-geojson', optionsSchema, (source, deps) => {
   const { options, fields } = source;
-  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
+  const endpoint = createYearEndpoint(
+    options.url,
+    options.yearsBack,
+    deps.clock,
+    source.history?.since,
+  );
   const typeNames = new Map<string, string>();
 
   async function typeNameAt(url: string): Promise<string> {
@@ -48,25 +54,29 @@ export const wfsGeojsonKind = defineAdapterKind('wfs-geojson', optionsSchema, (s
     return found;
   }
 
+  const recordsFrom = (point: LatLon) => async (url: string) => {
+    const bbox = bboxAround(point, options.querySquareMeters, options.crs, options.axisOrder);
+    const request = withQuery(url, {
+      SERVICE: 'WFS',
+      VERSION: '2.0.0',
+      REQUEST: 'GetFeature',
+      TYPENAMES: await typeNameAt(url),
+      OUTPUTFORMAT: options.outputFormat,
+      BBOX: `${formatBbox(bbox, options.crs)},${options.srsName}`,
+    });
+    return deps.upstream.request(
+      { url: request, headers: { Accept: 'application/json' } },
+      ({ text }) =>
+        featurePropertiesOf(text).map((properties) =>
+          extractRecord(fields, (path) => propertyAt(properties, path)),
+        ),
+    );
+  };
+
   return Promise.resolve({
-    recordsAt: (point) =>
-      endpoint.run(async (url) => {
-        const bbox = bboxAround(point, options.querySquareMeters, options.crs, options.axisOrder);
-        const request = withQuery(url, {
-          SERVICE: 'WFS',
-          VERSION: '2.0.0',
-          REQUEST: 'GetFeature',
-          TYPENAMES: await typeNameAt(url),
-          OUTPUTFORMAT: options.outputFormat,
-          BBOX: `${formatBbox(bbox, options.crs)},${options.srsName}`,
-        });
-        return deps.upstream.request(
-          { url: request, headers: { Accept: 'application/json' } },
-          ({ text }) =>
-            featurePropertiesOf(text).map((properties) =>
-              extractRecord(fields, (path) => propertyAt(properties, path)),
-            ),
-        );
-      }),
+    recordsAt: (point, at) =>
+      at === undefined
+        ? endpoint.run(recordsFrom(point))
+        : endpoint.runAt(recordsFrom(point), at, []),
   });
 });

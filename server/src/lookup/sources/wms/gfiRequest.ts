@@ -21,6 +21,8 @@ export interface GfiRequestOptions {
   querySquareMeters: number;
   /** Width and height of the map in pixels (odd, so one pixel is the centre). */
   pixels: number;
+  /** TIME of a time-enabled WMS (NRW's past stichtage), e.g. 2022-01-01. */
+  time?: string | undefined;
 }
 
 export function bboxAxes(
@@ -54,5 +56,6 @@ export function gfiUrl(base: string, options: GfiRequestOptions, point: LatLon):
     [modern ? 'J' : 'Y']: centre,
     INFO_FORMAT: options.infoFormat,
     FEATURE_COUNT: String(options.featureCount),
+    ...(options.time === undefined ? {} : { TIME: options.time }),
   });
 }

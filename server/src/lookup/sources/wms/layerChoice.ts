@@ -1,5 +1,6 @@
 // Which layers a GetFeatureInfo asks: the registry's list, or every queryable
-// layer whose title fits `layerTitlePattern`, read from the capabilities of
+// layer whose title (the ArcGIS WMS numbers its layers) or name (the NRW
+// time-enabled WMS names them) fits `layerTitlePattern`, read from the capabilities of
 // the service address (one per data year) and kept for the day, like the
 // year endpoint's choice. A service that offers no fitting layer is an outage:
 // asking nothing would read as "no zone".
@@ -34,11 +35,13 @@ export function createLayerChoice(
       const cached = known.get(url);
       if (cached?.day === day) return cached.layers;
       const offered = await wmsLayers(deps.upstream, url, options.version);
-      const chosen = offered.filter((l) => l.queryable && pattern.test(l.title));
+      const chosen = offered.filter(
+        (l) => l.queryable && (pattern.test(l.title) || pattern.test(l.name)),
+      );
       if (chosen.length === 0) {
         throw new UpstreamOutage(
           'malformed_body',
-          `no queryable layer title matches ${pattern.source}`,
+          `no queryable layer title or name matches ${pattern.source}`,
         );
       }
       deps.logger.debug(

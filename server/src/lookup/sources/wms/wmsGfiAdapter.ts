@@ -6,7 +6,8 @@
 // an error or maintenance page (htmlAnswerKind).
 import { z } from 'zod';
 import { defineAdapterKind } from '../adapter.js';
-import { extractRecord } from '../fieldMap.js';
+import { extractRecord, type FieldMap } from '../fieldMap.js';
+import type { LatLon } from '../sourceRecord.js';
 import { createYearEndpoint, withDataYear, yearsBackSchema } from '../years/yearEndpoint.js';
 import { gfiAnswerSchema, readGfiAnswer } from './gfiAnswers.js';
 import { gfiUrl, wmsCrsSchema, wmsVersionSchema } from './gfiRequest.js';
@@ -45,30 +46,44 @@ const optionsSchema = z
   });
 
 export const wmsGfiKind = defineAdapterKind('wms-gfi', optionsSchema, (source, deps) => {
-  const { options, fields } = source;
-  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock);
+  const { options, history } = source;
+  const endpoint = createYearEndpoint(options.url, options.yearsBack, deps.clock, history?.since);
   const layerChoice = createLayerChoice(options, deps);
+
+  /** One GetFeatureInfo at `url`; `time` and `fields` for the time-enabled service. */
+  const recordsFrom =
+    (point: LatLon, fields: FieldMap, time?: string) =>
+    async (url: string, year: number | undefined) => {
+      const layers = await layerChoice.layersAt(url);
+      return deps.upstream.request(
+        {
+          url: gfiUrl(url, { ...options, layers, time }, point),
+          htmlIsData: options.answer === 'html',
+        },
+        ({ text }) => {
+          const answer = readGfiAnswer(options.answer, text);
+          const records = answer.features.map((valueAt) =>
+            extractRecord(fields, withDataYear(valueAt, year)),
+          );
+          if (answer.visibleText && !records.some((r) => r.brw !== undefined)) {
+            return htmlWithoutValues(answer.visibleText, source.state, deps.logger);
+          }
+          return records;
+        },
+      );
+    };
+
   return Promise.resolve({
     numberFormat: options.answer === 'html' ? 'de' : 'xml',
-    recordsAt: (point) =>
-      endpoint.run(async (url, year) => {
-        const layers = await layerChoice.layersAt(url);
-        return deps.upstream.request(
-          {
-            url: gfiUrl(url, { ...options, layers }, point),
-            htmlIsData: options.answer === 'html',
-          },
-          ({ text }) => {
-            const answer = readGfiAnswer(options.answer, text);
-            const records = answer.features.map((valueAt) =>
-              extractRecord(fields, withDataYear(valueAt, year)),
-            );
-            if (answer.visibleText && !records.some((r) => r.brw !== undefined)) {
-              return htmlWithoutValues(answer.visibleText, source.state, deps.logger);
-            }
-            return records;
-          },
-        );
-      }),
+    recordsAt: (point, at) => {
+      if (at === undefined) return endpoint.run(recordsFrom(point, source.fields));
+      if (history?.kind === 'time-parameter' && history.url !== undefined) {
+        // NRW publishes a stichtag on 1 January of every year.
+        const year = Number(at.slice(0, 4));
+        const time = `${year}-01-01`;
+        return recordsFrom(point, history.fields ?? source.fields, time)(history.url, year);
+      }
+      return endpoint.runAt(recordsFrom(point, source.fields), at, []);
+    },
   });
 });

@@ -23,22 +23,52 @@ export function withDataYear(valueAt: ValueAt, year: number | undefined): ValueA
 /** `yearsBack`: how many years before the clock's year may be tried (HE: even years only). */
 export const yearsBackSchema = z.number().int().min(0).max(10).default(3);
 
+/** How far back a dated lookup searches a yearly service whose first year is not known. */
+const DATED_YEARS_BACK = 10;
+
+type Ask<T> = (url: string, year: number | undefined) => Promise<T>;
+
 export interface YearEndpoint {
   /** Runs `ask` against the newest released year's URL (the URL itself without a placeholder). */
-  run<T>(ask: (url: string, year: number | undefined) => Promise<T>): Promise<T>;
+  run<T>(ask: Ask<T>): Promise<T>;
+  /**
+   * A dated lookup (`at`, YYYY-MM-DD): runs `ask` against the newest year's
+   * service on or before the date's year, back to `since` (else ten years);
+   * `none` when none of them is published. The choice is kept for the day.
+   */
+  runAt<T>(ask: Ask<T>, at: string, none: T): Promise<T>;
 }
 
 export function createYearEndpoint(
   template: string,
   yearsBack: number,
   clock: Clock = systemClock,
+  since?: number,
 ): YearEndpoint {
   if (!template.includes(YEAR_PLACEHOLDER)) {
-    return { run: (ask) => ask(template, undefined) };
+    return { run: (ask) => ask(template, undefined), runAt: (ask) => ask(template, undefined) };
   }
   const urlOf = (year: number) => template.replaceAll(YEAR_PLACEHOLDER, String(year));
   let known: { year: number; day: string } | undefined;
+  const knownAt = new Map<number, { year: number; day: string }>();
   return {
+    async runAt(ask, at, none) {
+      const day = clock().toISOString().slice(0, 10);
+      const first = Number(at.slice(0, 4));
+      const cached = knownAt.get(first);
+      const last = Math.max(since ?? first - DATED_YEARS_BACK, first - DATED_YEARS_BACK);
+      const start = cached?.day === day ? cached.year : first;
+      for (let year = start; year >= last; year -= 1) {
+        try {
+          const answer = await ask(urlOf(year), year);
+          knownAt.set(first, { year, day });
+          return answer;
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      }
+      return none;
+    },
     async run(ask) {
       const now = clock();
       const day = now.toISOString().slice(0, 10);
