@@ -8,6 +8,8 @@ export const ErrorCode = {
   addressTooLong: 'address_too_long',
   invalidNutzungsart: 'invalid_nutzungsart',
   invalidFormat: 'invalid_format',
+  // Input of the batch lookup (more than MAX_BATCH_ADDRESSES addresses)
+  tooManyAddresses: 'too_many_addresses',
   // Input of the calculation (§7.2)
   invalidJson: 'invalid_json',
   invalidBody: 'invalid_body',
@@ -45,6 +47,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   address_too_long: 400,
   invalid_nutzungsart: 400,
   invalid_format: 400,
+  too_many_addresses: 400,
   invalid_json: 400,
   invalid_body: 400,
   missing_parameter: 400,

@@ -12,6 +12,7 @@ import { isRestrictedState } from './coverage.js';
 import type { CachedGeocoding } from './geocoder/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import { mapNewestEntries } from './mapping/entryMapper.js';
+import type { SourceGate } from './sourceGate.js';
 import type { SourceRegistry, StateSource } from './sources/registry.js';
 import type { ConfiguredSource } from './sources/sourceDefinition.js';
 import { isUpstreamOutage } from './upstream/upstreamOutage.js';
@@ -37,6 +38,8 @@ export function createLookupService(deps: {
   geocoding: CachedGeocoding;
   registry: SourceRegistry;
   store: LandValueStore;
+  /** Bounds the concurrent requests per state service. */
+  gate: SourceGate;
   logger: Logger;
   clock: Clock;
 }): LookupService {
@@ -76,11 +79,11 @@ function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSou
 async function fetchEntries(
   place: GeocodedPlace,
   { source, adapter, numberFormat }: ConnectedSource,
-  { logger, clock }: { logger: Logger; clock: Clock },
+  { logger, clock, gate }: { logger: Logger; clock: Clock; gate: SourceGate },
 ): Promise<BodenrichtwertEntry[]> {
   let records;
   try {
-    records = await adapter.recordsAt(place);
+    records = await gate(source.state, () => adapter.recordsAt(place));
   } catch (err) {
     if (!isUpstreamOutage(err)) throw err;
     logger.warn({ state: source.state, reason: err.reason, err }, 'land-value source unavailable');

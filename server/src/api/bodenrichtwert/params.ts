@@ -25,7 +25,19 @@ function asList(value: unknown): string[] {
 
 export function parseLookupParams(query: Readonly<Record<string, unknown>>): Result<LookupParams> {
   // A repeated address is read as its first value.
-  const addressInput = asList(query.address as QueryValue)[0] ?? '';
+  const target = parseAddress(asList(query.address as QueryValue)[0] ?? '');
+  if (!target.ok) return target;
+  const filter = parseLandUseFilter(asList(query.nutzungsart));
+  if (!filter.ok) return filter;
+  const format = parseFormat(query.format ?? 'json');
+  if (!format.ok) return format;
+  return ok({ ...target.value, filter: filter.value, format: format.value });
+}
+
+/** One address as sent: missing_address when blank, address_too_long beyond the limit. */
+export function parseAddress(
+  addressInput: string,
+): Result<Pick<LookupParams, 'addressInput' | 'address'>> {
   const address = addressInput.trim();
   if (address === '') {
     return fail(
@@ -40,13 +52,12 @@ export function parseLookupParams(query: Readonly<Record<string, unknown>>): Res
       ),
     );
   }
-  const filter = parseLandUseFilter(asList(query.nutzungsart));
-  if (!filter.ok) return filter;
-  const format = query.format ?? 'json';
-  if (format !== 'json' && format !== 'xml') {
-    return fail(
-      new AppError(ErrorCode.invalidFormat, 'Der Parameter „format“ muss „json“ oder „xml“ sein.'),
-    );
-  }
-  return ok({ addressInput, address, filter: filter.value, format });
+  return ok({ addressInput, address });
+}
+
+export function parseFormat(value: unknown): Result<ResponseFormat> {
+  if (value === 'json' || value === 'xml') return ok(value);
+  return fail(
+    new AppError(ErrorCode.invalidFormat, 'Der Parameter „format“ muss „json“ oder „xml“ sein.'),
+  );
 }

@@ -23,6 +23,8 @@ export interface LookupHarness {
   account: TestAccount;
   /** GET /api/bodenrichtwert with the query (repeat keys by passing arrays). */
   get(query: Record<string, string | string[]>, token?: string | null): Promise<Response>;
+  /** POST /api/bodenrichtwert/batch with the body (a string is sent as it is). */
+  batch(body: unknown, options?: { token?: string | null; query?: string }): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,16 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
     get(query, token = account.token) {
       return fetch(`${server.url}/api/bodenrichtwert?${lookupQuery(query)}`, {
         headers: token === null ? {} : { Authorization: `Bearer ${token}` },
+      });
+    },
+    batch(body, { token = account.token, query = '' } = {}) {
+      return fetch(`${server.url}/api/bodenrichtwert/batch${query}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
       });
     },
     async close() {
