@@ -20,6 +20,8 @@ export interface NominatimFake {
   url: string;
   /** Requests to /search so far. */
   calls: number;
+  /** When each request to /search arrived (ms since the epoch), in order. */
+  arrivals: number[];
   faults: FaultSwitch;
   latencyMs: number;
   lastQuery: URLSearchParams | undefined;
@@ -75,6 +77,7 @@ export async function startNominatimFake(
   const byQuery = new Map(Object.entries(places).map(([q, list]) => [queryKey(q), list]));
   const fake: Omit<NominatimFake, 'url' | 'close'> = {
     calls: 0,
+    arrivals: [],
     faults: new FaultSwitch(),
     latencyMs: 0,
     lastQuery: undefined,
@@ -87,6 +90,7 @@ export async function startNominatimFake(
       return;
     }
     fake.calls += 1;
+    fake.arrivals.push(Date.now());
     fake.lastQuery = url.searchParams;
     fake.lastUserAgent = req.headers['user-agent'];
     const fault = fake.faults.take();
