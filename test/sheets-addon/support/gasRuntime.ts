@@ -115,7 +115,10 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
     context,
     clock,
     urlFetch,
-    ...stores,
+    documentCache,
+    documentProperties,
+    userProperties,
+    spreadsheet,
     ui,
     call,
     value: (name, ...args) => {
