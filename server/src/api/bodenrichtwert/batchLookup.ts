@@ -43,6 +43,7 @@ export async function batchLookup(
   );
 }
 
+/** The error body the single lookup would answer (errorBody, as the error middleware sends it). */
 function errorItem(error: AppError, addressInput: string): BatchLookupItem {
   return { ...(errorBody(error) as unknown as ErrorBody), address_input: addressInput };
 }
