@@ -41,6 +41,18 @@ const missingItem = () =>
 
 export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
   const limited = createConcurrencyLimit(options.maxParallel);
+  // One listener per signal: a range formula's cells share its signal.
+  const abortHandlers = new WeakMap<AbortSignal, (() => void)[]>();
+  const onAbort = (signal: AbortSignal, handler: () => void) => {
+    let handlers = abortHandlers.get(signal);
+    if (handlers === undefined) {
+      const list: (() => void)[] = [];
+      handlers = list;
+      abortHandlers.set(signal, list);
+      signal.addEventListener('abort', () => list.splice(0).forEach((h) => h()), { once: true });
+    }
+    handlers.push(handler);
+  };
   const pending = new Map<string, { entry: Entry; promise: Promise<LookupOutcome> }>();
   let queued: Entry[] = [];
 
@@ -96,12 +108,23 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
         return Promise.reject(canceled());
       }
       return new Promise((resolve, reject) => {
-        const onAbort = () => {
+        let settled = false;
+        onAbort(signal, () => {
+          if (settled) return;
+          settled = true;
           entry.waiters--;
           reject(canceled());
-        };
-        signal.addEventListener('abort', onAbort, { once: true });
-        promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+        });
+        promise.then(
+          (outcome) => {
+            settled = true;
+            resolve(outcome);
+          },
+          (error: unknown) => {
+            settled = true;
+            reject(error);
+          },
+        );
       });
     },
   };

@@ -2,8 +2,9 @@
 // time budget of a custom-function run (Apps Script kills it at 30 seconds and
 // UrlFetchApp has no timeout of its own). The first chunk is small and
 // measures the time per address; each further chunk is as large as the
-// remaining budget allows at the slowest rate seen so far (at most 100, at
-// most four times the previous chunk, at most MAX_CHUNK_MS of predicted time).
+// remaining budget allows at the rate of the chunk before (at most 100, at
+// most four times the previous chunk, at most MAX_CHUNK_MS of predicted time,
+// which leaves the budget's margin for a chunk twice as slow as predicted).
 // Every chunk's answers are handed to `onChunk` (the cache) at once, so a run
 // that stops early loses nothing; what is left is marked unfinished.
 import {
@@ -69,7 +70,8 @@ export function fetchLookups(
     const chunk = queue.splice(0, size);
     const startedAt = clock.now();
     const answer = postChunk(chunk, credentials, services);
-    msPerAddress = Math.max(msPerAddress ?? 0, (clock.now() - startedAt) / chunk.length);
+    // The latest chunk is the best estimate: the same server load, a similar size.
+    msPerAddress = (clock.now() - startedAt) / chunk.length;
     if (!answer.ok) {
       failAll([...chunk, ...queue.splice(0)], answer.error);
       break;
