@@ -3,6 +3,7 @@
 // other cells, then sends the distinct addresses in chunks of at most 100 with
 // a few chunks at once. Identical addresses in flight share one request; a
 // canceled cell drops its address from chunks not sent yet.
+import pLimit from 'p-limit';
 import {
   AppError,
   MAX_BATCH_ADDRESSES,
@@ -11,7 +12,6 @@ import {
   type LookupOutcome,
   type PendingLookup,
 } from '../../../shared/src/index.js';
-import { createConcurrencyLimit } from './concurrencyLimit.js';
 
 export interface BatchQueueOptions {
   /** Resolves when the other cells of this recalculation have had time to arrive. */
@@ -40,7 +40,7 @@ const missingItem = () =>
   new AppError(ErrorCode.serviceError, 'Der Dienst hat eine unerwartete Antwort gesendet.');
 
 export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
-  const limited = createConcurrencyLimit(options.maxParallel);
+  const limited = pLimit(options.maxParallel);
   // One listener per signal: a range formula's cells share its signal.
   const abortHandlers = new WeakMap<AbortSignal, (() => void)[]>();
   const onAbort = (signal: AbortSignal, handler: () => void) => {
