@@ -3,8 +3,14 @@
 // steps run one after the other in input order, so once the cap is reached
 // the later new addresses get 402 and the earlier ones their answers; the
 // lookups themselves run concurrently, bounded per state service by the
-// pipeline's source gate and the geocoder's minimum interval.
-import type { BatchLookupItem, ErrorBody } from '../../../../shared/src/apiTypes.js';
+// pipeline's source gate and the geocoder's minimum interval. Addresses of
+// one batch that are the same lookup (lookupKey) share one counted lookup,
+// so a repeated row never meets the cap that its first occurrence used.
+import type {
+  BatchLookupItem,
+  BodenrichtwertResponse,
+  ErrorBody,
+} from '../../../../shared/src/apiTypes.js';
 import { ErrorCode, type AppError } from '../../../../shared/src/errors.js';
 import { errorBody, toAppError } from '../../http/errorMiddleware.js';
 import type { BatchEntry } from './batchParams.js';
@@ -14,6 +20,7 @@ import {
   type CountedLookupDeps,
   type LookupTarget,
 } from './countedLookup.js';
+import { lookupKey } from './lookupKey.js';
 
 export async function batchLookup(
   deps: CountedLookupDeps,
@@ -21,17 +28,24 @@ export async function batchLookup(
   entries: readonly BatchEntry[],
 ): Promise<BatchLookupItem[]> {
   let quotaTurn: Promise<unknown> = Promise.resolve();
-  const inOrder = (target: LookupTarget) => {
-    const reservation = quotaTurn.then(() => reserveLookup(deps, accountId, target));
-    quotaTurn = reservation.catch(() => undefined);
-    return reservation;
+  const byKey = new Map<string, Promise<BodenrichtwertResponse>>();
+  const lookupOnce = (target: LookupTarget) => {
+    const key = lookupKey(target);
+    let answer = byKey.get(key);
+    if (!answer) {
+      const reservation = quotaTurn.then(() => reserveLookup(deps, accountId, target));
+      quotaTurn = reservation.catch(() => undefined);
+      answer = reservation.then((reserved) => lookupReserved(deps, reserved, target));
+      byKey.set(key, answer);
+    }
+    return answer;
   };
   return Promise.all(
     entries.map(async ({ addressInput, target }): Promise<BatchLookupItem> => {
       if (!target.ok) return errorItem(target.error, addressInput);
       try {
-        const response = await lookupReserved(deps, await inOrder(target.value), target.value);
-        return { ...response, status: 200 };
+        const response = await lookupOnce(target.value);
+        return { ...response, address_input: addressInput, status: 200 };
       } catch (err) {
         const error = toAppError(err, ErrorCode.processingError);
         if (error.status >= 500) {

@@ -204,6 +204,18 @@ describe.each(databaseKinds())('POST /api/bodenrichtwert/batch on %s', (kind: Da
     expect(await usage(user.id)).toEqual({ month: 50, distinct: 3 });
   });
 
+  it('answers repetitions of one address in a batch with one counted lookup, also at the cap', async () => {
+    const { token, user } = await createTestAccount(h.server.ctx, { plan: 'starter' });
+    await h.server.ctx.accounts.setTrialExpiry(user.id, null);
+    for (let i = 0; i < 49; i += 1) await h.server.ctx.quota.reserve(user.id);
+    const address = many.addresses[50] ?? '';
+    const repeated = ` ${address.toLowerCase()}`;
+    const answer = await post({ addresses: [address, repeated, many.addresses[51]] }, { token });
+    expect(answer.results.map((item) => item.status)).toEqual([200, 200, 402]);
+    expect(answer.results[1]).toEqual({ ...answer.results[0], address_input: repeated });
+    expect(await usage(user.id)).toEqual({ month: 50, distinct: 1 });
+  });
+
   it('lets exactly the last 10 counts through to 4 concurrent batches of 10 new addresses', async () => {
     const { token, user } = await createTestAccount(h.server.ctx, { plan: 'starter' });
     await h.server.ctx.accounts.setTrialExpiry(user.id, null);

@@ -32,6 +32,8 @@ export interface HarnessOptions {
   clock?: ManualClock;
   env?: Record<string, string>;
   places?: Record<string, FakePlace[]>;
+  /** Resolves queries that no place names (see startNominatimFake's fallback). */
+  resolve?: (query: string) => readonly FakePlace[];
   plan?: Plan;
   databaseUrl?: string;
 }
@@ -45,7 +47,10 @@ export function lookupQuery(query: Record<string, string | string[]>): string {
 }
 
 export async function startLookupHarness(options: HarnessOptions = {}): Promise<LookupHarness> {
-  const nominatim = await startNominatimFake({ ...DEMO_PLACES, ...options.places });
+  const nominatim = await startNominatimFake(
+    { ...DEMO_PLACES, ...options.places },
+    options.resolve ? { fallback: options.resolve } : {},
+  );
   const wfs = await startWfsFake(DEMO_WFS_SERVICES);
   const dir = mkdtempSync(join(tmpdir(), 'brw-lookup-'));
   const registry = await writeFakeRegistry(dir, wfs.url);
