@@ -10,6 +10,8 @@ export function retryAfterMs(header: string | null | undefined, nowMs: number): 
   const value = header?.trim() ?? '';
   if (value === '') return undefined;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // Every HTTP-date form starts with the day name; Date.parse would also take '-5'.
+  if (!/^[A-Za-z]{3}/.test(value)) return undefined;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);
