@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
 import { createTestAccount, type TestAccount } from '../../support/accounts.js';
 import { manualClock } from '../../support/clock.js';
-import { createTestDatabaseUrl, databaseKinds, type DatabaseKind } from '../../support/database.js';
+import { databaseKinds, type DatabaseKind } from '../../support/database.js';
 import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
@@ -18,15 +18,11 @@ const many = hannoverAddresses(30);
 describe.each(databaseKinds())('free recalculation on %s', (kind: DatabaseKind) => {
   const clock = manualClock('2026-11-10T10:00:00Z');
   let h: LookupHarness;
-  let drop: () => Promise<void>;
   beforeAll(async () => {
-    const database = await createTestDatabaseUrl(kind);
-    drop = database.drop;
-    h = await startLookupHarness({ clock, databaseUrl: database.url, places: many.places });
+    h = await startLookupHarness({ clock, databaseKind: kind, places: many.places });
   });
   afterAll(async () => {
     await h.close();
-    await drop();
   });
 
   async function lookup(account: TestAccount, address: string, nutzungsart?: string[]) {

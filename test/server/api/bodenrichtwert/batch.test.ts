@@ -10,11 +10,7 @@ import { DEMO_ADDRESSES } from '../../../../server/src/fakes/demoWorld.js';
 import { MAX_BATCH_ADDRESSES } from '../../../../shared/src/apiTypes.js';
 import { createTestAccount } from '../../../support/accounts.js';
 import { manualClock } from '../../../support/clock.js';
-import {
-  createTestDatabaseUrl,
-  databaseKinds,
-  type DatabaseKind,
-} from '../../../support/database.js';
+import { databaseKinds, type DatabaseKind } from '../../../support/database.js';
 import { hannoverAddresses } from '../../../support/manyAddresses.js';
 import { expectValidResponse } from '../../../support/openapi.js';
 import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
@@ -45,15 +41,11 @@ function batchXmlAsJson(xml: string): unknown {
 describe.each(databaseKinds())('POST /api/bodenrichtwert/batch on %s', (kind: DatabaseKind) => {
   const clock = manualClock('2026-11-10T10:00:00Z');
   let h: LookupHarness;
-  let drop: () => Promise<void>;
   beforeAll(async () => {
-    const database = await createTestDatabaseUrl(kind);
-    drop = database.drop;
-    h = await startLookupHarness({ clock, databaseUrl: database.url, places: many.places });
+    h = await startLookupHarness({ clock, databaseKind: kind, places: many.places });
   });
   afterAll(async () => {
     await h.close();
-    await drop();
   });
 
   async function post(body: unknown, options?: { token?: string | null; query?: string }) {

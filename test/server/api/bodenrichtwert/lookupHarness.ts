@@ -14,6 +14,7 @@ import { startWfsFake, type WfsFake } from '../../../../server/src/fakes/wfsFake
 import type { Plan } from '../../../../shared/src/apiTypes.js';
 import { createTestAccount, type TestAccount } from '../../../support/accounts.js';
 import type { ManualClock } from '../../../support/clock.js';
+import { createTestDatabaseUrl, type DatabaseKind } from '../../../support/database.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
 export interface LookupHarness {
@@ -36,6 +37,8 @@ export interface HarnessOptions {
   resolve?: (query: string) => readonly FakePlace[];
   plan?: Plan;
   databaseUrl?: string;
+  /** A database of its own of this kind, dropped on close (instead of databaseUrl). */
+  databaseKind?: DatabaseKind;
 }
 
 export function lookupQuery(query: Record<string, string | string[]>): string {
@@ -54,6 +57,10 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
   const wfs = await startWfsFake(DEMO_WFS_SERVICES);
   const dir = mkdtempSync(join(tmpdir(), 'brw-lookup-'));
   const registry = await writeFakeRegistry(dir, wfs.url);
+  const ownDatabase = options.databaseKind
+    ? await createTestDatabaseUrl(options.databaseKind)
+    : undefined;
+  const databaseUrl = ownDatabase?.url ?? options.databaseUrl;
   const server = await startTestServer({
     env: {
       GEOCODER_URL: nominatim.url,
@@ -64,7 +71,7 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
       ...options.env,
     },
     ...(options.clock ? { clock: options.clock.now } : {}),
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
   });
   const account = await createTestAccount(server.ctx, { plan: options.plan ?? 'enterprise' });
   return {
@@ -90,6 +97,7 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
     async close() {
       await server.close();
       await Promise.all([nominatim.close(), wfs.close()]);
+      await ownDatabase?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
