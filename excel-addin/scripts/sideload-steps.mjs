@@ -1,7 +1,6 @@
-// `npm run start:excel`: after the build, prints how to sideload the add-in.
-// office-addin-debugging is not a dependency (it does not install cleanly from
-// the registry today, and sideloads only on Windows/macOS anyway), so the steps
-// are printed instead; the URLs come from the built manifest.
+// How to sideload the built add-in by hand: printed by `npm run start:excel`
+// where office-addin-debugging cannot sideload (no desktop Excel on this
+// system). The URLs come from the built manifest.
 import { existsSync, readFileSync } from 'node:fs';
 import process from 'node:process';
 import { URL, fileURLToPath } from 'node:url';
@@ -22,7 +21,8 @@ process.stdout
 
 1. Serve it: the service serves excel-addin/dist/ at ${addinBase}
    (\`npm start\`). Excel loads add-ins over HTTPS only: for real use build with
-   BASE_URL=https://<your host> (\`BASE_URL=... npm run build:excel\`).
+   BASE_URL=https://<your host> (\`BASE_URL=... npm run build:excel\`); locally,
+   \`npm run start:excel:https\` serves the running service as https://localhost:3443.
    Check: ${taskpaneUrl} opens in a browser.
 2. Sideload the manifest (download it from ${addinBase}manifest.xml or use the file above):
    - Excel on the web: Start > Add-Ins > Weitere Add-Ins > Meine Add-Ins >
@@ -33,7 +33,7 @@ process.stdout
      FREIGEGEBENER ORDNER.
    - Excel for Mac: copy manifest.xml to
      ~/Library/Containers/com.microsoft.Excel/Data/Documents/wef/ and restart Excel.
-   - Windows/macOS, optional tool: npx office-addin-debugging start excel-addin/dist/manifest.xml desktop
+   - On Windows and macOS \`npm run start:excel\` does this with office-addin-debugging.
 3. In Excel: Start > Bodenrichtwert opens the task pane; paste the API key and save.
    Then =BRW.BODENRICHTWERT(A2) and =BRW.BODENWERT(450;1;1,4;600).
 `);

@@ -1,8 +1,13 @@
 // Everything the custom functions and the task pane share in the add-in's one
 // runtime, built from injected I/O so tests can run it against a loopback server.
 import { fetchAccount } from './account/accountClient.js';
+import { createAnswerStore } from './lookup/answerStore.js';
 import type { HttpDeps } from './lookup/apiRequest.js';
-import { createAttributionLog, type AttributionLog } from './lookup/attributionLog.js';
+import {
+  createAttributionLog,
+  type AttributionLog,
+  type WorkbookStore,
+} from './lookup/attributionLog.js';
 import { createLookupClient, type LookupClient } from './lookup/lookupClient.js';
 import {
   createSettingsStore,
@@ -12,7 +17,10 @@ import {
 import type { MeResponse } from '../../shared/src/index.js';
 
 export interface SessionDeps {
+  /** Per user and device: key, service URL, kept answers (OfficeRuntime.storage). */
   storage: KeyValueStorage;
+  /** Stored in the workbook: the attributions of its values. */
+  workbook: WorkbookStore;
   fetch: typeof fetch;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
@@ -28,12 +36,22 @@ export interface AddinSession {
 
 /** Tuned for a recalculating workbook; see docs/spreadsheets.md. */
 export const SESSION_LIMITS = {
-  timeoutMs: 20_000,
+  /**
+   * A single request: the server's worst single lookup is a geocoder and a
+   * source call of UPSTREAM_TIMEOUT_MS (10 s) each; 30 s also matches the
+   * proxy_read_timeout of the documented nginx setup.
+   */
+  timeoutMs: 30_000,
+  /** A batch of 100 waits for its slowest address and the per-source bound. */
+  batchTimeoutMs: 90_000,
   maxRetries: 3,
   maxRetryWaitMs: 60_000,
-  maxConcurrent: 4,
-  cacheTtlMs: 12 * 60 * 60 * 1000,
-  maxCacheEntries: 5000,
+  /** Batches in flight at once; the server bounds the requests per source itself. */
+  maxParallelBatches: 2,
+  /** How long a lookup waits for the other cells of the recalculation. */
+  batchWindowMs: 50,
+  maxStoredAnswers: 5000,
+  maxStoredChars: 4_000_000,
 } as const;
 
 export function createAddinSession(deps: SessionDeps): AddinSession {
@@ -46,16 +64,20 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     maxRetryWaitMs: SESSION_LIMITS.maxRetryWaitMs,
   };
   const settings = createSettingsStore(deps.storage, deps.defaultServiceUrl);
-  const attributions = createAttributionLog(deps.now);
+  const attributions = createAttributionLog(deps.workbook);
+  const answers = createAnswerStore(deps.storage, deps.now, {
+    maxEntries: SESSION_LIMITS.maxStoredAnswers,
+    maxChars: SESSION_LIMITS.maxStoredChars,
+  });
   const lookups = createLookupClient({
     http,
     settings,
     attributions,
-    maxConcurrent: SESSION_LIMITS.maxConcurrent,
-    cacheTtlMs: SESSION_LIMITS.cacheTtlMs,
-    maxCacheEntries: SESSION_LIMITS.maxCacheEntries,
+    answers,
+    batchWindow: () => deps.sleep(SESSION_LIMITS.batchWindowMs),
+    maxParallelBatches: SESSION_LIMITS.maxParallelBatches,
+    batchTimeoutMs: SESSION_LIMITS.batchTimeoutMs,
   });
-  settings.onChange(() => lookups.clear());
   return {
     settings,
     lookups,

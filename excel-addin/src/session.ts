@@ -2,9 +2,26 @@
 // task pane run in one shared runtime (webpack's single runtime chunk), so both
 // import this module and see the same key, cache and attributions.
 import { createAddinSession } from './addinSession.js';
+import type { WorkbookStore } from './lookup/attributionLog.js';
+
+/** The workbook's add-in settings (saved inside the workbook file). */
+const workbookSettings: WorkbookStore = {
+  async get(key) {
+    await Office.onReady();
+    const value: unknown = Office.context.document.settings.get(key);
+    return typeof value === 'string' ? value : null;
+  },
+  async set(key, value) {
+    await Office.onReady();
+    const settings = Office.context.document.settings;
+    settings.set(key, value);
+    await new Promise<void>((resolve) => settings.saveAsync(() => resolve()));
+  },
+};
 
 export const session = createAddinSession({
   storage: OfficeRuntime.storage,
+  workbook: workbookSettings,
   fetch: (input, init) => fetch(input, init),
   now: () => new Date(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -44,6 +44,25 @@ export interface BodenrichtwertResponse {
   disclaimer: string;
 }
 
+/** Most addresses one POST /api/bodenrichtwert/batch may carry. */
+export const MAX_BATCH_ADDRESSES = 100;
+
+/** Body of POST /api/bodenrichtwert/batch. */
+export interface BatchLookupRequest {
+  addresses: string[];
+  nutzungsart?: LandUseCode[];
+  format?: 'json' | 'xml';
+}
+
+/** One answered address of a batch: the single lookup's answer and its status. */
+export type BatchLookupItem =
+  (BodenrichtwertResponse & { status: 200 }) | (ErrorBody & { address_input: string });
+
+/** Answer of POST /api/bodenrichtwert/batch: one item per address, in input order. */
+export interface BatchLookupResponse {
+  results: BatchLookupItem[];
+}
+
 export const CALCULATION_MODEL = 'amtliche-standardformel';
 
 /** §2.4 */
@@ -77,6 +96,11 @@ export interface MeResponse {
   plan: Plan;
   effective_plan: Plan;
   usage_this_month: number;
+  /**
+   * Distinct lookups (address and filter) answered with 200 this billing
+   * month; repeating one of them is free (docs/api.md, Quota).
+   */
+  distinct_lookups_this_month: number;
   limit: number | null;
   quota_exhausted: boolean;
   upgrade_url: string | null;

@@ -9,6 +9,8 @@ export const ErrorCode = {
   invalidNutzungsart: 'invalid_nutzungsart',
   invalidFormat: 'invalid_format',
   invalidStichtag: 'invalid_stichtag',
+  // Input of the batch lookup (more than MAX_BATCH_ADDRESSES addresses)
+  tooManyAddresses: 'too_many_addresses',
   // Input of the calculation (§7.2)
   invalidJson: 'invalid_json',
   invalidBody: 'invalid_body',
@@ -47,6 +49,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_nutzungsart: 400,
   invalid_format: 400,
   invalid_stichtag: 400,
+  too_many_addresses: 400,
   invalid_json: 400,
   invalid_body: 400,
   missing_parameter: 400,

@@ -2,22 +2,28 @@
 // Shared by both sides; holds types only, so it fits the DOM and the Apps Script build.
 import type { Attribution, MeResponse } from '../../shared/src/apiTypes.js';
 
+/** Where a key is stored: for the user (all spreadsheets) or for this spreadsheet only. */
+export type KeyScope = 'user' | 'document';
+
 /** What the sidebar may see of the settings: never the key, only its masked hint. */
 export interface PublicSettings {
   apiKeyHint: string | null;
+  keyScope: KeyScope | null;
   serviceUrl: string;
   defaultServiceUrl: string;
 }
 
 export interface SidebarState {
   settings: PublicSettings;
-  /** Attributions of the latest lookups in this spreadsheet, newest first. */
+  /** Attributions of every source whose values this spreadsheet received, newest first. */
   attributions: Attribution[];
 }
 
 export interface SettingsInput {
   apiKey?: string;
   serviceUrl?: string;
+  /** Default 'user'. */
+  scope?: KeyScope;
 }
 
 export type SaveAnswer = { ok: true; state: SidebarState } | { ok: false; message: string };
@@ -30,4 +36,10 @@ export interface ServerFunctions {
   saveSettings(input: SettingsInput): SaveAnswer;
   removeApiKey(): SidebarState;
   getAccount(): AccountAnswer;
+  refreshValues(): RefreshAnswer;
+}
+
+/** How many formulas "Werte aktualisieren" had Sheets recalculate. */
+export interface RefreshAnswer {
+  formulas: number;
 }

@@ -33,11 +33,13 @@ function link(href: string, text: string): HTMLAnchorElement {
 }
 
 export function renderSettings(state: SidebarState): void {
-  const { apiKeyHint, serviceUrl, defaultServiceUrl } = state.settings;
+  const { apiKeyHint, keyScope, serviceUrl, defaultServiceUrl } = state.settings;
+  const where = keyScope === 'document' ? 'nur für diese Tabelle' : 'für alle Ihre Tabellen';
   byId('key-status').textContent =
     apiKeyHint === null
       ? 'Kein API-Schlüssel hinterlegt.'
-      : `API-Schlüssel hinterlegt (${apiKeyHint}).`;
+      : `API-Schlüssel hinterlegt (${apiKeyHint}, ${where}).`;
+  byId<HTMLInputElement>('document-scope').checked = keyScope === 'document';
   byId('remove-key').hidden = apiKeyHint === null;
   const url = byId<HTMLInputElement>('service-url');
   url.value = serviceUrl === defaultServiceUrl ? '' : serviceUrl;

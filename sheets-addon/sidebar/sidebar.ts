@@ -40,7 +40,10 @@ async function loadAccount(): Promise<void> {
 async function save(event: SubmitEvent): Promise<void> {
   event.preventDefault();
   const keyInput = byId<HTMLInputElement>('api-key');
-  const input: SettingsInput = { serviceUrl: byId<HTMLInputElement>('service-url').value };
+  const input: SettingsInput = {
+    serviceUrl: byId<HTMLInputElement>('service-url').value,
+    scope: byId<HTMLInputElement>('document-scope').checked ? 'document' : 'user',
+  };
   if (keyInput.value.trim() !== '') input.apiKey = keyInput.value;
   showMessage('settings-message', 'Wird gespeichert …', 'info');
   try {
@@ -51,7 +54,15 @@ async function save(event: SubmitEvent): Promise<void> {
     }
     keyInput.value = '';
     applyState(answer.state);
-    showMessage('settings-message', 'Gespeichert.', 'info');
+    // Cells that showed "Kein API-Schlüssel" fill in with the new key.
+    const refreshed = await callServer('refreshValues');
+    showMessage(
+      'settings-message',
+      refreshed.formulas > 0
+        ? `Gespeichert. ${refreshed.formulas} Formeln werden neu berechnet.`
+        : 'Gespeichert.',
+      'info',
+    );
     await loadAccount();
   } catch (error) {
     showMessage('settings-message', failed(error), 'error');

@@ -1,6 +1,6 @@
 // The account shown in the sidebar: GET {serviceUrl}/api/me (§2.5).
-import { cellMessage, type MeResponse } from '../../shared/src/index.js';
-import { apiRequest, hasApiKey, isObject, MISSING_KEY_ERROR, readApiAnswer } from './api.js';
+import { cellMessage, isObject, missingKeyError, type MeResponse } from '../../shared/src/index.js';
+import { apiRequest, hasApiKey, readApiAnswer } from './api.js';
 import type { AccountAnswer } from '../sidebar/protocol.js';
 import type { AddonServices } from './ports.js';
 import { readSettings } from './settings.js';
@@ -16,8 +16,8 @@ function isMeResponse(value: unknown): value is MeResponse {
 }
 
 export function loadAccount(services: AddonServices, defaultServiceUrl: string): AccountAnswer {
-  const settings = readSettings(services.settings, defaultServiceUrl);
-  if (!hasApiKey(settings)) return { ok: false, message: cellMessage(MISSING_KEY_ERROR) };
+  const settings = readSettings(services, defaultServiceUrl);
+  if (!hasApiKey(settings)) return { ok: false, message: cellMessage(missingKeyError()) };
   let responses;
   try {
     responses = services.http.fetchAll([apiRequest(settings, '/api/me')]);

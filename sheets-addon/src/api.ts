@@ -1,5 +1,4 @@
 // Requests to the service's /api endpoints and the reading of their answers.
-// Apps Script has no URLSearchParams, so the query is encoded by hand.
 import {
   AppError,
   ErrorCode,
@@ -17,23 +16,12 @@ export function hasApiKey(settings: Settings): settings is ApiCredentials {
   return settings.apiKey !== null;
 }
 
-export const MISSING_KEY_ERROR = new AppError(
-  ErrorCode.missingToken,
-  'Kein API-Schlüssel hinterlegt.',
-);
-
-/** GET {serviceUrl}{path}?name=value… with the key in the Authorization header. */
-export function apiRequest(
-  credentials: ApiCredentials,
-  path: string,
-  query: Readonly<Record<string, string>> = {},
-): HttpRequest {
-  const pairs = Object.entries(query).map(
-    ([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`,
-  );
+/** GET {serviceUrl}{path}, or a POST of `json`, with the key in the Authorization header. */
+export function apiRequest(credentials: ApiCredentials, path: string, json?: string): HttpRequest {
   return {
-    url: `${credentials.serviceUrl}${path}${pairs.length > 0 ? `?${pairs.join('&')}` : ''}`,
+    url: `${credentials.serviceUrl}${path}`,
     headers: { Authorization: `Bearer ${credentials.apiKey}`, Accept: 'application/json' },
+    ...(json === undefined ? {} : { json }),
   };
 }
 
@@ -59,8 +47,4 @@ export function readApiAnswer<T>(
   return fail(
     new AppError(ErrorCode.serviceError, 'Der Dienst hat eine unerwartete Antwort gesendet.'),
   );
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,35 +1,30 @@
-// The attributions of the most recent lookups, kept for the sidebar: the
-// licence (dl-de/by-2-0) requires the data owners to be named visibly, and a
-// cell can only hold the value. Custom functions may write the document cache,
-// so they record here what the sidebar shows.
-import type { Attribution } from '../../shared/src/index.js';
-import type { KeyValueCache } from './ports.js';
+// The attributions of every source whose values the spreadsheet received,
+// kept in its document properties for the sidebar: the licence (dl-de/by-2-0)
+// requires the data owners to be named visibly, and a cell can only hold the
+// value. Custom functions may write document properties.
+import {
+  mergeAttributions,
+  parseAttributions,
+  serializeAttributions,
+  type Attribution,
+} from '../../shared/src/index.js';
+import type { SettingsStore } from './ports.js';
 
-const KEY = 'brw:attributions';
-const KEPT = 5;
-/** As long as the lookups themselves stay cached. */
-const TTL_SECONDS = 6 * 60 * 60;
+const KEY = 'brw.attributions';
+/** Apps Script allows 9 KB per property value. */
+const MAX_CHARS = 8000;
 
-export function readAttributions(cache: KeyValueCache | null): Attribution[] {
-  const text = cache?.getAll([KEY])[KEY];
-  if (text === undefined) return [];
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    return Array.isArray(parsed) ? (parsed as Attribution[]) : [];
-  } catch {
-    return [];
-  }
+export function readAttributions(properties: SettingsStore): Attribution[] {
+  return parseAttributions(properties.get(KEY));
 }
 
-/** Puts the given attributions first, without repeating a text. */
+/** Puts sources not listed yet first; writes only when the list changes. */
 export function recordAttributions(
-  cache: KeyValueCache | null,
+  properties: SettingsStore,
   attributions: readonly Attribution[],
 ): void {
-  if (cache === null || attributions.length === 0) return;
-  const merged: Attribution[] = [];
-  for (const attribution of [...attributions, ...readAttributions(cache)]) {
-    if (!merged.some((kept) => kept.text === attribution.text)) merged.push(attribution);
-  }
-  cache.putAll({ [KEY]: JSON.stringify(merged.slice(0, KEPT)) }, TTL_SECONDS);
+  const known = readAttributions(properties);
+  const added = attributions.filter((a) => !known.some((kept) => kept.text === a.text));
+  if (added.length === 0) return;
+  properties.set(KEY, serializeAttributions(mergeAttributions(known, added), MAX_CHARS));
 }

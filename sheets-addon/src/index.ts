@@ -79,10 +79,26 @@ global.showNotice = () => {
   showSidebar('hinweis');
 };
 
-/** Sidebar: settings (masked key) and the attributions of the latest lookups. */
+/**
+ * Menu "Werte aktualisieren" (and the sidebar after saving a key): re-enters
+ * every BODENRICHTWERT formula so Sheets runs it again.
+ */
+global.refreshValues = () => {
+  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  const answer = sidebarApi().refresh(spreadsheet, () => SpreadsheetApp.flush());
+  spreadsheet.toast(
+    answer.formulas === 0
+      ? 'Keine BODENRICHTWERT-Formeln gefunden.'
+      : `${answer.formulas} BODENRICHTWERT-Formeln werden neu berechnet.`,
+    'Bodenrichtwert',
+  );
+  return answer;
+};
+
+/** Sidebar: settings (masked key) and the attributions of every source in this spreadsheet. */
 global.getSidebarState = () => sidebarApi().state();
 
-/** Sidebar: saves the API key and/or the service URL in the document properties. */
+/** Sidebar: saves the API key and/or the service URL for the user or this spreadsheet. */
 global.saveSettings = (input: unknown) => sidebarApi().save(input);
 
 /** Sidebar: deletes the stored API key. */

@@ -5,6 +5,8 @@
 export interface HttpRequest {
   url: string;
   headers: Record<string, string>;
+  /** A JSON body makes it a POST. */
+  json?: string;
 }
 
 export interface HttpResponse {
@@ -45,7 +47,10 @@ export interface AddonServices {
   http: HttpClient;
   /** null when the script runs outside a document, where no document cache exists. */
   cache: KeyValueCache | null;
-  settings: SettingsStore;
+  /** The spreadsheet's document properties (the per-document key override, attributions). */
+  documentProperties: SettingsStore;
+  /** The user's properties: in a custom function those of the spreadsheet's owner. */
+  userProperties: SettingsStore;
   clock: Clock;
   /** A short stable hex digest, used to keep cache keys below 250 characters. */
   digest(text: string): string;

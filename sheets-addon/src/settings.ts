@@ -1,13 +1,13 @@
-// Where the add-on keeps the API key and the service URL: the document
-// properties of the spreadsheet. Custom functions can read document properties
-// but not the properties of the user at the keyboard, so a key stored per user
-// would be invisible to the formulas of every collaborator. The consequence
-// (documented in docs/spreadsheets.md and in the sidebar): every editor of the
-// spreadsheet uses the stored key, and its quota, through the formulas; the key
-// itself is never returned to the sidebar, only a masked hint.
+// Where the add-on keeps the API key and the service URL. By default in the
+// user's properties, so one setup covers every spreadsheet of that user; a
+// spreadsheet may override them in its document properties (a key of its own
+// for a shared spreadsheet). Custom functions read the user properties of the
+// spreadsheet's owner, so every editor's formulas use the owner's key (or the
+// document's), and its quota; the key is never returned to the sidebar, only a
+// masked hint.
 import { AppError, ErrorCode, fail, ok, type Result } from '../../shared/src/index.js';
-import type { PublicSettings, SettingsInput } from '../sidebar/protocol.js';
-import type { SettingsStore } from './ports.js';
+import type { KeyScope, PublicSettings, SettingsInput } from '../sidebar/protocol.js';
+import type { AddonServices, SettingsStore } from './ports.js';
 
 const API_KEY = 'brw.apiKey';
 const SERVICE_URL = 'brw.serviceUrl';
@@ -15,18 +15,37 @@ const SERVICE_URL = 'brw.serviceUrl';
 export interface Settings {
   apiKey: string | null;
   serviceUrl: string;
+  /** Where the key in effect is stored; null without a key. */
+  keyScope: KeyScope | null;
 }
 
-export function readSettings(store: SettingsStore, defaultServiceUrl: string): Settings {
+type Stores = Pick<AddonServices, 'documentProperties' | 'userProperties'>;
+
+const storeOf = (stores: Stores, scope: KeyScope): SettingsStore =>
+  scope === 'document' ? stores.documentProperties : stores.userProperties;
+
+/** The document's values override the user's. */
+export function readSettings(stores: Stores, defaultServiceUrl: string): Settings {
+  const documentKey = stores.documentProperties.get(API_KEY);
+  const userKey = documentKey === null ? stores.userProperties.get(API_KEY) : null;
   return {
-    apiKey: store.get(API_KEY),
-    serviceUrl: store.get(SERVICE_URL) ?? defaultServiceUrl,
+    apiKey: documentKey ?? userKey,
+    serviceUrl:
+      stores.documentProperties.get(SERVICE_URL) ??
+      stores.userProperties.get(SERVICE_URL) ??
+      defaultServiceUrl,
+    keyScope: documentKey !== null ? 'document' : userKey !== null ? 'user' : null,
   };
 }
 
-export function publicSettings(store: SettingsStore, defaultServiceUrl: string): PublicSettings {
-  const { apiKey, serviceUrl } = readSettings(store, defaultServiceUrl);
-  return { apiKeyHint: apiKey === null ? null : maskApiKey(apiKey), serviceUrl, defaultServiceUrl };
+export function publicSettings(stores: Stores, defaultServiceUrl: string): PublicSettings {
+  const { apiKey, serviceUrl, keyScope } = readSettings(stores, defaultServiceUrl);
+  return {
+    apiKeyHint: apiKey === null ? null : maskApiKey(apiKey),
+    keyScope,
+    serviceUrl,
+    defaultServiceUrl,
+  };
 }
 
 /** Shows only the last four characters, enough to tell two keys apart. */
@@ -34,35 +53,43 @@ export function maskApiKey(apiKey: string): string {
   return apiKey.length <= 8 ? '••••' : `••••${apiKey.slice(-4)}`;
 }
 
-/** Saves the given fields; an empty service URL returns to the default. */
-export function saveSettings(store: SettingsStore, input: SettingsInput): Result<null> {
-  if (input.apiKey !== undefined) {
-    const apiKey = input.apiKey.trim();
-    if (apiKey === '' || /\s/.test(apiKey)) {
-      return fail(
-        new AppError(
-          ErrorCode.invalidToken,
-          'Bitte einen API-Schlüssel ohne Leerzeichen eingeben (aus dem Dashboard kopieren).',
-        ),
-      );
-    }
-    store.set(API_KEY, apiKey);
+/**
+ * Saves the given fields for the user (default) or for this spreadsheet only.
+ * Saving for the user removes this spreadsheet's override, so the saved values
+ * take effect here; an empty service URL returns to the default.
+ */
+export function saveSettings(stores: Stores, input: SettingsInput): Result<null> {
+  const scope = input.scope ?? 'user';
+  const store = storeOf(stores, scope);
+  const apiKey = input.apiKey?.trim();
+  if (apiKey !== undefined && (apiKey === '' || /\s/.test(apiKey))) {
+    return fail(
+      new AppError(
+        ErrorCode.invalidToken,
+        'Bitte einen API-Schlüssel ohne Leerzeichen eingeben (aus dem Dashboard kopieren).',
+      ),
+    );
   }
-  if (input.serviceUrl !== undefined) {
-    const serviceUrl = input.serviceUrl.trim();
-    if (serviceUrl === '') {
-      store.remove(SERVICE_URL);
-      return ok(null);
-    }
-    const normalized = normalizeServiceUrl(serviceUrl);
-    if (!normalized.ok) return normalized;
-    store.set(SERVICE_URL, normalized.value);
+  const serviceUrl = input.serviceUrl?.trim();
+  const normalized = serviceUrl ? normalizeServiceUrl(serviceUrl) : ok(undefined);
+  if (!normalized.ok) return normalized;
+
+  if (apiKey !== undefined) {
+    store.set(API_KEY, apiKey);
+    if (scope === 'user') stores.documentProperties.remove(API_KEY);
+  }
+  if (serviceUrl !== undefined) {
+    if (normalized.value === undefined) store.remove(SERVICE_URL);
+    else store.set(SERVICE_URL, normalized.value);
+    if (scope === 'user') stores.documentProperties.remove(SERVICE_URL);
   }
   return ok(null);
 }
 
-export function removeApiKey(store: SettingsStore): void {
-  store.remove(API_KEY);
+/** Removes the key in effect: this spreadsheet's own, else the user's. */
+export function removeApiKey(stores: Stores): void {
+  const { keyScope } = readSettings(stores, '');
+  if (keyScope !== null) storeOf(stores, keyScope).remove(API_KEY);
 }
 
 // Apps Script has no URL class, hence the pattern: scheme, host, optional path,

@@ -2,6 +2,7 @@
 // plain objects; the API key never leaves the server side, only its hint.
 import type {
   AccountAnswer,
+  RefreshAnswer,
   SaveAnswer,
   SettingsInput,
   SidebarState,
@@ -9,6 +10,7 @@ import type {
 import { loadAccount } from './account.js';
 import { readAttributions } from './attributionLog.js';
 import type { AddonServices } from './ports.js';
+import { refreshLookupFormulas, type FormulaDocument } from './refreshFormulas.js';
 import { publicSettings, removeApiKey, saveSettings } from './settings.js';
 
 export class SidebarApi {
@@ -19,25 +21,30 @@ export class SidebarApi {
 
   state(): SidebarState {
     return {
-      settings: publicSettings(this.services.settings, this.defaultServiceUrl),
-      attributions: readAttributions(this.services.cache),
+      settings: publicSettings(this.services, this.defaultServiceUrl),
+      attributions: readAttributions(this.services.documentProperties),
     };
   }
 
   save(input: unknown): SaveAnswer {
-    const saved = saveSettings(this.services.settings, readSettingsInput(input));
+    const saved = saveSettings(this.services, readSettingsInput(input));
     return saved.ok
       ? { ok: true, state: this.state() }
       : { ok: false, message: saved.error.message };
   }
 
   removeKey(): SidebarState {
-    removeApiKey(this.services.settings);
+    removeApiKey(this.services);
     return this.state();
   }
 
   account(): AccountAnswer {
     return loadAccount(this.services, this.defaultServiceUrl);
+  }
+
+  /** Saving a key is followed by this, so cells showing "Kein API-Schlüssel" fill in. */
+  refresh(document: FormulaDocument, flush: () => void): RefreshAnswer {
+    return { formulas: refreshLookupFormulas(document, flush) };
   }
 }
 
@@ -51,5 +58,6 @@ function readSettingsInput(input: unknown): SettingsInput {
   const serviceUrl = text(fields['serviceUrl']);
   if (apiKey !== undefined) result.apiKey = apiKey;
   if (serviceUrl !== undefined) result.serviceUrl = serviceUrl;
+  if (fields['scope'] === 'document' || fields['scope'] === 'user') result.scope = fields['scope'];
   return result;
 }

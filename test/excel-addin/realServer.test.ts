@@ -1,23 +1,34 @@
 // The built custom functions against the REAL server on loopback (its lookup
-// route with the Nominatim and WFS fakes), with only the Office globals stubbed.
-// Failure modes the server cannot be told to produce on demand (429 storms,
-// hangs) are covered against the stand-in in functions.test.ts.
+// and batch routes with the Nominatim and WFS fakes), with only the Office
+// globals stubbed. Failure modes the server cannot be told to produce on demand
+// (429 storms, hangs) are covered against the stand-in in functions.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../server/src/fakes/demoWorld.js';
-import { selectLookupValue, type BodenrichtwertResponse } from '../../shared/src/index.js';
+import {
+  selectLookupValue,
+  type BodenrichtwertResponse,
+  type MeResponse,
+} from '../../shared/src/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import {
   startLookupHarness,
   type LookupHarness,
 } from '../server/api/bodenrichtwert/lookupHarness.js';
+import { hannoverAddresses } from '../support/manyAddresses.js';
 import { buildAddin } from './support/buildAddin.js';
 import { loadBuiltFunctions, type LoadedFunctions } from './support/loadFunctions.js';
 
 let harness: LookupHarness;
 let fns: LoadedFunctions;
+let dir: string;
+const column = hannoverAddresses(150);
 
 beforeAll(async () => {
-  const [dir, started] = await Promise.all([buildAddin(), startLookupHarness()]);
+  const [built, started] = await Promise.all([
+    buildAddin(),
+    startLookupHarness({ places: column.places, plan: 'pro' }),
+  ]);
+  dir = built;
   harness = started;
   fns = await loadBuiltFunctions(dir, {
     storage: new Map([
@@ -52,5 +63,55 @@ describe('BRW.BODENRICHTWERT against the real server', () => {
     });
     await expect(cell(DEMO_ADDRESSES.unknown)).rejects.toMatchObject({ code: '#N/A' });
     await expect(cell(DEMO_ADDRESSES.hannoverNoZone)).rejects.toMatchObject({ code: '#N/A' });
+  });
+});
+
+describe('a column of 150 addresses against the real server', () => {
+  async function usage(): Promise<number> {
+    const response = await fetch(`${harness.server.url}/api/me`, {
+      headers: { Authorization: `Bearer ${harness.account.token}` },
+    });
+    return ((await response.json()) as MeResponse).usage_this_month;
+  }
+
+  function countingFetch(sent: string[]): typeof fetch {
+    return (input, init) => {
+      sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetch(input, init);
+    };
+  }
+
+  it('fills it with two batch requests, charges each address once, and sends nothing on reopen', async () => {
+    const storage = new Map([
+      [STORAGE_KEYS.apiKey, harness.account.token],
+      [STORAGE_KEYS.serviceUrl, harness.server.url],
+    ]);
+    const workbook = new Map<string, string>();
+    const sent: string[] = [];
+    const before = await usage();
+    const range = column.addresses.map((address) => [address]);
+
+    const session = await loadBuiltFunctions(dir, {
+      storage,
+      workbook,
+      fetch: countingFetch(sent),
+    });
+    const values = (await session.call('BODENRICHTWERT', range, null, null)) as unknown[][];
+    expect(values).toHaveLength(150);
+    expect(values.every(([value]) => typeof value === 'number')).toBe(true);
+    expect(sent).toEqual(Array(2).fill('POST /api/bodenrichtwert/batch'));
+    expect(await usage()).toBe(before + 150);
+
+    // Recalculation and reopen: no request, no charge.
+    expect(await session.call('BODENRICHTWERT', range, null, null)).toEqual(values);
+    const reopened = await loadBuiltFunctions(dir, {
+      storage,
+      workbook,
+      fetch: countingFetch(sent),
+    });
+    expect(await reopened.call('BODENRICHTWERT', range, null, null)).toEqual(values);
+    expect(sent).toHaveLength(2);
+    expect(await usage()).toBe(before + 150);
+    expect(workbook.get('brw.attributions')).toContain('GDI-NI');
   });
 });

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '../../shared/src/index.js';
+import { ATTRIBUTIONS_SETTING } from '../../excel-addin/src/lookup/attributionLog.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { buildAddin, TEST_BASE_URL } from './support/buildAddin.js';
@@ -115,6 +116,67 @@ describe.runIf(runs)('Excel task pane', () => {
     ).toBeLessThanOrEqual(TASKPANE_VIEWPORT.height);
     await mkdir(resolve(SCREENSHOT, '..'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
+    await page.close();
+  });
+
+  it('recalculates the workbook after a key is saved, so "Kein API-Schlüssel" cells fill in', async () => {
+    const page = await openTaskpane(browser, api.url);
+    await page.fill('#service-url', api.url);
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.textContent('#settings-status')).toBe('Gespeichert.');
+    const before = await page.evaluate(
+      (address) =>
+        (globalThis as unknown as StubGlobal).__brw.enter(
+          'BODENRICHTWERT',
+          [[address]],
+          null,
+          null,
+        ),
+      ADDRESS,
+    );
+    expect(before.value).toMatchObject({
+      code: '#N/A',
+      message: expect.stringContaining('Kein API-Schlüssel'),
+    });
+
+    await saveKey(page, api.apiKey, api.url);
+    const cellValue = () =>
+      page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.cells[0]?.value);
+    await expect.poll(cellValue).toEqual([[450]]);
+    expect(
+      await page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.calculations),
+    ).toContain('Full');
+    await page.close();
+  });
+
+  it('"Neu berechnen" asks Excel for a full recalculation', async () => {
+    const page = await openTaskpane(browser, api.url);
+    await page.click('#recalculate');
+    await expect
+      .poll(() => page.textContent('#recalculate-status'))
+      .toBe('Arbeitsmappe neu berechnet.');
+    expect(
+      await page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.calculations),
+    ).toEqual(['Full']);
+    await page.close();
+  });
+
+  it('shows the attributions kept in the workbook before any lookup', async () => {
+    const kept = [
+      {
+        text: '© Gutachterausschuss Musterstadt (2025)',
+        license_url: 'https://www.govdata.de/dl-de/by-2-0',
+        source_url: 'https://gutachter.example.test/',
+        year: 2025,
+      },
+    ];
+    const page = await openTaskpane(browser, api.url, {
+      [ATTRIBUTIONS_SETTING]: JSON.stringify(kept),
+    });
+    await expect.poll(() => page.textContent('#attribution')).toContain('Musterstadt');
+    expect(await page.getAttribute('#attribution a >> nth=1', 'href')).toBe(
+      'https://gutachter.example.test/',
+    );
     await page.close();
   });
 

@@ -9,17 +9,23 @@ const addon = useAddonWithService();
 const column = (...values: unknown[]) => values.map((value) => [value]);
 
 describe('BODENRICHTWERT for one cell', () => {
-  it('returns the land value of the first zone, asking the service with the bearer key', async () => {
+  it('returns the land value of the first zone, asking the batch endpoint with the bearer key', async () => {
     const runtime = await addon.runtime();
     expect(runtime.value('BODENRICHTWERT', ADDRESSES.berlin)).toBe(9500);
     expect(await addon.service().requests()).toEqual([
       {
-        path: '/api/bodenrichtwert',
-        address: ADDRESSES.berlin,
+        path: '/api/bodenrichtwert/batch',
+        address: null,
+        addresses: [ADDRESSES.berlin],
         nutzungsart: [],
         authorization: `Bearer ${VALID_KEY}`,
       },
     ]);
+    expect(runtime.urlFetch.requests()[0]).toMatchObject({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ addresses: [ADDRESSES.berlin] }),
+    });
   });
 
   it('picks the zone of the given land-use code and the requested field', async () => {
@@ -112,7 +118,7 @@ describe('BODENRICHTWERT for one cell', () => {
 });
 
 describe('BODENRICHTWERT over a range', () => {
-  it('fills a column with one fetchAll for the distinct addresses; blank rows stay blank', async () => {
+  it('fills a column with one batch request for the distinct addresses; blank rows stay blank', async () => {
     const runtime = await addon.runtime();
     const result = runtime.value(
       'BODENRICHTWERT',
@@ -154,7 +160,8 @@ describe('BODENRICHTWERT over a range', () => {
     await addon.service().set({ quotaExhausted: true });
     const addresses = Array.from({ length: 25 }, (_, i) => testStreet(i + 1));
     const result = runtime.value('BODENRICHTWERT', column(...addresses)) as string[][];
-    expect(await addon.service().lookups()).toHaveLength(20);
+    // Only the first, small chunk was sent.
+    expect(await addon.service().batches()).toEqual([addresses.slice(0, 5)]);
     expect(new Set(result.flat())).toEqual(
       new Set([`Fehler: Kontingent aufgebraucht – bitte Tarif upgraden. ${UPGRADE_URL}`]),
     );

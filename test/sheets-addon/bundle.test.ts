@@ -25,6 +25,7 @@ const GLOBALS = [
   'saveSettings',
   'removeApiKey',
   'getAccount',
+  'refreshValues',
 ];
 
 let build: BuiltAddon;
@@ -108,6 +109,7 @@ describe('in the Apps Script runtime', () => {
     (context as { onOpen(e: object): void }).onOpen({ authMode: 'NONE' });
     expect(ui.menus[0]?.items.map((item) => item.caption)).toEqual([
       'Einstellungen',
+      'Werte aktualisieren',
       'Quellenangabe und Hinweis',
     ]);
   });
@@ -121,6 +123,7 @@ describe('in the Apps Script runtime', () => {
           title: null,
           items: [
             { caption: 'Einstellungen', functionName: 'showSettings' },
+            { caption: 'Werte aktualisieren', functionName: 'refreshValues' },
             { caption: 'Quellenangabe und Hinweis', functionName: 'showNotice' },
           ],
           addedToUi: true,

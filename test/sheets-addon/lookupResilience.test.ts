@@ -2,17 +2,20 @@
 // Retry-After, and Apps Script's 30-second limit for custom functions.
 import { describe, expect, it } from 'vitest';
 import { useAddonWithService } from './support/addonUnderTest.js';
+import { loadAddon } from './support/gasRuntime.js';
 import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
 
 const addon = useAddonWithService();
 const column = (...values: unknown[]) => values.map((value) => [value]);
-const streets = (count: number) => Array.from({ length: count }, (_, i) => testStreet(i + 1));
-const values = (count: number) => Array.from({ length: count }, (_, i) => [1000 + i + 1]);
+const streets = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, i) => testStreet(from + i));
+const values = (count: number, from = 1) =>
+  Array.from({ length: count }, (_, i) => [1000 + from + i]);
 
-const UNFINISHED =
-  'Fehler: Zeitlimit von Google Sheets erreicht – Formel erneut eingeben, um fortzusetzen.';
 const RATE_LIMITED = 'Fehler: Zu viele Anfragen – bitte kurz warten und erneut versuchen.';
 const SIX_HOURS = 6 * 60 * 60 * 1000;
+const unfinished = (open: number) =>
+  `Fehler: Zeitlimit von Google Sheets: noch ${open} Adressen offen – die Formel wird bei der nächsten Neuberechnung fortgesetzt (Erweiterungen › Bodenrichtwert › Werte aktualisieren).`;
 
 describe('the document cache', () => {
   it('answers a recalculation of an unchanged range without any request', async () => {
@@ -26,6 +29,26 @@ describe('the document cache', () => {
     expect(runtime.urlFetch.calls).toHaveLength(fetchCalls);
     expect(await addon.service().lookups()).toHaveLength(3);
   });
+
+  it('keeps a column of 1,500 addresses in a few cache entries, so a reload asks nothing', async () => {
+    const runtime = await addon.runtime();
+    const range = column(...streets(1500));
+    // Each run answers what fits its time budget; the next one continues.
+    let result: unknown;
+    for (let run = 0; run < 10; run++) {
+      const next = loadAddon(addon.build(), { stores: runtime });
+      result = next.value('BODENRICHTWERT', range);
+      if (!JSON.stringify(result).includes('Fehler')) break;
+    }
+    expect(result).toEqual(values(1500));
+    expect(await addon.service().lookups()).toHaveLength(1500);
+    // CacheService holds about 1,000 entries: the answers share a few.
+    expect(runtime.documentCache.entries.size).toBeLessThanOrEqual(65);
+
+    const reopened = loadAddon(addon.build(), { stores: runtime });
+    expect(reopened.value('BODENRICHTWERT', range)).toEqual(values(1500));
+    expect(reopened.urlFetch.calls).toHaveLength(0);
+  }, 60_000);
 
   it('serves other land-use codes and fields of a cached address without a request', async () => {
     const runtime = await addon.runtime();
@@ -62,17 +85,17 @@ describe('the document cache', () => {
 });
 
 describe('429 Too Many Requests', () => {
-  it('waits for Retry-After and asks again for the limited addresses', async () => {
+  it('waits for Retry-After and sends the batch again', async () => {
     const runtime = await addon.runtime();
-    await addon.service().set({ rateLimit: { count: 2, retryAfterSeconds: 3 } });
+    await addon.service().set({ rateLimit: { count: 1, retryAfterSeconds: 3 } });
     expect(runtime.value('BODENRICHTWERT', column(...streets(3)))).toEqual(values(3));
     expect(runtime.clock.sleeps).toEqual([3000]);
-    expect(await addon.service().lookups()).toHaveLength(5);
+    expect(await addon.service().batches()).toEqual([streets(3), streets(3)]);
   });
 
   it('marks the limited cells when Retry-After does not fit the time budget', async () => {
     const runtime = await addon.runtime();
-    await addon.service().set({ rateLimit: { count: 3, retryAfterSeconds: 60 } });
+    await addon.service().set({ rateLimit: { count: 1, retryAfterSeconds: 60 } });
     const result = runtime.value('BODENRICHTWERT', column(...streets(3)));
     expect(result).toEqual(column(RATE_LIMITED, RATE_LIMITED, RATE_LIMITED));
     expect(runtime.clock.sleeps).toEqual([]);
@@ -83,20 +106,44 @@ describe('429 Too Many Requests', () => {
 });
 
 describe('the 30-second limit of custom functions', () => {
-  it('returns what it has and marks the rest, then continues on the next calculation', async () => {
-    // The add-on's clock runs 20 times faster: each batch of 20 slow answers
-    // takes about 16 simulated seconds, so a second batch would not end in time.
+  it('measures with a small first chunk, stops well before the limit and continues next time', async () => {
+    // The add-on's clock runs 20 times faster; each address takes 20 ms real,
+    // 400 ms as the add-on sees it, so 250 addresses need several runs.
     const runtime = await addon.runtime({ clockScale: 20 });
-    await addon.service().set({ delayMs: 800 });
-    const range = column(...streets(25));
+    await addon.service().set({ delayMs: 20 });
+    const range = column(...streets(250));
     const startedAt = runtime.clock.now();
-    const partial = runtime.value('BODENRICHTWERT', range);
-    expect(runtime.clock.now() - startedAt).toBeLessThan(30_000);
-    expect(partial).toEqual([...values(20), ...Array.from({ length: 5 }, () => [UNFINISHED])]);
-    expect(await addon.service().lookups()).toHaveLength(20);
+    const partial = runtime.value('BODENRICHTWERT', range) as unknown[][];
+    expect(runtime.clock.now() - startedAt).toBeLessThan(25_000);
 
+    const batches = await addon.service().batches();
+    expect(batches[0]).toHaveLength(5);
+    const asked = batches.flat().length;
+    expect(asked).toBeGreaterThan(20);
+    expect(asked).toBeLessThan(250);
+    expect(partial.slice(0, asked)).toEqual(values(asked));
+    expect(partial.slice(asked)).toEqual(
+      column(...Array(250 - asked).fill(unfinished(250 - asked))),
+    );
+
+    // The next calculation asks only for the rest.
     await addon.service().set({ delayMs: 0 });
-    expect(runtime.value('BODENRICHTWERT', range)).toEqual(values(25));
-    expect(await addon.service().lookups()).toHaveLength(25);
+    expect(runtime.value('BODENRICHTWERT', range)).toEqual(values(250));
+    const later = (await addon.service().batches()).slice(batches.length).flat();
+    expect(later).toEqual(streets(250 - asked, asked + 1));
+  });
+
+  it('has kept every answered chunk when the run ends abruptly', async () => {
+    const runtime = await addon.runtime();
+    const range = column(...streets(40, 300));
+    // The third request never comes back, as when Google ends the script.
+    runtime.urlFetch.failFrom(3);
+    runtime.call('BODENRICHTWERT', range);
+    const answered = (await addon.service().batches()).flat();
+    expect(answered).toEqual(streets(25, 300)); // chunks of 5 and 20
+
+    const next = loadAddon(addon.build(), { stores: runtime });
+    expect(next.value('BODENRICHTWERT', range)).toEqual(values(40, 300));
+    expect((await addon.service().batches()).slice(2).flat()).toEqual(streets(15, 325));
   });
 });

@@ -7,32 +7,74 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '../../shared/src/index.js';
 import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
+import { loadAddon } from './support/gasRuntime.js';
 import { ADDRESSES } from './support/lookupFixtures.js';
 import { launchChromium, openSidebar } from './support/sidebarPage.js';
 import { VALID_KEY } from './support/standInService.js';
 
 const addon = useAddonWithService();
+
+/** The stores of a spreadsheet nobody has used the add-on in yet. */
+function freshDocument() {
+  const blank = loadAddon(addon.build());
+  return {
+    documentCache: blank.documentCache,
+    documentProperties: blank.documentProperties,
+    spreadsheet: blank.spreadsheet,
+  };
+}
 const BERLIN_ATTRIBUTION = '© Gutachterausschuss für Grundstückswerte in Berlin (2026)';
 
 describe('the sidebar functions', () => {
-  it('keep the API key in the document properties and hand out only a masked hint', async () => {
+  it('keep the API key in the user properties and hand out only a masked hint', async () => {
     const runtime = await addon.runtime({ apiKey: null });
     expect(runtime.value('getSidebarState')).toEqual({
       settings: {
         apiKeyHint: null,
+        keyScope: null,
         serviceUrl: addon.service().url,
         defaultServiceUrl: addon.service().url,
       },
       attributions: [],
     });
     const saved = runtime.value('saveSettings', { apiKey: ` ${VALID_KEY} ` });
-    expect(saved).toMatchObject({ ok: true, state: { settings: { apiKeyHint: '••••cdef' } } });
+    expect(saved).toMatchObject({
+      ok: true,
+      state: { settings: { apiKeyHint: '••••cdef', keyScope: 'user' } },
+    });
     expect(JSON.stringify(saved)).not.toContain(VALID_KEY);
     expect(JSON.stringify(runtime.value('getSidebarState'))).not.toContain(VALID_KEY);
-    expect([...runtime.documentProperties.values.values()]).toContain(VALID_KEY);
+    expect([...runtime.userProperties.values.values()]).toContain(VALID_KEY);
+    expect([...runtime.documentProperties.values.values()]).not.toContain(VALID_KEY);
 
     runtime.value('removeApiKey');
-    expect([...runtime.documentProperties.values.values()]).not.toContain(VALID_KEY);
+    expect([...runtime.userProperties.values.values()]).not.toContain(VALID_KEY);
+  });
+
+  it('use the user key in every spreadsheet of the user, unless a spreadsheet has its own', async () => {
+    const first = await addon.runtime({ apiKey: null });
+    first.value('saveSettings', { apiKey: VALID_KEY });
+    // Another spreadsheet of the same user: new document stores, the same user properties.
+    const other = loadAddon(addon.build(), {
+      stores: { ...first, ...freshDocument(), userProperties: first.userProperties },
+    });
+    expect(other.value('BODENRICHTWERT', ADDRESSES.berlin)).toBe(9500);
+
+    // A key of its own for this spreadsheet wins over the user's.
+    expect(
+      other.value('saveSettings', { apiKey: 'brw_document_key_0000', scope: 'document' }),
+    ).toMatchObject({ state: { settings: { apiKeyHint: '••••0000', keyScope: 'document' } } });
+    expect(other.call('BODENRICHTWERT', ADDRESSES.frankfurt)).toEqual({
+      thrown: expect.stringContaining('API-Schlüssel ungültig'),
+    });
+    expect(first.value('BODENRICHTWERT', ADDRESSES.frankfurt)).toBe(14000);
+
+    // Removing it falls back to the user's key; saving for the user also drops an override.
+    other.value('removeApiKey');
+    expect(other.value('getSidebarState')).toMatchObject({ settings: { keyScope: 'user' } });
+    other.value('saveSettings', { apiKey: 'brw_document_key_0000', scope: 'document' });
+    other.value('saveSettings', { apiKey: VALID_KEY });
+    expect(other.documentProperties.getKeys()).toEqual(expect.not.arrayContaining(['brw.apiKey']));
   });
 
   it('refuse a key with spaces and a service URL that is not http(s)', async () => {
@@ -45,7 +87,7 @@ describe('the sidebar functions', () => {
       ok: false,
       message: expect.stringContaining('https://'),
     });
-    expect(runtime.documentProperties.getKeys()).toEqual([]);
+    expect(runtime.userProperties.getKeys()).toEqual([]);
   });
 
   it('store another service URL without trailing slash; an empty one restores the default', async () => {
@@ -85,11 +127,13 @@ describe('the sidebar functions', () => {
     });
   });
 
-  it('list the attributions of the latest lookups, newest first, each once', async () => {
+  it('list the attributions of every source in the spreadsheet, newest first, each once, also after the cache expired', async () => {
     const runtime = await addon.runtime();
     runtime.value('BODENRICHTWERT', ADDRESSES.berlin);
     runtime.value('BODENRICHTWERT', [[ADDRESSES.frankfurt], [ADDRESSES.berlin]]);
-    const { attributions } = runtime.value('getSidebarState') as {
+    runtime.clock.advance(7 * 60 * 60 * 1000); // the document cache has forgotten everything
+    const reopened = loadAddon(addon.build(), { stores: runtime });
+    const { attributions } = reopened.value('getSidebarState') as {
       attributions: { text: string }[];
     };
     expect(attributions.map((a) => a.text)).toEqual([
@@ -97,6 +141,34 @@ describe('the sidebar functions', () => {
       expect.stringContaining(BERLIN_ATTRIBUTION),
     ]);
     expect(attributions[0]?.text).toContain('dl-de/by-2-0');
+    expect(runtime.documentProperties.getProperty('brw.attributions')).toContain('Frankfurt');
+  });
+
+  it('"Werte aktualisieren" re-enters every BODENRICHTWERT formula and nothing else', async () => {
+    const runtime = await addon.runtime();
+    runtime.spreadsheet.addSheet('Objekte', [
+      ['Adresse', '=BODENRICHTWERT(A2:A900)', '=SUMME(B2:B900)'],
+      ['', '', '=bodenrichtwert(A3; "W"; "stichtag")'],
+    ]);
+    runtime.spreadsheet.addSheet('Rechnung', [['=BODENWERT(450;1;1,4)', '=MEINBODENRICHTWERT(1)']]);
+    expect(runtime.value('refreshValues')).toEqual({ formulas: 2 });
+    const set = (row: number, column: number, formula: string) => ({
+      kind: 'setFormula',
+      sheet: 'Objekte',
+      row,
+      column,
+      formula,
+    });
+    expect(runtime.spreadsheet.changes).toEqual([
+      set(1, 2, ''),
+      set(2, 3, ''),
+      { kind: 'flush' },
+      set(1, 2, '=BODENRICHTWERT(A2:A900)'),
+      set(2, 3, '=bodenrichtwert(A3; "W"; "stichtag")'),
+    ]);
+    expect(runtime.spreadsheet.toasts).toEqual([
+      { message: '2 BODENRICHTWERT-Formeln werden neu berechnet.', title: 'Bodenrichtwert' },
+    ]);
   });
 });
 
@@ -141,9 +213,11 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
     await page.locator('#settings-message').getByText('Gespeichert.').waitFor();
     expect(calls).toContainEqual({
       name: 'saveSettings',
-      args: [{ apiKey: VALID_KEY, serviceUrl: '' }],
+      args: [{ apiKey: VALID_KEY, serviceUrl: '', scope: 'user' }],
     });
-    expect([...runtime.documentProperties.values.values()]).toContain(VALID_KEY);
+    // Saving is followed by the recalculation of the add-on's formulas.
+    expect(calls.map((call) => call.name)).toContain('refreshValues');
+    expect([...runtime.userProperties.values.values()]).toContain(VALID_KEY);
     await expect(page.locator('#key-status').innerText()).resolves.toContain('••••cdef');
     await expect(page.locator('#api-key').inputValue()).resolves.toBe('');
 
@@ -168,6 +242,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
     await page.locator('#api-key').fill('zwei teile');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.locator('#settings-message.error').getByText('ohne Leerzeichen').waitFor();
+    expect(runtime.userProperties.getKeys()).toEqual([]);
     expect(runtime.documentProperties.getKeys()).toEqual([]);
   });
 });

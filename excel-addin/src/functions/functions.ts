@@ -17,6 +17,7 @@ const optional = <T>(value: T | null | undefined): T | undefined => value ?? und
 /**
  * Amtlicher Bodenrichtwert in EUR/m² an einer Adresse, oder ein anderes Feld des Eintrags. Ein Bereich von Adressen liefert eine Spalte von Ergebnissen.
  * @customfunction
+ * @cancelable
  * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort, oder ein Bereich solcher Adressen.
  * @param [nutzungsart] Nutzungsart W, M, G, S, L, F oder SO. Ohne Angabe der erste vorhandene Eintrag in dieser Reihenfolge.
  * @param [feld] Feld statt des Bodenrichtwerts, z. B. stichtag, gemeinde, gutachterausschuss, bodenrichtwertnummer, zonenbezeichnung, geschossflaechenzahl, wertrel_geschossflaechenzahl.
@@ -26,13 +27,17 @@ export async function bodenrichtwert(
   adresse: string[][],
   nutzungsart?: string,
   feld?: string,
+  // Excel passes it to @cancelable functions: an edited or deleted cell stops waiting.
+  invocation?: CustomFunctions.CancelableInvocation,
   // unknown[][]: the metadata generator reads this as a matrix of "any".
 ): Promise<unknown[][]> {
   const code = optional(nutzungsart);
   const field = optional(feld);
   const inputError = selectionError(code, field);
   if (inputError) throw toCellError(inputError);
-  const values = await lookupCells(session.lookups, adresse, code, field);
+  const controller = new AbortController();
+  if (invocation) invocation.onCanceled = () => controller.abort();
+  const values = await lookupCells(session.lookups, adresse, code, field, controller.signal);
   // A single cell shows its error with the message, not a 1×1 array of it.
   const single = values.length === 1 && values[0]?.length === 1 ? values[0][0] : undefined;
   if (single instanceof CustomFunctions.Error) throw single;

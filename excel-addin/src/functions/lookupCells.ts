@@ -9,13 +9,14 @@ export type CellValue = string | number | CustomFunctions.Error;
 async function lookupCell(
   lookups: LookupClient,
   address: unknown,
-  nutzungsart?: string,
-  feld?: string,
+  nutzungsart: string | undefined,
+  feld: string | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<CellValue> {
   const text = String(address ?? '').trim();
   if (text === '') return ''; // blank rows of a column stay blank
   try {
-    const selected = selectLookupValue(await lookups.lookup(text), nutzungsart, feld);
+    const selected = selectLookupValue(await lookups.lookup(text, signal), nutzungsart, feld);
     return selected.ok ? selected.value : toCellError(selected.error);
   } catch (error) {
     return toCellError(error);
@@ -27,10 +28,11 @@ export function lookupCells(
   addresses: readonly (readonly unknown[])[],
   nutzungsart?: string,
   feld?: string,
+  signal?: AbortSignal,
 ): Promise<CellValue[][]> {
   return Promise.all(
     addresses.map((row) =>
-      Promise.all(row.map((address) => lookupCell(lookups, address, nutzungsart, feld))),
+      Promise.all(row.map((address) => lookupCell(lookups, address, nutzungsart, feld, signal))),
     ),
   );
 }

@@ -1,9 +1,14 @@
-// One authenticated GET against the service's /api, with the two safeguards a
-// spreadsheet needs: every attempt has a timeout (a cell never stays #BUSY!),
+// One authenticated request against the service's /api, with the two safeguards
+// a spreadsheet needs: every attempt has a timeout (a cell never stays #BUSY!),
 // and a 429 waits for Retry-After and tries again a bounded number of times.
-import { AppError, ErrorCode, errorFromResponse } from '../../../shared/src/index.js';
+import {
+  AppError,
+  ErrorCode,
+  errorFromResponse,
+  missingKeyError,
+  retryWaitMs,
+} from '../../../shared/src/index.js';
 import type { AddinSettings } from '../settings/settingsStore.js';
-import { retryAfterMs } from './retryAfter.js';
 
 export interface HttpDeps {
   fetch: typeof fetch;
@@ -13,31 +18,54 @@ export interface HttpDeps {
   timeoutMs: number;
   /** Retries after a 429; the answer after the last one is the error. */
   maxRetries: number;
-  /** Cap on one Retry-After wait, so a bogus header cannot park a cell for hours. */
+  /** Cap on one Retry-After wait. */
   maxRetryWaitMs: number;
 }
 
-interface RawAnswer {
-  status: number;
-  retryAfter: string | null;
-  body: string;
+export interface ApiCall {
+  path: string;
+  query?: Readonly<Record<string, string>>;
+  /** A JSON body makes it a POST. */
+  json?: string;
+  /** Longer than `timeoutMs` for a batch, whose items the server looks up in turn. */
+  timeoutMs?: number;
 }
 
-const DEFAULT_RETRY_WAIT_MS = 1000;
+export interface RawAnswer {
+  status: number;
+  body: unknown;
+}
 
-async function fetchOnce(deps: HttpDeps, url: string, apiKey: string): Promise<RawAnswer> {
+async function fetchOnce(
+  deps: HttpDeps,
+  url: string,
+  apiKey: string,
+  call: ApiCall,
+): Promise<RawAnswer & { retryAfter: string | null }> {
+  const timeoutMs = call.timeoutMs ?? deps.timeoutMs;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), deps.timeoutMs);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${apiKey}`,
+  };
+  if (call.json !== undefined) headers['Content-Type'] = 'application/json';
   try {
     const response = await deps.fetch(url, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${apiKey}` },
+      method: call.json === undefined ? 'GET' : 'POST',
+      headers,
+      ...(call.json === undefined ? {} : { body: call.json }),
       signal: controller.signal,
     });
-    const body = await response.text();
-    return { status: response.status, retryAfter: response.headers.get('Retry-After'), body };
+    const text = await response.text();
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('Retry-After'),
+      body: parseJson(text),
+    };
   } catch (error) {
     const message = controller.signal.aborted
-      ? `Der Dienst hat nicht innerhalb von ${Math.round(deps.timeoutMs / 1000)} s geantwortet.`
+      ? `Der Dienst hat nicht innerhalb von ${Math.round(timeoutMs / 1000)} s geantwortet.`
       : 'Der Dienst ist nicht erreichbar.';
     throw new AppError(ErrorCode.serviceError, message, { cause: error });
   } finally {
@@ -53,27 +81,32 @@ function parseJson(body: string): unknown {
   }
 }
 
-/** The parsed JSON body of a 2xx answer; any other outcome is thrown as AppError. */
+/** The final answer (after 429 retries), whatever its status; throws on network failure. */
+export async function callApi(
+  deps: HttpDeps,
+  settings: AddinSettings,
+  call: ApiCall,
+): Promise<RawAnswer> {
+  if (settings.apiKey === '') throw missingKeyError();
+  const search = new URLSearchParams(call.query ?? {}).toString();
+  const url = `${settings.serviceUrl}${call.path}${search === '' ? '' : `?${search}`}`;
+  for (let attempt = 0; ; attempt++) {
+    const answer = await fetchOnce(deps, url, settings.apiKey, call);
+    if (answer.status === 429 && attempt < deps.maxRetries) {
+      await deps.sleep(retryWaitMs(answer.retryAfter, deps.now().getTime(), deps.maxRetryWaitMs));
+      continue;
+    }
+    return { status: answer.status, body: answer.body };
+  }
+}
+
+/** The parsed JSON body of a 2xx GET answer; any other outcome is thrown as AppError. */
 export async function getJson(
   deps: HttpDeps,
   settings: AddinSettings,
   path: string,
-  query: Readonly<Record<string, string>> = {},
 ): Promise<unknown> {
-  if (settings.apiKey === '') {
-    throw new AppError(ErrorCode.missingToken, 'Kein API-Schlüssel hinterlegt.');
-  }
-  const search = new URLSearchParams(query).toString();
-  const url = `${settings.serviceUrl}${path}${search === '' ? '' : `?${search}`}`;
-  for (let attempt = 0; ; attempt++) {
-    const answer = await fetchOnce(deps, url, settings.apiKey);
-    if (answer.status === 429 && attempt < deps.maxRetries) {
-      const wait = retryAfterMs(answer.retryAfter, deps.now()) ?? DEFAULT_RETRY_WAIT_MS;
-      await deps.sleep(Math.min(wait, deps.maxRetryWaitMs));
-      continue;
-    }
-    const body = parseJson(answer.body);
-    if (answer.status >= 200 && answer.status < 300) return body;
-    throw errorFromResponse(answer.status, body);
-  }
+  const answer = await callApi(deps, settings, { path });
+  if (answer.status >= 200 && answer.status < 300) return answer.body;
+  throw errorFromResponse(answer.status, answer.body);
 }

@@ -1,31 +1,63 @@
-// The attributions of the data the user has just looked up, newest first. The
-// task pane shows them: dl-de/by-2-0 requires the attribution next to the data.
-import type { Attribution } from '../../../shared/src/index.js';
+// The attributions of every source whose values are in the workbook, newest
+// first. dl-de/by-2-0 requires the attribution next to the data, and a reopened
+// workbook shows its values without recalculating, so the list is kept in the
+// workbook itself (its add-in settings) and the task pane shows it from there.
+import {
+  mergeAttributions,
+  parseAttributions,
+  type Attribution,
+} from '../../../shared/src/index.js';
 
-export interface SeenAttribution {
-  attribution: Attribution;
-  seenAt: Date;
+/** The workbook's own storage for the add-in (Office.context.document.settings). */
+export interface WorkbookStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
 }
+
+export const ATTRIBUTIONS_SETTING = 'brw.attributions';
 
 export interface AttributionLog {
   record(attribution: Attribution): void;
-  latest(): readonly SeenAttribution[];
+  /** Reads the workbook's list (once); resolves with it. */
+  load(): Promise<readonly Attribution[]>;
+  latest(): readonly Attribution[];
   /** Called when the list changes; returns the unsubscribe function. */
   onChange(listener: () => void): () => void;
 }
 
-export function createAttributionLog(now: () => Date, capacity = 3): AttributionLog {
-  let entries: SeenAttribution[] = [];
+export function createAttributionLog(workbook: WorkbookStore): AttributionLog {
+  let entries: Attribution[] = [];
+  let loaded: Promise<readonly Attribution[]> | undefined;
+  let saving: Promise<void> = Promise.resolve();
   const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+
+  const load = () => {
+    loaded ??= workbook
+      .get(ATTRIBUTIONS_SETTING)
+      .catch(() => null)
+      .then((text) => {
+        entries = mergeAttributions(parseAttributions(text), entries);
+        changed();
+        return entries;
+      });
+    return loaded;
+  };
 
   return {
     record(attribution) {
-      // Every cell of a recalculation records; only a new newest text is news.
-      const unchanged = entries[0]?.attribution.text === attribution.text;
-      const others = entries.filter((e) => e.attribution.text !== attribution.text);
-      entries = [{ attribution, seenAt: now() }, ...others].slice(0, capacity);
-      if (!unchanged) for (const listener of listeners) listener();
+      // Every cell of a recalculation records; only a source not listed yet is news.
+      if (entries.some((known) => known.text === attribution.text)) return;
+      entries = mergeAttributions(entries, [attribution]);
+      changed();
+      saving = saving
+        .then(load)
+        .then(() => workbook.set(ATTRIBUTIONS_SETTING, JSON.stringify(entries)))
+        .catch(() => undefined);
     },
+    load,
     latest: () => entries,
     onChange(listener) {
       listeners.add(listener);

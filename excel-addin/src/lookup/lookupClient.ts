@@ -1,90 +1,89 @@
-// Land-value lookups for the custom functions, shaped for recalculation storms:
-// identical lookups in flight share one request, answers are kept for the
-// session, and at most a few requests run at once. One request per address
-// fetches every land-use entry; the cell picks its code and field locally, so
-// BODENRICHTWERT(A2;"W") and BODENRICHTWERT(A2;"G";"stichtag") cost one lookup.
-import { LRUCache } from 'lru-cache';
-import { AppError, ErrorCode, type BodenrichtwertResponse } from '../../../shared/src/index.js';
+// Land-value lookups for the custom functions, shaped for workbooks with a
+// thousand addresses: answers kept across sessions come first, the rest go out
+// through the batch endpoint (distinct addresses, chunks of 100, a few chunks
+// at once). One lookup per address fetches every land-use entry; each cell
+// picks its code and field locally, so BODENRICHTWERT(A2;"W") and
+// BODENRICHTWERT(A2;"G";"stichtag") cost one lookup.
+import {
+  BATCH_PATH,
+  addressKey,
+  batchRequestBody,
+  missingKeyError,
+  normalizeAddress,
+  readBatchAnswer,
+  type BodenrichtwertResponse,
+  type LookupOutcome,
+} from '../../../shared/src/index.js';
 import type { SettingsStore } from '../settings/settingsStore.js';
-import { getJson, type HttpDeps } from './apiRequest.js';
+import type { AnswerStore } from './answerStore.js';
+import { callApi, type HttpDeps } from './apiRequest.js';
 import type { AttributionLog } from './attributionLog.js';
-import { createConcurrencyLimit } from './concurrencyLimit.js';
+import { createBatchQueue, type BatchQueue } from './batchQueue.js';
 
 export interface LookupClientOptions {
   http: HttpDeps;
   settings: SettingsStore;
   attributions: AttributionLog;
-  maxConcurrent: number;
-  cacheTtlMs: number;
-  maxCacheEntries: number;
+  answers: AnswerStore;
+  /** Waits for the other cells of a recalculation before a batch is sent. */
+  batchWindow: () => Promise<void>;
+  maxParallelBatches: number;
+  /** A batch waits for its slowest address; longer than a single lookup's timeout. */
+  batchTimeoutMs: number;
 }
 
 export interface LookupClient {
   /** All entries at the address; throws AppError. */
-  lookup(address: string): Promise<BodenrichtwertResponse>;
-  /** Forgets cached answers (after a new key or service URL). */
-  clear(): void;
+  lookup(address: string, signal?: AbortSignal): Promise<BodenrichtwertResponse>;
 }
-
-/** Answers about the address itself are cached, including "not there". */
-type Outcome = { found: BodenrichtwertResponse } | { refused: AppError };
-
-const DEFINITE_REFUSALS: ReadonlySet<string> = new Set([
-  ErrorCode.addressNotFound,
-  ErrorCode.noData,
-  ErrorCode.restrictedState,
-]);
-
-function isLookupResponse(body: unknown): body is BodenrichtwertResponse {
-  if (typeof body !== 'object' || body === null) return false;
-  const { bodenrichtwerte, attribution } = body as Partial<BodenrichtwertResponse>;
-  return Array.isArray(bodenrichtwerte) && typeof attribution?.text === 'string';
-}
-
-/** Case and spacing do not make a different address. */
-const normalizeAddress = (address: string): string =>
-  address.trim().replace(/\s+/g, ' ').toLowerCase();
 
 export function createLookupClient(options: LookupClientOptions): LookupClient {
-  const { http, settings, attributions } = options;
-  const limited = createConcurrencyLimit(options.maxConcurrent);
+  const { http, settings, attributions, answers } = options;
+  /** One queue per service URL: a queued batch goes where its addresses were meant to go. */
+  const queues = new Map<string, BatchQueue>();
 
-  async function request(address: string): Promise<Outcome> {
-    const current = await settings.get();
-    try {
-      const body = await limited(() => getJson(http, current, '/api/bodenrichtwert', { address }));
-      if (isLookupResponse(body)) return { found: body };
-      throw new AppError(ErrorCode.serviceError, 'Unerwartete Antwort des Dienstes.');
-    } catch (error) {
-      if (error instanceof AppError && DEFINITE_REFUSALS.has(error.code)) return { refused: error };
-      throw error;
+  function queueFor(serviceUrl: string): BatchQueue {
+    let queue = queues.get(serviceUrl);
+    if (queue === undefined) {
+      queue = createBatchQueue({
+        window: options.batchWindow,
+        maxParallel: options.maxParallelBatches,
+        async send(lookups) {
+          // The key as of sending, so a key saved meanwhile is used.
+          const current = await settings.get();
+          const answer = await callApi(http, current, {
+            path: BATCH_PATH,
+            json: batchRequestBody(lookups),
+            timeoutMs: options.batchTimeoutMs,
+          });
+          const outcomes = readBatchAnswer(answer.status, answer.body, lookups);
+          if (!outcomes.ok) throw outcomes.error;
+          answers.put(serviceUrl, outcomes.value);
+          return outcomes.value;
+        },
+      });
+      queues.set(serviceUrl, queue);
     }
+    return queue;
   }
 
-  const cache = new LRUCache<string, Outcome, string>({
-    max: options.maxCacheEntries,
-    ttl: options.cacheTtlMs,
-    // The injected clock is the only time source: no debounce timer of its own.
-    perf: { now: () => http.now().getTime() },
-    ttlResolution: 0,
-    // A lookup started before clear() still answers its waiting cells.
-    ignoreFetchAbort: true,
-    fetchMethod: (_key, _stale, { context }) => request(context),
-  });
+  async function outcomeOf(address: string, signal?: AbortSignal): Promise<LookupOutcome> {
+    const { apiKey, serviceUrl } = await settings.get();
+    const normalized = normalizeAddress(address);
+    const key = addressKey(normalized);
+    // Kept answers are shown even without a key: they were paid for.
+    const kept = await answers.get(serviceUrl, key);
+    if (kept !== undefined) return kept;
+    if (apiKey === '') throw missingKeyError();
+    return queueFor(serviceUrl).request({ key, address: normalized }, signal);
+  }
 
   return {
-    async lookup(address) {
-      const { serviceUrl } = await settings.get();
-      const outcome = await cache.fetch(`${serviceUrl}\n${normalizeAddress(address)}`, {
-        context: address.trim(),
-      });
-      if (outcome === undefined) {
-        throw new AppError(ErrorCode.serviceError, 'Unerwartete Antwort des Dienstes.');
-      }
-      if ('refused' in outcome) throw outcome.refused;
-      attributions.record(outcome.found.attribution);
-      return outcome.found;
+    async lookup(address, signal) {
+      const outcome = await outcomeOf(address, signal);
+      if (outcome.kind === 'failed') throw outcome.error;
+      attributions.record(outcome.response.attribution);
+      return outcome.response;
     },
-    clear: () => cache.clear(),
   };
 }

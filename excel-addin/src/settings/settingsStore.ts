@@ -1,7 +1,7 @@
 // The user's API key and service URL. They live in OfficeRuntime.storage (per
 // user and machine, never in the workbook) and are read once per session; the
-// task pane's save() replaces the in-memory copy, so a new key takes effect at
-// the next recalculation without reloading the add-in.
+// task pane's save() replaces the in-memory copy and then recalculates the
+// workbook, so a new key takes effect without reloading the add-in.
 import { AppError, ErrorCode } from '../../../shared/src/index.js';
 
 /** The part of OfficeRuntime.storage the add-in uses. */

@@ -1,5 +1,6 @@
-// Footer of the task pane: the attribution of the latest lookups (the dl-de/by-2-0
-// licence requires it next to the data) and the two disclaimers.
+// Footer of the task pane: the attribution of every source whose values are in
+// the workbook (the dl-de/by-2-0 licence requires it next to the data; the list
+// is kept in the workbook) and the two disclaimers.
 import { CALCULATION_DISCLAIMER, LICENSES, LOOKUP_DISCLAIMER } from '../../../shared/src/index.js';
 import type { AttributionLog } from '../lookup/attributionLog.js';
 import { byId, safeHref } from './dom.js';
@@ -19,7 +20,7 @@ function link(text: string, url: string): HTMLElement {
 
 function renderList(log: AttributionLog): void {
   const list = byId('attribution');
-  const items = log.latest().map(({ attribution }) => {
+  const items = log.latest().map((attribution) => {
     const item = document.createElement('li');
     item.append(`${attribution.text} `, link('Lizenz', attribution.license_url));
     if (attribution.source_url) item.append(' · ', link('Quelle', attribution.source_url));
@@ -41,4 +42,5 @@ export function showNotice(log: AttributionLog): void {
   byId('calculation-disclaimer').textContent = CALCULATION_DISCLAIMER;
   renderList(log);
   log.onChange(() => renderList(log));
+  void log.load();
 }

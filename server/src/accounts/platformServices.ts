@@ -7,6 +7,7 @@ import { BearerAuthenticator } from '../auth/bearerAuthenticator.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../time/clock.js';
 import { AccountService } from './accountService.js';
+import { DistinctLookupRepository } from './distinctLookupRepository.js';
 import { ProfileService } from './profileService.js';
 import { QuotaService } from './quotaService.js';
 import { UsageRepository } from './usageRepository.js';
@@ -28,6 +29,7 @@ export function createPlatformServices(
 ): PlatformServices {
   const users = new UserRepository(sequelize);
   const usage = new UsageRepository(sequelize);
+  const distinct = new DistinctLookupRepository(sequelize);
   const apiKeys = new ApiKeyService(
     new ApiKeyRepository(sequelize),
     clock,
@@ -37,8 +39,8 @@ export function createPlatformServices(
   bearer.registerTokenResolver(apiKeys.resolve);
   return {
     accounts: new AccountService(users, clock),
-    profiles: new ProfileService(users, usage, clock, config.billingUrl),
-    quota: new QuotaService(users, usage, clock, {
+    profiles: new ProfileService(users, usage, distinct, clock, config.billingUrl),
+    quota: new QuotaService(users, usage, distinct, clock, {
       ...config,
       accountCacheMs: (config.apiKeyCacheSeconds ?? 0) * 1000,
     }),

@@ -2,6 +2,7 @@
 import type { MeResponse } from '../../../shared/src/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { billingMonth } from './billingMonth.js';
+import type { DistinctLookupRepository } from './distinctLookupRepository.js';
 import { TRIAL_LIMIT, entitlementOf, quotaExhausted } from './entitlement.js';
 import type { UsageRepository } from './usageRepository.js';
 import type { UserRepository } from './userRepository.js';
@@ -10,6 +11,7 @@ export class ProfileService {
   constructor(
     private readonly users: UserRepository,
     private readonly usage: UsageRepository,
+    private readonly distinct: DistinctLookupRepository,
     private readonly clock: Clock,
     private readonly billingUrl: string,
   ) {}
@@ -19,7 +21,11 @@ export class ProfileService {
     const now = this.clock();
     const user = await this.users.findById(accountId);
     if (!user) return null;
-    const usageThisMonth = await this.usage.lookups(user.id, billingMonth(now));
+    const period = billingMonth(now);
+    const [usageThisMonth, distinctLookups] = await Promise.all([
+      this.usage.lookups(user.id, period),
+      this.distinct.count(user.id, period),
+    ]);
     const entitlement = entitlementOf(user, now);
     const exhausted = quotaExhausted(user, entitlement, usageThisMonth);
     return {
@@ -27,6 +33,7 @@ export class ProfileService {
       plan: user.plan,
       effective_plan: entitlement.effectivePlan,
       usage_this_month: usageThisMonth,
+      distinct_lookups_this_month: distinctLookups,
       limit: entitlement.monthlyLimit,
       quota_exhausted: exhausted,
       upgrade_url: exhausted ? this.billingUrl : null,

@@ -5,9 +5,15 @@
 // `accountCacheMs`: a change made on another instance (plan downgrade,
 // payment block) applies here within that time; a refusal is always checked
 // against a fresh read, so an upgrade applies at once.
+//
+// A lookup (`reserveLookup`) the account already received with 200 this
+// billing month is free: no count, also once the cap is reached. A new one
+// is counted and, once answered, recorded; when a concurrent identical
+// lookup recorded it first, its count is given back, so it counts once.
 import { AppError, ErrorCode, isAppError } from '../../../shared/src/errors.js';
 import type { Clock } from '../time/clock.js';
 import { billingMonth } from './billingMonth.js';
+import type { DistinctLookupRepository } from './distinctLookupRepository.js';
 import {
   PLAN_MONTHLY_CAPS,
   TRIAL_LIMIT,
@@ -23,6 +29,16 @@ export interface QuotaReservation {
   release(): Promise<void>;
 }
 
+export interface LookupReservation extends QuotaReservation {
+  /** Records the answered lookup; gives the count back when it was recorded concurrently. */
+  confirm(): Promise<void>;
+}
+
+const FREE_LOOKUP: LookupReservation = {
+  release: () => Promise.resolve(),
+  confirm: () => Promise.resolve(),
+};
+
 export interface QuotaSettings {
   billingUrl: string;
   paymentGraceDays: number;
@@ -34,30 +50,57 @@ export class QuotaService {
   constructor(
     private readonly users: UserRepository,
     private readonly usage: UsageRepository,
+    private readonly distinct: DistinctLookupRepository,
     private readonly clock: Clock,
     private readonly settings: QuotaSettings,
   ) {}
 
-  async reserve(accountId: string): Promise<QuotaReservation> {
+  /** Counts one lookup (402 when the cap is reached). */
+  reserve(accountId: string): Promise<QuotaReservation> {
+    return this.withAccount(accountId, (user) => this.reserveFor(user, this.clock()));
+  }
+
+  /** The lookup with this key (lookupKey.ts): free when already answered this month, else counted. */
+  reserveLookup(accountId: string, lookupKey: string): Promise<LookupReservation> {
+    return this.withAccount(accountId, async (user) => {
+      const now = this.clock();
+      const period = billingMonth(now);
+      this.refuseIfPaymentBlocked(user, now);
+      if (await this.distinct.has(user.id, period, lookupKey)) return FREE_LOOKUP;
+      const counted = await this.reserveFor(user, now);
+      return {
+        release: () => counted.release(),
+        confirm: async () => {
+          if (!(await this.distinct.record(user.id, period, lookupKey))) await counted.release();
+        },
+      };
+    });
+  }
+
+  /** Runs `act` on the account, read again when a refusal came from a cached copy. */
+  private async withAccount<T>(accountId: string, act: (user: User) => Promise<T>): Promise<T> {
     const maxAgeMs = this.settings.accountCacheMs ?? 0;
     const recent = await this.users.findByIdRecent(accountId, maxAgeMs, this.clock());
-    if (!recent.cached) return this.reserveFor(requireFound(recent.user));
+    if (!recent.cached) return act(requireFound(recent.user));
     try {
-      return await this.reserveFor(requireFound(recent.user));
+      return await act(requireFound(recent.user));
     } catch (err) {
       if (!isAppError(err)) throw err;
-      return this.reserveFor(await this.requireUser(accountId));
+      return act(await this.requireUser(accountId));
     }
   }
 
-  private async reserveFor(user: User): Promise<QuotaReservation> {
-    const now = this.clock();
+  private refuseIfPaymentBlocked(user: User, now: Date): void {
     if (paymentBlocked(user, now, this.settings.paymentGraceDays)) {
       throw new AppError(
         ErrorCode.paymentPastDue,
         'Die letzte Zahlung ist fehlgeschlagen und die Frist ist abgelaufen. Bitte Zahlungsdaten aktualisieren.',
       );
     }
+  }
+
+  private async reserveFor(user: User, now: Date): Promise<QuotaReservation> {
+    this.refuseIfPaymentBlocked(user, now);
     const period = billingMonth(now);
     if (
       entitlementOf(user, now).trialActive &&

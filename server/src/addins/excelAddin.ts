@@ -9,14 +9,36 @@ import express, { Router } from 'express';
 import helmet from 'helmet';
 import { fromProjectRoot } from '../config/projectRoot.js';
 
-/** Hosts that frame add-in pages: Office on the web and the desktop hosts' webviews. */
-const OFFICE_FRAME_ANCESTORS = [
+/**
+ * Hosts that frame add-in pages. frame-ancestors is checked against every
+ * ancestor up to the top page, so each host in the chain must be listed:
+ * consumer Excel on the web (personal Microsoft accounts) runs in
+ * *.officeapps.live.com under onedrive.live.com / office.live.com; business
+ * accounts under *.sharepoint.com, *.office.com and *.cloud.microsoft
+ * (excel.cloud.microsoft); the desktop hosts' webviews under *.microsoft.com.
+ */
+export const OFFICE_FRAME_ANCESTORS = [
   "'self'",
-  'https://*.office.com',
   'https://*.officeapps.live.com',
-  'https://*.microsoft.com',
+  'https://onedrive.live.com',
+  'https://*.onedrive.live.com',
+  'https://office.live.com',
+  'https://*.office.live.com',
+  'https://*.office.com',
   'https://*.sharepoint.com',
   'https://*.cloud.microsoft',
+  'https://*.microsoft.com',
+];
+
+/**
+ * Where office.js comes from: the documented URL, the CDN it moved to in 2026,
+ * and the host some Office versions load parts of it from.
+ */
+export const OFFICE_SCRIPT_SOURCES = [
+  "'self'",
+  'https://appsforoffice.microsoft.com',
+  'https://officeapis.public.onecdn.static.microsoft',
+  'https://ajax.aspnetcdn.com',
 ];
 
 /** Where `npm run build:excel` writes the add-in. */
@@ -37,7 +59,7 @@ export function excelAddinRouter(distDir: string = EXCEL_ADDIN_DIST): Router {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'", 'https://appsforoffice.microsoft.com'],
+          'script-src': OFFICE_SCRIPT_SOURCES,
           'connect-src': ['*'],
           'frame-ancestors': OFFICE_FRAME_ANCESTORS,
         },

@@ -40,6 +40,7 @@ const envSchema = z.object({
   CACHE_MAX_AGE_SECONDS: positiveInt.default(30 * 24 * 3600),
   CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
+  SOURCE_MAX_CONCURRENCY: positiveInt.max(32).default(4),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -66,6 +67,8 @@ export interface Config {
   /** hotSeconds: how long an instance trusts a land-value entry it read (0: no in-process copy). */
   cache: { freshSeconds: number; maxAgeSeconds: number; hotSeconds: number };
   upstreamTimeoutMs: number;
+  /** Most requests this instance sends to one state's land-value service at once. */
+  sourceMaxConcurrency: number;
 }
 
 /** Parses and checks the environment; throws ConfigError naming the bad variable. */
@@ -114,6 +117,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       hotSeconds: e.CACHE_HOT_SECONDS,
     },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    sourceMaxConcurrency: e.SOURCE_MAX_CONCURRENCY,
   });
 }
 

@@ -20,6 +20,8 @@ export interface NominatimFake {
   url: string;
   /** Requests to /search so far. */
   calls: number;
+  /** When each request to /search arrived (ms since the epoch), in order. */
+  arrivals: number[];
   faults: FaultSwitch;
   latencyMs: number;
   lastQuery: URLSearchParams | undefined;
@@ -70,11 +72,16 @@ export function nominatimResult(place: FakePlace, index: number): Record<string,
 
 export async function startNominatimFake(
   places: Readonly<Record<string, readonly FakePlace[]>>,
-  options: { port?: number } = {},
+  options: {
+    port?: number;
+    /** Candidates for a query that `places` does not name (its normalised form, see queryKey). */
+    fallback?: (query: string) => readonly FakePlace[];
+  } = {},
 ): Promise<NominatimFake> {
   const byQuery = new Map(Object.entries(places).map(([q, list]) => [queryKey(q), list]));
   const fake: Omit<NominatimFake, 'url' | 'close'> = {
     calls: 0,
+    arrivals: [],
     faults: new FaultSwitch(),
     latencyMs: 0,
     lastQuery: undefined,
@@ -87,6 +94,7 @@ export async function startNominatimFake(
       return;
     }
     fake.calls += 1;
+    fake.arrivals.push(Date.now());
     fake.lastQuery = url.searchParams;
     fake.lastUserAgent = req.headers['user-agent'];
     const fault = fake.faults.take();
@@ -100,7 +108,9 @@ export async function startNominatimFake(
         return;
       }
       const limit = Number(url.searchParams.get('limit') ?? '10');
-      const found = (byQuery.get(queryKey(url.searchParams.get('q') ?? '')) ?? []).slice(0, limit);
+      const query = queryKey(url.searchParams.get('q') ?? '');
+      const candidates = byQuery.get(query) ?? options.fallback?.(query) ?? [];
+      const found = candidates.slice(0, limit);
       const body = JSON.stringify(found.map((place, i) => nominatimResult(place, i)));
       respond(res, 200, 'application/json; charset=utf-8', body, fault);
     }, fake.latencyMs);

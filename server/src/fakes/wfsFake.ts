@@ -31,6 +31,8 @@ export interface WfsFake {
   /** GetFeature requests per service path. */
   calls(path: string): number;
   totalCalls(): number;
+  /** Most GetFeature requests of one service path answered at the same time so far. */
+  peakConcurrency(path: string): number;
   faults: FaultSwitch;
   latencyMs: number;
   close(): Promise<void>;
@@ -149,6 +151,8 @@ export async function startWfsFake(
   options: { port?: number } = {},
 ): Promise<WfsFake> {
   const counts = new Map<string, number>();
+  const inFlight = new Map<string, number>();
+  const peaks = new Map<string, number>();
   const faults = new FaultSwitch();
   const state = { latencyMs: 0 };
   const server = await startLoopback((req, res, body) => {
@@ -165,6 +169,10 @@ export async function startWfsFake(
       return;
     }
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    const running = (inFlight.get(path) ?? 0) + 1;
+    inFlight.set(path, running);
+    peaks.set(path, Math.max(peaks.get(path) ?? 0, running));
+    res.on('close', () => inFlight.set(path, (inFlight.get(path) ?? 1) - 1));
     const fault = faults.take();
     setTimeout(() => {
       const { status, body: xml } = answer(service, body);
@@ -175,6 +183,7 @@ export async function startWfsFake(
     url: server.url,
     calls: (path) => counts.get(path) ?? 0,
     totalCalls: () => [...counts.values()].reduce((a, b) => a + b, 0),
+    peakConcurrency: (path) => peaks.get(path) ?? 0,
     faults,
     get latencyMs() {
       return state.latencyMs;

@@ -10,11 +10,15 @@ import { createLandValueStore } from './cache/landValueStore.js';
 import { createCachedGeocoding } from './geocoder/cachedGeocoding.js';
 import { createNominatimGeocoder } from './geocoder/nominatimGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
+import { createSourceGate } from './sourceGate.js';
 import { DEFAULT_SOURCES_FILE, loadSourceRegistry } from './sources/registry.js';
 import { createUpstream } from './upstream/upstream.js';
 
 export interface LookupDeps {
-  config: Pick<Config, 'geocoder' | 'sourcesFile' | 'cache' | 'upstreamTimeoutMs'>;
+  config: Pick<
+    Config,
+    'geocoder' | 'sourcesFile' | 'cache' | 'upstreamTimeoutMs' | 'sourceMaxConcurrency'
+  >;
   sequelize: Sequelize;
   clock: Clock;
   logger: Logger;
@@ -65,5 +69,6 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
     hotMs: config.cache.hotSeconds * 1000,
   });
-  return createLookupService({ geocoding, registry, store, logger, clock });
+  const gate = createSourceGate(config.sourceMaxConcurrency);
+  return createLookupService({ geocoding, registry, store, gate, logger, clock });
 }

@@ -19,6 +19,7 @@ import { isRestrictedState } from './coverage.js';
 import type { CachedGeocoding } from './geocoder/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import { mapNewestEntries } from './mapping/entryMapper.js';
+import type { SourceGate } from './sourceGate.js';
 import type { SourceRegistry, StateSource } from './sources/registry.js';
 import type { ConfiguredSource } from './sources/sourceDefinition.js';
 import { isUpstreamOutage } from './upstream/upstreamOutage.js';
@@ -50,6 +51,8 @@ export function createLookupService(deps: {
   geocoding: CachedGeocoding;
   registry: SourceRegistry;
   store: LandValueStore;
+  /** Bounds the concurrent requests per state service. */
+  gate: SourceGate;
   logger: Logger;
   clock: Clock;
 }): LookupService {
@@ -92,6 +95,7 @@ function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSou
 
 interface FetchOptions {
   logger: Logger;
+  gate: SourceGate;
   /** The day whose values are wanted: the stichtag asked, else today. */
   at: string;
   /** The stichtag asked, if any. */
@@ -101,12 +105,14 @@ interface FetchOptions {
 async function fetchEntries(
   place: GeocodedPlace,
   { source, adapter, numberFormat }: ConnectedSource,
-  { logger, at, dated }: FetchOptions,
+  { logger, gate, at, dated }: FetchOptions,
 ): Promise<BodenrichtwertEntry[]> {
   let records;
   try {
     // Before the earliest stichtag the source offers, nothing needs asking.
-    records = isBeforeHistory(dated, source) ? [] : await adapter.recordsAt(place, dated);
+    records = isBeforeHistory(dated, source)
+      ? []
+      : await gate(source.state, () => adapter.recordsAt(place, dated));
   } catch (err) {
     if (!isUpstreamOutage(err)) throw err;
     logger.warn({ state: source.state, reason: err.reason, err }, 'land-value source unavailable');

@@ -1,14 +1,17 @@
-// The MCP server with its two tools. Stateless: the route builds a fresh
+// The MCP server with its three tools. Stateless: the route builds a fresh
 // one for every request (the SDK refuses to reuse a stateless transport).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { MAX_BATCH_ADDRESSES } from '../../../shared/src/apiTypes.js';
 import type { CountedLookupDeps } from '../api/bodenrichtwert/countedLookup.js';
 import { API_VERSION } from '../openapi/document.js';
 import { registerCalculateBodenwert } from './tools/calculateBodenwert.js';
 import { registerGetBodenrichtwert } from './tools/getBodenrichtwert.js';
+import { registerGetBodenrichtwertBatch } from './tools/getBodenrichtwertBatch.js';
 
 const INSTRUCTIONS =
   'Amtliche Bodenrichtwerte in Deutschland: get_bodenrichtwert liefert die Werte an einer ' +
-  'Adresse, calculate_bodenwert rechnet einen Bodenrichtwert auf die Geschossflächenzahl ' +
+  `Adresse, get_bodenrichtwert_batch die Werte an bis zu ${MAX_BATCH_ADDRESSES} Adressen auf einmal, ` +
+  'calculate_bodenwert rechnet einen Bodenrichtwert auf die Geschossflächenzahl ' +
   'eines Grundstücks um und berechnet den Bodenwert. Zeigen Sie bei jeder Wiedergabe der ' +
   'Werte die Quellenangabe und den Hinweis der Antwort mit an; Bodenrichtwerte sind kein ' +
   'Verkehrswert.';
@@ -19,6 +22,7 @@ export function buildMcpServer(deps: CountedLookupDeps): McpServer {
     { instructions: INSTRUCTIONS },
   );
   registerGetBodenrichtwert(server, deps);
+  registerGetBodenrichtwertBatch(server, deps);
   registerCalculateBodenwert(server, deps.logger);
   return server;
 }

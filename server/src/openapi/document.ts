@@ -2,6 +2,7 @@
 // one module per feature. Add a feature by adding its module to MODULES.
 import { errorBodySchema, securitySchemes } from './components.js';
 import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
+import { bodenrichtwertBatchApi } from './paths/bodenrichtwertBatch.js';
 import { bodenwertApi } from './paths/bodenwert.js';
 import { mcpApi } from './paths/mcp.js';
 import { meApi } from './paths/me.js';
@@ -14,6 +15,7 @@ export const API_VERSION = '1.1.0';
 const MODULES: readonly OpenApiModule[] = [
   meApi,
   bodenrichtwertApi,
+  bodenrichtwertBatchApi,
   bodenwertApi,
   mcpApi,
   oauthApi,

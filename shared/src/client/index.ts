@@ -1,4 +1,10 @@
-// Pure helpers for the Excel add-in and the Sheets add-on.
+// Pure helpers for the Excel add-in and the Sheets add-on: everything but the transport.
 export * from './lookupValue.js';
 export * from './apiErrors.js';
 export * from './cellMessages.js';
+export * from './retryAfter.js';
+export * from './responseShape.js';
+export * from './lookupOutcome.js';
+export * from './batchLookup.js';
+export * from './answerRecords.js';
+export * from './attributionList.js';

@@ -19,8 +19,7 @@ function documentCache(): KeyValueCache | null {
   };
 }
 
-function documentProperties(): SettingsStore {
-  const properties = PropertiesService.getDocumentProperties();
+function propertyStore(properties: GoogleAppsScript.Properties.Properties): SettingsStore {
   return {
     get: (key) => properties.getProperty(key),
     set: (key, value) => {
@@ -47,11 +46,19 @@ export function gasServices(): AddonServices {
       // muteHttpExceptions: error statuses come back as answers, not exceptions.
       fetchAll: (requests) =>
         UrlFetchApp.fetchAll(
-          requests.map(({ url, headers }) => ({ url, headers, muteHttpExceptions: true })),
+          requests.map(({ url, headers, json }) => ({
+            url,
+            headers,
+            muteHttpExceptions: true,
+            ...(json === undefined
+              ? {}
+              : { method: 'post' as const, contentType: 'application/json', payload: json }),
+          })),
         ).map(toResponse),
     },
     cache: documentCache(),
-    settings: documentProperties(),
+    documentProperties: propertyStore(PropertiesService.getDocumentProperties()),
+    userProperties: propertyStore(PropertiesService.getUserProperties()),
     clock: { now: () => Date.now(), sleep: (ms) => Utilities.sleep(ms) },
     digest: hexDigest,
   };

@@ -1,11 +1,15 @@
 // =BODENRICHTWERT(adresse; [nutzungsart]; [feld]) over single cells or ranges.
 import {
+  addressKey,
   cellMessage,
+  missingKeyError,
+  normalizeAddress,
   selectLookupValue,
   selectionError,
   type AppError,
+  type PendingLookup,
 } from '../../../shared/src/index.js';
-import { hasApiKey, MISSING_KEY_ERROR } from '../api.js';
+import { hasApiKey } from '../api.js';
 import {
   isBlank,
   mapGrid,
@@ -19,15 +23,17 @@ import {
 } from '../cells.js';
 import type { AddonServices } from '../ports.js';
 import { readSettings } from '../settings.js';
-import type { PendingLookup } from './fetchLookups.js';
 import { lookupAddresses } from './lookupAddresses.js';
-import { addressKey, normalizeAddress, type LookupOutcome } from './outcome.js';
+import type { SheetsOutcome } from './outcome.js';
 
-/** Leaves a safety margin below Apps Script's 30-second limit for custom functions. */
-export const TIME_BUDGET_MS = 25_000;
+/** The last chunk is planned to end here, leaving a third of Apps Script's 30-second limit as margin. */
+export const TIME_BUDGET_MS = 20_000;
 
-export const UNFINISHED_MESSAGE =
-  'Zeitlimit von Google Sheets erreicht – Formel erneut eingeben, um fortzusetzen.';
+/** Shown in the cells not asked yet when the run stops before Google's limit. */
+export function unfinishedMessage(open: number): string {
+  const what = open === 1 ? 'noch 1 Adresse offen' : `noch ${open} Adressen offen`;
+  return `Zeitlimit von Google Sheets: ${what} – die Formel wird bei der nächsten Neuberechnung fortgesetzt (Erweiterungen › Bodenrichtwert › Werte aktualisieren).`;
+}
 
 interface Request {
   address: string;
@@ -63,20 +69,22 @@ export function bodenrichtwertFormula(
     lookups.set(request.key, { key: request.key, address: request.address });
   }
 
-  const settings = readSettings(services.settings, defaultServiceUrl);
-  const outcomes: Map<string, LookupOutcome> =
+  const settings = readSettings(services, defaultServiceUrl);
+  const outcomes: Map<string, SheetsOutcome> =
     lookups.size === 0 || !hasApiKey(settings)
       ? new Map()
       : lookupAddresses([...lookups.values()], settings, services, startedAt + TIME_BUDGET_MS);
+  const open = [...outcomes.values()].filter((outcome) => outcome.kind === 'unfinished').length;
 
   const results = mapGrid(grid, (row, column): CellResult => {
     const request = requests[row]?.[column] ?? null;
     if (request === null) return { value: '' };
     if (request.inputError) return failure(request.inputError);
-    if (!hasApiKey(settings)) return failure(MISSING_KEY_ERROR);
+    if (!hasApiKey(settings)) return failure(missingKeyError());
     const outcome = outcomes.get(request.key);
-    if (outcome === undefined || outcome.kind === 'unfinished')
-      return { error: UNFINISHED_MESSAGE };
+    if (outcome === undefined || outcome.kind === 'unfinished') {
+      return { error: unfinishedMessage(open) };
+    }
     if (outcome.kind === 'failed') return failure(outcome.error);
     const selected = selectLookupValue(outcome.response, request.nutzungsart, request.feld);
     return selected.ok ? { value: selected.value } : failure(selected.error);

@@ -1,111 +1,125 @@
-// Asks the service for the uncached addresses of one formula, in concurrent
-// batches (UrlFetchApp.fetchAll), within the time budget of a custom-function
-// run. Before each batch it checks that a batch as slow as the slowest so far
-// still ends before the deadline; what is left is marked unfinished rather
-// than letting Apps Script abort the whole formula at 30 seconds.
-import { AppError, ErrorCode, fail, ok, type Result } from '../../../shared/src/index.js';
-import { apiRequest, readApiAnswer, type ApiCredentials } from '../api.js';
+// Asks the batch endpoint for the uncached addresses of one formula within the
+// time budget of a custom-function run (Apps Script kills it at 30 seconds and
+// UrlFetchApp has no timeout of its own). The first chunk is small and
+// measures the time per address; each further chunk is as large as the
+// remaining budget allows at the rate of the chunk before (at most 100, at
+// most four times the previous chunk, at most MAX_CHUNK_MS of predicted time,
+// which leaves the budget's margin for a chunk twice as slow as predicted).
+// Every chunk's answers are handed to `onChunk` (the cache) at once, so a run
+// that stops early loses nothing; what is left is marked unfinished.
+import {
+  AppError,
+  MAX_BATCH_ADDRESSES,
+  BATCH_PATH,
+  ErrorCode,
+  STOPPING_ERRORS,
+  batchRequestBody,
+  errorFromResponse,
+  fail,
+  ok,
+  readBatchAnswer,
+  retryWaitMs,
+  type LookupOutcome,
+  type PendingLookup,
+  type Result,
+} from '../../../shared/src/index.js';
+import { apiRequest, type ApiCredentials } from '../api.js';
 import type { AddonServices, HttpResponse } from '../ports.js';
-import { isBodenrichtwertResponse } from './responseShape.js';
-import type { LookupOutcome } from './outcome.js';
+import type { SheetsOutcome } from './outcome.js';
 
-/** Requests per fetchAll: bounded so one batch cannot eat the whole budget. */
-export const BATCH_SIZE = 20;
-/** Waited when a 429 carries no usable Retry-After. */
-const DEFAULT_RETRY_AFTER_MS = 1000;
+/** The first request of a run, before any latency is known. */
+export const FIRST_CHUNK_SIZE = 5;
+/** The predicted time of one chunk, so one misjudged chunk cannot eat the budget. */
+export const MAX_CHUNK_MS = 8000;
 
-/** After these answers every further request would fail the same way. */
-const STOPPING_CODES: readonly string[] = [
-  ErrorCode.missingToken,
-  ErrorCode.invalidToken,
-  ErrorCode.limitReached,
-  ErrorCode.paymentPastDue,
-];
+export type ChunkListener = (outcomes: ReadonlyMap<string, LookupOutcome>) => void;
 
-export interface PendingLookup {
-  key: string;
-  address: string;
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function nextChunkSize(remainingMs: number, msPerAddress: number | undefined, previous: number) {
+  if (msPerAddress === undefined) return FIRST_CHUNK_SIZE;
+  const affordable = Math.floor(Math.min(remainingMs, MAX_CHUNK_MS) / Math.max(msPerAddress, 1));
+  return Math.min(MAX_BATCH_ADDRESSES, previous * 4, affordable);
 }
 
 export function fetchLookups(
   pending: readonly PendingLookup[],
   credentials: ApiCredentials,
-  services: AddonServices,
+  services: Pick<AddonServices, 'http' | 'clock'>,
   deadline: number,
-): Map<string, LookupOutcome> {
+  onChunk: ChunkListener,
+): Map<string, SheetsOutcome> {
   const { clock } = services;
-  const outcomes = new Map<string, LookupOutcome>();
+  const outcomes = new Map<string, SheetsOutcome>();
   const queue = [...pending];
   const failAll = (lookups: readonly PendingLookup[], error: AppError) => {
     for (const { key } of lookups) outcomes.set(key, { kind: 'failed', error });
   };
-  let slowestBatch = 0;
+  let msPerAddress: number | undefined;
+  let size = 0;
 
-  while (queue.length > 0 && clock.now() + slowestBatch <= deadline) {
+  while (queue.length > 0) {
+    size = nextChunkSize(deadline - clock.now(), msPerAddress, size);
+    if (size < 1) break;
+    const chunk = queue.splice(0, size);
     const startedAt = clock.now();
-    const batch = queue.splice(0, BATCH_SIZE);
-    const answers = fetchBatch(batch, credentials, services);
-    slowestBatch = Math.max(slowestBatch, clock.now() - startedAt);
-    if (!answers.ok) {
-      failAll([...batch, ...queue.splice(0)], answers.error);
+    const answer = postChunk(chunk, credentials, services);
+    // The latest chunk is the best estimate: the same server load, a similar size.
+    msPerAddress = (clock.now() - startedAt) / chunk.length;
+    if (!answer.ok) {
+      failAll([...chunk, ...queue.splice(0)], answer.error);
       break;
     }
-
-    const rateLimited: PendingLookup[] = [];
-    let retryAfterMs = 0;
-    let rateLimitError: AppError | undefined;
-    let stopError: AppError | undefined;
-    batch.forEach((lookup, index) => {
-      const response = answers.value[index] as HttpResponse;
-      const result = readApiAnswer(response, isBodenrichtwertResponse);
-      if (result.ok) {
-        outcomes.set(lookup.key, { kind: 'found', response: result.value });
-      } else if (response.status === 429) {
-        rateLimited.push(lookup);
-        rateLimitError = result.error;
-        retryAfterMs = Math.max(retryAfterMs, retryAfter(response));
-      } else {
-        outcomes.set(lookup.key, { kind: 'failed', error: result.error });
-        if (STOPPING_CODES.includes(result.error.code)) stopError = result.error;
-      }
-    });
-
-    if (stopError !== undefined) {
-      failAll([...rateLimited, ...queue.splice(0)], stopError);
-      break;
-    }
-    if (rateLimitError !== undefined) {
-      if (clock.now() + retryAfterMs + slowestBatch > deadline) {
-        failAll(rateLimited, rateLimitError);
+    if (answer.value.status === 429) {
+      // Waited only when the wait and another chunk still fit the budget.
+      const wait = retryWaitMs(answer.value.headers['retry-after'], clock.now(), Infinity);
+      if (clock.now() + wait + msPerAddress * FIRST_CHUNK_SIZE > deadline) {
+        failAll(chunk, errorFromResponse(429, parseJson(answer.value.body)));
         break;
       }
-      clock.sleep(retryAfterMs);
-      queue.unshift(...rateLimited);
+      clock.sleep(wait);
+      queue.unshift(...chunk);
+      size = Math.max(1, Math.floor(size / 4)); // grows again from the measured rate
+      continue;
+    }
+    const read = readBatchAnswer(answer.value.status, parseJson(answer.value.body), chunk);
+    if (!read.ok) {
+      failAll([...chunk, ...queue.splice(0)], read.error);
+      break;
+    }
+    onChunk(read.value);
+    for (const [key, outcome] of read.value) outcomes.set(key, outcome);
+    const stop = [...read.value.values()].find(
+      (outcome) => outcome.kind === 'failed' && STOPPING_ERRORS.has(outcome.error.code),
+    );
+    if (stop?.kind === 'failed') {
+      failAll(queue.splice(0), stop.error);
+      break;
     }
   }
   for (const { key } of queue) outcomes.set(key, { kind: 'unfinished' });
   return outcomes;
 }
 
-function fetchBatch(
-  batch: readonly PendingLookup[],
+function postChunk(
+  chunk: readonly PendingLookup[],
   credentials: ApiCredentials,
-  services: AddonServices,
-): Result<HttpResponse[]> {
-  const requests = batch.map(({ address }) =>
-    apiRequest(credentials, '/api/bodenrichtwert', { address }),
-  );
+  services: Pick<AddonServices, 'http'>,
+): Result<HttpResponse> {
+  const request = apiRequest(credentials, BATCH_PATH, batchRequestBody(chunk));
   try {
-    return ok(services.http.fetchAll(requests));
+    const [response] = services.http.fetchAll([request]);
+    if (response !== undefined) return ok(response);
   } catch (cause) {
     return fail(
       new AppError(ErrorCode.serviceError, 'Der Dienst ist nicht erreichbar.', { cause }),
     );
   }
-}
-
-/** Retry-After in seconds (§7); an HTTP date or garbage falls back to a second. */
-function retryAfter(response: HttpResponse): number {
-  const value = response.headers['retry-after']?.trim() ?? '';
-  return /^\d+$/.test(value) ? Number(value) * 1000 : DEFAULT_RETRY_AFTER_MS;
+  return fail(new AppError(ErrorCode.serviceError, 'Keine Antwort des Dienstes.'));
 }

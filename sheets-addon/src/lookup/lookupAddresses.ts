@@ -1,23 +1,26 @@
 // The outcome of every distinct address of one formula: from the document
-// cache where possible, the rest from the service within the time budget.
+// cache where possible, the rest from the service within the time budget,
+// cached chunk by chunk.
+import type { PendingLookup } from '../../../shared/src/index.js';
 import type { ApiCredentials } from '../api.js';
 import { recordAttributions } from '../attributionLog.js';
 import type { AddonServices } from '../ports.js';
-import { fetchLookups, type PendingLookup } from './fetchLookups.js';
+import { fetchLookups } from './fetchLookups.js';
 import { LookupCache } from './lookupCache.js';
-import type { LookupOutcome } from './outcome.js';
+import type { SheetsOutcome } from './outcome.js';
 
 export function lookupAddresses(
   lookups: readonly PendingLookup[],
   credentials: ApiCredentials,
   services: AddonServices,
   deadline: number,
-): Map<string, LookupOutcome> {
+): Map<string, SheetsOutcome> {
   const cache = new LookupCache(services, credentials.serviceUrl);
-  const outcomes = cache.read(lookups.map(({ key }) => key));
+  const outcomes: Map<string, SheetsOutcome> = cache.read(lookups.map(({ key }) => key));
   const uncached = lookups.filter(({ key }) => !outcomes.has(key));
-  const fetched = fetchLookups(uncached, credentials, services, deadline);
-  cache.write(fetched);
+  const fetched = fetchLookups(uncached, credentials, services, deadline, (chunk) =>
+    cache.write(chunk),
+  );
   for (const [key, outcome] of fetched) outcomes.set(key, outcome);
 
   // In the order of the formula's cells, so the first cell's source comes first.
@@ -25,6 +28,6 @@ export function lookupAddresses(
     const outcome = outcomes.get(key);
     return outcome?.kind === 'found' ? [outcome.response.attribution] : [];
   });
-  recordAttributions(services.cache, attributions);
+  recordAttributions(services.documentProperties, attributions);
   return outcomes;
 }

@@ -1,51 +1,65 @@
-// Lookup answers kept in the document cache (CacheService), so recalculating
-// an unchanged range asks the service nothing. Keys hash the service URL and
-// the address: CacheService keys are limited to 250 characters.
-import { AppError, ErrorCode, type ErrorDetails } from '../../../shared/src/index.js';
+// Lookup answers kept in the document cache (CacheService), so recalculations
+// and reloads of the spreadsheet ask the service nothing for addresses it has.
+// CacheService holds about 1,000 entries of at most 100 KB for at most 6 hours,
+// so answers are grouped into a fixed number of buckets by a digest of the
+// address: a column of thousands of addresses takes BUCKETS entries. Each
+// answer carries its own expiry (shared answer records).
+import {
+  fromAnswerRecord,
+  toAnswerRecord,
+  type AnswerRecord,
+  type LookupOutcome,
+} from '../../../shared/src/index.js';
 import type { AddonServices } from '../ports.js';
-import { isBodenrichtwertResponse } from './responseShape.js';
-import type { LookupOutcome } from './outcome.js';
 
-/** CacheService's maximum; the server itself keeps values fresh for 24 hours. */
-const FOUND_TTL_SECONDS = 6 * 60 * 60;
-/** Stale server answers and definite misses are asked again sooner. */
-const SHORT_TTL_SECONDS = 60 * 60;
+const BUCKETS = 64;
+/** CacheService's maximum; each answer's own expiry may end it sooner. */
+const BUCKET_TTL_SECONDS = 6 * 60 * 60;
+/** Below CacheService's 100 KB per value; the oldest answers of a full bucket go first. */
+const MAX_BUCKET_CHARS = 95_000;
 
-/** Errors that a repeated request would answer the same way. */
-const DEFINITE_ERRORS: readonly string[] = [
-  ErrorCode.addressNotFound,
-  ErrorCode.noData,
-  ErrorCode.restrictedState,
-];
-
-interface StoredError {
-  code: ErrorCode;
-  message: string;
-  details?: ErrorDetails;
-}
-
-type Stored = { response: unknown } | { error: StoredError };
+type Bucket = Record<string, AnswerRecord>;
 
 export class LookupCache {
-  constructor(
-    private readonly services: AddonServices,
-    private readonly serviceUrl: string,
-  ) {}
+  private readonly prefix: string;
 
-  key(addressKey: string): string {
-    return `brw:lookup:${this.services.digest(`${this.serviceUrl}\n${addressKey}`)}`;
+  constructor(
+    private readonly services: Pick<AddonServices, 'cache' | 'clock' | 'digest'>,
+    serviceUrl: string,
+  ) {
+    this.prefix = `brw:answers:${services.digest(serviceUrl).slice(0, 16)}:`;
   }
 
-  /** The cached outcomes of the given address keys; uncached keys are absent. */
+  private bucketKey(addressKey: string): string {
+    const bucket = parseInt(this.services.digest(addressKey).slice(0, 8), 16) % BUCKETS;
+    return `${this.prefix}${bucket}`;
+  }
+
+  private readBuckets(bucketKeys: Iterable<string>): Map<string, Bucket> {
+    const buckets = new Map<string, Bucket>();
+    const cache = this.services.cache;
+    if (cache === null) return buckets;
+    const stored = cache.getAll([...new Set(bucketKeys)]);
+    for (const [key, text] of Object.entries(stored)) {
+      try {
+        const parsed = JSON.parse(text) as unknown;
+        if (typeof parsed === 'object' && parsed !== null) buckets.set(key, parsed as Bucket);
+      } catch {
+        // A garbled bucket is an empty one.
+      }
+    }
+    return buckets;
+  }
+
+  /** The kept outcomes of the given address keys; others are absent. */
   read(addressKeys: readonly string[]): Map<string, LookupOutcome> {
     const found = new Map<string, LookupOutcome>();
-    const cache = this.services.cache;
-    if (cache === null || addressKeys.length === 0) return found;
-    const stored = cache.getAll(addressKeys.map((key) => this.key(key)));
-    for (const addressKey of addressKeys) {
-      const text = stored[this.key(addressKey)];
-      const outcome = text === undefined ? undefined : revive(text);
-      if (outcome !== undefined) found.set(addressKey, outcome);
+    const keyed = addressKeys.map((key) => [key, this.bucketKey(key)] as const);
+    const buckets = this.readBuckets(keyed.map(([, bucketKey]) => bucketKey));
+    const now = this.services.clock.now();
+    for (const [key, bucketKey] of keyed) {
+      const outcome = fromAnswerRecord(buckets.get(bucketKey)?.[key], now);
+      if (outcome !== undefined) found.set(key, outcome);
     }
     return found;
   }
@@ -54,34 +68,34 @@ export class LookupCache {
   write(outcomes: ReadonlyMap<string, LookupOutcome>): void {
     const cache = this.services.cache;
     if (cache === null) return;
-    const long: Record<string, string> = {};
-    const short: Record<string, string> = {};
-    for (const [addressKey, outcome] of outcomes) {
-      if (outcome.kind === 'found') {
-        const target = outcome.response.cache_stale === true ? short : long;
-        target[this.key(addressKey)] = JSON.stringify({ response: outcome.response });
-      } else if (outcome.kind === 'failed' && DEFINITE_ERRORS.includes(outcome.error.code)) {
-        const { code, message, details } = outcome.error;
-        short[this.key(addressKey)] = JSON.stringify({ error: { code, message, details } });
-      }
+    const now = this.services.clock.now();
+    const updates = new Map<string, Bucket>();
+    for (const [key, outcome] of outcomes) {
+      const record = toAnswerRecord(outcome, now);
+      if (record === undefined) continue;
+      const bucketKey = this.bucketKey(key);
+      updates.set(bucketKey, { ...updates.get(bucketKey), [key]: record });
     }
-    if (Object.keys(long).length > 0) cache.putAll(long, FOUND_TTL_SECONDS);
-    if (Object.keys(short).length > 0) cache.putAll(short, SHORT_TTL_SECONDS);
+    if (updates.size === 0) return;
+    const buckets = this.readBuckets(updates.keys());
+    const values: Record<string, string> = {};
+    for (const [bucketKey, added] of updates) {
+      values[bucketKey] = serialize(buckets.get(bucketKey) ?? {}, added, now);
+    }
+    cache.putAll(values, BUCKET_TTL_SECONDS);
   }
 }
 
-function revive(text: string): LookupOutcome | undefined {
-  let stored: Stored;
-  try {
-    stored = JSON.parse(text) as Stored;
-  } catch {
-    return undefined;
+/** Unexpired old answers, then the new ones (newest last); the oldest go when it is too large. */
+function serialize(old: Bucket, added: Bucket, now: number): string {
+  const entries = Object.entries(old).filter(
+    ([key, record]) => !(key in added) && fromAnswerRecord(record, now) !== undefined,
+  );
+  entries.push(...Object.entries(added));
+  let text = JSON.stringify(Object.fromEntries(entries));
+  while (text.length > MAX_BUCKET_CHARS && entries.length > 1) {
+    entries.shift();
+    text = JSON.stringify(Object.fromEntries(entries));
   }
-  if ('error' in stored) {
-    const { code, message, details } = stored.error;
-    return { kind: 'failed', error: new AppError(code, message, details ? { details } : {}) };
-  }
-  return isBodenrichtwertResponse(stored.response)
-    ? { kind: 'found', response: stored.response }
-    : undefined;
+  return text;
 }

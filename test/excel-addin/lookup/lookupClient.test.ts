@@ -1,13 +1,15 @@
 // The lookup client from source, with injected fetch, clock and storage, against
 // the loopback stand-in: the parts the built-bundle tests cannot steer (the
-// clock of the cache, the number of requests in flight, the key read once).
+// clock of the kept answers, the batches in flight, the key read once).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddinSession, SESSION_LIMITS } from '../../../excel-addin/src/addinSession.js';
-import { retryAfterMs } from '../../../excel-addin/src/lookup/retryAfter.js';
+import { ANSWERS_STORAGE_KEY } from '../../../excel-addin/src/lookup/answerStore.js';
+import { ATTRIBUTIONS_SETTING } from '../../../excel-addin/src/lookup/attributionLog.js';
 import {
   STORAGE_KEYS,
   type KeyValueStorage,
 } from '../../../excel-addin/src/settings/settingsStore.js';
+import { FOUND_ANSWER_TTL_MS } from '../../../shared/src/index.js';
 import { entry, startStandInApi, type StandInApi } from '../support/standInApi.js';
 
 let api: StandInApi;
@@ -26,32 +28,45 @@ function countingStorage(items: Map<string, string>) {
   return { storage, reads, items };
 }
 
-function sessionWith(options: { now?: () => Date; fetch?: typeof fetch } = {}) {
+interface SessionOptions {
+  now?: () => Date;
+  fetch?: typeof fetch;
+  items?: Map<string, string>;
+  workbook?: Map<string, string>;
+}
+
+function sessionWith(options: SessionOptions = {}) {
   const store = countingStorage(
-    new Map([
-      [STORAGE_KEYS.apiKey, api.apiKey],
-      [STORAGE_KEYS.serviceUrl, api.url],
-    ]),
+    options.items ??
+      new Map([
+        [STORAGE_KEYS.apiKey, api.apiKey],
+        [STORAGE_KEYS.serviceUrl, api.url],
+      ]),
   );
+  const workbook = options.workbook ?? new Map<string, string>();
   const session = createAddinSession({
     storage: store.storage,
+    workbook: {
+      get: async (key) => workbook.get(key) ?? null,
+      set: async (key, value) => void workbook.set(key, value),
+    },
     fetch: options.fetch ?? fetch,
     now: options.now ?? (() => new Date()),
     sleep: async () => undefined,
     defaultServiceUrl: 'https://brw.example.test',
   });
-  return { session, ...store };
+  return { session, workbook, ...store };
 }
 
 let counter = 0;
-function address(): string {
+function address(owner?: string): string {
   const a = `Prüfweg ${++counter}, 10115 Berlin`;
-  api.setScenario(a, { kind: 'found', entries: [entry()] });
+  api.setScenario(a, { kind: 'found', entries: [entry()], ...(owner ? { owner } : {}) });
   return a;
 }
 
 describe('lookup client', () => {
-  it('keeps at most the configured number of requests in flight', async () => {
+  it('sends distinct addresses in batches of at most 100, at most two at once', async () => {
     let inFlight = 0;
     let peak = 0;
     const slowFetch: typeof fetch = async (input, init) => {
@@ -64,61 +79,104 @@ describe('lookup client', () => {
       }
     };
     const { session } = sessionWith({ fetch: slowFetch });
-    const addresses = Array.from({ length: 12 }, address);
-    const results = await Promise.all(addresses.map((a) => session.lookups.lookup(a)));
-    expect(results.map((r) => r.bodenrichtwerte[0]?.brw_euro_pro_m2)).toEqual(Array(12).fill(450));
-    expect(peak).toBe(SESSION_LIMITS.maxConcurrent);
+    const before = api.batches().length;
+    const addresses = Array.from({ length: 450 }, () => address());
+    const cells = [...addresses, ...addresses.slice(0, 50).map((a) => ` ${a.toUpperCase()}`)];
+    const results = await Promise.all(cells.map((a) => session.lookups.lookup(a)));
+    expect(results.map((r) => r.bodenrichtwerte[0]?.brw_euro_pro_m2)).toEqual(Array(500).fill(450));
+    const sizes = api
+      .batches()
+      .slice(before)
+      .map((batch) => batch.addresses.length);
+    expect(sizes).toEqual([100, 100, 100, 100, 50]);
+    expect(peak).toBe(SESSION_LIMITS.maxParallelBatches);
   });
 
-  it('reads the key from storage once and serves repeats from the cache until it expires', async () => {
+  it('keeps answers across sessions until the fresh-cache window ends, then asks again', async () => {
     let now = new Date('2026-11-22T08:00:00Z');
-    const { session, reads } = sessionWith({ now: () => now });
+    const first = sessionWith({ now: () => now });
     const a = address();
-    await session.lookups.lookup(a);
-    await session.lookups.lookup(`  ${a.toUpperCase()} `);
+    await first.session.lookups.lookup(a);
     expect(api.lookupsOf(a)).toHaveLength(1);
-    now = new Date(now.getTime() + SESSION_LIMITS.cacheTtlMs + 1);
-    await session.lookups.lookup(a);
+    expect(first.items.get(ANSWERS_STORAGE_KEY)).toContain(a);
+
+    // "Reopen": a new session on the same device storage sends nothing.
+    const reopened = sessionWith({ now: () => now, items: first.items });
+    await reopened.session.lookups.lookup(a.toLowerCase());
+    expect(api.lookupsOf(a)).toHaveLength(1);
+
+    now = new Date(now.getTime() + FOUND_ANSWER_TTL_MS + 1);
+    const later = sessionWith({ now: () => now, items: first.items });
+    await later.session.lookups.lookup(a);
     expect(api.lookupsOf(a)).toHaveLength(2);
-    expect(reads.sort()).toEqual([STORAGE_KEYS.apiKey, STORAGE_KEYS.serviceUrl]);
   });
 
-  it('uses a newly saved key at once and forgets cached answers', async () => {
+  it('bounds the kept answers in count and size: the oldest go first', async () => {
+    const { session, items } = sessionWith();
+    const addresses = Array.from({ length: SESSION_LIMITS.maxStoredAnswers + 3 }, () => address());
+    await Promise.all(addresses.map((a) => session.lookups.lookup(a)));
+    const last = addresses.at(-1) ?? '';
+    await expect.poll(() => items.get(ANSWERS_STORAGE_KEY) ?? '').toContain(last);
+    const text = items.get(ANSWERS_STORAGE_KEY) ?? '';
+    expect(text.length).toBeLessThanOrEqual(SESSION_LIMITS.maxStoredChars);
+    const kept = Object.keys(JSON.parse(text) as Record<string, unknown>);
+    expect(kept.length).toBeLessThanOrEqual(SESSION_LIMITS.maxStoredAnswers);
+    expect(kept.length).toBeGreaterThan(1000);
+    expect(text).not.toContain(`${addresses[0]}"`);
+  }, 60_000);
+
+  it('shows kept answers without a key and asks for one only for new addresses', async () => {
     const { session, items } = sessionWith();
     const a = address();
     await session.lookups.lookup(a);
-    await session.settings.save({ apiKey: 'brw_other', serviceUrl: api.url });
-    expect(items.get(STORAGE_KEYS.apiKey)).toBe('brw_other');
-    await expect(session.lookups.lookup(a)).rejects.toMatchObject({ code: 'invalid_token' });
-    expect(api.lookupsOf(a).at(-1)?.authorization).toBe('Bearer brw_other');
+    items.delete(STORAGE_KEYS.apiKey);
+    const keyless = sessionWith({ items });
+    expect((await keyless.session.lookups.lookup(a)).bodenrichtwerte).toHaveLength(1);
+    await expect(keyless.session.lookups.lookup(address())).rejects.toMatchObject({
+      code: 'missing_token',
+    });
   });
 
-  it('records the attribution of the latest lookups, newest first, without repeats', async () => {
-    const { session } = sessionWith();
-    const first = `Quellenweg ${++counter}`;
-    const second = `Quellenweg ${++counter}`;
-    api.setScenario(first, { kind: 'found', entries: [entry()], owner: 'Amt A' });
-    api.setScenario(second, { kind: 'found', entries: [entry()], owner: 'Amt B' });
+  it('reads the key from storage once and uses a newly saved key at once', async () => {
+    const { session, reads, items } = sessionWith();
+    await session.lookups.lookup(address());
+    await session.lookups.lookup(address());
+    expect(reads.filter((key) => key === STORAGE_KEYS.apiKey)).toHaveLength(1);
+    await session.settings.save({ apiKey: 'brw_other', serviceUrl: api.url });
+    expect(items.get(STORAGE_KEYS.apiKey)).toBe('brw_other');
+    const b = address();
+    await expect(session.lookups.lookup(b)).rejects.toMatchObject({ code: 'invalid_token' });
+    expect(api.lookupsOf(b).at(-1)?.authorization).toBe('Bearer brw_other');
+  });
+
+  it('keeps the attribution of every source in the workbook, newest first, without repeats', async () => {
+    const { session, workbook } = sessionWith();
+    const first = address('Amt A');
+    const second = address('Amt B');
     await session.lookups.lookup(first);
     await session.lookups.lookup(second);
-    await session.lookups.lookup(second);
-    const texts = session.attributions.latest().map((seen) => seen.attribution.text);
+    await session.lookups.lookup(first);
+    const texts = session.attributions.latest().map((attribution) => attribution.text);
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain('Amt B');
     expect(texts[1]).toContain('Amt A');
-  });
-});
+    await expect.poll(() => workbook.get(ATTRIBUTIONS_SETTING)).toContain('Amt A');
 
-describe('Retry-After', () => {
-  const now = new Date('2026-11-22T08:00:00Z');
-  it.each([
-    ['30', 30_000],
-    ['0', 0],
-    ['Sun, 22 Nov 2026 08:00:05 GMT', 5_000],
-    ['Sun, 22 Nov 2026 07:00:00 GMT', 0],
-    ['bald', undefined],
-    [null, undefined],
-  ])('reads %s as %s ms', (header, expected) => {
-    expect(retryAfterMs(header, now)).toBe(expected);
+    // The reopened workbook shows them before any lookup.
+    const reopened = sessionWith({ workbook });
+    expect((await reopened.session.attributions.load()).map((a) => a.text)).toEqual(texts);
+  });
+
+  it('stops waiting for a canceled cell and leaves its address out of the batch', async () => {
+    const { session } = sessionWith();
+    const canceled = address();
+    const kept = address();
+    const controller = new AbortController();
+    const cell = session.lookups.lookup(canceled, controller.signal);
+    const other = session.lookups.lookup(kept);
+    controller.abort();
+    await expect(cell).rejects.toMatchObject({ message: 'Berechnung abgebrochen.' });
+    expect((await other).bodenrichtwerte).toHaveLength(1);
+    expect(api.lookupsOf(canceled)).toHaveLength(0);
   });
 });

@@ -5,10 +5,20 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { customFunctionsStub, officeRuntimeStub, type CustomFunction } from './officeStubs.js';
+import {
+  customFunctionsStub,
+  officeRuntimeStub,
+  officeStub,
+  type CustomFunction,
+} from './officeStubs.js';
 
 export interface LoadOptions {
+  /** OfficeRuntime.storage: per user and device, outlives the session. */
   storage?: Map<string, string>;
+  /** The workbook's add-in settings (Office.context.document.settings). */
+  workbook?: Map<string, string>;
+  /** Wraps the runtime's fetch, e.g. to count requests. */
+  fetch?: typeof fetch;
   /** Defaults to the real timers; pass manual ones to control timeouts. */
   timers?: {
     setTimeout: (callback: () => void, ms?: number) => unknown;
@@ -20,6 +30,7 @@ export interface LoadedFunctions {
   call(id: string, ...args: unknown[]): Promise<unknown>;
   ids(): string[];
   storage: Map<string, string>;
+  workbook: Map<string, string>;
 }
 
 export async function loadBuiltFunctions(
@@ -28,11 +39,13 @@ export async function loadBuiltFunctions(
 ): Promise<LoadedFunctions> {
   const registry = new Map<string, CustomFunction>();
   const storage = options.storage ?? new Map<string, string>();
+  const workbook = options.workbook ?? new Map<string, string>();
   const timers = options.timers ?? { setTimeout, clearTimeout };
   const context = vm.createContext({
     CustomFunctions: customFunctionsStub(registry),
     OfficeRuntime: officeRuntimeStub(storage),
-    fetch,
+    Office: officeStub(workbook),
+    fetch: options.fetch ?? fetch,
     AbortController,
     AbortSignal,
     URL,
@@ -53,5 +66,6 @@ export async function loadBuiltFunctions(
     },
     ids: () => [...registry.keys()],
     storage,
+    workbook,
   };
 }

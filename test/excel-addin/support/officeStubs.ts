@@ -1,5 +1,6 @@
 // The Office globals the built add-in touches, and nothing more: CustomFunctions
-// (associate, Error, ErrorCode) and OfficeRuntime.storage.
+// (associate, Error, ErrorCode), OfficeRuntime.storage and the workbook's
+// settings (Office.onReady, Office.context.document.settings).
 
 /** The string values of the real CustomFunctions.ErrorCode enum. */
 export const ERROR_CODES = {
@@ -37,6 +38,28 @@ export function officeRuntimeStub(items: Map<string, string>) {
       getItem: async (key: string) => items.get(key) ?? null,
       setItem: async (key: string, value: string) => void items.set(key, value),
       removeItem: async (key: string) => void items.delete(key),
+    },
+  };
+}
+
+/** Office.context.document.settings over a map that plays the workbook file. */
+export function officeStub(workbook: Map<string, string>) {
+  const pending = new Map<string, unknown>();
+  return {
+    onReady: async () => ({ host: 'Excel', platform: 'PC' }),
+    context: {
+      document: {
+        settings: {
+          get: (name: string) => (pending.has(name) ? pending.get(name) : workbook.get(name)),
+          set: (name: string, value: unknown) => void pending.set(name, value),
+          // Only saved settings are in the file.
+          saveAsync(callback?: (result: { status: string }) => void) {
+            for (const [name, value] of pending) workbook.set(name, String(value));
+            pending.clear();
+            callback?.({ status: 'succeeded' });
+          },
+        },
+      },
     },
   };
 }

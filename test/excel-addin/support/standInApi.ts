@@ -27,7 +27,10 @@ export type Scenario =
 
 export interface RecordedRequest {
   path: string;
+  /** The address of a single lookup; null otherwise. */
   address: string | null;
+  /** The addresses of a batch lookup; empty otherwise. */
+  addresses: string[];
   authorization: string | undefined;
   at: number;
 }
@@ -38,7 +41,10 @@ export interface StandInApi {
   requests: RecordedRequest[];
   me: MeResponse;
   setScenario(address: string, scenario: Scenario): void;
+  /** Requests that asked for the address, single or in a batch. */
   lookupsOf(address: string): RecordedRequest[];
+  /** The batch requests received so far. */
+  batches(): RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -62,6 +68,7 @@ export const defaultMe = (): MeResponse => ({
   plan: 'free',
   effective_plan: 'pro',
   usage_this_month: 12,
+  distinct_lookups_this_month: 12,
   limit: 100,
   quota_exhausted: false,
   upgrade_url: null,
@@ -100,11 +107,14 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
 
   if (staticDir !== undefined) app.use('/excel', express.static(staticDir));
 
+  app.use('/api', express.json());
   app.use('/api', (req, res, next) => {
     const address = typeof req.query['address'] === 'string' ? req.query['address'] : null;
+    const body = req.body as { addresses?: unknown } | undefined;
     requests.push({
       path: req.baseUrl + req.path,
       address,
+      addresses: Array.isArray(body?.addresses) ? body.addresses.map(String) : [],
       authorization: req.headers.authorization,
       at: Date.now(),
     });
@@ -151,6 +161,40 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
     play(scenarios.get(address));
   });
 
+  // The batch endpoint: one item per address in input order; what concerns the
+  // whole request (429, a hang, a proxy's HTML page) is played for the batch.
+  app.post('/api/bodenrichtwert/batch', (req, res) => {
+    const addresses = (req.body as { addresses: string[] }).addresses;
+    const scenarioOf = (address: string) => scenarios.get(address);
+    const limited = addresses.map(scenarioOf).find((s) => s?.kind === 'rateLimited');
+    if (limited?.kind === 'rateLimited' && limited.times > 0) {
+      limited.times--;
+      res
+        .status(429)
+        .set('Retry-After', limited.retryAfter)
+        .json(errorBody('rate_limit_exceeded', 'Zu viele Anfragen.'));
+      return;
+    }
+    const settled = (scenario: Scenario | undefined): Scenario | undefined =>
+      scenario?.kind === 'rateLimited' ? settled(scenario.then) : scenario;
+    const played = addresses.map((address) => settled(scenarioOf(address)));
+    if (played.some((s) => s?.kind === 'hang')) return; // close() drops the connection
+    if (played.some((s) => s?.kind === 'malformed')) {
+      res.type('text/html').send('<html><body>Wartung</body></html>');
+      return;
+    }
+    const results = addresses.map((address, index) => {
+      const scenario = played[index];
+      if (scenario?.kind === 'found') return { ...lookupBody(address, scenario), status: 200 };
+      const body =
+        scenario?.kind === 'error'
+          ? errorBody(scenario.code, scenario.message, scenario.extra)
+          : errorBody('address_not_found', 'Die Adresse konnte nicht gefunden werden.');
+      return { ...body, address_input: address };
+    });
+    res.json({ results });
+  });
+
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
@@ -168,7 +212,12 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
     },
     setScenario: (address, scenario) => scenarios.set(address, scenario),
     lookupsOf: (address) =>
-      requests.filter((r) => r.path === '/api/bodenrichtwert' && r.address === address),
+      requests.filter(
+        (r) =>
+          (r.path === '/api/bodenrichtwert' && r.address === address) ||
+          (r.path === '/api/bodenrichtwert/batch' && r.addresses.includes(address)),
+      ),
+    batches: () => requests.filter((r) => r.path === '/api/bodenrichtwert/batch'),
     close: () =>
       new Promise((resolve, reject) => {
         server.closeAllConnections();

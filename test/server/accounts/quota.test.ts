@@ -60,6 +60,7 @@ describe.each(databaseKinds())('quota, plans and trial on %s', (kind) => {
       plan: 'free',
       effective_plan: 'pro',
       usage_this_month: 0,
+      distinct_lookups_this_month: 0,
       limit: 100,
       quota_exhausted: false,
       upgrade_url: null,

@@ -3,12 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
 import { createTestAccount } from '../../support/accounts.js';
+import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { createTestDatabaseUrl, databaseKinds, type DatabaseKind } from '../../support/database.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 
 const BILLING_URL = 'https://brw.example/billing';
+const many = hannoverAddresses(100);
 
 describe.each(databaseKinds())('the lookup quota over HTTP on %s', (kind: DatabaseKind) => {
   let harness: LookupHarness;
@@ -22,6 +24,7 @@ describe.each(databaseKinds())('the lookup quota over HTTP on %s', (kind: Databa
       clock,
       databaseUrl: database.url,
       env: { BILLING_URL },
+      places: many.places,
     });
   });
   afterAll(async () => {
@@ -40,7 +43,7 @@ describe.each(databaseKinds())('the lookup quota over HTTP on %s', (kind: Databa
     return { month: profile?.usage_this_month, trial: profile?.trial_usage };
   }
 
-  it('counts each 200 once, cached or fresh, and never an error answer', async () => {
+  it('counts each new 200 once, not its repetition, and never an error answer', async () => {
     clock.set('2026-11-10T10:00:00Z');
     const { token, user } = await createTestAccount(harness.server.ctx);
     expect((await lookup(token)).status).toBe(200);
@@ -50,7 +53,7 @@ describe.each(databaseKinds())('the lookup quota over HTTP on %s', (kind: Databa
     expect((await lookup(token, DEMO_ADDRESSES.kiel)).status).toBe(451);
     const missing = await harness.get({}, token);
     expect(missing.status).toBe(400);
-    expect(await usage(user.id)).toEqual({ month: 2, trial: 2 });
+    expect(await usage(user.id)).toEqual({ month: 1, trial: 1 });
   });
 
   it('answers 402 limit_reached with trial_exhausted, no_active_plan and the billing link', async () => {
@@ -92,13 +95,13 @@ describe.each(databaseKinds())('the lookup quota over HTTP on %s', (kind: Databa
     expect((await lookup(token)).body).toMatchObject({ error: 'payment_past_due', status: 402 });
   });
 
-  it('lets exactly 10 of 100 parallel lookups through when 10 counts are left', async () => {
+  it('lets exactly 10 of 100 parallel new lookups through when 10 counts are left', async () => {
     clock.set('2026-11-10T10:00:00Z');
     const { token, user } = await createTestAccount(harness.server.ctx, { plan: 'starter' });
     await harness.server.ctx.accounts.setTrialExpiry(user.id, null);
     for (let i = 0; i < 40; i += 1) await harness.server.ctx.quota.reserve(user.id);
     const statuses = await Promise.all(
-      Array.from({ length: 100 }, async () => (await lookup(token)).status),
+      many.addresses.map(async (address) => (await lookup(token, address)).status),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(90);

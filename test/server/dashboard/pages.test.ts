@@ -1,3 +1,4 @@
+import { lookupKey } from '../../../server/src/api/bodenrichtwert/lookupKey.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 import { csrfToken, decodeHtml } from '../oauth/support/formBrowser.js';
@@ -191,11 +192,17 @@ describe('dashboard pages over plain HTTP', () => {
     expect((await browser.get('/dashboard/billing')).html).toContain('bestätigt');
   });
 
-  it('shows usage against the limit and the exhausted quota with the billing link', async () => {
+  it('shows usage against the limit, distinct lookups and the exhausted quota with the billing link', async () => {
     const { browser, user } = await signedInBrowser(server);
+    const lookup = await server.ctx.quota.reserveLookup(
+      user.id,
+      lookupKey({ address: 'Georgstraße 10, 30159 Hannover', filter: [] }),
+    );
+    await lookup.confirm();
     await server.ctx.quota.reserve(user.id);
     const overview = await browser.get('/dashboard');
-    expect(overview.html).toContain('1 von 100 Abfragen');
+    expect(overview.html).toContain('2 von 100 Abfragen');
+    expect(overview.html).toContain('Verschiedene Abfragen (Adresse und Filter): 1.');
     expect(overview.html).toContain('<meter');
     await server.ctx.accounts.setTrialExpiry(user.id, null);
     const exhausted = await browser.get('/dashboard');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_CACHE_TTL_MS } from '../../../server/src/apiKeys/apiKeyService.js';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
 import { createTestAccount } from '../../support/accounts.js';
+import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { manualClock } from '../../support/clock.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { mysqlAvailability, redisAvailability, serviceAvailable } from '../../support/services.js';
@@ -25,27 +26,30 @@ async function lookup(server: TestServer, token: string, address: string) {
   return { status: res.status, body };
 }
 
+const many = hannoverAddresses(200);
+
 describe.runIf(servicesUp)('two instances on one MariaDB and one Redis', () => {
   const clock = manualClock('2026-11-10T10:00:00Z');
   let pair: TwoInstances;
   beforeAll(async () => {
-    pair = await startTwoInstances(clock, { RATE_LIMIT_PER_MINUTE: '100000' });
+    pair = await startTwoInstances(clock, { RATE_LIMIT_PER_MINUTE: '100000' }, many.places);
   });
   afterAll(async () => {
     await pair.close();
   });
 
-  it('never lets 200 concurrent lookups over both instances exceed a quota of 50', async () => {
+  it('never lets 200 concurrent new lookups over both instances exceed a quota of 50', async () => {
     const { token, user } = await createTestAccount(pair.a.ctx, { plan: 'starter' });
     await pair.a.ctx.accounts.setTrialExpiry(user.id, null);
     // Warm both instances' caches with another account, so only the quota is at stake.
     const warm = await createTestAccount(pair.a.ctx, { plan: 'enterprise' });
-    expect((await lookup(pair.a, warm.token, DEMO_ADDRESSES.hannover)).status).toBe(200);
+    const warmed = await Promise.all(
+      many.addresses.map((address) => lookup(pair.a, warm.token, address)),
+    );
+    expect(warmed.every((answer) => answer.status === 200)).toBe(true);
 
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        lookup(i % 2 === 0 ? pair.a : pair.b, token, DEMO_ADDRESSES.hannover),
-      ),
+      many.addresses.map((address, i) => lookup(i % 2 === 0 ? pair.a : pair.b, token, address)),
     );
     const ok = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status === 402);
@@ -57,6 +61,19 @@ describe.runIf(servicesUp)('two instances on one MariaDB and one Redis', () => {
     });
     const profile = await pair.b.ctx.profiles.getProfile(user.id);
     expect(profile?.usage_this_month).toBe(50);
+    expect(profile?.distinct_lookups_this_month).toBe(50);
+  });
+
+  it('counts 40 concurrent identical first lookups over both instances once', async () => {
+    const { token, user } = await createTestAccount(pair.a.ctx, { plan: 'pro' });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        lookup(i % 2 === 0 ? pair.a : pair.b, token, DEMO_ADDRESSES.muenster),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 40 }, () => 200));
+    const profile = await pair.a.ctx.profiles.getProfile(user.id);
+    expect(profile).toMatchObject({ usage_this_month: 1, distinct_lookups_this_month: 1 });
   });
 
   it('answers a lookup cached by one instance from the cache on the other', async () => {

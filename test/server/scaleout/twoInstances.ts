@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PLACES } from '../../../server/src/fakes/demoWorld.js';
 import { DEMO_WFS_SERVICES, writeFakeRegistry } from '../../../server/src/fakes/fakeRegistry.js';
-import { startNominatimFake, type NominatimFake } from '../../../server/src/fakes/nominatimFake.js';
+import {
+  startNominatimFake,
+  type FakePlace,
+  type NominatimFake,
+} from '../../../server/src/fakes/nominatimFake.js';
 import { startWfsFake, type WfsFake } from '../../../server/src/fakes/wfsFake.js';
 import type { ManualClock } from '../../support/clock.js';
 import { createMysqlDatabase } from '../../support/mysql.js';
@@ -25,11 +29,12 @@ export interface TwoInstances {
 export async function startTwoInstances(
   clock: ManualClock,
   env: Record<string, string>,
+  places: Readonly<Record<string, readonly FakePlace[]>> = {},
 ): Promise<TwoInstances> {
   const redisUrl = testEnv.redisUrl;
   if (!redisUrl) throw new Error('TEST_REDIS_URL is not set');
   const database = await createMysqlDatabase();
-  const nominatim = await startNominatimFake(DEMO_PLACES);
+  const nominatim = await startNominatimFake({ ...DEMO_PLACES, ...places });
   const wfs = await startWfsFake(DEMO_WFS_SERVICES);
   const dir = mkdtempSync(join(tmpdir(), 'brw-scaleout-'));
   const prefix = `brw-test-scaleout-${randomBytes(6).toString('hex')}:`;

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import type { BuiltAddon } from './build.js';
 import { dateClassFor, scaledClock, type TestClock } from './clock.js';
+import { FakeSpreadsheet } from './spreadsheetFake.js';
 import { FakeCache, FakeProperties } from './storeFakes.js';
 import { fakeHtmlService, FakeUi } from './uiFakes.js';
 import { FakeUrlFetchApp } from './urlFetchFake.js';
@@ -14,12 +15,18 @@ const DIGESTS = { MD5: 'md5', SHA_1: 'sha1', SHA_256: 'sha256', SHA_512: 'sha512
 /** A function's result as plain JSON, or the message of what it threw. */
 export type CallOutcome = { value: unknown } | { thrown: string };
 
-export interface GasRuntime {
+/** What outlives one script run: the document's cache and properties, the user's properties, the sheets. */
+export interface GasStores {
+  documentCache: FakeCache;
+  documentProperties: FakeProperties;
+  userProperties: FakeProperties;
+  spreadsheet: FakeSpreadsheet;
+}
+
+export interface GasRuntime extends GasStores {
   context: vm.Context;
   clock: TestClock;
   urlFetch: FakeUrlFetchApp;
-  documentCache: FakeCache;
-  documentProperties: FakeProperties;
   ui: FakeUi;
   call(name: string, ...args: unknown[]): CallOutcome;
   /** Calls and expects success; the value as plain JSON. */
@@ -34,12 +41,23 @@ function computeDigest(algorithm: keyof typeof DIGESTS, value: string | number[]
   );
 }
 
-export function loadAddon(build: BuiltAddon, options: { clockScale?: number } = {}): GasRuntime {
+export interface LoadAddonOptions {
+  clockScale?: number;
+  /** A previous runtime's stores: the same document reopened (or recalculated later). */
+  stores?: GasStores;
+}
+
+export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): GasRuntime {
   const clock = scaledClock(options.clockScale ?? 1);
   const whitelist = (build.manifest['urlFetchWhitelist'] as string[] | undefined) ?? [];
   const urlFetch = new FakeUrlFetchApp(whitelist);
-  const documentCache = new FakeCache(clock);
-  const documentProperties = new FakeProperties();
+  const stores: GasStores = options.stores ?? {
+    documentCache: new FakeCache(clock),
+    documentProperties: new FakeProperties(),
+    userProperties: new FakeProperties(),
+    spreadsheet: new FakeSpreadsheet(),
+  };
+  const { documentCache, documentProperties, userProperties, spreadsheet } = stores;
   const ui = new FakeUi();
   const logs: unknown[][] = [];
 
@@ -60,7 +78,7 @@ export function loadAddon(build: BuiltAddon, options: { clockScale?: number } = 
     PropertiesService: {
       getDocumentProperties: () => documentProperties,
       getScriptProperties: () => new FakeProperties(),
-      getUserProperties: () => new FakeProperties(),
+      getUserProperties: () => userProperties,
     },
     Utilities: {
       DigestAlgorithm: { MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_512: 'SHA_512' },
@@ -73,7 +91,11 @@ export function loadAddon(build: BuiltAddon, options: { clockScale?: number } = 
       },
     },
     HtmlService: fakeHtmlService(build.dir),
-    SpreadsheetApp: { getUi: () => ui },
+    SpreadsheetApp: {
+      getUi: () => ui,
+      getActiveSpreadsheet: () => spreadsheet,
+      flush: () => spreadsheet.flush(),
+    },
   });
   vm.runInContext(build.code, context, { filename: 'Code.js' });
 
@@ -95,6 +117,8 @@ export function loadAddon(build: BuiltAddon, options: { clockScale?: number } = 
     urlFetch,
     documentCache,
     documentProperties,
+    userProperties,
+    spreadsheet,
     ui,
     call,
     value: (name, ...args) => {

@@ -16,8 +16,10 @@ export interface StandInService {
   /** Back to the default switches, and forgets the recorded requests. */
   reset(): Promise<void>;
   requests(): Promise<RecordedRequest[]>;
-  /** The addresses of the lookups received so far, in arrival order. */
+  /** The addresses of the lookups received so far (single and batch), in arrival order. */
   lookups(): Promise<string[]>;
+  /** The address lists of the batch requests received so far. */
+  batches(): Promise<string[][]>;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,12 @@ export async function startStandInService(): Promise<StandInService> {
       await send({ type: 'reset' });
     },
     requests,
-    lookups: async () => (await requests()).flatMap((r) => (r.address === null ? [] : [r.address])),
+    lookups: async () =>
+      (await requests()).flatMap((r) => (r.address === null ? r.addresses : [r.address])),
+    batches: async () =>
+      (await requests())
+        .filter((r) => r.path === '/api/bodenrichtwert/batch')
+        .map((r) => r.addresses),
     close: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

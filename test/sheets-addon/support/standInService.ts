@@ -13,14 +13,17 @@ export const UPGRADE_URL = 'https://bodenrichtwert.example.de/konto/tarif';
 
 export interface RecordedRequest {
   path: string;
+  /** The address of a single lookup; null otherwise. */
   address: string | null;
+  /** The addresses of a batch lookup; empty otherwise. */
+  addresses: string[];
   nutzungsart: string[];
   authorization: string | undefined;
 }
 
 /** The switches a test may set. */
 export interface StandInSettings {
-  /** Delay of every lookup answer in milliseconds. */
+  /** Delay of every lookup answer in milliseconds; a batch takes it once per address. */
   delayMs: number;
   /** The next `count` lookups are answered 429 with this Retry-After. */
   rateLimit: { count: number; retryAfterSeconds: number };
@@ -40,6 +43,7 @@ export const ME: MeResponse = {
   plan: 'starter',
   effective_plan: 'pro',
   usage_this_month: 17,
+  distinct_lookups_this_month: 17,
   limit: 100,
   quota_exhausted: false,
   upgrade_url: null,
@@ -63,24 +67,58 @@ function authError(req: IncomingMessage): Answer | undefined {
   return undefined;
 }
 
-function lookup(settings: StandInSettings, address: string | null, res: ServerResponse): void {
-  if (settings.rateLimit.count > 0) {
-    settings.rateLimit.count -= 1;
-    const answer = errorAnswer(429, 'rate_limit_exceeded', 'Zu viele Anfragen.');
-    send(res, answer, { 'retry-after': String(settings.rateLimit.retryAfterSeconds) });
-  } else if (settings.quotaExhausted) {
+/** The answer about one address, as a single lookup or an item of a batch gives it. */
+function addressAnswer(settings: StandInSettings, address: string | null): Answer {
+  if (settings.quotaExhausted) {
     const body = {
       ...(errorAnswer(402, 'limit_reached', 'Das Kontingent ist aufgebraucht.').body as object),
       reason: 'trial_exhausted',
       upgrade_url: UPGRADE_URL,
     };
-    send(res, { status: 402, body });
-  } else if (settings.sourceDown) {
-    send(res, errorAnswer(503, 'service_error', 'Die Datenquelle ist nicht erreichbar.'));
-  } else if (address === null || address.trim() === '') {
-    send(res, errorAnswer(400, 'missing_address', 'Der Parameter address fehlt.'));
-  } else {
-    send(res, lookupAnswer(address));
+    return { status: 402, body };
+  }
+  if (settings.sourceDown) {
+    return errorAnswer(503, 'service_error', 'Die Datenquelle ist nicht erreichbar.');
+  }
+  if (address === null || address.trim() === '') {
+    return errorAnswer(400, 'missing_address', 'Der Parameter address fehlt.');
+  }
+  return lookupAnswer(address);
+}
+
+/** 429 with Retry-After while the test's count lasts (the whole request, single or batch). */
+function rateLimited(settings: StandInSettings, res: ServerResponse): boolean {
+  if (settings.rateLimit.count <= 0) return false;
+  settings.rateLimit.count -= 1;
+  const answer = errorAnswer(429, 'rate_limit_exceeded', 'Zu viele Anfragen.');
+  send(res, answer, { 'retry-after': String(settings.rateLimit.retryAfterSeconds) });
+  return true;
+}
+
+function lookup(settings: StandInSettings, address: string | null, res: ServerResponse): void {
+  if (!rateLimited(settings, res)) send(res, addressAnswer(settings, address));
+}
+
+/** POST /api/bodenrichtwert/batch: one item per address in input order (§2.2 + status, §2.6). */
+function batch(settings: StandInSettings, addresses: string[], res: ServerResponse): void {
+  if (rateLimited(settings, res)) return;
+  const results = addresses.map((address) => {
+    const { status, body } = addressAnswer(settings, address);
+    return status === 200
+      ? { ...(body as object), status }
+      : { ...(body as object), address_input: address };
+  });
+  send(res, { status: 200, body: { results } });
+}
+
+async function readAddresses(req: IncomingMessage): Promise<string[]> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  try {
+    const body = JSON.parse(text) as { addresses?: unknown };
+    return Array.isArray(body.addresses) ? body.addresses.map(String) : [];
+  } catch {
+    return [];
   }
 }
 
@@ -98,12 +136,14 @@ export async function listenStandIn(): Promise<StandInServer> {
     requests: [] as RecordedRequest[],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const address = url.searchParams.get('address');
+    const addresses = req.method === 'POST' ? await readAddresses(req) : [];
     state.requests.push({
       path: url.pathname,
       address,
+      addresses,
       nutzungsart: url.searchParams.getAll('nutzungsart'),
       authorization: req.headers.authorization,
     });
@@ -114,6 +154,11 @@ export async function listenStandIn(): Promise<StandInServer> {
     }
     if (req.method === 'GET' && url.pathname === '/api/bodenrichtwert') {
       setTimeout(() => lookup(state.settings, address, res), state.settings.delayMs);
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/api/bodenrichtwert/batch') {
+      const delay = state.settings.delayMs * addresses.length;
+      setTimeout(() => batch(state.settings, addresses, res), delay);
       return;
     }
     send(res, errorAnswer(404, 'not_found', 'Unbekannter Pfad.'));

@@ -13,6 +13,7 @@ export interface SyncRequest {
   url: string;
   method: string;
   headers: Record<string, string>;
+  body?: string;
 }
 
 export type SyncAnswer =
@@ -23,9 +24,9 @@ const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const { signal, port } = workerData;
 port.on('message', async (requests) => {
-  const answers = await Promise.all(requests.map(async ({ url, method, headers }) => {
+  const answers = await Promise.all(requests.map(async ({ url, method, headers, body }) => {
     try {
-      const response = await fetch(url, { method, headers });
+      const response = await fetch(url, { method, headers, body });
       return { ok: true, status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
     } catch (error) {
       return { ok: false, error: String(error.cause?.code ?? error.message) };

@@ -6,6 +6,8 @@ import { fetchAllSync, type SyncAnswer } from './syncHttp.js';
 type FetchParams = {
   method?: string;
   headers?: Record<string, string>;
+  contentType?: string;
+  payload?: string;
   muteHttpExceptions?: boolean;
 };
 type FetchRequest = string | (FetchParams & { url: string });
@@ -32,14 +34,23 @@ class FakeHttpResponse {
 
 export interface FetchRecord {
   url: string;
+  method: string;
   headers: Record<string, string>;
+  payload?: string;
 }
 
 export class FakeUrlFetchApp {
   /** One entry per fetch/fetchAll call, with its requests. */
   readonly calls: FetchRecord[][] = [];
 
+  /** From this fetch/fetchAll call on (1-based), every call fails without sending. */
+  private failingFrom = Infinity;
+
   constructor(private readonly whitelist: readonly string[]) {}
+
+  failFrom(call: number): void {
+    this.failingFrom = call;
+  }
 
   fetch(url: string, params: FetchParams = {}): FakeHttpResponse {
     return this.fetchAll([{ ...params, url }])[0] as FakeHttpResponse;
@@ -56,13 +67,25 @@ export class FakeUrlFetchApp {
         );
       }
     }
-    this.calls.push(normalized.map(({ url, headers }) => ({ url, headers: { ...headers } })));
+    if (this.calls.length + 1 >= this.failingFrom) {
+      this.calls.push([]);
+      throw new Error('Exception: Exceeded maximum execution time');
+    }
+    const sent = normalized.map(({ url, method, headers, contentType, payload }) => ({
+      url,
+      method: (method ?? 'get').toUpperCase(),
+      // Like Apps Script: contentType becomes the Content-Type header of the payload.
+      headers: {
+        ...headers,
+        ...(contentType === undefined ? {} : { 'content-type': contentType }),
+      },
+      ...(payload === undefined ? {} : { body: payload, payload }),
+    }));
+    this.calls.push(
+      sent.map(({ url, method, headers, payload }) => ({ url, method, headers, payload })),
+    );
     const answers = fetchAllSync(
-      normalized.map(({ url, method, headers }) => ({
-        url,
-        method: (method ?? 'get').toUpperCase(),
-        headers: headers ?? {},
-      })),
+      sent.map(({ url, method, headers, body }) => ({ url, method, headers, body })),
     );
     return answers.map((answer, index) => {
       const request = normalized[index] as FetchParams & { url: string };

@@ -33,7 +33,27 @@ export function parseLookupParams(
   today: string,
 ): Result<LookupParams> {
   // A repeated address is read as its first value.
-  const addressInput = asList(query.address as QueryValue)[0] ?? '';
+  const target = parseAddress(asList(query.address as QueryValue)[0] ?? '');
+  if (!target.ok) return target;
+  const filter = parseLandUseFilter(asList(query.nutzungsart));
+  if (!filter.ok) return filter;
+  const format = parseFormat(query.format ?? 'json');
+  if (!format.ok) return format;
+  // A repeated stichtag is read as its first value, like the address.
+  const stichtag = parseStichtag(asList(query.stichtag as QueryValue)[0], today);
+  if (!stichtag.ok) return stichtag;
+  return ok({
+    ...target.value,
+    filter: filter.value,
+    format: format.value,
+    ...(stichtag.value === undefined ? {} : { stichtag: stichtag.value }),
+  });
+}
+
+/** One address as sent: missing_address when blank, address_too_long beyond the limit. */
+export function parseAddress(
+  addressInput: string,
+): Result<Pick<LookupParams, 'addressInput' | 'address'>> {
   const address = addressInput.trim();
   if (address === '') {
     return fail(
@@ -48,22 +68,12 @@ export function parseLookupParams(
       ),
     );
   }
-  const filter = parseLandUseFilter(asList(query.nutzungsart));
-  if (!filter.ok) return filter;
-  const format = query.format ?? 'json';
-  if (format !== 'json' && format !== 'xml') {
-    return fail(
-      new AppError(ErrorCode.invalidFormat, 'Der Parameter „format“ muss „json“ oder „xml“ sein.'),
-    );
-  }
-  // A repeated stichtag is read as its first value, like the address.
-  const stichtag = parseStichtag(asList(query.stichtag as QueryValue)[0], today);
-  if (!stichtag.ok) return stichtag;
-  return ok({
-    addressInput,
-    address,
-    filter: filter.value,
-    format,
-    ...(stichtag.value === undefined ? {} : { stichtag: stichtag.value }),
-  });
+  return ok({ addressInput, address });
+}
+
+export function parseFormat(value: unknown): Result<ResponseFormat> {
+  if (value === 'json' || value === 'xml') return ok(value);
+  return fail(
+    new AppError(ErrorCode.invalidFormat, 'Der Parameter „format“ muss „json“ oder „xml“ sein.'),
+  );
 }

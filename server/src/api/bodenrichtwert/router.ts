@@ -1,17 +1,24 @@
-// GET /api/bodenrichtwert (§4.1): XML-aware from the first middleware on,
-// rate limited, authenticated, validated, then one quota count reserved before
-// any upstream call and given back on every error answer.
+// GET /api/bodenrichtwert (§4.1) and POST /api/bodenrichtwert/batch: XML-aware
+// from the first middleware on, rate limited (a batch is one request),
+// authenticated, validated, then the counted lookup of each address.
 import { Router } from 'express';
+import { MAX_BATCH_ADDRESSES } from '../../../../shared/src/apiTypes.js';
 import type { PlatformServices } from '../../accounts/platformServices.js';
 import { principalOf, requireBearer } from '../../auth/requireBearer.js';
+import { jsonBodyUpTo } from '../../http/jsonBody.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
+import { batchLookup } from './batchLookup.js';
+import { parseBatchParams } from './batchParams.js';
 import { countedLookup, type CountedLookupDeps } from './countedLookup.js';
-import { parseLookupParams } from './params.js';
+import { MAX_ADDRESS_LENGTH, parseLookupParams } from './params.js';
 
 export type BodenrichtwertDeps = RateLimitDeps &
   CountedLookupDeps &
   Pick<PlatformServices, 'bearer'>;
+
+/** Room for the longest allowed addresses even when every character is JSON-escaped. */
+export const BATCH_BODY_LIMIT_BYTES = MAX_BATCH_ADDRESSES * (MAX_ADDRESS_LENGTH * 12 + 8) + 4096;
 
 export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
   const router = Router();
@@ -24,6 +31,20 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
       const params = parseLookupParams(req.query, ctx.lookup.today());
       if (!params.ok) throw params.error;
       sendBody(res, 200, await countedLookup(ctx, principalOf(req).accountId, params.value));
+    },
+  );
+  router.post(
+    '/api/bodenrichtwert/batch',
+    acceptXmlFormat,
+    createRateLimiter(ctx),
+    requireBearer(ctx),
+    jsonBodyUpTo(BATCH_BODY_LIMIT_BYTES),
+    async (req, res) => {
+      const params = parseBatchParams(req.body, req.query.format, ctx.lookup.today());
+      if (!params.ok) throw params.error;
+      res.locals.format = params.value.format;
+      const results = await batchLookup(ctx, principalOf(req).accountId, params.value.entries);
+      sendBody(res, 200, { results });
     },
   );
   return router;

@@ -13,6 +13,13 @@ import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';
 import { lenientField, lenientObject } from './schemaField.js';
 
+/** The reference date of a lookup, the same in the single and the batch tool. */
+export const stichtagField = lenientField(
+  { type: 'string', format: 'date' },
+  'Optionaler Wertermittlungsstichtag JJJJ-MM-TT (z. B. "2022-01-01"): je Zone der Wert ' +
+    'des letzten Stichtags an oder vor diesem Tag. Ohne Angabe die aktuellen Werte.',
+);
+
 const inputSchema = lenientObject(
   {
     address: lenientField(
@@ -27,11 +34,7 @@ const inputSchema = lenientObject(
         'F Forstwirtschaftliche Fläche, SO Sonstige Fläche. Ohne Filter kommen alle ' +
         'Nutzungsarten an der Adresse.',
     ),
-    stichtag: lenientField(
-      { type: 'string', format: 'date' },
-      'Optionaler Wertermittlungsstichtag JJJJ-MM-TT (z. B. "2022-01-01"): je Zone der Wert ' +
-        'des letzten Stichtags an oder vor diesem Tag. Ohne Angabe die aktuellen Werte.',
-    ),
+    stichtag: stichtagField,
   },
   ['address'],
 );

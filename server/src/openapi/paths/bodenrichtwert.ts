@@ -15,16 +15,16 @@ const text = (description: string): JsonObject => ({ type: 'string', description
 const number = (description: string): JsonObject => ({ type: 'number', description });
 const nonEmpty = (description: string): JsonObject => ({ ...text(description), minLength: 1 });
 
-const xmlNote =
+export const xmlNote =
   'With format=xml the same structure as application/xml (root `response`, entries as ' +
   '`bodenrichtwert` elements, absent fields absent).';
 
-const both = (schema: JsonObject): JsonObject => ({
+export const both = (schema: JsonObject): JsonObject => ({
   'application/json': { schema },
   'application/xml': { schema: { type: 'string', description: xmlNote } },
 });
 
-const xmlError = (status: number, codes: readonly string[]): JsonObject => {
+export const xmlError = (status: number, codes: readonly string[]): JsonObject => {
   const response = errorResponse(status, codes);
   return { ...response, content: both(schemaRef('ErrorBody')) };
 };
@@ -131,47 +131,52 @@ export const bodenrichtwertApi: OpenApiModule = {
         wertrel_geschossflaechenzahl: number('Reference GFZ of the value (gfz_referenz).'),
       },
     },
-    BodenrichtwertResponse: {
-      type: 'object',
-      additionalProperties: false,
-      required: [
-        'address_input',
-        'address_resolved',
-        'coordinates',
-        'bodenrichtwerte',
-        'cache_hit',
-        'attribution',
-        'disclaimer',
-      ],
-      properties: {
-        address_input: text('The address as sent.'),
-        address_resolved: text('The geocoded address used (best house-number-level candidate).'),
-        coordinates: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['lat', 'lon'],
-          properties: { lat: number('WGS84 latitude.'), lon: number('WGS84 longitude.') },
-        },
-        bodenrichtwerte: { type: 'array', minItems: 1, items: schemaRef('BodenrichtwertEntry') },
-        cache_hit: { type: 'boolean' },
-        cache_stale: {
-          type: 'boolean',
-          const: true,
-          description: 'Present only for a cached entry between 24 hours and 30 days old.',
-        },
-        attribution: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['text', 'license_url', 'source_url', 'year'],
-          properties: {
-            text: text('Show visibly: data owners, year and licence.'),
-            license_url: { type: 'string', format: 'uri' },
-            source_url: { type: 'string', format: 'uri' },
-            year: { type: 'integer' },
-          },
-        },
-        disclaimer: text('Mandatory German notice; keep it visible.'),
-      },
-    },
+    BodenrichtwertResponse: bodenrichtwertResponseSchema(),
   },
 };
+
+/** The answer of §2.2, also the base of a batch item. */
+export function bodenrichtwertResponseSchema(): JsonObject {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'address_input',
+      'address_resolved',
+      'coordinates',
+      'bodenrichtwerte',
+      'cache_hit',
+      'attribution',
+      'disclaimer',
+    ],
+    properties: {
+      address_input: text('The address as sent.'),
+      address_resolved: text('The geocoded address used (best house-number-level candidate).'),
+      coordinates: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['lat', 'lon'],
+        properties: { lat: number('WGS84 latitude.'), lon: number('WGS84 longitude.') },
+      },
+      bodenrichtwerte: { type: 'array', minItems: 1, items: schemaRef('BodenrichtwertEntry') },
+      cache_hit: { type: 'boolean' },
+      cache_stale: {
+        type: 'boolean',
+        const: true,
+        description: 'Present only for a cached entry between 24 hours and 30 days old.',
+      },
+      attribution: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['text', 'license_url', 'source_url', 'year'],
+        properties: {
+          text: text('Show visibly: data owners, year and licence.'),
+          license_url: { type: 'string', format: 'uri' },
+          source_url: { type: 'string', format: 'uri' },
+          year: { type: 'integer' },
+        },
+      },
+      disclaimer: text('Mandatory German notice; keep it visible.'),
+    },
+  };
+}

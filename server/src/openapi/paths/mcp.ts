@@ -32,8 +32,9 @@ export const mcpApi: OpenApiModule = {
         summary: 'Model Context Protocol for AI assistants (Streamable HTTP, stateless)',
         description:
           'JSON-RPC messages of the Model Context Protocol. Tools: calculate_bodenwert (as ' +
-          'POST /api/bodenwert, never counted) and get_bodenrichtwert (as GET ' +
-          '/api/bodenrichtwert, counted like it). The token goes in the Authorization header ' +
+          'POST /api/bodenwert, never counted), get_bodenrichtwert (as GET ' +
+          '/api/bodenrichtwert, counted like it) and get_bodenrichtwert_batch (as POST ' +
+          '/api/bodenrichtwert/batch, counted like it). The token goes in the Authorization header ' +
           'only. Clients must accept application/json and text/event-stream. GET and DELETE ' +
           'answer 405.',
         tags: ['MCP'],

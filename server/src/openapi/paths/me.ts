@@ -12,7 +12,9 @@ export const meApi: OpenApiModule = {
         summary: 'Plan, usage and trial state of the caller',
         description:
           'Never counts against the quota. Every field is always present; ' +
-          'usage_this_month counts the lookups answered 200 in the Europe/Berlin calendar month.',
+          'usage_this_month counts the lookups answered 200 in the Europe/Berlin calendar month; ' +
+          'repeating a lookup (same address and filter) already answered that month is free. ' +
+          'distinct_lookups_this_month counts those distinct lookups.',
         tags: ['Account'],
         security: bearerSecurity,
         responses: {
@@ -35,6 +37,7 @@ export const meApi: OpenApiModule = {
         'plan',
         'effective_plan',
         'usage_this_month',
+        'distinct_lookups_this_month',
         'limit',
         'quota_exhausted',
         'upgrade_url',
@@ -48,6 +51,11 @@ export const meApi: OpenApiModule = {
         plan: { ...plan, description: 'The booked plan.' },
         effective_plan: { ...plan, description: 'pro while the trial is active, else plan.' },
         usage_this_month: { type: 'integer', minimum: 0 },
+        distinct_lookups_this_month: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Distinct lookups (address and filter) answered 200 this month.',
+        },
         limit: {
           type: ['integer', 'null'],
           minimum: 0,

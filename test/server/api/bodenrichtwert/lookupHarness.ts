@@ -14,6 +14,7 @@ import { startWfsFake, type WfsFake } from '../../../../server/src/fakes/wfsFake
 import type { Plan } from '../../../../shared/src/apiTypes.js';
 import { createTestAccount, type TestAccount } from '../../../support/accounts.js';
 import type { ManualClock } from '../../../support/clock.js';
+import { createTestDatabaseUrl, type DatabaseKind } from '../../../support/database.js';
 import { startTestServer, type TestServer } from '../../../support/testServer.js';
 
 export interface LookupHarness {
@@ -23,6 +24,8 @@ export interface LookupHarness {
   account: TestAccount;
   /** GET /api/bodenrichtwert with the query (repeat keys by passing arrays). */
   get(query: Record<string, string | string[]>, token?: string | null): Promise<Response>;
+  /** POST /api/bodenrichtwert/batch with the body (a string is sent as it is). */
+  batch(body: unknown, options?: { token?: string | null; query?: string }): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -30,8 +33,12 @@ export interface HarnessOptions {
   clock?: ManualClock;
   env?: Record<string, string>;
   places?: Record<string, FakePlace[]>;
+  /** Resolves queries that no place names (see startNominatimFake's fallback). */
+  resolve?: (query: string) => readonly FakePlace[];
   plan?: Plan;
   databaseUrl?: string;
+  /** A database of its own of this kind, dropped on close (instead of databaseUrl). */
+  databaseKind?: DatabaseKind;
 }
 
 export function lookupQuery(query: Record<string, string | string[]>): string {
@@ -43,10 +50,17 @@ export function lookupQuery(query: Record<string, string | string[]>): string {
 }
 
 export async function startLookupHarness(options: HarnessOptions = {}): Promise<LookupHarness> {
-  const nominatim = await startNominatimFake({ ...DEMO_PLACES, ...options.places });
+  const nominatim = await startNominatimFake(
+    { ...DEMO_PLACES, ...options.places },
+    options.resolve ? { fallback: options.resolve } : {},
+  );
   const wfs = await startWfsFake(DEMO_WFS_SERVICES);
   const dir = mkdtempSync(join(tmpdir(), 'brw-lookup-'));
   const registry = await writeFakeRegistry(dir, wfs.url);
+  const ownDatabase = options.databaseKind
+    ? await createTestDatabaseUrl(options.databaseKind)
+    : undefined;
+  const databaseUrl = ownDatabase?.url ?? options.databaseUrl;
   const server = await startTestServer({
     env: {
       GEOCODER_URL: nominatim.url,
@@ -57,7 +71,7 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
       ...options.env,
     },
     ...(options.clock ? { clock: options.clock.now } : {}),
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
   });
   const account = await createTestAccount(server.ctx, { plan: options.plan ?? 'enterprise' });
   return {
@@ -70,9 +84,20 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
         headers: token === null ? {} : { Authorization: `Bearer ${token}` },
       });
     },
+    batch(body, { token = account.token, query = '' } = {}) {
+      return fetch(`${server.url}/api/bodenrichtwert/batch${query}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    },
     async close() {
       await server.close();
       await Promise.all([nominatim.close(), wfs.close()]);
+      await ownDatabase?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

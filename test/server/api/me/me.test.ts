@@ -40,6 +40,7 @@ describe('GET /api/me (§4.3, §7.3)', () => {
       plan: 'free',
       effective_plan: 'pro',
       usage_this_month: 1,
+      distinct_lookups_this_month: 0,
       limit: 100,
       quota_exhausted: false,
       upgrade_url: null,

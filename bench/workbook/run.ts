@@ -1,0 +1,88 @@
+// `npm run bench:workbook`: a column of distinct addresses through the Excel
+// functions and the Sheets bundle against the real service with loopback
+// fakes at realistic latency (geocoder 100 ms, state service 300 ms, geocoder
+// politeness off as for a self-hosted geocoder, SOURCE_MAX_CONCURRENCY per
+// state service). Prints a table and writes JSON to bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { excelColumn } from './excelColumn.js';
+import type { PassResult } from './measure.js';
+import { startWorkbookService, type WorkbookServiceSettings } from './service.js';
+import { sheetsColumn } from './sheetsColumn.js';
+
+const options = new Command()
+  .name('bench:workbook')
+  .option('--addresses <n>', 'distinct addresses in the column', '1000')
+  .option('--concurrency <n>', 'SOURCE_MAX_CONCURRENCY of the service', '4')
+  .option('--only <addin>', 'excel or sheets')
+  .parse()
+  .opts<{ addresses: string; concurrency: string; only?: string }>();
+
+const settings: WorkbookServiceSettings = {
+  addresses: Number(options.addresses),
+  geocoderMs: 100,
+  sourceMs: 300,
+  concurrency: Number(options.concurrency),
+};
+/**
+ * What the upstream latency and the per-source bound allow: every address
+ * needs one state-service request, at most `concurrency` at once, after the
+ * first geocoding.
+ */
+const floorMs =
+  settings.geocoderMs + Math.ceil(settings.addresses / settings.concurrency) * settings.sourceMs;
+
+const addins = {
+  excel: { name: 'Excel', run: excelColumn },
+  sheets: { name: 'Sheets', run: sheetsColumn },
+} as const;
+
+interface Row extends PassResult {
+  addin: string;
+}
+
+const rows: Row[] = [];
+for (const [key, addin] of Object.entries(addins)) {
+  if (options.only !== undefined && options.only !== key) continue;
+  // A fresh service per add-in: cold caches, a new account.
+  const service = await startWorkbookService(settings);
+  try {
+    console.log(`${addin.name}: ${settings.addresses} addresses …`);
+    for (const row of await addin.run(service)) rows.push({ addin: addin.name, ...row });
+  } finally {
+    await service.close();
+  }
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const lines = [
+  '| add-in | pass | wall time (s) | vs. floor | runs | HTTP requests | lookups charged | cells without value |',
+  '| ------ | ---- | ------------: | --------: | ---: | ------------: | --------------: | ------------------: |',
+  ...rows
+    .map((r) =>
+      [
+        r.addin,
+        r.pass,
+        seconds(r.wallMs),
+        r.pass === 'first fill' ? `${(r.wallMs / floorMs).toFixed(2)}×` : '–',
+        r.runs === undefined
+          ? '–'
+          : `${r.runs}${r.longestRunMs === undefined ? '' : ` (longest ${seconds(r.longestRunMs)} s)`}`,
+        r.requests,
+        r.charged,
+        r.unfilled,
+      ].join(' | '),
+    )
+    .map((line) => `| ${line} |`),
+];
+console.log(
+  `\n${settings.addresses} distinct addresses; geocoder ${settings.geocoderMs} ms, state service ${settings.sourceMs} ms, SOURCE_MAX_CONCURRENCY ${settings.concurrency}; floor ${seconds(floorMs)} s (target ≤ 1.5×)\n`,
+);
+console.log(lines.join('\n'));
+
+const dir = join(import.meta.dirname, '../results');
+mkdirSync(dir, { recursive: true });
+const file = join(dir, `workbook-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify({ settings, floorMs, rows }, null, 2)}\n`);
+console.log(`\n${file}`);

@@ -1,0 +1,50 @@
+// Starts serviceProcess.ts and reads the account's charged lookups from /api/me.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import type { MeResponse } from '../../shared/src/index.js';
+
+export interface WorkbookServiceSettings {
+  addresses: number;
+  geocoderMs: number;
+  sourceMs: number;
+  concurrency: number;
+}
+
+export interface WorkbookService {
+  url: string;
+  token: string;
+  addresses: string[];
+  /** Lookups charged this month (usage_this_month). */
+  charged(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startWorkbookService(
+  settings: WorkbookServiceSettings,
+): Promise<WorkbookService> {
+  const args = [settings.addresses, settings.geocoderMs, settings.sourceMs, settings.concurrency];
+  const child = fork(path.join(import.meta.dirname, 'serviceProcess.ts'), args.map(String), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const started = await new Promise<{ url: string; token: string; addresses: string[] }>(
+    (resolve, reject) => {
+      child.once('message', (message) => resolve(message as typeof started));
+      child.once('exit', (code) => reject(new Error(`bench service exited (${code})`)));
+    },
+  );
+  return {
+    ...started,
+    async charged() {
+      const response = await fetch(`${started.url}/api/me`, {
+        headers: { Authorization: `Bearer ${started.token}` },
+      });
+      return ((await response.json()) as MeResponse).usage_this_month;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
+}

@@ -1,0 +1,33 @@
+// Child-process main of `npm run bench:workbook`: the real service (in-process
+// app, fresh SQLite) with the loopback Nominatim and WFS fakes at realistic
+// latency, and an account. A child process, because the Sheets harness blocks
+// its own process while UrlFetchApp runs, as Apps Script does.
+//   argv: <addresses> <geocoder latency ms> <state service latency ms> <per-source concurrency>
+import { startBenchWorld } from '../support/benchWorld.js';
+import { createTestAccount } from '../../test/support/accounts.js';
+import { startTestServer } from '../../test/support/testServer.js';
+
+const [count, geocoderMs, sourceMs, concurrency] = process.argv.slice(2).map(Number);
+const world = await startBenchWorld();
+world.nominatim.latencyMs = geocoderMs ?? 100;
+world.wfs.latencyMs = sourceMs ?? 300;
+const server = await startTestServer({
+  env: {
+    LOG_LEVEL: 'warn',
+    GEOCODER_URL: world.nominatim.url,
+    // Off, as for a self-hosted geocoder; the public Nominatim would need 1 request/s.
+    GEOCODER_MIN_INTERVAL_MS: '0',
+    BRW_SOURCES_FILE: world.registryFile,
+    SOURCE_MAX_CONCURRENCY: String(concurrency ?? 4),
+  },
+});
+const account = await createTestAccount(server.ctx, { plan: 'enterprise' });
+const addresses = Array.from({ length: count ?? 0 }, () => world.nextColdAddress());
+process.send?.({ url: server.url, token: account.token, addresses });
+
+process.on('disconnect', () => {
+  void server
+    .close()
+    .then(() => world.close())
+    .then(() => process.exit(0));
+});

@@ -1,0 +1,131 @@
+// Collects the addresses of one recalculation and sends them as batches. Excel
+// calls every formula on its own, so the queue waits a short window for the
+// other cells, then sends the distinct addresses in chunks of at most 100 with
+// a few chunks at once. Identical addresses in flight share one request; a
+// canceled cell drops its address from chunks not sent yet.
+import pLimit from 'p-limit';
+import {
+  AppError,
+  MAX_BATCH_ADDRESSES,
+  ErrorCode,
+  chunks,
+  type LookupOutcome,
+  type PendingLookup,
+} from '../../../shared/src/index.js';
+
+export interface BatchQueueOptions {
+  /** Resolves when the other cells of this recalculation have had time to arrive. */
+  window: () => Promise<void>;
+  /** One outcome per address of the chunk; throws AppError when the whole request failed. */
+  send: (lookups: PendingLookup[]) => Promise<Map<string, LookupOutcome>>;
+  maxParallel: number;
+  chunkSize?: number;
+}
+
+export interface BatchQueue {
+  request(lookup: PendingLookup, signal?: AbortSignal): Promise<LookupOutcome>;
+}
+
+interface Entry {
+  lookup: PendingLookup;
+  /** Cells still waiting; an entry nobody waits for is not sent. */
+  waiters: number;
+  resolve(outcome: LookupOutcome): void;
+  reject(error: unknown): void;
+}
+
+const canceled = () => new AppError(ErrorCode.serviceError, 'Berechnung abgebrochen.');
+
+const missingItem = () =>
+  new AppError(ErrorCode.serviceError, 'Der Dienst hat eine unerwartete Antwort gesendet.');
+
+export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
+  const limited = pLimit(options.maxParallel);
+  // One listener per signal: a range formula's cells share its signal.
+  const abortHandlers = new WeakMap<AbortSignal, (() => void)[]>();
+  const onAbort = (signal: AbortSignal, handler: () => void) => {
+    let handlers = abortHandlers.get(signal);
+    if (handlers === undefined) {
+      const list: (() => void)[] = [];
+      handlers = list;
+      abortHandlers.set(signal, list);
+      signal.addEventListener('abort', () => list.splice(0).forEach((h) => h()), { once: true });
+    }
+    handlers.push(handler);
+  };
+  const pending = new Map<string, { entry: Entry; promise: Promise<LookupOutcome> }>();
+  let queued: Entry[] = [];
+
+  const forget = (entry: Entry) => pending.delete(entry.lookup.key);
+
+  async function sendChunk(chunk: readonly Entry[]): Promise<void> {
+    const live = chunk.filter((entry) => entry.waiters > 0);
+    for (const entry of chunk) if (entry.waiters === 0) forget(entry);
+    if (live.length === 0) return;
+    try {
+      const outcomes = await options.send(live.map((entry) => entry.lookup));
+      for (const entry of live) {
+        const outcome = outcomes.get(entry.lookup.key);
+        entry.resolve(outcome ?? { kind: 'failed', error: missingItem() });
+      }
+    } catch (error) {
+      for (const entry of live) entry.reject(error);
+    } finally {
+      for (const entry of live) forget(entry);
+    }
+  }
+
+  async function flush(): Promise<void> {
+    await options.window();
+    const batch = queued;
+    queued = [];
+    await Promise.all(
+      chunks(batch, options.chunkSize ?? MAX_BATCH_ADDRESSES).map((chunk) =>
+        limited(() => sendChunk(chunk)),
+      ),
+    );
+  }
+
+  function enqueue(lookup: PendingLookup): { entry: Entry; promise: Promise<LookupOutcome> } {
+    let entry!: Entry;
+    const promise = new Promise<LookupOutcome>((resolve, reject) => {
+      entry = { lookup, waiters: 0, resolve, reject };
+    });
+    if (queued.length === 0) void flush();
+    queued.push(entry);
+    const slot = { entry, promise };
+    pending.set(lookup.key, slot);
+    return slot;
+  }
+
+  return {
+    request(lookup, signal) {
+      const { entry, promise } = pending.get(lookup.key) ?? enqueue(lookup);
+      entry.waiters++;
+      if (signal === undefined) return promise;
+      if (signal.aborted) {
+        entry.waiters--;
+        return Promise.reject(canceled());
+      }
+      return new Promise((resolve, reject) => {
+        let settled = false;
+        onAbort(signal, () => {
+          if (settled) return;
+          settled = true;
+          entry.waiters--;
+          reject(canceled());
+        });
+        promise.then(
+          (outcome) => {
+            settled = true;
+            resolve(outcome);
+          },
+          (error: unknown) => {
+            settled = true;
+            reject(error);
+          },
+        );
+      });
+    },
+  };
+}

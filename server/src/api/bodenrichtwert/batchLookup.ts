@@ -1,0 +1,63 @@
+// Up to MAX_BATCH_ADDRESSES lookups in one call (REST batch route and MCP
+// batch tool), each exactly the counted lookup of a single address. Quota
+// steps run one after the other in input order, so once the cap is reached
+// the later new addresses get 402 and the earlier ones their answers; the
+// lookups themselves run concurrently, bounded per state service by the
+// pipeline's source gate and the geocoder's minimum interval. Addresses of
+// one batch that are the same lookup (lookupKey) share one counted lookup,
+// so a repeated row never meets the cap that its first occurrence used.
+import type {
+  BatchLookupItem,
+  BodenrichtwertResponse,
+  ErrorBody,
+} from '../../../../shared/src/apiTypes.js';
+import { ErrorCode, type AppError } from '../../../../shared/src/errors.js';
+import { errorBody, toAppError } from '../../http/errorMiddleware.js';
+import type { BatchEntry } from './batchParams.js';
+import {
+  lookupReserved,
+  reserveLookup,
+  type CountedLookupDeps,
+  type LookupTarget,
+} from './countedLookup.js';
+import { lookupKey } from './lookupKey.js';
+
+export async function batchLookup(
+  deps: CountedLookupDeps,
+  accountId: string,
+  entries: readonly BatchEntry[],
+): Promise<BatchLookupItem[]> {
+  let quotaTurn: Promise<unknown> = Promise.resolve();
+  const byKey = new Map<string, Promise<BodenrichtwertResponse>>();
+  const lookupOnce = (target: LookupTarget) => {
+    const key = lookupKey(target);
+    let answer = byKey.get(key);
+    if (!answer) {
+      const reservation = quotaTurn.then(() => reserveLookup(deps, accountId, target));
+      quotaTurn = reservation.catch(() => undefined);
+      answer = reservation.then((reserved) => lookupReserved(deps, reserved, target));
+      byKey.set(key, answer);
+    }
+    return answer;
+  };
+  return Promise.all(
+    entries.map(async ({ addressInput, target }): Promise<BatchLookupItem> => {
+      if (!target.ok) return errorItem(target.error, addressInput);
+      try {
+        const response = await lookupOnce(target.value);
+        return { ...response, address_input: addressInput, status: 200 };
+      } catch (err) {
+        const error = toAppError(err, ErrorCode.processingError);
+        if (error.status >= 500) {
+          deps.logger.error({ err: error.cause ?? error, code: error.code }, 'batch item failed');
+        }
+        return errorItem(error, addressInput);
+      }
+    }),
+  );
+}
+
+/** The error body the single lookup would answer (errorBody, as the error middleware sends it). */
+function errorItem(error: AppError, addressInput: string): BatchLookupItem {
+  return { ...(errorBody(error) as unknown as ErrorBody), address_input: addressInput };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  mergeAttributions,
+  parseAttributions,
+  serializeAttributions,
+} from '../../../shared/src/client/attributionList.js';
+import type { Attribution } from '../../../shared/src/index.js';
+
+const attribution = (text: string): Attribution => ({
+  text,
+  license_url: 'https://www.govdata.de/dl-de/by-2-0',
+  source_url: 'https://x.test/',
+  year: 2026,
+});
+
+describe('the attribution list', () => {
+  it('puts new sources first and lists each text once, up to the bound', () => {
+    const known = [attribution('A'), attribution('B')];
+    expect(
+      mergeAttributions(known, [attribution('C'), attribution('A')]).map((a) => a.text),
+    ).toEqual(['C', 'A', 'B']);
+    expect(mergeAttributions(known, [attribution('C')], 2).map((a) => a.text)).toEqual(['C', 'A']);
+  });
+
+  it('reads only well-formed entries back', () => {
+    const text = JSON.stringify([attribution('A'), { text: 'ohne Lizenz' }, 7]);
+    expect(parseAttributions(text)).toEqual([attribution('A')]);
+    expect(parseAttributions('{kaputt')).toEqual([]);
+    expect(parseAttributions(null)).toEqual([]);
+  });
+
+  it('keeps the newest entries that fit the size limit', () => {
+    const list = Array.from({ length: 100 }, (_, i) =>
+      attribution(`Quelle ${i} ${'x'.repeat(80)}`),
+    );
+    const text = serializeAttributions(list, 2000);
+    expect(text.length).toBeLessThanOrEqual(2000);
+    const kept = parseAttributions(text);
+    expect(kept[0]?.text).toContain('Quelle 0 ');
+    expect(kept.length).toBeGreaterThan(5);
+  });
+});
