@@ -82,10 +82,14 @@ describe('a lookup at a reference date', () => {
     clock.set('2026-11-23T10:00:00Z');
   });
 
-  it('keeps its own cache entry beside the current values, and counts each answer', async () => {
+  it('keeps its own cache entry beside the current values; the date is part of what counts', async () => {
     const before = await usage();
     expect((await at('2025-06-01')).body.cache_hit).toBe(false);
+    // The same lookup again this month: from the cache, and free (recalculation).
     expect((await at('2025-06-01')).body.cache_hit).toBe(true);
+    expect(await usage()).toBe(before + 1);
+    // Another date is another lookup.
+    expect((await at('2025-06-02')).body.cache_hit).toBe(false);
     const current = await h.get({ address: DEMO_ADDRESSES.hannover });
     const body = (await current.json()) as Answer;
     expect(body.cache_hit).toBe(false);
@@ -122,5 +126,26 @@ describe('how long a dated answer stays fresh', () => {
     expect(await recent.json()).toMatchObject({ cache_hit: true, cache_stale: true });
     await h.server.ctx.lookup.idle();
     clock.set('2026-11-23T10:00:00Z');
+  });
+});
+
+describe('a batch at a reference date', () => {
+  const batch = (body: unknown) =>
+    fetch(`${h.server.url}/api/bodenrichtwert/batch`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${h.account.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('answers every address at the date', async () => {
+    const res = await batch({ addresses: [DEMO_ADDRESSES.hannover], stichtag: '2025-06-01' });
+    const { results } = (await res.json()) as { results: Answer[] };
+    expect(results[0]?.bodenrichtwerte.map((e) => e.stichtag)).toEqual(['2024-01-01']);
+  });
+
+  it('refuses an invalid date for the whole batch with 400 invalid_stichtag', async () => {
+    const res = await batch({ addresses: [DEMO_ADDRESSES.hannover], stichtag: '2025-02-29' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_stichtag' });
   });
 });
