@@ -16,10 +16,11 @@ function BODENRICHTWERT(
   adresse: CellArgument,
   nutzungsart?: CellArgument,
   feld?: CellArgument,
+  stichtag?: CellArgument,
 ): FormulaResult {
   const services = gasServices();
   const startedAt = services.clock.now();
-  return bodenrichtwertFormula(adresse, nutzungsart, feld, {
+  return bodenrichtwertFormula([adresse, nutzungsart, feld, stichtag], {
     services,
     defaultServiceUrl: DEFAULT_SERVICE_URL,
     startedAt,
@@ -39,6 +40,7 @@ const sidebarApi = () => new SidebarApi(gasServices(), DEFAULT_SERVICE_URL);
  * @param {string|Array<Array<string>>} adresse Vollständige Adresse (Straße, Hausnummer, PLZ, Ort) oder ein Bereich von Adressen.
  * @param {string} nutzungsart Optional: W, M, G, S, L, F oder SO. Leer: die erste Zone in der Reihenfolge W, M, G, S, L, F, SO.
  * @param {string} feld Optional: brw_euro_pro_m2 (Standard), stichtag, gemeinde, zonenbezeichnung, wertrel_geschossflaechenzahl u. a.
+ * @param {Date|string} stichtag Optional: Wertermittlungsstichtag (Datum oder JJJJ-MM-TT); je Zone der Wert des letzten Stichtags an oder vor diesem Tag. Leer: die aktuellen Werte.
  * @return Der Wert je Adresse; ein Bereich ergibt eine Spalte mit Werten.
  * @customfunction
  */

@@ -77,13 +77,15 @@ describe('functions.json', () => {
     expect(associated).toEqual(['BODENRICHTWERT', 'BODENWERT']);
   });
 
-  it('describes BODENRICHTWERT: a range of addresses in, a matrix out, two optional texts', () => {
+  it('describes BODENRICHTWERT: a range of addresses in, a matrix out, two optional texts and a date', () => {
     const fn = functions.find((f) => f.id === 'BODENRICHTWERT');
     expect(fn?.result).toEqual({ dimensionality: 'matrix' });
     expect(fn?.parameters).toEqual([
       expect.objectContaining({ name: 'adresse', type: 'string', dimensionality: 'matrix' }),
       expect.objectContaining({ name: 'nutzungsart', type: 'string', optional: true }),
       expect.objectContaining({ name: 'feld', type: 'string', optional: true }),
+      // A date cell arrives as Excel's serial number, text as text.
+      expect.objectContaining({ name: 'stichtag', type: 'any', optional: true }),
     ]);
     expect(fn?.parameters[0]?.optional).toBeUndefined();
     expect(fn?.description).toMatch(/Bodenrichtwert in EUR\/m²/);

@@ -56,6 +56,20 @@ describe('BRW.BODENRICHTWERT against the real server', () => {
     expect(await cell(DEMO_ADDRESSES.hannover, null, 'stichtag')).toEqual([[stichtag.value]]);
   });
 
+  it('answers at a reference date given as an Excel date or as text, and refuses a bad one', async () => {
+    // 45809 is Excel's serial number of 1 June 2025.
+    const atDate = (stichtag: number | string) =>
+      fns.call('BODENRICHTWERT', [[DEMO_ADDRESSES.hannover]], 'M', 'stichtag', stichtag);
+    expect(await atDate(45809)).toEqual([['2024-01-01']]);
+    expect(await atDate('2026-01-01')).toEqual([['2026-01-01']]);
+    expect(await atDate('01.06.2025')).toEqual([['2024-01-01']]);
+    await expect(atDate('2026-02-29')).rejects.toMatchObject({ code: '#VALUE!' });
+    await expect(atDate('2999-01-01')).rejects.toMatchObject({
+      code: '#VALUE!',
+      message: expect.stringContaining('Zukunft'),
+    });
+  });
+
   it('maps the real error answers to #N/A with German messages', async () => {
     await expect(cell(DEMO_ADDRESSES.kiel)).rejects.toMatchObject({
       code: '#N/A',

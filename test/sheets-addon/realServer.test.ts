@@ -52,6 +52,26 @@ describe('BODENRICHTWERT against the real server', () => {
     expect(runtime.documentProperties.getProperty('brw.attributions')).toContain('GDI-NI');
   });
 
+  it('answers at a reference date (a date cell or text) and names a bad date in its cell', () => {
+    const runtime = loadAddon(build);
+    runtime.value('saveSettings', { apiKey: server.token });
+    const address = addresses[1];
+    expect(runtime.value('BODENRICHTWERT', address, 'M', 'stichtag', new Date(2025, 5, 1))).toBe(
+      '2024-01-01',
+    );
+    expect(runtime.value('BODENRICHTWERT', address, 'M', 'stichtag', '2026-01-01')).toBe(
+      '2026-01-01',
+    );
+    // A single cell shows its error as the formula's error.
+    expect(runtime.call('BODENRICHTWERT', address, 'M', '', '2026-02-29')).toEqual({
+      thrown: expect.stringMatching(/^Der Stichtag muss ein Datum sein/) as unknown,
+    });
+    const dated = runtime.urlFetch
+      .requests()
+      .map((r) => (JSON.parse(r.payload ?? '{}') as { stichtag?: string }).stichtag);
+    expect(dated).toEqual(['2025-06-01', '2026-01-01']);
+  });
+
   it('shows the real error answers of a batch in their cells', () => {
     const runtime = loadAddon(build);
     runtime.value('saveSettings', { apiKey: server.token });

@@ -5,6 +5,7 @@
 import {
   calculateBodenwert,
   parseBodenwertInput,
+  readStichtagArgument,
   selectionError,
 } from '../../../shared/src/index.js';
 import { session } from '../session.js';
@@ -21,12 +22,14 @@ const optional = <T>(value: T | null | undefined): T | undefined => value ?? und
  * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort, oder ein Bereich solcher Adressen.
  * @param [nutzungsart] Nutzungsart W, M, G, S, L, F oder SO. Ohne Angabe der erste vorhandene Eintrag in dieser Reihenfolge.
  * @param [feld] Feld statt des Bodenrichtwerts, z. B. stichtag, gemeinde, gutachterausschuss, bodenrichtwertnummer, zonenbezeichnung, geschossflaechenzahl, wertrel_geschossflaechenzahl.
+ * @param [stichtag] Wertermittlungsstichtag (Datum oder JJJJ-MM-TT): je Zone der Wert des letzten Stichtags an oder vor diesem Tag. Ohne Angabe die aktuellen Werte.
  * @returns Bodenrichtwert in EUR/m² oder das gewählte Feld.
  */
 export async function bodenrichtwert(
   adresse: string[][],
   nutzungsart?: string,
   feld?: string,
+  stichtag?: number | string,
   // Excel passes it to @cancelable functions: an edited or deleted cell stops waiting.
   invocation?: CustomFunctions.CancelableInvocation,
   // unknown[][]: the metadata generator reads this as a matrix of "any".
@@ -35,9 +38,18 @@ export async function bodenrichtwert(
   const field = optional(feld);
   const inputError = selectionError(code, field);
   if (inputError) throw toCellError(inputError);
+  const date = readStichtagArgument(optional(stichtag));
+  if (!date.ok) throw toCellError(date.error);
   const controller = new AbortController();
   if (invocation) invocation.onCanceled = () => controller.abort();
-  const values = await lookupCells(session.lookups, adresse, code, field, controller.signal);
+  const values = await lookupCells(
+    session.lookups,
+    adresse,
+    code,
+    field,
+    date.value,
+    controller.signal,
+  );
   // A single cell shows its error with the message, not a 1×1 array of it.
   const single = values.length === 1 && values[0]?.length === 1 ? values[0][0] : undefined;
   if (single instanceof CustomFunctions.Error) throw single;

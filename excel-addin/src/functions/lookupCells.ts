@@ -11,12 +11,14 @@ async function lookupCell(
   address: unknown,
   nutzungsart: string | undefined,
   feld: string | undefined,
+  stichtag: string | undefined,
   signal: AbortSignal | undefined,
 ): Promise<CellValue> {
   const text = String(address ?? '').trim();
   if (text === '') return ''; // blank rows of a column stay blank
   try {
-    const selected = selectLookupValue(await lookups.lookup(text, signal), nutzungsart, feld);
+    const response = await lookups.lookup(text, signal, stichtag);
+    const selected = selectLookupValue(response, nutzungsart, feld);
     return selected.ok ? selected.value : toCellError(selected.error);
   } catch (error) {
     return toCellError(error);
@@ -28,11 +30,14 @@ export function lookupCells(
   addresses: readonly (readonly unknown[])[],
   nutzungsart?: string,
   feld?: string,
+  stichtag?: string,
   signal?: AbortSignal,
 ): Promise<CellValue[][]> {
   return Promise.all(
     addresses.map((row) =>
-      Promise.all(row.map((address) => lookupCell(lookups, address, nutzungsart, feld, signal))),
+      Promise.all(
+        row.map((address) => lookupCell(lookups, address, nutzungsart, feld, stichtag, signal)),
+      ),
     ),
   );
 }

@@ -6,10 +6,9 @@
 // BODENRICHTWERT(A2;"G";"stichtag") cost one lookup.
 import {
   BATCH_PATH,
-  addressKey,
   batchRequestBody,
   missingKeyError,
-  normalizeAddress,
+  pendingLookup,
   readBatchAnswer,
   type BodenrichtwertResponse,
   type LookupOutcome,
@@ -33,17 +32,21 @@ export interface LookupClientOptions {
 }
 
 export interface LookupClient {
-  /** All entries at the address; throws AppError. */
-  lookup(address: string, signal?: AbortSignal): Promise<BodenrichtwertResponse>;
+  /** All entries at the address (at the date, YYYY-MM-DD); throws AppError. */
+  lookup(address: string, signal?: AbortSignal, stichtag?: string): Promise<BodenrichtwertResponse>;
 }
 
 export function createLookupClient(options: LookupClientOptions): LookupClient {
   const { http, settings, attributions, answers } = options;
-  /** One queue per service URL: a queued batch goes where its addresses were meant to go. */
+  /**
+   * One queue per service URL and date: a queued batch goes where its
+   * addresses were meant to go, and asks them all at one date.
+   */
   const queues = new Map<string, BatchQueue>();
 
-  function queueFor(serviceUrl: string): BatchQueue {
-    let queue = queues.get(serviceUrl);
+  function queueFor(serviceUrl: string, stichtag: string | undefined): BatchQueue {
+    const name = `${serviceUrl} ${stichtag ?? ''}`;
+    let queue = queues.get(name);
     if (queue === undefined) {
       queue = createBatchQueue({
         window: options.batchWindow,
@@ -62,25 +65,28 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
           return outcomes.value;
         },
       });
-      queues.set(serviceUrl, queue);
+      queues.set(name, queue);
     }
     return queue;
   }
 
-  async function outcomeOf(address: string, signal?: AbortSignal): Promise<LookupOutcome> {
+  async function outcomeOf(
+    address: string,
+    stichtag: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<LookupOutcome> {
     const { apiKey, serviceUrl } = await settings.get();
-    const normalized = normalizeAddress(address);
-    const key = addressKey(normalized);
+    const lookup = pendingLookup(address, stichtag);
     // Kept answers are shown even without a key: they were paid for.
-    const kept = await answers.get(serviceUrl, key);
+    const kept = await answers.get(serviceUrl, lookup.key);
     if (kept !== undefined) return kept;
     if (apiKey === '') throw missingKeyError();
-    return queueFor(serviceUrl).request({ key, address: normalized }, signal);
+    return queueFor(serviceUrl, stichtag).request(lookup, signal);
   }
 
   return {
-    async lookup(address, signal) {
-      const outcome = await outcomeOf(address, signal);
+    async lookup(address, signal, stichtag) {
+      const outcome = await outcomeOf(address, stichtag, signal);
       if (outcome.kind === 'failed') throw outcome.error;
       attributions.record(outcome.response.attribution);
       return outcome.response;

@@ -5,26 +5,49 @@ import { MAX_BATCH_ADDRESSES } from '../apiTypes.js';
 import { AppError, ErrorCode, fail, ok, type Result } from '../errors.js';
 import { errorFromResponse } from './apiErrors.js';
 import { addressKey, normalizeAddress, type LookupOutcome } from './lookupOutcome.js';
+import { datedLookupKey } from './stichtagArgument.js';
 import { isBodenrichtwertResponse, isObject } from './responseShape.js';
 
 export const BATCH_PATH = '/api/bodenrichtwert/batch';
 
 export interface PendingLookup {
-  /** addressKey of the address: the key of caches and de-duplication. */
+  /** datedLookupKey of the address and date: the key of caches and de-duplication. */
   key: string;
   /** The address as sent (first spelling seen). */
   address: string;
+  /** YYYY-MM-DD of a dated lookup; absent for the current values. */
+  stichtag?: string | undefined;
+}
+
+/** The lookup of an address (at a date): its key, and its first spelling to send. */
+export function pendingLookup(raw: string, stichtag?: string): PendingLookup {
+  const address = normalizeAddress(raw);
+  const key = datedLookupKey(addressKey(address), stichtag);
+  return stichtag === undefined ? { key, address } : { key, address, stichtag };
 }
 
 /** Distinct non-blank addresses in first-seen order. */
-export function pendingLookups(addresses: Iterable<string>): PendingLookup[] {
+export function pendingLookups(addresses: Iterable<string>, stichtag?: string): PendingLookup[] {
   const seen = new Map<string, PendingLookup>();
   for (const raw of addresses) {
-    const address = normalizeAddress(raw);
-    const key = addressKey(address);
-    if (address !== '' && !seen.has(key)) seen.set(key, { key, address });
+    const lookup = pendingLookup(raw, stichtag);
+    if (lookup.address !== '' && !seen.has(lookup.key)) seen.set(lookup.key, lookup);
   }
   return [...seen.values()];
+}
+
+/**
+ * Takes the next chunk off the queue: up to `size` lookups of the date of the
+ * first one (a batch asks every address at one date), keeping the others' order.
+ */
+export function takeChunk(queue: PendingLookup[], size: number): PendingLookup[] {
+  const date = queue[0]?.stichtag;
+  const chunk: PendingLookup[] = [];
+  for (let i = 0; i < queue.length && chunk.length < size;) {
+    if (queue[i]?.stichtag === date) chunk.push(...queue.splice(i, 1));
+    else i += 1;
+  }
+  return chunk;
 }
 
 export function chunks<T>(items: readonly T[], size = MAX_BATCH_ADDRESSES): T[][] {
@@ -35,9 +58,16 @@ export function chunks<T>(items: readonly T[], size = MAX_BATCH_ADDRESSES): T[][
   return result;
 }
 
-/** The JSON body of one batch request (every land use: cells pick theirs locally). */
+/**
+ * The JSON body of one batch request (every land use: cells pick theirs
+ * locally). The lookups share one date (`takeChunk`, or a queue per date).
+ */
 export function batchRequestBody(lookups: readonly PendingLookup[]): string {
-  return JSON.stringify({ addresses: lookups.map(({ address }) => address) });
+  const stichtag = lookups[0]?.stichtag;
+  return JSON.stringify({
+    addresses: lookups.map(({ address }) => address),
+    ...(stichtag === undefined ? {} : { stichtag }),
+  });
 }
 
 const unexpected = () =>

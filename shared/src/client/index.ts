@@ -8,3 +8,4 @@ export * from './lookupOutcome.js';
 export * from './batchLookup.js';
 export * from './answerRecords.js';
 export * from './attributionList.js';
+export * from './stichtagArgument.js';

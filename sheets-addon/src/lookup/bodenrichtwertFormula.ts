@@ -1,9 +1,9 @@
-// =BODENRICHTWERT(adresse; [nutzungsart]; [feld]) over single cells or ranges.
+// =BODENRICHTWERT(adresse; [nutzungsart]; [feld]; [stichtag]) over single cells or ranges.
 import {
-  addressKey,
   cellMessage,
   missingKeyError,
-  normalizeAddress,
+  pendingLookup,
+  readStichtagArgument,
   selectLookupValue,
   selectionError,
   type AppError,
@@ -36,12 +36,11 @@ export function unfinishedMessage(open: number): string {
 }
 
 interface Request {
-  address: string;
-  /** The address as the cache and the de-duplication see it. */
-  key: string;
+  /** The address (at the date) as the cache, the de-duplication and the batch see it. */
+  lookup: PendingLookup;
   nutzungsart: string | undefined;
   feld: string | undefined;
-  /** A bad nutzungsart or feld: reported without asking the service. */
+  /** A bad nutzungsart, feld or stichtag: reported without asking the service. */
   inputError: AppError | undefined;
 }
 
@@ -54,19 +53,18 @@ export interface FormulaContext {
   startedAt: number;
 }
 
+/** `args`: adresse, nutzungsart, feld, stichtag as the cells pass them. */
 export function bodenrichtwertFormula(
-  adresse: CellArgument,
-  nutzungsart: CellArgument,
-  feld: CellArgument,
+  args: readonly CellArgument[],
   { services, defaultServiceUrl, startedAt }: FormulaContext,
 ): FormulaResult {
-  const grid = toGrid([adresse, nutzungsart, feld]);
+  const grid = toGrid(args);
   const requests = mapGrid(grid, (row, column) => readRequest(grid, row, column));
   const lookups = new Map<string, PendingLookup>();
   for (const request of requests.flat()) {
     // The first spelling of an address is the one sent.
-    if (request === null || request.inputError || lookups.has(request.key)) continue;
-    lookups.set(request.key, { key: request.key, address: request.address });
+    if (request === null || request.inputError || lookups.has(request.lookup.key)) continue;
+    lookups.set(request.lookup.key, request.lookup);
   }
 
   const settings = readSettings(services, defaultServiceUrl);
@@ -81,7 +79,7 @@ export function bodenrichtwertFormula(
     if (request === null) return { value: '' };
     if (request.inputError) return failure(request.inputError);
     if (!hasApiKey(settings)) return failure(missingKeyError());
-    const outcome = outcomes.get(request.key);
+    const outcome = outcomes.get(request.lookup.key);
     if (outcome === undefined || outcome.kind === 'unfinished') {
       return { error: unfinishedMessage(open) };
     }
@@ -98,12 +96,11 @@ function readRequest(grid: Grid, row: number, column: number): Request | null {
   if (isBlank(address)) return null;
   const nutzungsart = textOrUndefined(grid.cell(1, row, column));
   const feld = textOrUndefined(grid.cell(2, row, column));
-  const normalized = normalizeAddress(String(address));
+  const stichtag = readStichtagArgument(grid.cell(3, row, column));
   return {
-    address: normalized,
-    key: addressKey(normalized),
+    lookup: pendingLookup(String(address), stichtag.ok ? stichtag.value : undefined),
     nutzungsart,
     feld,
-    inputError: selectionError(nutzungsart, feld),
+    inputError: selectionError(nutzungsart, feld) ?? (stichtag.ok ? undefined : stichtag.error),
   };
 }

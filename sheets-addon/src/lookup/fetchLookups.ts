@@ -19,6 +19,7 @@ import {
   ok,
   readBatchAnswer,
   retryWaitMs,
+  takeChunk,
   type LookupOutcome,
   type PendingLookup,
   type Result,
@@ -67,7 +68,7 @@ export function fetchLookups(
   while (queue.length > 0) {
     size = nextChunkSize(deadline - clock.now(), msPerAddress, size);
     if (size < 1) break;
-    const chunk = queue.splice(0, size);
+    const chunk = takeChunk(queue, size);
     const startedAt = clock.now();
     const answer = postChunk(chunk, credentials, services);
     // The latest chunk is the best estimate: the same server load, a similar size.
