@@ -10,6 +10,7 @@ import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { createLookup } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
 import { systemClock, type Clock } from './time/clock.js';
 
@@ -29,6 +30,8 @@ export interface AppContext extends PlatformServices {
   redis: RedisClient | undefined;
   lookup: LookupService;
   oauth: OAuthServices;
+  /** Sign-up confirmation and password-reset e-mail. */
+  mailer: Mailer;
   /** Plan booking requests from the billing page. */
   planRequests: PlanRequestRepository;
   /** Closes what the context opened (database, Redis, timers). */
@@ -57,9 +60,12 @@ export async function createContext(
   });
   closers.push(() => lookup.idle());
   const platform = createPlatformServices(db.sequelize, clock, config);
+  const mailer = createMailer(config, logger);
+  closers.push(() => mailer.close());
   return {
     ...platform,
     oauth: createOAuthServices(db.sequelize, clock, platform.bearer),
+    mailer,
     planRequests: new PlanRequestRepository(db.sequelize),
     config,
     logger,

@@ -20,7 +20,7 @@ import {
   registerClient,
   tokenRequest,
 } from '../server/oauth/support/oauthClient.js';
-import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
+import { signUpAndConfirm, TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
 import { FigureBook } from './support/figures.js';
 import { hostileString, percentEncode } from './support/hostileValues.js';
 import { fuzzOptions } from './support/profile.js';
@@ -47,12 +47,9 @@ const shownSecret = (html: string, id: string) =>
 async function runScenario() {
   const email = `sicher-${Date.now()}@example.de`;
   browser = new FormBrowser(h.server.url);
-  const signup = await browser.submit('/signup', '/signup', {
-    email,
-    password: TEST_PASSWORD,
-    password_confirmation: TEST_PASSWORD,
-  });
-  expect(signup.status, signup.html).toBe(303);
+  await signUpAndConfirm(h.server, browser, email);
+  const login = await browser.login(email, TEST_PASSWORD);
+  expect(login.status, login.html).toBe(303);
   const key = await browser.submit('/dashboard/keys', '/dashboard/keys', {
     name: 'Büro',
     lifetime: '90d',

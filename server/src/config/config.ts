@@ -40,6 +40,8 @@ const envSchema = z.object({
   CACHE_MAX_AGE_SECONDS: positiveInt.default(30 * 24 * 3600),
   CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).optional(),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -66,6 +68,8 @@ export interface Config {
   /** hotSeconds: how long an instance trusts a land-value entry it read (0: no in-process copy). */
   cache: { freshSeconds: number; maxAgeSeconds: number; hotSeconds: number };
   upstreamTimeoutMs: number;
+  /** Sign-up confirmation and password-reset e-mail; smtpUrl unset: no e-mail is sent. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 /** Parses and checks the environment; throws ConfigError naming the bad variable. */
@@ -85,6 +89,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       'Invalid configuration: CACHE_MAX_AGE_SECONDS must be >= CACHE_FRESH_SECONDS',
     );
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (baseUrl.startsWith('https:') && trustProxy === false) {
+    // The Secure session cookie is only set on requests Express sees as HTTPS.
+    throw new ConfigError(
+      'Invalid configuration: BASE_URL is https but TRUST_PROXY is not set, so no sign-in or form ' +
+        'could work; set TRUST_PROXY to the hop count or subnet of the HTTPS proxy (e.g. TRUST_PROXY=1)',
+    );
+  }
   return Object.freeze({
     port: e.PORT,
     baseUrl,
@@ -93,7 +105,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     billingUrl: e.BILLING_URL ?? `${baseUrl}/dashboard/billing`,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     paymentGraceDays: e.PAYMENT_GRACE_DAYS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -114,6 +126,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       hotSeconds: e.CACHE_HOT_SECONDS,
     },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Bodenrichtwert <noreply@${new URL(baseUrl).hostname}>`,
+    },
   });
 }
 

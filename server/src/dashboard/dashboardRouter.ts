@@ -10,9 +10,11 @@ import { authPages } from './pages/authPages.js';
 import { billingPages } from './pages/billingPages.js';
 import { keysPages } from './pages/keysPages.js';
 import { overviewPage } from './pages/overviewPage.js';
+import { passwordPages } from './pages/passwordPages.js';
+import { pageThrottle } from './pageThrottle.js';
 import type { WebLayer } from './webLayer.js';
 
-const PAGE_PATHS = ['/login', '/signup', '/logout', '/dashboard'];
+const PAGE_PATHS = ['/login', '/signup', '/logout', '/password', '/dashboard'];
 const ASSETS_DIR = fromProjectRoot('server', 'src', 'dashboard', 'assets');
 
 export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
@@ -23,7 +25,15 @@ export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
   const pages = Router();
   // Only page requests load a session; API calls never touch the session table.
   pages.use(PAGE_PATHS, web.session);
+  pages.use(
+    PAGE_PATHS,
+    pageThrottle(ctx, (req, res) => {
+      const message = 'Zu viele Seitenaufrufe von Ihrer Adresse. Bitte warten Sie eine Minute.';
+      web.render(req, res, 'error', { title: 'Zu viele Anfragen', message }, 429);
+    }),
+  );
   pages.use(authPages(ctx, web));
+  pages.use(passwordPages(ctx, web));
   pages.use(overviewPage(ctx, web));
   pages.use(keysPages(ctx, web));
   pages.use(appsPages(ctx, web));

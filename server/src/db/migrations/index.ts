@@ -4,10 +4,12 @@ import { accountsMigration } from './001-accounts.js';
 import { lookupCachesMigration } from './010-lookup-caches.js';
 import { oauthMigration } from './020-oauth.js';
 import { dashboardMigration } from './021-dashboard.js';
+import { accountEmailMigration } from './026-account-email.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
   lookupCachesMigration,
   oauthMigration,
   dashboardMigration,
+  accountEmailMigration,
 ];
