@@ -42,6 +42,7 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).optional(),
+  UPSTREAM_SLOTS_PER_CALLER: positiveInt.default(4),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -70,6 +71,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** Sign-up confirmation and password-reset e-mail; smtpUrl unset: no e-mail is sent. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Uncached lookups (geocoder or state-service calls) one account, and one IP, may run at once. */
+  upstreamSlotsPerCaller: number;
 }
 
 /** Parses and checks the environment; throws ConfigError naming the bad variable. */
@@ -130,6 +133,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Bodenrichtwert <noreply@${new URL(baseUrl).hostname}>`,
     },
+    upstreamSlotsPerCaller: e.UPSTREAM_SLOTS_PER_CALLER,
   });
 }
 

@@ -7,6 +7,7 @@ import type { Clock } from '../time/clock.js';
 import { GeocodeCacheRepository } from './cache/geocodeCacheRepository.js';
 import { LandValueCacheRepository } from './cache/landValueCacheRepository.js';
 import { createLandValueStore } from './cache/landValueStore.js';
+import { CallerGate } from './fairness/callerGate.js';
 import { createCachedGeocoding } from './geocoder/cachedGeocoding.js';
 import { createNominatimGeocoder } from './geocoder/nominatimGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
@@ -14,7 +15,10 @@ import { DEFAULT_SOURCES_FILE, loadSourceRegistry } from './sources/registry.js'
 import { createUpstream } from './upstream/upstream.js';
 
 export interface LookupDeps {
-  config: Pick<Config, 'geocoder' | 'sourcesFile' | 'cache' | 'upstreamTimeoutMs'>;
+  config: Pick<
+    Config,
+    'geocoder' | 'sourcesFile' | 'cache' | 'upstreamTimeoutMs' | 'upstreamSlotsPerCaller'
+  >;
   sequelize: Sequelize;
   clock: Clock;
   logger: Logger;
@@ -45,6 +49,7 @@ export async function openConfiguredSources(
 export async function createLookup(deps: LookupDeps): Promise<LookupService> {
   const { config, clock, logger } = deps;
   const { upstream, registry } = await openConfiguredSources(deps);
+  const gate = new CallerGate(config.upstreamSlotsPerCaller);
   const geocoding = createCachedGeocoding({
     geocoder: createNominatimGeocoder({
       url: config.geocoder.url,
@@ -52,6 +57,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
       minIntervalMs: config.geocoder.minIntervalMs,
     }),
     cache: new GeocodeCacheRepository(deps.sequelize),
+    gate,
     clock,
     logger,
   });
@@ -65,5 +71,13 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
     hotMs: config.cache.hotSeconds * 1000,
   });
-  return createLookupService({ geocoding, registry, store, logger, clock });
+  return createLookupService({
+    geocoding,
+    registry,
+    store,
+    gate,
+    waitMs: config.upstreamTimeoutMs,
+    logger,
+    clock,
+  });
 }

@@ -1,6 +1,8 @@
 // The lookup pipeline: address → place → coverage → the state's source →
 // entries of §2.1, through the coordinate cache. Errors leave as AppError;
 // a failing source becomes 503 service_error unless a stale entry is served.
+// Upstream work is bounded per caller (CallerGate) and waits at most the
+// upstream timeout for its turn; work whose client has gone is dropped.
 import type { BodenrichtwertEntry } from '../../../shared/src/apiTypes.js';
 import { AppError, ErrorCode } from '../../../shared/src/errors.js';
 import type { Logger } from '../logging/logger.js';
@@ -9,6 +11,13 @@ import type { Clock } from '../time/clock.js';
 import { coordinateKey } from './cache/landValueCacheRepository.js';
 import type { LandValueStore } from './cache/landValueStore.js';
 import { isRestrictedState } from './coverage.js';
+import type { CallerGate } from './fairness/callerGate.js';
+import {
+  ticketFor,
+  withSignal,
+  type LookupCaller,
+  type WorkTicket,
+} from './fairness/workTicket.js';
 import type { CachedGeocoding } from './geocoder/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import { mapNewestEntries } from './mapping/entryMapper.js';
@@ -28,7 +37,7 @@ export interface LookupResult {
 type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
 
 export interface LookupService {
-  lookup(address: string): Promise<LookupResult>;
+  lookup(address: string, caller: LookupCaller): Promise<LookupResult>;
   /** Resolves when background renewals have finished. */
   idle(): Promise<void>;
 }
@@ -37,15 +46,21 @@ export function createLookupService(deps: {
   geocoding: CachedGeocoding;
   registry: SourceRegistry;
   store: LandValueStore;
+  gate: CallerGate;
+  /** How long work may wait for its turn (the upstream timeout). */
+  waitMs: number;
   logger: Logger;
   clock: Clock;
 }): LookupService {
   return {
-    async lookup(address) {
-      const place = await deps.geocoding.resolve(address);
+    async lookup(address, caller) {
+      const ticket = ticketFor(caller, deps.waitMs);
+      const place = await deps.geocoding.resolve(address, ticket);
       const connected = sourceFor(place, deps.registry);
-      const values = await deps.store.get(coordinateKey(place), () =>
-        fetchEntries(place, connected, deps),
+      const values = await deps.store.get(
+        coordinateKey(place),
+        (signal) => fetchEntries(place, connected, withSignal(ticket, signal), deps),
+        ticket.signal,
       );
       return { place, source: connected.source, ...values };
     },
@@ -76,11 +91,12 @@ function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSou
 async function fetchEntries(
   place: GeocodedPlace,
   { source, adapter, numberFormat }: ConnectedSource,
-  { logger, clock }: { logger: Logger; clock: Clock },
+  ticket: WorkTicket,
+  { logger, clock, gate }: { logger: Logger; clock: Clock; gate: CallerGate },
 ): Promise<BodenrichtwertEntry[]> {
   let records;
   try {
-    records = await adapter.recordsAt(place);
+    records = await gate.run(ticket, () => adapter.recordsAt(place));
   } catch (err) {
     if (!isUpstreamOutage(err)) throw err;
     logger.warn({ state: source.state, reason: err.reason, err }, 'land-value source unavailable');

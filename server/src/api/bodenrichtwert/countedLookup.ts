@@ -4,6 +4,7 @@
 import type { BodenrichtwertResponse } from '../../../../shared/src/apiTypes.js';
 import type { QuotaService } from '../../accounts/quotaService.js';
 import type { Logger } from '../../logging/logger.js';
+import type { LookupCaller } from '../../lookup/fairness/workTicket.js';
 import type { LookupService } from '../../lookup/lookupService.js';
 import type { LookupParams } from './params.js';
 import { releaseUntilDone } from './releaseUntilDone.js';
@@ -17,12 +18,12 @@ export interface CountedLookupDeps {
 
 export async function countedLookup(
   deps: CountedLookupDeps,
-  accountId: string,
+  caller: LookupCaller,
   { addressInput, address, filter }: Pick<LookupParams, 'addressInput' | 'address' | 'filter'>,
 ): Promise<BodenrichtwertResponse> {
-  const reservation = await deps.quota.reserve(accountId);
+  const reservation = await deps.quota.reserve(caller.accountId);
   try {
-    const result = await deps.lookup.lookup(address);
+    const result = await deps.lookup.lookup(address, caller);
     return buildLookupResponse(addressInput, result, filter);
   } catch (err) {
     await releaseUntilDone(reservation, deps.logger);

@@ -3,10 +3,11 @@
 // any upstream call and given back on every error answer.
 import { Router } from 'express';
 import type { PlatformServices } from '../../accounts/platformServices.js';
-import { principalOf, requireBearer } from '../../auth/requireBearer.js';
+import { requireBearer } from '../../auth/requireBearer.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
 import { countedLookup, type CountedLookupDeps } from './countedLookup.js';
+import { lookupCallerOf } from './lookupCaller.js';
 import { parseLookupParams } from './params.js';
 
 export type BodenrichtwertDeps = RateLimitDeps &
@@ -23,7 +24,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     async (req, res) => {
       const params = parseLookupParams(req.query);
       if (!params.ok) throw params.error;
-      sendBody(res, 200, await countedLookup(ctx, principalOf(req).accountId, params.value));
+      sendBody(res, 200, await countedLookup(ctx, lookupCallerOf(req, res), params.value));
     },
   );
   return router;

@@ -34,10 +34,12 @@ export interface LandValueStoreOptions {
   hotMs: number;
 }
 
-export type FetchEntries = () => Promise<BodenrichtwertEntry[]>;
+/** `signal` aborts when no reader waits for the entries any more (never for a renewal). */
+export type FetchEntries = (signal: AbortSignal) => Promise<BodenrichtwertEntry[]>;
 
 export interface LandValueStore {
-  get(key: string, fetchFresh: FetchEntries): Promise<LandValues>;
+  /** `signal`: this reader's client has gone; the fetch stops once every reader has. */
+  get(key: string, fetchFresh: FetchEntries, signal?: AbortSignal): Promise<LandValues>;
   /** Resolves when no background renewal is running (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -69,7 +71,11 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
     remember(key, undefined);
   }
 
-  function renewInBackground(key: string, fetchedAt: Date, fetchFresh: FetchEntries): void {
+  function renewInBackground(
+    key: string,
+    fetchedAt: Date,
+    fetchFresh: () => Promise<BodenrichtwertEntry[]>,
+  ): void {
     if (renewals.has(key)) return;
     const renewal = (async () => {
       if (!(await repository.claimRenewal(key, fetchedAt, clock(), options.renewalLeaseMs))) return;
@@ -88,25 +94,31 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
     renewals.set(key, renewal);
   }
 
-  async function read(key: string, fetchFresh: FetchEntries): Promise<LandValues> {
+  async function read(
+    key: string,
+    fetchFresh: FetchEntries,
+    signal: AbortSignal,
+  ): Promise<LandValues> {
     const cached = await find(key);
     if (cached) {
       const age = clock().getTime() - cached.fetchedAt.getTime();
       if (age <= options.freshMs) return { entries: cached.entries, cacheHit: true, stale: false };
       if (age <= options.maxAgeMs) {
-        renewInBackground(key, cached.fetchedAt, fetchFresh);
+        // The renewal outlives this read: no reader's signal can stop it.
+        renewInBackground(key, cached.fetchedAt, () => fetchFresh(new AbortController().signal));
         return { entries: cached.entries, cacheHit: true, stale: true };
       }
       await repository.remove(key);
       remember(key, undefined);
     }
-    const entries = await fetchFresh();
+    const entries = await fetchFresh(signal);
     await save(key, entries);
     return { entries, cacheHit: false, stale: false };
   }
 
   return {
-    get: (key, fetchFresh) => flight.run(key, () => read(key, fetchFresh)),
+    get: (key, fetchFresh, signal) =>
+      flight.run(key, (flightSignal) => read(key, fetchFresh, flightSignal), signal),
     async idle() {
       while (renewals.size > 0) await Promise.all(renewals.values());
     },
