@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './logging/logger.js';
 import { createLookup } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
 import { systemClock, type Clock } from './time/clock.js';
 
@@ -60,11 +61,13 @@ export async function createContext(
   });
   closers.push(() => lookup.idle());
   const platform = createPlatformServices(db.sequelize, clock, config);
+  const oauth = createOAuthServices(db.sequelize, clock, platform.bearer);
+  closers.push(startOAuthHousekeeping(oauth.grants, logger));
   const mailer = createMailer(config, logger);
   closers.push(() => mailer.close());
   return {
     ...platform,
-    oauth: createOAuthServices(db.sequelize, clock, platform.bearer),
+    oauth,
     mailer,
     planRequests: new PlanRequestRepository(db.sequelize),
     config,

@@ -41,6 +41,17 @@ export class ApiKeyRepository {
     return rows.map(toRecord);
   }
 
+  /** Keys of the user that are neither revoked nor expired at `now`. */
+  countActive(userId: string, now: Date): Promise<number> {
+    return this.keys.count({
+      where: {
+        userId,
+        revokedAt: { [Op.is]: null },
+        [Op.or]: [{ expiresAt: { [Op.is]: null } }, { expiresAt: { [Op.gt]: now } }],
+      },
+    });
+  }
+
   /** Revokes a key that is not yet revoked; false when there was none. */
   async revoke(id: string, now: Date): Promise<boolean> {
     const [affected] = await this.keys.update(

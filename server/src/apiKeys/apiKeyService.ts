@@ -33,6 +33,16 @@ const KEY_CACHE_MAX_ENTRIES = 10_000;
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export const MAX_KEY_NAME_LENGTH = 100;
+/** Active (unrevoked, unexpired) keys one account may hold. */
+export const MAX_ACTIVE_KEYS = 20;
+
+/** The account already holds MAX_ACTIVE_KEYS active keys. */
+export class KeyLimitError extends RangeError {
+  constructor() {
+    super(`An account may hold at most ${MAX_ACTIVE_KEYS} active API keys`);
+    this.name = 'KeyLimitError';
+  }
+}
 
 export interface CreatedApiKey {
   key: ApiKeyRecord;
@@ -59,12 +69,14 @@ export class ApiKeyService {
         : undefined;
   }
 
+  /** Throws RangeError for a bad name, KeyLimitError when the account has too many keys. */
   async create(userId: string, name: string, lifetime: ApiKeyLifetime): Promise<CreatedApiKey> {
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > MAX_KEY_NAME_LENGTH) {
       throw new RangeError(`An API key name needs 1 to ${MAX_KEY_NAME_LENGTH} characters`);
     }
     const now = this.clock();
+    if ((await this.keys.countActive(userId, now)) >= MAX_ACTIVE_KEYS) throw new KeyLimitError();
     const duration = API_KEY_LIFETIMES[lifetime];
     const generated = generateApiKey();
     const key = await this.keys.create({

@@ -8,6 +8,7 @@ import { toAppError } from '../http/errorMiddleware.js';
 import { appsPages } from './pages/appsPages.js';
 import { authPages } from './pages/authPages.js';
 import { billingPages } from './pages/billingPages.js';
+import { connectedAppsPages } from './pages/connectedAppsPages.js';
 import { keysPages } from './pages/keysPages.js';
 import { overviewPage } from './pages/overviewPage.js';
 import { passwordPages } from './pages/passwordPages.js';
@@ -37,6 +38,7 @@ export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
   pages.use(overviewPage(ctx, web));
   pages.use(keysPages(ctx, web));
   pages.use(appsPages(ctx, web));
+  pages.use(connectedAppsPages(ctx, web));
   pages.use(billingPages(ctx, web));
   // Errors on a page answer as a page; the details go to the log only.
   // A form the body parser refuses (too large, broken encoding) is the client's error.

@@ -4,6 +4,7 @@ import { accountsMigration } from './001-accounts.js';
 import { lookupCachesMigration } from './010-lookup-caches.js';
 import { oauthMigration } from './020-oauth.js';
 import { dashboardMigration } from './021-dashboard.js';
+import { oauthGrantsMigration } from './025-oauth-grants.js';
 import { accountEmailMigration } from './026-account-email.js';
 
 export const migrations: readonly Migration[] = [
@@ -11,5 +12,6 @@ export const migrations: readonly Migration[] = [
   lookupCachesMigration,
   oauthMigration,
   dashboardMigration,
+  oauthGrantsMigration,
   accountEmailMigration,
 ];
