@@ -313,7 +313,8 @@ describe('headers, forms and redirects', () => {
       }),
       fuzzOptions(30, 600),
     );
-  });
+    // Each login hashes at the production scrypt cost.
+  }, 240_000);
 
   it('never redirects the authorization to a URI that is not registered', async () => {
     const as = await discover(h.server.url);
