@@ -100,6 +100,7 @@ describe('login throttle', SLOW, () => {
     expect(stranger.html).toContain('für dieses Konto');
     expect((await loginFrom('203.0.113.200', await account(), TEST_PASSWORD)).status).toBe(303);
     // ... while the owner's browser, which signed in before, still gets in.
+    owner.cookies.delete('brw.sid');
     expect((await loginFrom('198.51.100.2', victim, TEST_PASSWORD, owner)).status).toBe(303);
     // A password reset proves the mailbox and clears the count for every browser.
     await resetPassword(victim, 'Neues-Passwort-2026');
@@ -151,12 +152,17 @@ describe('sessions', SLOW, () => {
     expect(await sessionRows()).toBe(before + 1);
   });
 
-  it('rate-limits page views per IP', async () => {
+  it('rate-limits anonymous page views per IP, not signed-in users', async () => {
     const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
     try {
+      const email = newEmail();
+      await limited.ctx.accounts.create({ email, password: TEST_PASSWORD });
+      const user = new FormBrowser(limited.url);
+      expect((await user.login(email, TEST_PASSWORD)).status).toBe(303); // 2 anonymous requests
+      for (let i = 0; i < 7; i += 1) expect((await user.get('/dashboard')).status).toBe(200);
       const statuses: number[] = [];
-      for (let i = 0; i < 7; i += 1) statuses.push((await fetch(`${limited.url}/login`)).status);
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      for (let i = 0; i < 5; i += 1) statuses.push((await fetch(`${limited.url}/login`)).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
     } finally {
       await limited.close();
     }

@@ -197,7 +197,11 @@ describe('headers, forms and redirects', () => {
     const pages = [
       '/login',
       '/signup',
+      '/signup/confirm?token=x',
+      '/password/forgot',
+      '/password/reset?token=x',
       '/dashboard',
+      '/dashboard/password',
       '/dashboard/keys',
       '/dashboard/apps',
       '/dashboard/billing',
@@ -224,6 +228,10 @@ describe('headers, forms and redirects', () => {
     for (const required of [
       '/login',
       '/signup',
+      '/signup/confirm',
+      '/password/forgot',
+      '/password/reset',
+      '/dashboard/password',
       '/logout',
       '/dashboard/keys',
       '/dashboard/apps',

@@ -1,5 +1,7 @@
-// Requests per IP and minute on the server-rendered pages (RATE_LIMIT_PER_MINUTE,
-// the same budget as the API's), so page views cannot flood the database.
+// Anonymous requests per IP and minute on the server-rendered pages
+// (RATE_LIMIT_PER_MINUTE, the same budget as the API's), so nobody can flood
+// the service with page views and form posts without an account. Signed-in
+// users are not counted: they are known, and their forms have limits of their own.
 import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { AppContext } from '../context.js';
@@ -17,6 +19,7 @@ export function pageThrottle(
     legacyHeaders: false,
     identifier: 'pages',
     keyGenerator: clientKey,
+    skip: (req) => req.session.userId !== undefined,
     handler: (req, res) => onLimited(req, res),
     store: throttleStore(ctx, 'pages'),
   });
