@@ -43,6 +43,9 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).optional(),
   UPSTREAM_SLOTS_PER_CALLER: positiveInt.default(4),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  HTTP_MAX_CONNECTIONS: positiveInt.default(1_000),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -73,6 +76,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Uncached lookups (geocoder or state-service calls) one account, and one IP, may run at once. */
   upstreamSlotsPerCaller: number;
+  /** Bounds of the HTTP server against slow and piling clients. */
+  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
 }
 
 /** Parses and checks the environment; throws ConfigError naming the bad variable. */
@@ -134,6 +139,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       from: e.MAIL_FROM ?? `Bodenrichtwert <noreply@${new URL(baseUrl).hostname}>`,
     },
     upstreamSlotsPerCaller: e.UPSTREAM_SLOTS_PER_CALLER,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
   });
 }
 

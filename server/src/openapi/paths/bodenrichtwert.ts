@@ -77,6 +77,7 @@ export const bodenrichtwertApi: OpenApiModule = {
             'address_too_long',
             'invalid_nutzungsart',
             'invalid_format',
+            'too_many_parameters',
           ]),
           '401': { ...authErrors['401'], content: both(schemaRef('ErrorBody')) },
           '402': xmlError(402, ['limit_reached', 'payment_past_due']),
