@@ -18,7 +18,11 @@ export class BoundedMemoryStore implements Store {
   private windowMs = 60_000;
   private readonly counts: LRUCache<string, Count>;
 
-  constructor(maxKeys = DEFAULT_MAX_KEYS) {
+  /** `now`: express-rate-limit's own stores use the system clock too. */
+  constructor(
+    maxKeys = DEFAULT_MAX_KEYS,
+    private readonly now: () => number = Date.now,
+  ) {
     this.counts = new LRUCache({ max: maxKeys });
   }
 
@@ -33,7 +37,7 @@ export class BoundedMemoryStore implements Store {
   increment(key: string): ClientRateLimitInfo {
     const count = this.live(key) ?? {
       totalHits: 0,
-      resetTime: new Date(Date.now() + this.windowMs),
+      resetTime: new Date(this.now() + this.windowMs),
     };
     count.totalHits += 1;
     this.counts.set(key, count);
@@ -60,7 +64,7 @@ export class BoundedMemoryStore implements Store {
 
   private live(key: string): Count | undefined {
     const count = this.counts.get(key);
-    if (count && count.resetTime.getTime() <= Date.now()) {
+    if (count && count.resetTime.getTime() <= this.now()) {
       this.counts.delete(key);
       return undefined;
     }
