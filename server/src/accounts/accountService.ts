@@ -44,7 +44,10 @@ export interface Registration {
 
 function checkedEmail(email: string): string {
   const normalised = normaliseEmail(email);
-  if (!isEmailAddress(normalised)) throw new RangeError('Not an email address');
+  if (!isEmailAddress(normalised))
+    throw new RangeError(
+      `Not an email address (at most ${MAX_EMAIL_LENGTH} characters, a dotted domain)`,
+    );
   return normalised;
 }
 
