@@ -94,6 +94,37 @@ describe('a flood of unknown addresses from one caller', () => {
   });
 });
 
+describe('MCP tool calls whose client has gone', () => {
+  it('leave the geocoder line without a geocoder call', async () => {
+    const w = await startStallWorld({ GEOCODER_MIN_INTERVAL_MS: String(INTERVAL_MS) });
+    world = w;
+    // The victim's lookup takes the current turn; the next one is INTERVAL_MS away.
+    expect((await w.lookup(w.victim, w.coldAddress())).status).toBe(200);
+    const callsBefore = w.nominatim.calls;
+    const abandoned = Array.from({ length: 5 }, (_, i) =>
+      fetch(`${w.server.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${w.attacker.token}`,
+          'X-Forwarded-For': w.attacker.ip,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: i + 1,
+          method: 'tools/call',
+          params: { name: 'get_bodenrichtwert', arguments: { address: w.unknownAddress() } },
+        }),
+        signal: AbortSignal.timeout(INTERVAL_MS / 3),
+      }).catch(() => 'abandoned'),
+    );
+    expect(await Promise.all(abandoned)).toEqual(Array(5).fill('abandoned'));
+    await pause(3 * INTERVAL_MS);
+    expect(w.nominatim.calls).toBe(callsBefore);
+  });
+});
+
 describe('bounds of the line and of each caller', () => {
   it('answers 503 service_error at once when the geocoder line is longer than the timeout', async () => {
     const timeoutMs = 1000;

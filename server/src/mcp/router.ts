@@ -42,11 +42,17 @@ export function mcpRouter(ctx: McpDeps): Router {
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });
-      res.on('close', () => {
+      const closeAll = () => {
         void transport.close();
         void server.close();
-      });
+      };
+      res.on('close', closeAll);
       await server.connect(transport);
+      // A client that left during authentication gets no tool run (its close event is past).
+      if (res.closed) {
+        closeAll();
+        return;
+      }
       const auth = authInfoFor(principalOf(req), token, clientKey(req));
       await transport.handleRequest(Object.assign(req, { auth }), res, req.body);
     },

@@ -8,8 +8,11 @@ import type { LookupCaller } from '../../lookup/fairness/workTicket.js';
 
 export function lookupCallerOf(req: Request, res: Response): LookupCaller {
   const gone = new AbortController();
-  res.on('close', () => {
+  const leave = () => {
     if (!res.writableFinished) gone.abort();
-  });
+  };
+  // The client may have gone while authentication and the quota ran.
+  if (res.closed) leave();
+  else res.on('close', leave);
   return { accountId: principalOf(req).accountId, ip: clientKey(req), signal: gone.signal };
 }
