@@ -52,6 +52,11 @@ export class ApiKeyRepository {
     });
   }
 
+  /** Removes a key that was never shown (it broke the account's key limit). */
+  async delete(id: string): Promise<void> {
+    await this.keys.destroy({ where: { id } });
+  }
+
   /** Revokes a key that is not yet revoked; false when there was none. */
   async revoke(id: string, now: Date): Promise<boolean> {
     const [affected] = await this.keys.update(

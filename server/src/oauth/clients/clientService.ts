@@ -45,12 +45,6 @@ export class OAuthClientService {
     registration: ClientRegistration,
     ownerUserId: string | null,
   ): Promise<RegisteredClient> {
-    if (
-      ownerUserId !== null &&
-      (await this.clients.countByOwner(ownerUserId)) >= MAX_APPS_PER_ACCOUNT
-    ) {
-      throw new AppLimitError();
-    }
     const secret =
       registration.type === 'confidential'
         ? generateCredential(CREDENTIAL_PREFIX.clientSecret)
@@ -63,6 +57,14 @@ export class OAuthClientService {
       secretHash: secret === undefined ? null : hashCredential(secret),
       createdAt: this.clock(),
     });
+    // Counted after the insert, so parallel registrations cannot all pass.
+    if (
+      ownerUserId !== null &&
+      (await this.clients.countByOwner(ownerUserId)) > MAX_APPS_PER_ACCOUNT
+    ) {
+      await this.clients.delete(client.id);
+      throw new AppLimitError();
+    }
     return { client, secret };
   }
 
