@@ -5,6 +5,7 @@
 // password reset tell nobody which addresses have accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/src/accounts/password.js';
+import { HASHES_WAITING } from '../../server/src/accounts/passwordHasher.js';
 import { linkIn } from '../../server/src/fakes/smtpFake.js';
 import {
   FAILED_LOGINS_PER_ACCOUNT,
@@ -105,6 +106,22 @@ describe('login throttle', SLOW, () => {
     // A password reset proves the mailbox and clears the count for every browser.
     await resetPassword(victim, 'Neues-Passwort-2026');
     expect((await loginFrom('203.0.113.201', victim, 'Neues-Passwort-2026')).status).toBe(303);
+  });
+
+  it('answers logins past the hashing queue with a 503 page that says to retry, never a 500', async () => {
+    const email = await account();
+    const answers = await Promise.all(
+      Array.from({ length: HASHES_WAITING + 8 }, (_, i) =>
+        loginFrom(`100.64.${i}.1`, email, TEST_PASSWORD),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 303).length).toBeGreaterThanOrEqual(HASHES_WAITING);
+    const busy = answers.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.html).toContain('Gerade melden sich sehr viele Nutzer an');
+    expect(statuses.every((s) => s === 303 || s === 503)).toBe(true);
+    expect(server.logs.text()).not.toContain('dashboard page failed');
   });
 
   it('keeps throttle keys in Redis short, address-free and expiring', async () => {
@@ -221,25 +238,19 @@ describe('password reset and change', SLOW, () => {
     const email = await account();
     const browser = new FormBrowser(server.url);
     expect((await browser.login(email, TEST_PASSWORD)).status).toBe(303);
-    const wrong = await browser.submit('/dashboard/password', '/dashboard/password', {
-      current_password: 'nicht-das-richtige-1',
-      password: 'Neu-und-lang-2026',
-      password_confirmation: 'Neu-und-lang-2026',
-    });
+    const change = (current: string, next: string) =>
+      browser.submit('/dashboard/password', '/dashboard/password', {
+        current_password: current,
+        password: next,
+        password_confirmation: next,
+      });
+    const wrong = await change('nicht-das-richtige-1', 'Neu-und-lang-2026');
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain('bisherige Passwort ist falsch');
-    const weak = await browser.submit('/dashboard/password', '/dashboard/password', {
-      current_password: TEST_PASSWORD,
-      password: 'qwerty123456',
-      password_confirmation: 'qwerty123456',
-    });
+    const weak = await change(TEST_PASSWORD, 'qwerty123456');
     expect(weak.status).toBe(400);
     expect(weak.html).toContain('häufigsten');
-    const changed = await browser.submit('/dashboard/password', '/dashboard/password', {
-      current_password: TEST_PASSWORD,
-      password: 'Neu-und-lang-2026',
-      password_confirmation: 'Neu-und-lang-2026',
-    });
+    const changed = await change(TEST_PASSWORD, 'Neu-und-lang-2026');
     expect(changed.status).toBe(303);
     expect((await browser.get('/dashboard')).html).toContain('Ihr Passwort ist geändert');
     expect((await new FormBrowser(server.url).login(email, 'Neu-und-lang-2026')).status).toBe(303);

@@ -27,7 +27,12 @@ export function createCsrfGuard(options: {
   // __Host- cookies need Secure; plain HTTP development uses plain names.
   const prefix = options.secure ? '__Host-' : '';
   const anonymousCookie = `${prefix}brw.anon`;
-  const cookieOptions = { sameSite: 'lax', secure: options.secure, httpOnly: true, path: '/' };
+  const cookieOptions = {
+    sameSite: 'lax' as const,
+    secure: options.secure,
+    httpOnly: true,
+    path: '/',
+  };
   const anonymousId = (req: Request): string => {
     const id = (req.cookies as Record<string, unknown>)[anonymousCookie];
     return typeof id === 'string' ? id : '';
@@ -37,7 +42,7 @@ export function createCsrfGuard(options: {
     getSessionIdentifier: (req) =>
       req.session.userId ? `session:${req.session.id}` : `anonymous:${anonymousId(req)}`,
     cookieName: `${prefix}brw.csrf`,
-    cookieOptions: { ...cookieOptions, sameSite: 'lax' },
+    cookieOptions,
     getCsrfTokenFromRequest: (req) => {
       const body = req.body as Record<string, unknown> | undefined;
       return typeof body?._csrf === 'string' ? body._csrf : undefined;
@@ -53,7 +58,7 @@ export function createCsrfGuard(options: {
     token(req, res) {
       if (!req.session.userId && !anonymousId(req)) {
         const id = randomBytes(18).toString('base64url');
-        res.cookie(anonymousCookie, id, { ...cookieOptions, sameSite: 'lax' });
+        res.cookie(anonymousCookie, id, cookieOptions);
         (req.cookies as Record<string, unknown>)[anonymousCookie] = id;
       }
       return generateCsrfToken(req, res);

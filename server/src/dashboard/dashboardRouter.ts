@@ -45,17 +45,18 @@ export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
   pages.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
     const error = toAppError(err, ErrorCode.internalServerError);
-    if (error.status >= 500) req.log.error({ err }, 'dashboard page failed');
+    // 503 service_error (e.g. too many logins waiting for a password hash) says what to do.
+    const failed = error.status >= 500 && error.code !== ErrorCode.serviceError;
+    if (failed) req.log.error({ err }, 'dashboard page failed');
     web.render(
       req,
       res,
       'error',
       {
         title: 'Fehler',
-        message:
-          error.status >= 500
-            ? 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.'
-            : error.message,
+        message: failed
+          ? 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.'
+          : error.message,
       },
       error.status,
     );

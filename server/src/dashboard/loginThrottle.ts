@@ -11,7 +11,7 @@
 //   but cannot lock its owner out; a password reset clears the count.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { rateLimit, type Options, type Store } from 'express-rate-limit';
 import { normaliseEmail } from '../accounts/accountService.js';
 import type { AppContext } from '../context.js';
 import { clientKey } from '../http/rateLimit.js';
@@ -39,7 +39,8 @@ export interface LoginThrottle {
 
 function counter(ctx: Pick<AppContext, 'redis' | 'config'>, name: string): Store {
   const store = throttleStore(ctx, name);
-  void store.init?.({ windowMs: WINDOW_MS } as Parameters<NonNullable<Store['init']>>[0]);
+  // Used directly, not through rateLimit(): the window is all the stores read of the options.
+  void store.init?.({ windowMs: WINDOW_MS } as Options);
   return store;
 }
 

@@ -4,7 +4,7 @@
 // (no session fixation) and returns to the page that asked for it, e.g. the
 // OAuth consent; before it, a visitor has no server-side session.
 import { Router, type Request, type Response } from 'express';
-import { MAX_EMAIL_LENGTH } from '../../accounts/accountService.js';
+import { MAX_EMAIL_LENGTH, type Registration } from '../../accounts/accountService.js';
 import type { User } from '../../accounts/userRepository.js';
 import type { AppContext } from '../../context.js';
 import { alreadyRegisteredMail, confirmAddressMail } from '../../mail/accountMails.js';
@@ -115,7 +115,7 @@ export function authPages(ctx: AppContext, web: WebLayer): Router {
       signupPage(req, res, { email, error: problem }, 400);
       return;
     }
-    let registration;
+    let registration: Registration;
     try {
       registration = await ctx.accounts.register(email, field(req, 'password'));
     } catch (err) {
