@@ -30,7 +30,11 @@ export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mail
       close: () => Promise.resolve(),
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  // Bounded waits, so a hanging mail server cannot hold a shutdown for minutes.
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+    { from },
+  );
   const pending = new Set<Promise<void>>();
   return {
     send(mail) {
