@@ -21,7 +21,7 @@ export interface WorkTicket {
 }
 
 /** Thrown where work is dropped because its client has gone; nobody reads the answer. */
-export function clientGone(): AppError {
+function clientGone(): AppError {
   return new AppError(
     ErrorCode.serviceError,
     'Die Anfrage wurde abgebrochen, bevor sie beantwortet war.',
