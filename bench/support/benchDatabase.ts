@@ -18,6 +18,8 @@ export interface BenchDatabase {
   db: Database;
   /** API key of the enterprise account. */
   token: string;
+  /** API key of a new free account in its trial (what anybody can sign up for). */
+  trialToken(): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -43,6 +45,13 @@ export async function createBenchDatabase(
     url: location.url,
     db,
     token: value,
+    async trialToken() {
+      const trial = await services.accounts.create({
+        email: `bench-trial-${randomBytes(4).toString('hex')}@example.de`,
+        plan: 'free',
+      });
+      return (await services.apiKeys.create(trial.id, 'Trial', 'unlimited')).value;
+    },
     async dispose() {
       await db.close();
       await location.drop();

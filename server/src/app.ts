@@ -12,6 +12,7 @@ import { createWebLayer } from './dashboard/webLayer.js';
 import { apiCors } from './http/apiCors.js';
 import { errorMiddleware, notFound } from './http/errorMiddleware.js';
 import { healthRouter } from './http/health.js';
+import { queryParameterLimit } from './http/queryLimit.js';
 import { requestLogger } from './http/requestLogger.js';
 import { mcpRouter } from './mcp/router.js';
 import { oauthRouter } from './oauth/oauthRouter.js';
@@ -26,6 +27,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(requestLogger(ctx.logger));
   app.use(excelAddinRouter());
   app.use(helmet());
+  app.use(queryParameterLimit);
   app.use(healthRouter(ctx.db));
   app.use(openApiRouter(ctx.config.baseUrl));
   app.use('/api', apiCors);

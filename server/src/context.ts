@@ -10,6 +10,8 @@ import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { createLookup } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
 import { systemClock, type Clock } from './time/clock.js';
 
@@ -29,6 +31,8 @@ export interface AppContext extends PlatformServices {
   redis: RedisClient | undefined;
   lookup: LookupService;
   oauth: OAuthServices;
+  /** Sign-up confirmation and password-reset e-mail. */
+  mailer: Mailer;
   /** Plan booking requests from the billing page. */
   planRequests: PlanRequestRepository;
   /** Closes what the context opened (database, Redis, timers). */
@@ -57,9 +61,14 @@ export async function createContext(
   });
   closers.push(() => lookup.idle());
   const platform = createPlatformServices(db.sequelize, clock, config);
+  const oauth = createOAuthServices(db.sequelize, clock, platform.bearer);
+  closers.push(startOAuthHousekeeping(oauth.grants, logger));
+  const mailer = createMailer(config, logger);
+  closers.push(() => mailer.close());
   return {
     ...platform,
-    oauth: createOAuthServices(db.sequelize, clock, platform.bearer),
+    oauth,
+    mailer,
     planRequests: new PlanRequestRepository(db.sequelize),
     config,
     logger,

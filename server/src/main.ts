@@ -3,6 +3,7 @@
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createContext } from './context.js';
+import { createHttpServer } from './http/httpServer.js';
 import { createProcessLogger, flushLogger } from './logging/logger.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -11,8 +12,8 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createProcessLogger(config.logLevel);
   const ctx = await createContext(config, { logger });
-  const app = createApp(ctx);
-  const server = app.listen(config.port, () => {
+  const server = createHttpServer(config.http, createApp(ctx));
+  server.listen(config.port, () => {
     ctx.logger.info({ port: config.port, baseUrl: config.baseUrl }, 'listening');
   });
 

@@ -38,6 +38,7 @@ export const ErrorCode = {
   // Generic HTTP
   notFound: 'not_found',
   payloadTooLarge: 'payload_too_large',
+  tooManyParameters: 'too_many_parameters',
   internalServerError: 'internal_server_error',
 } as const;
 
@@ -72,6 +73,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   processing_error: 500,
   not_found: 404,
   payload_too_large: 413,
+  too_many_parameters: 400,
   internal_server_error: 500,
 };
 

@@ -17,7 +17,8 @@ let server: TestServer;
 let browser: FormBrowser;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The fuzzing must reach the handlers, not the per-IP limits (tested in oauthAbuse).
+  server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   ({ browser } = await signedInBrowser(server));
 });
 afterAll(async () => {
@@ -74,7 +75,7 @@ describe('regressions found by the fuzzing', () => {
 });
 
 describe('hostile input to OAuth and the dashboard', { timeout: runs(120_000, 1_800_000) }, () => {
-  it('answers any /oauth/token request, form or JSON, with a 4xx OAuth error', async () => {
+  it('answers any /oauth/token or /oauth/revoke request, form or JSON, with a 4xx OAuth error', async () => {
     const fields = fc.record(
       {
         grant_type: fc.oneof(
@@ -88,32 +89,41 @@ describe('hostile input to OAuth and the dashboard', { timeout: runs(120_000, 1_
         redirect_uri: fieldValue,
         code_verifier: fieldValue,
         scope: fieldValue,
+        token: fieldValue,
+        token_type_hint: fieldValue,
       },
       { requiredKeys: [] },
     );
     const encoding = fc.constantFrom('form', 'json', 'text');
     const basic = fc.option(hostileString.map((s) => `Basic ${Buffer.from(s).toString('base64')}`));
+    const endpoint = fc.constantFrom('/oauth/token', '/oauth/revoke');
     await fc.assert(
-      fc.asyncProperty(fields, encoding, basic, async (values, kind, authorization) => {
-        const headers: Record<string, string> = {
-          'content-type':
-            kind === 'form'
-              ? 'application/x-www-form-urlencoded'
-              : kind === 'json'
-                ? 'application/json'
-                : 'text/plain',
-        };
-        if (authorization) headers.authorization = authorization;
-        const res = await fetch(`${server.url}/oauth/token`, {
-          method: 'POST',
-          headers,
-          body: kind === 'form' ? formBody(values) : JSON.stringify(values),
-        });
-        const text = await res.text();
-        expectClientAnswer(res.status, text, 'token');
-        expect(res.status).toBeGreaterThanOrEqual(400);
-        expect(JSON.parse(text)).toHaveProperty('error');
-      }),
+      fc.asyncProperty(
+        fields,
+        encoding,
+        basic,
+        endpoint,
+        async (values, kind, authorization, path) => {
+          const headers: Record<string, string> = {
+            'content-type':
+              kind === 'form'
+                ? 'application/x-www-form-urlencoded'
+                : kind === 'json'
+                  ? 'application/json'
+                  : 'text/plain',
+          };
+          if (authorization) headers.authorization = authorization;
+          const res = await fetch(`${server.url}${path}`, {
+            method: 'POST',
+            headers,
+            body: kind === 'form' ? formBody(values) : JSON.stringify(values),
+          });
+          const text = await res.text();
+          expectClientAnswer(res.status, text, path);
+          expect(res.status).toBeGreaterThanOrEqual(400);
+          expect(JSON.parse(text)).toHaveProperty('error');
+        },
+      ),
       fuzzOptions(150, 3000),
     );
   });

@@ -20,7 +20,7 @@ import {
   registerClient,
   tokenRequest,
 } from '../server/oauth/support/oauthClient.js';
-import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
+import { signUpAndConfirm, TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
 import { FigureBook } from './support/figures.js';
 import { hostileString, percentEncode } from './support/hostileValues.js';
 import { fuzzOptions } from './support/profile.js';
@@ -47,12 +47,9 @@ const shownSecret = (html: string, id: string) =>
 async function runScenario() {
   const email = `sicher-${Date.now()}@example.de`;
   browser = new FormBrowser(h.server.url);
-  const signup = await browser.submit('/signup', '/signup', {
-    email,
-    password: TEST_PASSWORD,
-    password_confirmation: TEST_PASSWORD,
-  });
-  expect(signup.status, signup.html).toBe(303);
+  await signUpAndConfirm(h.server, browser, email);
+  const login = await browser.login(email, TEST_PASSWORD);
+  expect(login.status, login.html).toBe(303);
   const key = await browser.submit('/dashboard/keys', '/dashboard/keys', {
     name: 'Büro',
     lifetime: '90d',
@@ -200,7 +197,11 @@ describe('headers, forms and redirects', () => {
     const pages = [
       '/login',
       '/signup',
+      '/signup/confirm?token=x',
+      '/password/forgot',
+      '/password/reset?token=x',
       '/dashboard',
+      '/dashboard/password',
       '/dashboard/keys',
       '/dashboard/apps',
       '/dashboard/billing',
@@ -227,6 +228,10 @@ describe('headers, forms and redirects', () => {
     for (const required of [
       '/login',
       '/signup',
+      '/signup/confirm',
+      '/password/forgot',
+      '/password/reset',
+      '/dashboard/password',
       '/logout',
       '/dashboard/keys',
       '/dashboard/apps',
@@ -316,7 +321,8 @@ describe('headers, forms and redirects', () => {
       }),
       fuzzOptions(30, 600),
     );
-  });
+    // Each login hashes at the production scrypt cost.
+  }, 240_000);
 
   it('never redirects the authorization to a URI that is not registered', async () => {
     const as = await discover(h.server.url);

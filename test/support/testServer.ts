@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { createApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config/config.js';
 import { createContext, type AppContext } from '../../server/src/context.js';
+import { startSmtpFake, type SmtpFake } from '../../server/src/fakes/smtpFake.js';
 import type { Clock } from '../../server/src/time/clock.js';
 import { captureLogs, type CapturedLogs } from './logs.js';
 
@@ -24,6 +25,8 @@ export interface TestServer {
   url: string;
   ctx: AppContext;
   logs: CapturedLogs;
+  /** The loopback SMTP server the service sends its e-mail to. */
+  mail: SmtpFake;
   close(): Promise<void>;
 }
 
@@ -31,6 +34,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dir = mkdtempSync(join(tmpdir(), 'brw-test-'));
   const databaseUrl = options.databaseUrl ?? `sqlite:${join(dir, 'test.sqlite')}`;
   const logs = captureLogs();
+  const mail = await startSmtpFake();
   // Listen first, so BASE_URL can be the real origin (OAuth issuer, links).
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -41,6 +45,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     BASE_URL: url,
     GEOCODER_URL: 'http://127.0.0.1:9/nominatim',
     SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
+    SMTP_URL: mail.url,
     ...options.env,
     DATABASE_URL: databaseUrl,
   });
@@ -54,10 +59,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     ctx,
     logs,
+    mail,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ctx.close();
+      await mail.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

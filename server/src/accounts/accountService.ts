@@ -1,11 +1,13 @@
-// Account administration: sign-up (with the 14-day Pro trial), plan, trial
-// and payment changes, password check. Used by the admin CLI and the dashboard.
+// Account administration: accounts made by the operator (confirmed, with the
+// 14-day Pro trial), self-service sign-up (unconfirmed until the owner opens
+// the e-mail link, which starts the trial), plan, trial and payment changes,
+// password check and change. Used by the admin CLI and the dashboard.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Plan } from '../../../shared/src/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { TRIAL_DAYS } from './entitlement.js';
-import { hashPassword, verifyPassword } from './password.js';
+import type { PasswordHasher } from './passwordHasher.js';
 import type { PaymentStatus, User, UserRepository } from './userRepository.js';
 
 const DAY_MS = 86_400_000;
@@ -24,24 +26,41 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** Longest address accepted anywhere (the column; below RFC 5321's 254). */
+export const MAX_EMAIL_LENGTH = 191;
+
 /** zod's address pattern: no control characters, no spaces, a dotted domain; fits the column. */
-const emailAddress = z.email().max(191);
+const emailAddress = z.email().max(MAX_EMAIL_LENGTH);
 
 export function isEmailAddress(normalised: string): boolean {
   return emailAddress.safeParse(normalised).success;
 }
 
+/** A self-service sign-up: the account, and whether it was confirmed before. */
+export interface Registration {
+  user: User;
+  existed: boolean;
+}
+
+function checkedEmail(email: string): string {
+  const normalised = normaliseEmail(email);
+  if (!isEmailAddress(normalised))
+    throw new RangeError(
+      `Not an email address (at most ${MAX_EMAIL_LENGTH} characters, a dotted domain)`,
+    );
+  return normalised;
+}
+
 export class AccountService {
   constructor(
     private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
   ) {}
 
+  /** An account made by the operator: confirmed, its trial starts now. */
   async create({ email, password, plan = 'free' }: NewAccount): Promise<User> {
-    const normalised = normaliseEmail(email);
-    if (!isEmailAddress(normalised)) {
-      throw new RangeError(`Not an email address: ${email}`);
-    }
+    const normalised = checkedEmail(email);
     if (await this.users.findByEmail(normalised)) {
       throw new EmailTakenError(`An account with ${normalised} exists already`);
     }
@@ -49,27 +68,90 @@ export class AccountService {
     return this.users.create({
       id: randomUUID(),
       email: normalised,
-      passwordHash: password === undefined ? null : await hashPassword(password),
+      passwordHash: password === undefined ? null : await this.hasher.hash(password),
+      emailVerifiedAt: now,
       plan,
-      trialStartedAt: now,
-      trialExpiresAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+      ...this.trialFrom(now),
       createdAt: now,
     });
   }
 
+  /**
+   * Self-service sign-up. A new address gets an unconfirmed account without
+   * a trial; an unconfirmed one takes the latest password (only the owner of
+   * the mailbox can confirm either); a confirmed one stays as it is. The
+   * password is hashed in every case, so the answer takes the same time.
+   */
+  async register(email: string, password: string): Promise<Registration> {
+    const normalised = checkedEmail(email);
+    const passwordHash = await this.hasher.hash(password);
+    const existing = await this.users.findByEmail(normalised);
+    if (existing?.emailVerifiedAt) return { user: existing, existed: true };
+    if (existing) {
+      await this.users.update(existing.id, { passwordHash });
+      return { user: { ...existing, passwordHash }, existed: false };
+    }
+    const now = this.clock();
+    try {
+      const user = await this.users.create({
+        id: randomUUID(),
+        email: normalised,
+        passwordHash,
+        emailVerifiedAt: null,
+        plan: 'free',
+        trialStartedAt: null,
+        trialExpiresAt: null,
+        createdAt: now,
+      });
+      return { user, existed: false };
+    } catch (err) {
+      // A concurrent sign-up of the same address won the unique index.
+      const winner = await this.users.findByEmail(normalised);
+      if (!winner) throw err;
+      return { user: winner, existed: winner.emailVerifiedAt !== null };
+    }
+  }
+
+  /** The owner opened the confirmation link: confirmed now, and the trial starts. */
+  async confirmEmail(userId: string): Promise<User | null> {
+    const user = await this.users.findById(userId);
+    if (!user || user.emailVerifiedAt) return user;
+    const now = this.clock();
+    await this.users.update(userId, { emailVerifiedAt: now, ...this.trialFrom(now) });
+    return this.users.findById(userId);
+  }
+
   findByEmail(email: string): Promise<User | null> {
-    return this.users.findByEmail(normaliseEmail(email));
+    const normalised = normaliseEmail(email);
+    if (normalised.length > MAX_EMAIL_LENGTH) return Promise.resolve(null);
+    return this.users.findByEmail(normalised);
   }
 
   findById(id: string): Promise<User | null> {
     return this.users.findById(id);
   }
 
-  /** The user when the password matches, else null. */
+  /**
+   * The user when the password matches, else null; unknown addresses cost
+   * the same scrypt work. A hash of older parameters is replaced.
+   */
   async authenticate(email: string, password: string): Promise<User | null> {
     const user = await this.findByEmail(email);
-    if (!user?.passwordHash) return null;
-    return (await verifyPassword(password, user.passwordHash)) ? user : null;
+    const stored = user?.passwordHash ?? null;
+    if (!(await this.hasher.verify(password, stored)) || !user || !stored) return null;
+    if (this.hasher.needsRehash(stored)) await this.setPassword(user.id, password);
+    return user;
+  }
+
+  async setPassword(userId: string, password: string): Promise<void> {
+    await this.users.update(userId, { passwordHash: await this.hasher.hash(password) });
+  }
+
+  /** Changes the password when the current one is right; false when it is not. */
+  async changePassword(user: User, current: string, next: string): Promise<boolean> {
+    if (!(await this.hasher.verify(current, user.passwordHash))) return false;
+    await this.setPassword(user.id, next);
+    return true;
   }
 
   setPlan(userId: string, plan: Plan): Promise<boolean> {
@@ -79,6 +161,10 @@ export class AccountService {
   /** Moves the trial end; null removes the trial. */
   setTrialExpiry(userId: string, expiresAt: Date | null): Promise<boolean> {
     return this.users.update(userId, { trialExpiresAt: expiresAt });
+  }
+
+  private trialFrom(now: Date): Pick<User, 'trialStartedAt' | 'trialExpiresAt'> {
+    return { trialStartedAt: now, trialExpiresAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) };
   }
 
   /** past_due starts the grace period at `since` (default now); ok clears it. */

@@ -8,6 +8,9 @@ import type { Config } from '../config/config.js';
 import type { Clock } from '../time/clock.js';
 import { AccountService } from './accountService.js';
 import { DistinctLookupRepository } from './distinctLookupRepository.js';
+import { EmailLinks } from './emailLinks.js';
+import { EmailTokenRepository } from './emailTokenRepository.js';
+import { PasswordHasher } from './passwordHasher.js';
 import { ProfileService } from './profileService.js';
 import { QuotaService } from './quotaService.js';
 import { UsageRepository } from './usageRepository.js';
@@ -15,6 +18,8 @@ import { UserRepository } from './userRepository.js';
 
 export interface PlatformServices {
   accounts: AccountService;
+  /** One-time links of the confirmation and password-reset e-mails. */
+  emailLinks: EmailLinks;
   profiles: ProfileService;
   quota: QuotaService;
   apiKeys: ApiKeyService;
@@ -38,7 +43,8 @@ export function createPlatformServices(
   const bearer = new BearerAuthenticator();
   bearer.registerTokenResolver(apiKeys.resolve);
   return {
-    accounts: new AccountService(users, clock),
+    accounts: new AccountService(users, new PasswordHasher(), clock),
+    emailLinks: new EmailLinks(new EmailTokenRepository(sequelize), clock),
     profiles: new ProfileService(users, usage, distinct, clock, config.billingUrl),
     quota: new QuotaService(users, usage, distinct, clock, {
       ...config,

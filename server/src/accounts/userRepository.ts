@@ -13,6 +13,8 @@ export interface User {
   id: string;
   email: string;
   passwordHash: string | null;
+  /** When the owner confirmed the address; null: not yet (no login, no trial). */
+  emailVerifiedAt: Date | null;
   plan: Plan;
   trialStartedAt: Date | null;
   trialExpiresAt: Date | null;
@@ -26,6 +28,8 @@ export interface NewUser {
   id: string;
   email: string;
   passwordHash: string | null;
+  /** Default null: unconfirmed. */
+  emailVerifiedAt?: Date | null;
   plan: Plan;
   trialStartedAt: Date | null;
   trialExpiresAt: Date | null;
@@ -33,7 +37,16 @@ export interface NewUser {
 }
 
 export type UserChanges = Partial<
-  Pick<User, 'plan' | 'trialExpiresAt' | 'paymentStatus' | 'pastDueSince' | 'passwordHash'>
+  Pick<
+    User,
+    | 'plan'
+    | 'trialStartedAt'
+    | 'trialExpiresAt'
+    | 'paymentStatus'
+    | 'pastDueSince'
+    | 'passwordHash'
+    | 'emailVerifiedAt'
+  >
 >;
 
 export class UserRepository {
@@ -45,7 +58,11 @@ export class UserRepository {
   }
 
   async create(user: NewUser): Promise<User> {
-    const row = await this.users.create({ ...user, updatedAt: user.createdAt });
+    const row = await this.users.create({
+      emailVerifiedAt: null,
+      ...user,
+      updatedAt: user.createdAt,
+    });
     return toUser(row);
   }
 
@@ -112,6 +129,7 @@ function toUser(row: UserRow): User {
     id: row.id,
     email: row.email,
     passwordHash: row.passwordHash,
+    emailVerifiedAt: row.emailVerifiedAt,
     plan: row.plan,
     trialStartedAt: row.trialStartedAt,
     trialExpiresAt: row.trialExpiresAt,

@@ -41,6 +41,22 @@ export class ApiKeyRepository {
     return rows.map(toRecord);
   }
 
+  /** Keys of the user that are neither revoked nor expired at `now`. */
+  countActive(userId: string, now: Date): Promise<number> {
+    return this.keys.count({
+      where: {
+        userId,
+        revokedAt: { [Op.is]: null },
+        [Op.or]: [{ expiresAt: { [Op.is]: null } }, { expiresAt: { [Op.gt]: now } }],
+      },
+    });
+  }
+
+  /** Removes a key that was never shown (it broke the account's key limit). */
+  async delete(id: string): Promise<void> {
+    await this.keys.destroy({ where: { id } });
+  }
+
   /** Revokes a key that is not yet revoked; false when there was none. */
   async revoke(id: string, now: Date): Promise<boolean> {
     const [affected] = await this.keys.update(

@@ -33,6 +33,16 @@ const KEY_CACHE_MAX_ENTRIES = 10_000;
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export const MAX_KEY_NAME_LENGTH = 100;
+/** Active (unrevoked, unexpired) keys one account may hold. */
+export const MAX_ACTIVE_KEYS = 20;
+
+/** The account already holds MAX_ACTIVE_KEYS active keys. */
+export class KeyLimitError extends RangeError {
+  constructor() {
+    super(`An account may hold at most ${MAX_ACTIVE_KEYS} active API keys`);
+    this.name = 'KeyLimitError';
+  }
+}
 
 export interface CreatedApiKey {
   key: ApiKeyRecord;
@@ -59,6 +69,7 @@ export class ApiKeyService {
         : undefined;
   }
 
+  /** Throws RangeError for a bad name, KeyLimitError when the account has too many keys. */
   async create(userId: string, name: string, lifetime: ApiKeyLifetime): Promise<CreatedApiKey> {
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > MAX_KEY_NAME_LENGTH) {
@@ -76,6 +87,12 @@ export class ApiKeyService {
       expiresAt: duration === null ? null : new Date(now.getTime() + duration),
       createdAt: now,
     });
+    // Counted after the insert: parallel creations cannot all pass a check made
+    // before it. Of several that overshoot together, all give way.
+    if ((await this.keys.countActive(userId, now)) > MAX_ACTIVE_KEYS) {
+      await this.keys.delete(key.id);
+      throw new KeyLimitError();
+    }
     return { key, value: generated.value };
   }
 

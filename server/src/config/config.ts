@@ -41,6 +41,12 @@ const envSchema = z.object({
   CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
   SOURCE_MAX_CONCURRENCY: positiveInt.max(32).default(4),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  UPSTREAM_SLOTS_PER_CALLER: positiveInt.default(4),
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  HTTP_MAX_CONNECTIONS: positiveInt.default(1_000),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -69,6 +75,12 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** Most requests this instance sends to one state's land-value service at once. */
   sourceMaxConcurrency: number;
+  /** Sign-up confirmation and password-reset e-mail; smtpUrl unset: no e-mail is sent. */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Uncached lookups (geocoder or state-service calls) one account, and one IP, may run at once. */
+  upstreamSlotsPerCaller: number;
+  /** Bounds of the HTTP server against slow and piling clients. */
+  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
 }
 
 /** Parses and checks the environment; throws ConfigError naming the bad variable. */
@@ -88,6 +100,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       'Invalid configuration: CACHE_MAX_AGE_SECONDS must be >= CACHE_FRESH_SECONDS',
     );
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (baseUrl.startsWith('https:') && trustProxy === false) {
+    // The Secure session cookie is only set on requests Express sees as HTTPS.
+    throw new ConfigError(
+      'Invalid configuration: BASE_URL is https but TRUST_PROXY is not set, so no sign-in or form ' +
+        'could work; set TRUST_PROXY to the hop count or subnet of the HTTPS proxy (e.g. TRUST_PROXY=1)',
+    );
+  }
   return Object.freeze({
     port: e.PORT,
     baseUrl,
@@ -96,7 +116,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     billingUrl: e.BILLING_URL ?? `${baseUrl}/dashboard/billing`,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     paymentGraceDays: e.PAYMENT_GRACE_DAYS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -118,6 +138,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     sourceMaxConcurrency: e.SOURCE_MAX_CONCURRENCY,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Bodenrichtwert <noreply@${new URL(baseUrl).hostname}>`,
+    },
+    upstreamSlotsPerCaller: e.UPSTREAM_SLOTS_PER_CALLER,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
   });
 }
 

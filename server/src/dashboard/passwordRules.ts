@@ -1,7 +1,20 @@
-// Password rules of the sign-up form: long enough to resist guessing, not
-// the email address. Returns a German message, or null when acceptable.
-export const MIN_PASSWORD_LENGTH = 10;
+// Password rules of every form that sets a password (sign-up, reset, change):
+// long enough to resist guessing, not one of the ~49,000 most common
+// passwords (the list of @zxcvbn-ts/language-common, MIT), not the e-mail
+// address, and typed the same twice. Returns a German message, or null.
+import { dictionary } from '@zxcvbn-ts/language-common';
+import type { Request } from 'express';
+
+export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
+
+const COMMON_PASSWORDS = new Set(dictionary['passwords-common']);
+
+/** A string field of a submitted form ('' when missing). */
+export const field = (req: Request, name: string): string => {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
 
 export function passwordProblem(password: string, email: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) {
@@ -13,8 +26,19 @@ export function passwordProblem(password: string, email: string): string | null 
   if (!/\p{L}/u.test(password) || !/[^\p{L}]/u.test(password)) {
     return 'Das Passwort braucht Buchstaben und mindestens eine Ziffer oder ein Sonderzeichen.';
   }
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
+    return 'Dieses Passwort gehört zu den häufigsten und wird zuerst erraten. Bitte wählen Sie ein anderes.';
+  }
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) {
     return 'Das Passwort darf nicht die E-Mail-Adresse sein.';
   }
   return null;
+}
+
+/** The problem of the new password in fields `password` and `password_confirmation`. */
+export function newPasswordProblem(req: Request, email: string): string | null {
+  const password = field(req, 'password');
+  return password !== field(req, 'password_confirmation')
+    ? 'Die beiden Passwörter stimmen nicht überein.'
+    : passwordProblem(password, email);
 }

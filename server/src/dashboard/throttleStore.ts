@@ -1,16 +1,15 @@
-// The express-rate-limit store for the abuse throttles (login, sign-up,
+// The express-rate-limit store for the abuse throttles (login, sign-up, pages,
 // client registration): Redis when REDIS_URL is set, so every instance shares
-// the counts, else the limiter's memory store.
+// the counts (each key expires with its window), else a bounded in-memory LRU.
+// Callers key on a hash or an IP, never on raw input, so a key is short.
 import type { Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { AppContext } from '../context.js';
+import { BoundedMemoryStore } from '../http/boundedMemoryStore.js';
 
-export function throttleStore(
-  ctx: Pick<AppContext, 'redis' | 'config'>,
-  name: string,
-): Store | undefined {
+export function throttleStore(ctx: Pick<AppContext, 'redis' | 'config'>, name: string): Store {
   const redis = ctx.redis;
-  if (!redis) return undefined;
+  if (!redis) return new BoundedMemoryStore();
   return new RedisStore({
     sendCommand: (...args: string[]) => redis.sendCommand(args) as Promise<RedisReply>,
     prefix: `${ctx.config.redisKeyPrefix}rl:${name}:`,

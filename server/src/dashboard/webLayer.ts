@@ -6,6 +6,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { User } from '../accounts/userRepository.js';
 import type { AppContext } from '../context.js';
 import { createCsrfGuard } from './csrf.js';
+import { createLoginThrottle, type LoginThrottle } from './loginThrottle.js';
 import { resolveSessionSecret } from './session/sessionSecret.js';
 import { webSession } from './session/webSession.js';
 import { createPageRenderer, type PageRenderer } from './views.js';
@@ -18,6 +19,8 @@ export interface WebLayer {
   render: PageRenderer;
   /** Loads the signed-in user into res.locals.user, or sends the browser to the login. */
   requireLogin: RequestHandler;
+  /** The login limits (per IP, per IP and address, per address). */
+  loginThrottle: LoginThrottle;
 }
 
 export function createWebLayer(ctx: AppContext): WebLayer {
@@ -45,6 +48,7 @@ export function createWebLayer(ctx: AppContext): WebLayer {
     session: [cookieParser(), webSession({ sequelize: ctx.db.sequelize, secret, secure })],
     forms: csrf.forms,
     render,
+    loginThrottle: createLoginThrottle(ctx, secret, secure),
     async requireLogin(req, res, next) {
       const userId = req.session.userId;
       const user = userId ? await ctx.accounts.findById(userId) : null;

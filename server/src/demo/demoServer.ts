@@ -2,8 +2,9 @@
 // state's service (the same fakes the tests use), a registry pointing at them,
 // a fresh SQLite database in a temporary folder and a demo account with an
 // unlimited key, served by the real app. `npm run demo` prints it; the tests
-// start it the same way.
-import { mkdtempSync, rmSync } from 'node:fs';
+// start it the same way. The service's e-mail (sign-up confirmation, password
+// reset) goes to a loopback SMTP server that files each message in mailDir.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { createApp } from '../app.js';
 import { loadConfig } from '../config/config.js';
 import { createContext } from '../context.js';
 import { startNominatimFake } from '../fakes/nominatimFake.js';
+import { startSmtpFake, type ReceivedMail } from '../fakes/smtpFake.js';
 import { startStateFakes, writeStateRegistry } from '../fakes/stateFakes.js';
 import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
 import type { Clock } from '../time/clock.js';
@@ -20,6 +22,8 @@ export interface DemoServer {
   /** Where the demo answers, e.g. http://localhost:3000. */
   url: string;
   apiKey: string;
+  /** Where the demo files the e-mail it sends, one text file per message. */
+  mailDir: string;
   close(): Promise<void>;
 }
 
@@ -31,9 +35,18 @@ export interface DemoOptions {
 
 export async function startDemoServer({ env, clock }: DemoOptions): Promise<DemoServer> {
   const dir = mkdtempSync(join(tmpdir(), 'brw-demo-'));
-  const [fakes, nominatim] = await Promise.all([
+  const mailDir = join(dir, 'mail');
+  mkdirSync(mailDir);
+  let mailCount = 0;
+  const fileMail = (mail: ReceivedMail) => {
+    mailCount += 1;
+    const name = `${String(mailCount).padStart(3, '0')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`;
+    writeFileSync(join(mailDir, name), `An: ${mail.to}\nBetreff: ${mail.subject}\n\n${mail.text}`);
+  };
+  const [fakes, nominatim, smtp] = await Promise.all([
     startStateFakes(),
     startNominatimFake(STATE_DEMO_PLACES),
+    startSmtpFake(fileMail),
   ]);
   const config = loadConfig({
     ...env,
@@ -44,6 +57,7 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     GEOCODER_MIN_INTERVAL_MS: '0',
     BRW_SOURCES_FILE: await writeStateRegistry(dir, fakes),
     REDIS_URL: '',
+    SMTP_URL: smtp.url,
   });
   const ctx = await createContext(config, clock ? { clock } : {});
   const user = await ctx.accounts.create({ email: 'demo@example.de', plan: 'pro' });
@@ -58,11 +72,12 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     // With PORT=0 (tests) the configured base URL cannot know the port.
     url: config.port === 0 ? `http://localhost:${port}` : config.baseUrl,
     apiKey,
+    mailDir,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ctx.close();
-      await Promise.all([fakes.close(), nominatim.close()]);
+      await Promise.all([fakes.close(), nominatim.close(), smtp.close()]);
       rmSync(dir, { recursive: true, force: true });
     },
   };

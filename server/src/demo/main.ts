@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   );
   console.log('Demo-Adressen (eine je angebundenem Land):');
   for (const [state, address] of rows) console.log(`  ${state.padEnd(24)} ${address}`);
+  console.log(`\nKonto anlegen: ${demo.url}/signup`);
+  console.log(`E-Mails der Demo (Bestätigungs- und Passwort-Links): Dateien in ${demo.mailDir}`);
   console.log(`\nOpenAPI: ${demo.url}/docs   Beenden: Strg+C`);
 
   const stop = () => {

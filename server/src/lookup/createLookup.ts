@@ -7,6 +7,7 @@ import type { Clock } from '../time/clock.js';
 import { GeocodeCacheRepository } from './cache/geocodeCacheRepository.js';
 import { LandValueCacheRepository } from './cache/landValueCacheRepository.js';
 import { createLandValueStore } from './cache/landValueStore.js';
+import { CallerGate } from './fairness/callerGate.js';
 import { createCachedGeocoding } from './geocoder/cachedGeocoding.js';
 import { createNominatimGeocoder } from './geocoder/nominatimGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
@@ -17,7 +18,12 @@ import { createUpstream } from './upstream/upstream.js';
 export interface LookupDeps {
   config: Pick<
     Config,
-    'geocoder' | 'sourcesFile' | 'cache' | 'upstreamTimeoutMs' | 'sourceMaxConcurrency'
+    | 'geocoder'
+    | 'sourcesFile'
+    | 'cache'
+    | 'upstreamTimeoutMs'
+    | 'sourceMaxConcurrency'
+    | 'upstreamSlotsPerCaller'
   >;
   sequelize: Sequelize;
   clock: Clock;
@@ -49,6 +55,7 @@ export async function openConfiguredSources(
 export async function createLookup(deps: LookupDeps): Promise<LookupService> {
   const { config, clock, logger } = deps;
   const { upstream, registry } = await openConfiguredSources(deps);
+  const gate = new CallerGate(config.upstreamSlotsPerCaller);
   const geocoding = createCachedGeocoding({
     geocoder: createNominatimGeocoder({
       url: config.geocoder.url,
@@ -56,6 +63,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
       minIntervalMs: config.geocoder.minIntervalMs,
     }),
     cache: new GeocodeCacheRepository(deps.sequelize),
+    gate,
     clock,
     logger,
   });
@@ -69,6 +77,14 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
     hotMs: config.cache.hotSeconds * 1000,
   });
-  const gate = createSourceGate(config.sourceMaxConcurrency);
-  return createLookupService({ geocoding, registry, store, gate, logger, clock });
+  return createLookupService({
+    geocoding,
+    registry,
+    store,
+    gate,
+    sourceGate: createSourceGate(config.sourceMaxConcurrency),
+    waitMs: config.upstreamTimeoutMs,
+    logger,
+    clock,
+  });
 }

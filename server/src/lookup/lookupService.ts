@@ -1,6 +1,8 @@
 // The lookup pipeline: address → place → coverage → the state's source →
 // entries of §2.1, through the coordinate cache. Errors leave as AppError;
 // a failing source becomes 503 service_error unless a stale entry is served.
+// Upstream work is bounded per caller (CallerGate) and waits at most the
+// upstream timeout for its turn; work whose client has gone is dropped.
 import type { BodenrichtwertEntry } from '../../../shared/src/apiTypes.js';
 import { AppError, ErrorCode } from '../../../shared/src/errors.js';
 import type { Logger } from '../logging/logger.js';
@@ -16,6 +18,13 @@ import {
 import { coordinateKey } from './cache/landValueCacheRepository.js';
 import type { LandValueStore } from './cache/landValueStore.js';
 import { isRestrictedState } from './coverage.js';
+import type { CallerGate } from './fairness/callerGate.js';
+import {
+  ticketFor,
+  withSignal,
+  type LookupCaller,
+  type WorkTicket,
+} from './fairness/workTicket.js';
 import type { CachedGeocoding } from './geocoder/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import { mapNewestEntries } from './mapping/entryMapper.js';
@@ -40,7 +49,7 @@ export interface LookupService {
    * The values at the address: the current ones, or with `stichtag`
    * (YYYY-MM-DD, not after today) per zone the newest stichtag on or before it.
    */
-  lookup(address: string, stichtag?: string): Promise<LookupResult>;
+  lookup(address: string, caller: LookupCaller, stichtag?: string): Promise<LookupResult>;
   /** YYYY-MM-DD, the calendar day in Germany of the service's clock. */
   today(): string;
   /** Resolves when background renewals have finished. */
@@ -51,20 +60,34 @@ export function createLookupService(deps: {
   geocoding: CachedGeocoding;
   registry: SourceRegistry;
   store: LandValueStore;
+  /** Bounds the upstream work of each caller (account, IP). */
+  gate: CallerGate;
   /** Bounds the concurrent requests per state service. */
-  gate: SourceGate;
+  sourceGate: SourceGate;
+  /** How long work may wait for its turn (the upstream timeout). */
+  waitMs: number;
   logger: Logger;
   clock: Clock;
 }): LookupService {
   const today = () => berlinDay(deps.clock());
   return {
-    async lookup(address, stichtag) {
-      const place = await deps.geocoding.resolve(address);
+    async lookup(address, caller, stichtag) {
+      const ticket = ticketFor(caller, deps.waitMs);
+      const place = await deps.geocoding.resolve(address, ticket);
       const connected = sourceFor(place, deps.registry);
+      const at = stichtag ?? today();
       const values = await deps.store.get(
         datedKey(coordinateKey(place), stichtag),
-        () => fetchEntries(place, connected, { ...deps, at: stichtag ?? today(), dated: stichtag }),
-        stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
+        (signal) =>
+          fetchEntries(place, connected, withSignal(ticket, signal), {
+            ...deps,
+            at,
+            dated: stichtag,
+          }),
+        {
+          signal: ticket.signal,
+          freshness: stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
+        },
       );
       return { place, source: connected.source, ...values };
     },
@@ -95,7 +118,8 @@ function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSou
 
 interface FetchOptions {
   logger: Logger;
-  gate: SourceGate;
+  gate: CallerGate;
+  sourceGate: SourceGate;
   /** The day whose values are wanted: the stichtag asked, else today. */
   at: string;
   /** The stichtag asked, if any. */
@@ -105,14 +129,17 @@ interface FetchOptions {
 async function fetchEntries(
   place: GeocodedPlace,
   { source, adapter, numberFormat }: ConnectedSource,
-  { logger, gate, at, dated }: FetchOptions,
+  ticket: WorkTicket,
+  { logger, gate, sourceGate, at, dated }: FetchOptions,
 ): Promise<BodenrichtwertEntry[]> {
   let records;
   try {
     // Before the earliest stichtag the source offers, nothing needs asking.
     records = isBeforeHistory(dated, source)
       ? []
-      : await gate(source.state, () => adapter.recordsAt(place, dated));
+      : await gate.run(ticket, () =>
+          sourceGate(source.state, () => adapter.recordsAt(place, dated)),
+        );
   } catch (err) {
     if (!isUpstreamOutage(err)) throw err;
     logger.warn({ state: source.state, reason: err.reason, err }, 'land-value source unavailable');

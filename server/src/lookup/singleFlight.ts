@@ -1,13 +1,42 @@
 // Concurrent calls with the same key share one run and its outcome, so a burst
 // of identical cold lookups costs one geocoder call and one source call.
-export class SingleFlight<T> {
-  private readonly running = new Map<string, Promise<T>>();
+// A caller whose signal aborts stops waiting at once; the run itself is
+// cancelled (its signal aborted) only when every caller waiting for it has
+// gone, so one client leaving never fails another's answer.
 
-  run(key: string, work: () => Promise<T>): Promise<T> {
-    const existing = this.running.get(key);
-    if (existing) return existing;
-    const started = work().finally(() => this.running.delete(key));
-    this.running.set(key, started);
-    return started;
+interface Flight<T> {
+  promise: Promise<T>;
+  controller: AbortController;
+  /** Callers still waiting; those without a signal never leave. */
+  waiting: number;
+}
+
+export class SingleFlight<T> {
+  private readonly running = new Map<string, Flight<T>>();
+
+  run(key: string, work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
+    let flight = this.running.get(key);
+    if (!flight) {
+      const controller = new AbortController();
+      const promise = work(controller.signal).finally(() => this.running.delete(key));
+      flight = { promise, controller, waiting: 0 };
+      this.running.set(key, flight);
+    }
+    return follow(flight, signal);
   }
+}
+
+function follow<T>(flight: Flight<T>, signal: AbortSignal | undefined): Promise<T> {
+  flight.waiting += 1;
+  if (!signal) return flight.promise;
+  return new Promise<T>((resolve, reject) => {
+    const leave = () => {
+      flight.waiting -= 1;
+      if (flight.waiting === 0) flight.controller.abort(signal.reason);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', leave, { once: true });
+    flight.promise.finally(() => signal.removeEventListener('abort', leave)).then(resolve, reject);
+  });
 }

@@ -2,21 +2,30 @@
 // how the bearer principal of /mcp reaches the tools.
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { Principal } from '../auth/types.js';
+import type { LookupCaller } from '../lookup/fairness/workTicket.js';
 
-export function authInfoFor(principal: Principal, token: string): AuthInfo {
+/** `ip`: the client's rate-limit key, whose upstream slots the tool calls share. */
+export function authInfoFor(principal: Principal, token: string, ip: string): AuthInfo {
   return {
     token,
     // API keys belong to no OAuth client; the key id stands in for one.
     clientId: principal.clientId ?? principal.credentialId,
     // The authorization server declares no scopes (issue 4).
     scopes: [],
-    extra: { accountId: principal.accountId },
+    extra: { accountId: principal.accountId, ip },
   };
 }
 
 /** The account a tool call counts against; a programming error if the route set no auth. */
-export function accountIdOf(authInfo: AuthInfo | undefined): string {
+function accountIdOf(authInfo: AuthInfo | undefined): string {
   const accountId = authInfo?.extra?.accountId;
   if (typeof accountId !== 'string') throw new Error('the /mcp route must set req.auth');
   return accountId;
+}
+
+/** The caller of a lookup tool call; `signal` aborts when the MCP request ends unanswered. */
+export function toolCallerOf(authInfo: AuthInfo | undefined, signal: AbortSignal): LookupCaller {
+  const ip = authInfo?.extra?.ip;
+  if (typeof ip !== 'string') throw new Error('the /mcp route must set req.auth');
+  return { accountId: accountIdOf(authInfo), ip, signal };
 }

@@ -2,6 +2,8 @@
 // the same rate limit and bearer authentication as /api/*. GET (listen
 // stream) and DELETE (session end) answer 405, as a stateless server has
 // neither. A 401 points MCP clients at the protected resource metadata.
+// JSON-RPC batches are refused: one POST is one message, so the per-IP rate
+// limit counts every tool call (a batch of 100 calls used to count once).
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { AppError, ErrorCode, isAppError } from '../../../shared/src/errors.js';
@@ -12,7 +14,7 @@ import { presentedToken } from '../auth/tokenTransport.js';
 import type { Config } from '../config/config.js';
 import { errorBody } from '../http/errorMiddleware.js';
 import { jsonBody } from '../http/jsonBody.js';
-import { createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
+import { clientKey, createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';
 import { buildMcpServer } from './mcpServer.js';
@@ -32,6 +34,7 @@ export function mcpRouter(ctx: McpDeps): Router {
     headerTokenOnly,
     requireBearer(ctx),
     jsonBody,
+    oneMessagePerRequest,
     async (req, res) => {
       const token = presentedToken(req)?.token ?? '';
       const server = buildMcpServer(ctx);
@@ -39,12 +42,18 @@ export function mcpRouter(ctx: McpDeps): Router {
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });
-      res.on('close', () => {
+      const closeAll = () => {
         void transport.close();
         void server.close();
-      });
+      };
+      res.on('close', closeAll);
       await server.connect(transport);
-      const auth = authInfoFor(principalOf(req), token);
+      // A client that left during authentication gets no tool run (its close event is past).
+      if (res.closed) {
+        closeAll();
+        return;
+      }
+      const auth = authInfoFor(principalOf(req), token, clientKey(req));
       await transport.handleRequest(Object.assign(req, { auth }), res, req.body);
     },
   );
@@ -62,6 +71,24 @@ function headerTokenOnly(req: Request, _res: Response, next: NextFunction): void
     );
   }
   next();
+}
+
+/** MCP 2025-06-18 and later have no JSON-RPC batches; older clients send one message at a time too. */
+function oneMessagePerRequest(req: Request, res: Response, next: NextFunction): void {
+  if (!Array.isArray(req.body)) {
+    next();
+    return;
+  }
+  res.status(400).json({
+    jsonrpc: '2.0',
+    error: {
+      code: -32600,
+      message:
+        'JSON-RPC-Batches werden nicht unterstützt: bitte jede Nachricht in einer eigenen ' +
+        'Anfrage senden.',
+    },
+    id: null,
+  });
 }
 
 function methodNotAllowed(_req: Request, res: Response): void {

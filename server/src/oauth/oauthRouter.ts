@@ -1,17 +1,21 @@
 // Every OAuth 2.0 endpoint: authorization (with login and consent), token,
-// dynamic registration and the RFC 8414 metadata.
+// revocation, dynamic registration and the RFC 8414 metadata.
 import { Router } from 'express';
 import type { AppContext } from '../context.js';
 import type { WebLayer } from '../dashboard/webLayer.js';
 import { authorizeRouter } from './authorize/authorizeRouter.js';
 import { metadataRouter } from './routes/metadataRouter.js';
 import { registerRouter } from './routes/registerRouter.js';
+import { revokeRouter } from './routes/revokeRouter.js';
 import { tokenRouter } from './routes/tokenRouter.js';
+import { tokenThrottle } from './routes/tokenThrottle.js';
 
 export function oauthRouter(ctx: AppContext, web: WebLayer): Router {
   const router = Router();
   router.use(metadataRouter(ctx.config));
-  router.use(tokenRouter(ctx.oauth.servers));
+  const throttle = tokenThrottle(ctx);
+  router.use(tokenRouter(ctx.oauth.servers, ctx.oauth.clients, throttle));
+  router.use(revokeRouter(ctx.oauth, throttle));
   router.use(registerRouter(ctx));
   router.use(authorizeRouter(ctx, web));
   return router;

@@ -6,6 +6,7 @@ import type { BearerAuthenticator } from '../auth/bearerAuthenticator.js';
 import type { Clock } from '../time/clock.js';
 import { oauthAccessTokenResolver } from './accessTokenResolver.js';
 import { OAuthClientService } from './clients/clientService.js';
+import { OAuthGrantService } from './grants/grantService.js';
 import { createGrantModels } from './grants/oauthModel.js';
 import { createOAuthServers, type OAuthServers } from './grants/oauthServers.js';
 import { OAuthClientRepository } from './store/clientRepository.js';
@@ -15,6 +16,7 @@ import { OAuthTokenRepository } from './store/tokenRepository.js';
 export interface OAuthServices {
   clients: OAuthClientService;
   servers: OAuthServers;
+  grants: OAuthGrantService;
 }
 
 export function createOAuthServices(
@@ -29,5 +31,6 @@ export function createOAuthServices(
   return {
     clients,
     servers: createOAuthServers(createGrantModels({ clients, codes, tokens, clock })),
+    grants: new OAuthGrantService({ clients, codes, tokens, clock }),
   };
 }

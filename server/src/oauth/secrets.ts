@@ -31,3 +31,17 @@ export function credentialMatches(presented: string, storedHash: string): boolea
   const expected = Buffer.from(storedHash, 'hex');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/**
+ * RFC 6749 §2.3.1: Basic credentials are form-urlencoded before base64
+ * (oauth4webapi encodes even '_'); the library's basic-auth does not decode
+ * them. Our ids and secrets contain no '%' or '+', so decoding a value that
+ * came undecoded from the form body changes nothing.
+ */
+export function formDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replaceAll('+', ' '));
+  } catch {
+    return value;
+  }
+}

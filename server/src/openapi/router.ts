@@ -1,9 +1,11 @@
 // Serves the OpenAPI document as JSON and YAML, and a Swagger UI page at
-// /docs from the swagger-ui-dist package (no CDN).
+// /docs from the swagger-ui-dist package (no CDN). Only the files the page
+// loads are served: the package also holds a petstore page, source maps and
+// an OAuth redirect page that have no business on this site.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { stringify } from 'yaml';
 import { fromProjectRoot } from '../config/projectRoot.js';
 import { createOpenApiDocument } from './document.js';
@@ -14,6 +16,14 @@ const swaggerUiDir = dirname(
 const docsPageDir = fromProjectRoot('server', 'src', 'openapi', 'docsPage');
 const docsHtml = readFileSync(join(docsPageDir, 'index.html'), 'utf8');
 const CACHE = 'public, max-age=300';
+
+/** What docsPage/index.html loads, by the folder it comes from. */
+export const DOCS_FILES: Readonly<Record<string, { dir: string; maxAge: string }>> = {
+  'docs-init.js': { dir: docsPageDir, maxAge: '5m' },
+  'swagger-ui.css': { dir: swaggerUiDir, maxAge: '1h' },
+  'swagger-ui-bundle.js': { dir: swaggerUiDir, maxAge: '1h' },
+  'favicon-32x32.png': { dir: swaggerUiDir, maxAge: '1h' },
+};
 
 export function openApiRouter(baseUrl: string): Router {
   const document = createOpenApiDocument(baseUrl);
@@ -36,7 +46,12 @@ export function openApiRouter(baseUrl: string): Router {
   router.get('/docs/', (_req, res) => {
     res.set('Cache-Control', CACHE).type('html').send(docsHtml);
   });
-  router.use('/docs', express.static(docsPageDir, { index: false, maxAge: '5m' }));
-  router.use('/docs', express.static(swaggerUiDir, { index: false, maxAge: '1h' }));
+  for (const [file, { dir, maxAge }] of Object.entries(DOCS_FILES)) {
+    router.get(`/docs/${file}`, (_req, res, next) => {
+      res.sendFile(join(dir, file), { maxAge }, (err) => {
+        if (err) next(err);
+      });
+    });
+  }
   return router;
 }

@@ -64,6 +64,13 @@ describe.each(databaseKinds())('npm run admin on %s', (kind: DatabaseKind) => {
     expect(again.stderr).toContain('exists already');
   });
 
+  it('refuses an e-mail address over 191 characters', async () => {
+    const long = await admin(url, 'user:create', '--email', `${'a'.repeat(300)}@example.de`);
+    expect(long.code).toBe(1);
+    expect(long.stderr).toContain('Not an email address');
+    expect(long.stderr).not.toContain('a'.repeat(300));
+  });
+
   it('creates a key that is printed once, works at once and stops at revocation', async () => {
     const created = await adminJson(
       url,

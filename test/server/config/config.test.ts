@@ -22,10 +22,21 @@ describe('loadConfig', () => {
   });
 
   it('derives URLs from BASE_URL and drops a trailing slash', () => {
-    const config = loadConfig({ BASE_URL: 'https://brw.example.de/', PORT: '8080' });
+    const config = loadConfig({
+      BASE_URL: 'https://brw.example.de/',
+      PORT: '8080',
+      TRUST_PROXY: '1',
+    });
     expect(config.baseUrl).toBe('https://brw.example.de');
     expect(config.authUrl).toBe('https://brw.example.de');
     expect(config.billingUrl).toBe('https://brw.example.de/dashboard/billing');
+    expect(config.mail.from).toBe('Bodenrichtwert <noreply@brw.example.de>');
+  });
+
+  it('refuses an https BASE_URL without TRUST_PROXY, naming the fix (no sign-in could work)', () => {
+    expect(() => loadConfig({ BASE_URL: 'https://brw.example.de' })).toThrow(ConfigError);
+    expect(() => loadConfig({ BASE_URL: 'https://brw.example.de' })).toThrow(/TRUST_PROXY=1/);
+    expect(loadConfig({ BASE_URL: 'http://localhost:3000' }).trustProxy).toBe(false);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from '../../../server/src/fakes/smtpFake.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 import { me, tokenRequest } from '../oauth/support/oauthClient.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
@@ -24,12 +25,19 @@ describe.runIf(chromiumRuns())('dashboard in headless Chromium', () => {
     await server.close();
   });
 
-  it('signs up, creates, copies, uses and revokes an API key', async () => {
+  it('signs up, confirms the address, creates, copies, uses and revokes an API key', async () => {
     await page.goto(`${server.url}/signup`);
     await page.fill('input[name="email"]', 'browser@example.de');
     await page.fill('input[name="password"]', TEST_PASSWORD);
     await page.fill('input[name="password_confirmation"]', TEST_PASSWORD);
     await page.click('button[type="submit"]:has-text("Konto anlegen")');
+    await page.waitForSelector('text=Wir haben eine E-Mail an');
+    const mail = await server.mail.next('browser@example.de');
+    await page.goto(linkIn(mail, `${server.url}/signup/confirm`));
+    await page.click('button:has-text("Adresse bestätigen")');
+    await page.waitForSelector('text=Ihre E-Mail-Adresse ist bestätigt');
+    await page.fill('input[name="password"]', TEST_PASSWORD);
+    await page.click('button[type="submit"]:has-text("Anmelden")');
     await page.waitForURL(`${server.url}/dashboard`);
     expect(await page.textContent('main')).toContain('Pro-Test');
     await page.screenshot({ path: artifact('overview.png'), fullPage: true });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from '../../../server/src/fakes/smtpFake.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 import { csrfToken, FormBrowser } from '../oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
@@ -21,7 +22,7 @@ describe('dashboard sessions, CSRF and login', () => {
     return email;
   }
 
-  it('signs up with the 14-day Pro trial and lands on the overview', async () => {
+  it('signs up, confirms the address from the e-mail, and then has the 14-day Pro trial', async () => {
     const browser = new FormBrowser(server.url);
     const email = newEmail();
     const answer = await browser.submit('/signup', '/signup', {
@@ -29,18 +30,35 @@ describe('dashboard sessions, CSRF and login', () => {
       password: TEST_PASSWORD,
       password_confirmation: TEST_PASSWORD,
     });
-    expect(answer.status).toBe(303);
-    expect(answer.location).toBe('/dashboard');
+    expect(answer.status).toBe(200);
+    expect(answer.html).toContain('Wir haben eine E-Mail an');
+    const pending = await server.ctx.accounts.findByEmail(email);
+    expect(pending?.emailVerifiedAt).toBeNull();
+    expect(pending?.trialExpiresAt).toBeNull();
+    // Before the confirmation, login is refused and the link is sent again.
+    const early = await browser.login(email, TEST_PASSWORD);
+    expect(early.status).toBe(403);
+    expect(early.html).toContain('Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse');
+    // The first link was replaced by the one sent again.
+    await server.mail.next(email);
+    const link = new URL(linkIn(await server.mail.next(email), `${server.url}/signup/confirm`));
+    const confirmed = await browser.submit(`${link.pathname}${link.search}`, '/signup/confirm', {
+      token: link.searchParams.get('token') ?? '',
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.html).toContain('Test des Pro-Tarifs hat begonnen');
+    expect((await browser.login(email, TEST_PASSWORD)).status).toBe(303);
     const overview = await browser.get('/dashboard');
     expect(overview.status).toBe(200);
-    expect(overview.html).toContain('14-tägiger Test des Pro-Tarifs');
+    expect(overview.html).toContain('aktiv, endet am');
     expect(overview.html).toContain('0 von 100 Abfragen');
     const user = await server.ctx.accounts.findByEmail(email);
     expect(user?.trialExpiresAt).toBeInstanceOf(Date);
   });
 
   it.each([
-    ['a short password', 'kurz1', 'mindestens 10 Zeichen'],
+    ['a short password', 'kurz1', 'mindestens 12 Zeichen'],
+    ['a common password', 'Password1234', 'häufigsten'],
     ['digits only', '12345678901', 'Buchstaben und mindestens eine Ziffer'],
     ['a mismatching confirmation', TEST_PASSWORD, 'stimmen nicht überein'],
   ])('refuses %s with a German message', async (_name, password, message) => {
@@ -54,20 +72,29 @@ describe('dashboard sessions, CSRF and login', () => {
     expect(answer.html).toContain(message);
   });
 
-  it('refuses a second account with the same email', async () => {
+  it('answers a sign-up for a taken address like any other and tells the owner by e-mail', async () => {
     const email = await account();
-    const answer = await new FormBrowser(server.url).submit('/signup', '/signup', {
-      email,
-      password: TEST_PASSWORD,
-      password_confirmation: TEST_PASSWORD,
-    });
-    expect(answer.status).toBe(409);
-    expect(answer.html).toContain('bereits ein Konto');
+    const fresh = newEmail();
+    const submit = (address: string) =>
+      new FormBrowser(server.url).submit('/signup', '/signup', {
+        email: address,
+        password: 'Anderes-Passwort-2026',
+        password_confirmation: 'Anderes-Passwort-2026',
+      });
+    const [taken, other] = [await submit(email), await submit(fresh)];
+    expect(taken.status).toBe(other.status);
+    expect(taken.html.replaceAll(email, '…')).toBe(other.html.replaceAll(fresh, '…'));
+    expect((await server.mail.next(email)).subject).toBe('Sie haben bereits ein Konto');
+    expect((await server.mail.next(fresh)).subject).toBe(
+      'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+    );
+    // The owner's password is untouched.
+    expect((await new FormBrowser(server.url).login(email, TEST_PASSWORD)).status).toBe(303);
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax, not Secure on plain http', async () => {
     const browser = new FormBrowser(server.url);
-    const page = await browser.get('/login');
+    const page = await browser.login(await account(), TEST_PASSWORD);
     const cookies = page.headers.getSetCookie();
     const session = cookies.find((c) => c.startsWith('brw.sid='));
     expect(session).toMatch(/HttpOnly/i);
@@ -103,8 +130,9 @@ describe('dashboard sessions, CSRF and login', () => {
     const email = await account();
     const browser = new FormBrowser(server.url);
     const login = await browser.get('/login');
-    const planted = browser.cookies.get('brw.sid');
-    expect(planted).toBeDefined();
+    // An attacker plants a session id of their own (here: one of a signed-out session).
+    const planted = 's%3Aplanted-by-attacker.invalidsignature';
+    browser.cookies.set('brw.sid', planted);
     const answer = await browser.post('/login', {
       _csrf: csrfToken(login.html),
       email,
@@ -159,10 +187,22 @@ describe('dashboard sessions, CSRF and login', () => {
       env: { BASE_URL: 'https://brw.example.de', TRUST_PROXY: '1' },
     });
     try {
-      const res = await fetch(`${secure.url}/login`, { headers: { 'x-forwarded-proto': 'https' } });
-      const session = res.headers.getSetCookie().find((c) => c.startsWith('brw.sid='));
+      const email = newEmail();
+      await secure.ctx.accounts.create({ email, password: TEST_PASSWORD });
+      const proxied = new FormBrowser(secure.url);
+      const viaProxy = { 'x-forwarded-proto': 'https' };
+      const page = await proxied.request('/login', { headers: viaProxy });
+      const formCookies = page.headers.getSetCookie();
+      expect(formCookies.find((c) => c.startsWith('__Host-brw.csrf='))).toMatch(/Secure/);
+      expect(formCookies.find((c) => c.startsWith('__Host-brw.anon='))).toMatch(/Secure/);
+      const login = await proxied.request('/login', {
+        method: 'POST',
+        headers: { ...viaProxy, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: csrfToken(page.html), email, password: TEST_PASSWORD }),
+      });
+      expect(login.status).toBe(303);
+      const session = login.headers.getSetCookie().find((c) => c.startsWith('brw.sid='));
       expect(session).toMatch(/Secure/);
-      expect(res.headers.getSetCookie().some((c) => c.startsWith('__Host-brw.csrf='))).toBe(true);
     } finally {
       await secure.close();
     }

@@ -1,8 +1,9 @@
 // The world of `npm run demo`, started as the command starts it: one address
 // per connected state answers land values offline through that state's fake,
-// Kiel answers 451 and an unknown address 404.
+// Kiel answers 451 and an unknown address 404; the e-mail it sends is filed.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../../server/src/demo/demoServer.js';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
@@ -10,6 +11,8 @@ import { STATE_ADDRESSES } from '../../../server/src/fakes/world/stateAddresses.
 import { STATE_LICENCES } from '../../../server/src/lookup/licences/stateLicences.js';
 import { DEFAULT_SOURCES_FILE } from '../../../server/src/lookup/sources/registry.js';
 import { manualClock } from '../../support/clock.js';
+import { FormBrowser } from '../oauth/support/formBrowser.js';
+import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
 import { expectValidResponse } from '../../support/openapi.js';
 
 let demo: DemoServer;
@@ -80,5 +83,25 @@ describe('npm run demo', () => {
       status: 404,
       body: { error: 'address_not_found' },
     });
+  });
+
+  it('files the e-mail it sends, so a sign-up can be confirmed offline', async () => {
+    const browser = new FormBrowser(demo.url);
+    const answer = await browser.submit('/signup', '/signup', {
+      email: 'neu@example.de',
+      password: TEST_PASSWORD,
+      password_confirmation: TEST_PASSWORD,
+    });
+    expect(answer.status).toBe(200);
+    await expect.poll(() => readdirSync(demo.mailDir).length, { timeout: 10_000 }).toBe(1);
+    const [file = ''] = readdirSync(demo.mailDir);
+    const mail = readFileSync(join(demo.mailDir, file), 'utf8');
+    expect(mail).toContain('An: neu@example.de');
+    const link = new URL(/http\S+\/signup\/confirm\?token=\S+/.exec(mail)?.[0] ?? '');
+    const confirmed = await browser.submit(`${link.pathname}${link.search}`, '/signup/confirm', {
+      token: link.searchParams.get('token') ?? '',
+    });
+    expect(confirmed.html).toContain('Ihre E-Mail-Adresse ist bestätigt');
+    expect((await browser.login('neu@example.de', TEST_PASSWORD)).status).toBe(303);
   });
 });

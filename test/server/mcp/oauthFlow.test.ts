@@ -21,7 +21,7 @@ import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 import { FormBrowser, hiddenFields } from '../oauth/support/formBrowser.js';
 import { me, REDIRECT_URI } from '../oauth/support/oauthClient.js';
-import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
+import { signUpAndConfirm, TEST_PASSWORD } from '../oauth/support/signedIn.js';
 import { callTool } from './mcpClient.js';
 
 interface Login {
@@ -166,16 +166,11 @@ afterAll(async () => {
   await h.close();
 });
 
-/** A new user who signs up through the dashboard form (Pro trial). */
+/** A new user who signs up through the dashboard form and confirms the address (Pro trial). */
 async function signUp(): Promise<Login> {
   counter += 1;
   const login = { email: `mcp-nutzer${counter}@example.de`, password: TEST_PASSWORD };
-  const browser = new FormBrowser(h.server.url);
-  const answer = await browser.submit('/signup', '/signup', {
-    ...login,
-    password_confirmation: TEST_PASSWORD,
-  });
-  expect(answer.status, answer.html).toBe(303);
+  await signUpAndConfirm(h.server, new FormBrowser(h.server.url), login.email);
   return login;
 }
 

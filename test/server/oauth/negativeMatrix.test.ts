@@ -16,6 +16,7 @@ import {
   registerClient,
   tokenRequest,
 } from './support/oauthClient.js';
+import { FormBrowser } from './support/formBrowser.js';
 import { signedInBrowser } from './support/signedIn.js';
 
 const MINUTE = 60_000;
@@ -132,18 +133,44 @@ describe('OAuth negative matrix (§5.3, §5.4, RFC 6749 §5.2)', () => {
     ['plain PKCE', { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }],
     ['missing PKCE', {}],
     ['a challenge without method', { code_challenge: 'a'.repeat(43) }],
-  ])('redirects %s back to the app as invalid_request', async (_name, pkce) => {
-    const client = await registerClient(as);
-    const { browser } = await signedInBrowser(server);
+  ])('redirects %s back to an app of an account as invalid_request', async (_name, pkce) => {
+    const { user, browser } = await signedInBrowser(server);
+    const { client } = await createApp(server.ctx, user.id, 'public', ['authorization_code']);
     const answer = await browser.get(
-      authorizationUrl(as, client.client_id, { redirect_uri: REDIRECT_URI, state: 'xyz', ...pkce }),
+      authorizationUrl(as, client.clientId, { redirect_uri: REDIRECT_URI, state: 'xyz', ...pkce }),
     );
     expect(answer.status).toBe(303);
     const back = new URL(String(answer.location));
     expect(back.origin + back.pathname).toBe(REDIRECT_URI);
     expect(back.searchParams.get('error')).toBe('invalid_request');
     expect(back.searchParams.get('state')).toBe('xyz');
+    expect(back.searchParams.get('iss')).toBe(as.issuer);
   });
+
+  it.each([
+    ['plain PKCE', { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' }],
+    ['an empty code_challenge', { code_challenge: '' }],
+    ['an unknown response_type', { response_type: 'token' }],
+    ['a scope', { scope: 'admin' }],
+  ])(
+    'shows %s of a dynamically registered app as a page, never redirecting (RFC 9700 §4.11.2)',
+    async (_name, params) => {
+      const client = await registerClient(as, { redirect_uris: ['https://evil.example/land'] });
+      const anonymous = new FormBrowser(server.url);
+      const answer = await anonymous.get(
+        authorizationUrl(as, client.client_id, {
+          redirect_uri: 'https://evil.example/land',
+          code_challenge: 'a'.repeat(43),
+          code_challenge_method: 'S256',
+          ...params,
+        }),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.location).toBeNull();
+      expect(answer.html).toContain('Anmeldung nicht möglich');
+      expect(answer.html).not.toContain('evil.example');
+    },
+  );
 
   it('redirects a denied consent with error=access_denied and the state', async () => {
     const client = await registerClient(as);

@@ -20,11 +20,12 @@ import {
   type CountedLookupDeps,
   type LookupTarget,
 } from './countedLookup.js';
+import type { LookupCaller } from '../../lookup/fairness/workTicket.js';
 import { lookupKey } from './lookupKey.js';
 
 export async function batchLookup(
   deps: CountedLookupDeps,
-  accountId: string,
+  caller: LookupCaller,
   entries: readonly BatchEntry[],
 ): Promise<BatchLookupItem[]> {
   let quotaTurn: Promise<unknown> = Promise.resolve();
@@ -33,9 +34,9 @@ export async function batchLookup(
     const key = lookupKey(target);
     let answer = byKey.get(key);
     if (!answer) {
-      const reservation = quotaTurn.then(() => reserveLookup(deps, accountId, target));
+      const reservation = quotaTurn.then(() => reserveLookup(deps, caller.accountId, target));
       quotaTurn = reservation.catch(() => undefined);
-      answer = reservation.then((reserved) => lookupReserved(deps, reserved, target));
+      answer = reservation.then((reserved) => lookupReserved(deps, reserved, target, caller));
       byKey.set(key, answer);
     }
     return answer;

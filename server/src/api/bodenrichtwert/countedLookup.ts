@@ -6,6 +6,7 @@
 import type { BodenrichtwertResponse } from '../../../../shared/src/apiTypes.js';
 import type { LookupReservation, QuotaService } from '../../accounts/quotaService.js';
 import type { Logger } from '../../logging/logger.js';
+import type { LookupCaller } from '../../lookup/fairness/workTicket.js';
 import type { LookupService } from '../../lookup/lookupService.js';
 import { lookupKey } from './lookupKey.js';
 import type { LookupParams } from './params.js';
@@ -22,10 +23,10 @@ export type LookupTarget = Pick<LookupParams, 'addressInput' | 'address' | 'filt
 
 export async function countedLookup(
   deps: CountedLookupDeps,
-  accountId: string,
+  caller: LookupCaller,
   target: LookupTarget,
 ): Promise<BodenrichtwertResponse> {
-  return lookupReserved(deps, await reserveLookup(deps, accountId, target), target);
+  return lookupReserved(deps, await reserveLookup(deps, caller.accountId, target), target, caller);
 }
 
 /** The quota step alone (402 and payment_past_due are thrown here). */
@@ -42,10 +43,11 @@ export async function lookupReserved(
   deps: CountedLookupDeps,
   reservation: LookupReservation,
   { addressInput, address, filter, stichtag }: LookupTarget,
+  caller: LookupCaller,
 ): Promise<BodenrichtwertResponse> {
   let response: BodenrichtwertResponse;
   try {
-    const result = await deps.lookup.lookup(address, stichtag);
+    const result = await deps.lookup.lookup(address, caller, stichtag);
     response = buildLookupResponse(addressInput, result, filter);
   } catch (err) {
     await releaseUntilDone(reservation, deps.logger);

@@ -4,13 +4,14 @@
 import { Router } from 'express';
 import { MAX_BATCH_ADDRESSES } from '../../../../shared/src/apiTypes.js';
 import type { PlatformServices } from '../../accounts/platformServices.js';
-import { principalOf, requireBearer } from '../../auth/requireBearer.js';
+import { requireBearer } from '../../auth/requireBearer.js';
 import { jsonBodyUpTo } from '../../http/jsonBody.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
 import { batchLookup } from './batchLookup.js';
 import { parseBatchParams } from './batchParams.js';
 import { countedLookup, type CountedLookupDeps } from './countedLookup.js';
+import { lookupCallerOf } from './lookupCaller.js';
 import { MAX_ADDRESS_LENGTH, parseLookupParams } from './params.js';
 
 export type BodenrichtwertDeps = RateLimitDeps &
@@ -30,7 +31,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     async (req, res) => {
       const params = parseLookupParams(req.query, ctx.lookup.today());
       if (!params.ok) throw params.error;
-      sendBody(res, 200, await countedLookup(ctx, principalOf(req).accountId, params.value));
+      sendBody(res, 200, await countedLookup(ctx, lookupCallerOf(req, res), params.value));
     },
   );
   router.post(
@@ -43,7 +44,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
       const params = parseBatchParams(req.body, req.query.format, ctx.lookup.today());
       if (!params.ok) throw params.error;
       res.locals.format = params.value.format;
-      const results = await batchLookup(ctx, principalOf(req).accountId, params.value.entries);
+      const results = await batchLookup(ctx, lookupCallerOf(req, res), params.value.entries);
       sendBody(res, 200, { results });
     },
   );

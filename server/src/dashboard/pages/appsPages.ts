@@ -3,6 +3,11 @@
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context.js';
 import { validateRegistration } from '../../oauth/clients/clientMetadata.js';
+import {
+  AppLimitError,
+  MAX_APPS_PER_ACCOUNT,
+  type RegisteredClient,
+} from '../../oauth/clients/clientService.js';
 import type { OAuthClient } from '../../oauth/clients/clientTypes.js';
 import { pageHelpers } from '../pageFormat.js';
 import { flash, signedInUser, type WebLayer } from '../webLayer.js';
@@ -11,6 +16,8 @@ interface AppForm {
   name: string;
   description: string;
   type: string;
+  /** How a confidential app sends its secret to the token endpoint. */
+  authMethod: string;
   grants: string[];
   redirectUris: string;
 }
@@ -19,6 +26,7 @@ const EMPTY_FORM: AppForm = {
   name: '',
   description: '',
   type: 'confidential',
+  authMethod: 'client_secret_basic',
   grants: ['authorization_code'],
   redirectUris: '',
 };
@@ -30,6 +38,7 @@ function readForm(body: Record<string, unknown>): AppForm {
     name: text(body.name),
     description: text(body.description),
     type: text(body.type),
+    authMethod: text(body.auth_method),
     grants: grants.filter((g): g is string => typeof g === 'string'),
     redirectUris: text(body.redirect_uris),
   };
@@ -67,6 +76,9 @@ export function appsPages(ctx: AppContext, web: WebLayer): Router {
       name: form.name,
       description: form.description,
       type: form.type,
+      ...(form.type === 'confidential' && form.authMethod !== ''
+        ? { authMethod: form.authMethod }
+        : {}),
       grants: form.grants,
       redirectUris: form.redirectUris.split(/\r?\n/),
     });
@@ -74,7 +86,16 @@ export function appsPages(ctx: AppContext, web: WebLayer): Router {
       await page(req, res, { form, error: checked.message }, 400);
       return;
     }
-    const { client, secret } = await clients.register(checked.value, signedInUser(res).id);
+    let registered: RegisteredClient;
+    try {
+      registered = await clients.register(checked.value, signedInUser(res).id);
+    } catch (err) {
+      if (!(err instanceof AppLimitError)) throw err;
+      const error = `Sie haben bereits ${MAX_APPS_PER_ACCOUNT} Apps registriert, mehr sind nicht möglich. Bitte löschen Sie zuerst eine, die Sie nicht mehr brauchen.`;
+      await page(req, res, { form, error }, 409);
+      return;
+    }
+    const { client, secret } = registered;
     const shown = secret
       ? { clientId: client.clientId, name: client.name, value: secret }
       : undefined;

@@ -1,20 +1,29 @@
-// Sign-up, login and logout. Login regenerates the session id (no session
-// fixation) and returns to the page that asked for it, e.g. the OAuth consent.
-import { Router, type Request } from 'express';
-import { EmailTakenError } from '../../accounts/accountService.js';
+// Sign-up with address confirmation, login and logout. Sign-up answers the
+// same whether or not the address has an account (the mail tells the owner);
+// the confirmation link starts the trial. Login regenerates the session id
+// (no session fixation) and returns to the page that asked for it, e.g. the
+// OAuth consent; before it, a visitor has no server-side session.
+import { Router, type Request, type Response } from 'express';
+import { MAX_EMAIL_LENGTH, type Registration } from '../../accounts/accountService.js';
 import type { User } from '../../accounts/userRepository.js';
 import type { AppContext } from '../../context.js';
-import { loginThrottle, signupThrottle } from '../loginThrottle.js';
-import { MIN_PASSWORD_LENGTH, passwordProblem } from '../passwordRules.js';
+import { alreadyRegisteredMail, confirmAddressMail } from '../../mail/accountMails.js';
+import { signupThrottle, type LoginRefusal } from '../loginThrottle.js';
+import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
 import { safeReturnPath } from '../returnPath.js';
-import { flash, type WebLayer } from '../webLayer.js';
+import type { WebLayer } from '../webLayer.js';
 
-const field = (req: Request, name: string): string => {
-  const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
+const INVALID_EMAIL = 'Bitte geben Sie eine gültige E-Mail-Adresse an.';
+
+const REFUSALS: Readonly<Record<LoginRefusal, string>> = {
+  ip: 'Zu viele Anmeldeversuche von Ihrer Adresse. Bitte warten Sie 15 Minuten.',
+  'ip-account': 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 15 Minuten.',
+  account:
+    'Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Melden Sie sich in einem Browser an, ' +
+    'mit dem Sie schon angemeldet waren, setzen Sie Ihr Passwort zurück oder warten Sie 15 Minuten.',
 };
 
-/** A fresh session id for the signed-in user, then the redirect. */
+/** A fresh session id for the signed-in user. */
 function signIn(req: Request, user: User): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err: unknown) => {
@@ -29,14 +38,19 @@ function signIn(req: Request, user: User): Promise<void> {
   });
 }
 
+/** Sends the confirmation link of an unconfirmed account. */
+export async function sendConfirmation(
+  ctx: Pick<AppContext, 'emailLinks' | 'mailer' | 'config'>,
+  user: User,
+): Promise<void> {
+  const token = await ctx.emailLinks.issue(user.id, 'verify');
+  const link = `${ctx.config.baseUrl}/signup/confirm?token=${token}`;
+  ctx.mailer.send(confirmAddressMail(user.email, link));
+}
+
 export function authPages(ctx: AppContext, web: WebLayer): Router {
   const router = Router();
-  const loginPage = (
-    req: Request,
-    res: Parameters<WebLayer['render']>[1],
-    extra = {},
-    status = 200,
-  ) =>
+  const loginPage = (req: Request, res: Response, extra = {}, status = 200) =>
     web.render(
       req,
       res,
@@ -44,34 +58,37 @@ export function authPages(ctx: AppContext, web: WebLayer): Router {
       { next: safeReturnPath(req.query.next ?? field(req, 'next')), ...extra },
       status,
     );
-  const signupPage = (
-    req: Request,
-    res: Parameters<WebLayer['render']>[1],
-    extra = {},
-    status = 200,
-  ) => web.render(req, res, 'signup', { minPasswordLength: MIN_PASSWORD_LENGTH, ...extra }, status);
+  const signupPage = (req: Request, res: Response, extra = {}, status = 200) =>
+    web.render(req, res, 'signup', { minPasswordLength: MIN_PASSWORD_LENGTH, ...extra }, status);
 
   router.get('/login', (req, res) => {
     if (req.session.userId) res.redirect(303, safeReturnPath(req.query.next));
     else loginPage(req, res);
   });
 
-  const throttledLogin = loginThrottle(ctx, (req, res) =>
-    loginPage(
-      req,
-      res,
-      {
-        email: field(req, 'email'),
-        error: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 15 Minuten.',
-      },
-      429,
-    ),
-  );
-  router.post('/login', ...web.forms, throttledLogin, async (req, res) => {
+  router.post('/login', ...web.forms, async (req, res) => {
     const email = field(req, 'email');
+    if (email.length > MAX_EMAIL_LENGTH) {
+      loginPage(req, res, { error: INVALID_EMAIL }, 400);
+      return;
+    }
+    const refusal = await web.loginThrottle.admit(req, email);
+    if (refusal) {
+      loginPage(req, res, { email, error: REFUSALS[refusal] }, 429);
+      return;
+    }
     const user = await ctx.accounts.authenticate(email, field(req, 'password'));
     if (!user) {
+      await web.loginThrottle.failed(req, email);
       loginPage(req, res, { email, error: 'E-Mail-Adresse oder Passwort ist falsch.' }, 401);
+      return;
+    }
+    await web.loginThrottle.succeeded(req, res, email);
+    if (!user.emailVerifiedAt) {
+      await sendConfirmation(ctx, user);
+      const error =
+        'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Wir haben Ihnen den Link noch einmal geschickt.';
+      loginPage(req, res, { email, error }, 403);
       return;
     }
     await signIn(req, user);
@@ -93,30 +110,52 @@ export function authPages(ctx: AppContext, web: WebLayer): Router {
   );
   router.post('/signup', ...web.forms, throttledSignup, async (req, res) => {
     const email = field(req, 'email');
-    const password = field(req, 'password');
-    const problem =
-      password !== field(req, 'password_confirmation')
-        ? 'Die beiden Passwörter stimmen nicht überein.'
-        : passwordProblem(password, email);
+    const problem = newPasswordProblem(req, email);
     if (problem) {
       signupPage(req, res, { email, error: problem }, 400);
       return;
     }
-    let user: User;
+    let registration: Registration;
     try {
-      user = await ctx.accounts.create({ email, password });
+      registration = await ctx.accounts.register(email, field(req, 'password'));
     } catch (err) {
-      if (!(err instanceof EmailTakenError) && !(err instanceof RangeError)) throw err;
-      const error =
-        err instanceof EmailTakenError
-          ? 'Für diese E-Mail-Adresse gibt es bereits ein Konto.'
-          : 'Bitte geben Sie eine gültige E-Mail-Adresse an.';
-      signupPage(req, res, { email, error }, err instanceof EmailTakenError ? 409 : 400);
+      if (!(err instanceof RangeError)) throw err;
+      signupPage(req, res, { email: email.slice(0, MAX_EMAIL_LENGTH), error: INVALID_EMAIL }, 400);
       return;
     }
-    await signIn(req, user);
-    flash(req, 'Willkommen! Ihr 14-tägiger Test des Pro-Tarifs hat begonnen.');
-    res.redirect(303, '/dashboard');
+    const { user, existed } = registration;
+    if (existed) {
+      const base = ctx.config.baseUrl;
+      ctx.mailer.send(
+        alreadyRegisteredMail(user.email, `${base}/login`, `${base}/password/forgot`),
+      );
+    } else {
+      await sendConfirmation(ctx, user);
+    }
+    web.render(req, res, 'mailSent', {
+      title: 'Fast geschafft',
+      email: user.email,
+      purpose: 'signup',
+    });
+  });
+
+  router.get('/signup/confirm', (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    web.render(req, res, 'confirm', { token });
+  });
+
+  router.post('/signup/confirm', ...web.forms, async (req, res) => {
+    const userId = await ctx.emailLinks.consume(field(req, 'token'), 'verify');
+    const user = userId ? await ctx.accounts.confirmEmail(userId) : null;
+    if (!user) {
+      web.render(req, res, 'error', { title: 'Link ungültig', message: LINK_INVALID }, 400);
+      return;
+    }
+    loginPage(req, res, {
+      email: user.email,
+      flash:
+        'Ihre E-Mail-Adresse ist bestätigt und Ihr 14-tägiger Test des Pro-Tarifs hat begonnen. Bitte melden Sie sich an.',
+    });
   });
 
   router.post('/logout', ...web.forms, (req, res, next) => {
@@ -128,3 +167,6 @@ export function authPages(ctx: AppContext, web: WebLayer): Router {
 
   return router;
 }
+
+export const LINK_INVALID =
+  'Der Link ist ungültig, abgelaufen oder wurde schon benutzt. Fordern Sie bei Bedarf einen neuen an.';

@@ -4,6 +4,8 @@ import { Router, type Request, type Response } from 'express';
 import type { ApiKeyRecord } from '../../apiKeys/apiKeyRepository.js';
 import {
   isApiKeyLifetime,
+  KeyLimitError,
+  MAX_ACTIVE_KEYS,
   MAX_KEY_NAME_LENGTH,
   type CreatedApiKey,
 } from '../../apiKeys/apiKeyService.js';
@@ -62,7 +64,15 @@ export function keysPages(ctx: AppContext, web: WebLayer): Router {
       );
       return;
     }
-    const created: CreatedApiKey = await ctx.apiKeys.create(signedInUser(res).id, name, lifetime);
+    let created: CreatedApiKey;
+    try {
+      created = await ctx.apiKeys.create(signedInUser(res).id, name, lifetime);
+    } catch (err) {
+      if (!(err instanceof KeyLimitError)) throw err;
+      const error = `Sie haben bereits ${MAX_ACTIVE_KEYS} aktive Schlüssel, mehr sind nicht möglich. Bitte widerrufen Sie zuerst einen, den Sie nicht mehr brauchen.`;
+      await page(req, res, { error }, 409);
+      return;
+    }
     await page(req, res, { created: { name: created.key.name, value: created.value } }, 201);
   });
 

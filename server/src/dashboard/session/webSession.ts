@@ -14,8 +14,6 @@ declare module 'express-session' {
     userId?: string;
     /** A one-time notice for the next page ("Schlüssel widerrufen."). */
     flash?: string;
-    /** Set when a form was rendered, so the CSRF binding outlives the request. */
-    formsIssued?: boolean;
   }
 }
 

@@ -4,6 +4,8 @@ import { accountsMigration } from './001-accounts.js';
 import { lookupCachesMigration } from './010-lookup-caches.js';
 import { oauthMigration } from './020-oauth.js';
 import { dashboardMigration } from './021-dashboard.js';
+import { oauthGrantsMigration } from './025-oauth-grants.js';
+import { accountEmailMigration } from './026-account-email.js';
 import { distinctLookupsMigration } from './030-distinct-lookups.js';
 
 export const migrations: readonly Migration[] = [
@@ -11,5 +13,7 @@ export const migrations: readonly Migration[] = [
   lookupCachesMigration,
   oauthMigration,
   dashboardMigration,
+  oauthGrantsMigration,
+  accountEmailMigration,
   distinctLookupsMigration,
 ];

@@ -19,6 +19,7 @@ export class UserModel extends Model<
   declare id: string;
   declare email: string;
   declare passwordHash: string | null;
+  declare emailVerifiedAt: Date | null;
   declare plan: Plan;
   declare trialStartedAt: Date | null;
   declare trialExpiresAt: Date | null;
@@ -36,6 +37,7 @@ export function defineUserModel(sequelize: Sequelize): typeof UserModel {
       id: { type: DataTypes.STRING(36), primaryKey: true },
       email: { type: DataTypes.STRING(191), allowNull: false, unique: true },
       passwordHash: { type: DataTypes.STRING(255), allowNull: true },
+      emailVerifiedAt: { type: DataTypes.DATE(3), allowNull: true },
       plan: { type: DataTypes.STRING(16), allowNull: false },
       trialStartedAt: { type: DataTypes.DATE(3), allowNull: true },
       trialExpiresAt: { type: DataTypes.DATE(3), allowNull: true },

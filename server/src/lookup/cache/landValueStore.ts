@@ -34,7 +34,8 @@ export interface LandValueStoreOptions {
   hotMs: number;
 }
 
-export type FetchEntries = () => Promise<BodenrichtwertEntry[]>;
+/** `signal` aborts when no reader waits for the entries any more (never for a renewal). */
+export type FetchEntries = (signal: AbortSignal) => Promise<BodenrichtwertEntry[]>;
 
 /** Replaces the store's fresh and maximum age for one kind of entry (settled dated lookups). */
 export interface FreshnessOverride {
@@ -42,8 +43,17 @@ export interface FreshnessOverride {
   maxAgeMs: number;
 }
 
+export interface ReadOptions {
+  signal?: AbortSignal | undefined;
+  freshness?: FreshnessOverride | undefined;
+}
+
 export interface LandValueStore {
-  get(key: string, fetchFresh: FetchEntries, freshness?: FreshnessOverride): Promise<LandValues>;
+  /**
+   * `signal`: this reader's client has gone; the fetch stops once every reader
+   * has. `freshness`: the fresh and maximum age of this kind of entry.
+   */
+  get(key: string, fetchFresh: FetchEntries, options?: ReadOptions): Promise<LandValues>;
   /** Resolves when no background renewal is running (tests, shutdown). */
   idle(): Promise<void>;
 }
@@ -75,7 +85,11 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
     remember(key, undefined);
   }
 
-  function renewInBackground(key: string, fetchedAt: Date, fetchFresh: FetchEntries): void {
+  function renewInBackground(
+    key: string,
+    fetchedAt: Date,
+    fetchFresh: () => Promise<BodenrichtwertEntry[]>,
+  ): void {
     if (renewals.has(key)) return;
     const renewal = (async () => {
       if (!(await repository.claimRenewal(key, fetchedAt, clock(), options.renewalLeaseMs))) return;
@@ -97,6 +111,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   async function read(
     key: string,
     fetchFresh: FetchEntries,
+    signal: AbortSignal,
     { freshMs, maxAgeMs }: FreshnessOverride = options,
   ): Promise<LandValues> {
     const cached = await find(key);
@@ -104,19 +119,21 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
       const age = clock().getTime() - cached.fetchedAt.getTime();
       if (age <= freshMs) return { entries: cached.entries, cacheHit: true, stale: false };
       if (age <= maxAgeMs) {
-        renewInBackground(key, cached.fetchedAt, fetchFresh);
+        // The renewal outlives this read: no reader's signal can stop it.
+        renewInBackground(key, cached.fetchedAt, () => fetchFresh(new AbortController().signal));
         return { entries: cached.entries, cacheHit: true, stale: true };
       }
       await repository.remove(key);
       remember(key, undefined);
     }
-    const entries = await fetchFresh();
+    const entries = await fetchFresh(signal);
     await save(key, entries);
     return { entries, cacheHit: false, stale: false };
   }
 
   return {
-    get: (key, fetchFresh, freshness) => flight.run(key, () => read(key, fetchFresh, freshness)),
+    get: (key, fetchFresh, { signal, freshness } = {}) =>
+      flight.run(key, (flightSignal) => read(key, fetchFresh, flightSignal, freshness), signal),
     async idle() {
       while (renewals.size > 0) await Promise.all(renewals.values());
     },

@@ -1,7 +1,10 @@
 // Address → place, with the geocoding cache (30 days, per normalised address)
 // in front of the geocoder. An expired entry is still better than nothing
 // when the geocoder is down. Places this process has seen stay in a bounded
-// in-process hot cache, so a known address costs no database read.
+// in-process hot cache, so a known address costs no database read; an
+// address the geocoder did not find is answered from memory for a short
+// while, so repeating it costs the geocoder nothing. A geocoder call takes
+// one of the caller's upstream slots (CallerGate).
 import { LRUCache } from 'lru-cache';
 import { AppError, ErrorCode } from '../../../../shared/src/errors.js';
 import type { Logger } from '../../logging/logger.js';
@@ -11,30 +14,45 @@ import {
   type CachedPlace,
   type GeocodeCacheRepository,
 } from '../cache/geocodeCacheRepository.js';
+import type { CallerGate } from '../fairness/callerGate.js';
+import { withSignal, type WorkTicket } from '../fairness/workTicket.js';
 import { SingleFlight } from '../singleFlight.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import type { GeocodedPlace, Geocoder } from './geocoder.js';
 
 export const GEOCODE_CACHE_MS = 30 * 24 * 3600 * 1000;
+/** Short: a street that is new to the map, or a mistyped address retyped, is found soon. */
+export const NOT_FOUND_CACHE_MS = 10 * 60 * 1000;
 const HOT_PLACES = 10_000;
 
 export interface CachedGeocoding {
-  /** Throws AppError address_not_found or service_error. */
-  resolve(address: string): Promise<GeocodedPlace>;
+  /** Throws AppError address_not_found, service_error or rate_limit_exceeded. */
+  resolve(address: string, ticket: WorkTicket): Promise<GeocodedPlace>;
 }
 
 export function createCachedGeocoding(deps: {
   geocoder: Geocoder;
   cache: GeocodeCacheRepository;
+  gate: CallerGate;
   clock: Clock;
   logger: Logger;
 }): CachedGeocoding {
   const flight = new SingleFlight<GeocodedPlace>();
   const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
-  const isFresh = (cached: CachedPlace) =>
-    deps.clock().getTime() - cached.fetchedAt.getTime() <= GEOCODE_CACHE_MS;
+  /** When each recently unknown address was last not found. */
+  const notFound = new LRUCache<string, number>({ max: HOT_PLACES });
+  const age = (since: number) => deps.clock().getTime() - since;
+  const isFresh = (cached: CachedPlace) => age(cached.fetchedAt.getTime()) <= GEOCODE_CACHE_MS;
+  const knownUnknown = (key: string) => {
+    const since = notFound.get(key);
+    return since !== undefined && age(since) <= NOT_FOUND_CACHE_MS;
+  };
 
-  async function resolveUncoalesced(address: string, key: string): Promise<GeocodedPlace> {
+  async function resolveUncoalesced(
+    address: string,
+    key: string,
+    ticket: WorkTicket,
+  ): Promise<GeocodedPlace> {
     const cached = await deps.cache.find(address);
     if (cached && isFresh(cached)) {
       hot.set(key, cached);
@@ -42,7 +60,7 @@ export function createCachedGeocoding(deps: {
     }
     let place: GeocodedPlace | null;
     try {
-      place = await deps.geocoder.geocode(address);
+      place = await deps.gate.run(ticket, () => deps.geocoder.geocode(address, ticket));
     } catch (err) {
       if (!isUpstreamOutage(err)) throw err;
       deps.logger.warn({ reason: err.reason, err }, 'geocoder unavailable');
@@ -54,10 +72,8 @@ export function createCachedGeocoding(deps: {
       );
     }
     if (!place) {
-      throw new AppError(
-        ErrorCode.addressNotFound,
-        'Die Adresse wurde nicht gefunden. Bitte Straße, Hausnummer, Postleitzahl und Ort angeben.',
-      );
+      notFound.set(key, deps.clock().getTime());
+      throw addressNotFound();
     }
     const fetchedAt = deps.clock();
     await deps.cache.save(address, place, fetchedAt);
@@ -66,11 +82,23 @@ export function createCachedGeocoding(deps: {
   }
 
   return {
-    resolve(address) {
+    resolve(address, ticket) {
       const key = normaliseAddress(address);
       const known = hot.get(key);
       if (known && isFresh(known)) return Promise.resolve(known.place);
-      return flight.run(key, () => resolveUncoalesced(address, key));
+      if (knownUnknown(key)) return Promise.reject(addressNotFound());
+      return flight.run(
+        key,
+        (signal) => resolveUncoalesced(address, key, withSignal(ticket, signal)),
+        ticket.signal,
+      );
     },
   };
+}
+
+function addressNotFound(): AppError {
+  return new AppError(
+    ErrorCode.addressNotFound,
+    'Die Adresse wurde nicht gefunden. Bitte Straße, Hausnummer, Postleitzahl und Ort angeben.',
+  );
 }

@@ -1,5 +1,6 @@
 // The geocoder seam: an address in, the best matching place out (or null).
 // Throws UpstreamOutage when the geocoder cannot answer.
+import type { WorkTicket } from '../fairness/workTicket.js';
 import type { LatLon } from '../sources/sourceRecord.js';
 
 export interface GeocodedPlace extends LatLon {
@@ -11,6 +12,10 @@ export interface GeocodedPlace extends LatLon {
   municipality: string | undefined;
 }
 
+/** Whose call it is, how long it may wait for its turn, and whether its client still waits. */
+export type GeocoderTurn = Pick<WorkTicket, 'keys' | 'deadline' | 'signal'>;
+
 export interface Geocoder {
-  geocode(address: string): Promise<GeocodedPlace | null>;
+  /** Without a turn the call waits as long as the line is and cannot be cancelled. */
+  geocode(address: string, turn?: GeocoderTurn): Promise<GeocodedPlace | null>;
 }

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import type { Upstream } from '../upstream/upstream.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
-import type { GeocodedPlace, Geocoder } from './geocoder.js';
+import type { GeocodedPlace, Geocoder, GeocoderTurn } from './geocoder.js';
+import { createPacedLine } from './pacedLine.js';
 
 export const CANDIDATE_LIMIT = 5;
 
@@ -16,6 +17,11 @@ const candidateSchema = z.object({
   place_rank: z.number().optional(),
   address: z.record(z.string(), z.string()).default({}),
 });
+const WAIT_FOREVER: GeocoderTurn = {
+  keys: [],
+  deadline: Infinity,
+  signal: new AbortController().signal,
+};
 const answerSchema = z.array(candidateSchema);
 type Candidate = z.infer<typeof candidateSchema>;
 
@@ -27,9 +33,9 @@ export interface NominatimOptions {
 }
 
 export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
-  const throttle = createThrottle(options.minIntervalMs);
+  const line = createPacedLine(options.minIntervalMs);
   return {
-    async geocode(address) {
+    async geocode(address, turn = WAIT_FOREVER) {
       const query = new URLSearchParams({
         q: address,
         format: 'jsonv2',
@@ -37,11 +43,12 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
         countrycodes: 'de',
         limit: String(CANDIDATE_LIMIT),
       });
-      await throttle();
+      await line(turn);
       const candidates = await options.upstream.request(
         {
           url: `${options.url}/search?${query.toString()}`,
           headers: { Accept: 'application/json' },
+          signal: turn.signal,
         },
         ({ text }) => parseCandidates(text),
       );
@@ -75,17 +82,5 @@ function toPlace(candidate: Candidate): GeocodedPlace {
     displayName: candidate.display_name,
     state: address['ISO3166-2-lvl4'],
     municipality: address.city ?? address.town ?? address.village ?? address.municipality,
-  };
-}
-
-/** Spaces calls at least `intervalMs` apart, in arrival order. */
-function createThrottle(intervalMs: number): () => Promise<void> {
-  let next = 0;
-  return async () => {
-    if (intervalMs <= 0) return;
-    const now = Date.now();
-    const start = Math.max(now, next);
-    next = start + intervalMs;
-    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
   };
 }

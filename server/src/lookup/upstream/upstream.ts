@@ -1,8 +1,10 @@
 // Every call to the outside world (geocoder, state services) goes through here:
 // a timeout that covers headers and body, at most one retry, and the outage
 // rules (5xx, reset, timeout, HTML maintenance page, unreadable body).
+// Redirects are followed only to the host the request was sent to.
 import type { Logger } from '../../logging/logger.js';
 import { readLimitedText } from './limitedBody.js';
+import { fetchFollowingSameHost } from './sameHostRedirects.js';
 import { UpstreamOutage, isUpstreamOutage } from './upstreamOutage.js';
 
 export interface UpstreamRequest {
@@ -15,6 +17,11 @@ export interface UpstreamRequest {
    * HTML body is not taken for a maintenance page here; the parser decides.
    */
   htmlIsData?: boolean;
+  /**
+   * Aborted when nobody waits for the answer any more: the call stops and
+   * rejects with the signal's reason, without a retry.
+   */
+  signal?: AbortSignal;
 }
 
 export interface UpstreamBody {
@@ -38,8 +45,9 @@ export interface UpstreamOptions {
   logger: Logger;
 }
 
-/** A client error (4xx) will not change on a second try; everything else may. */
+/** A client error (4xx) or a redirect will not change on a second try; everything else may. */
 function retryable(outage: UpstreamOutage): boolean {
+  if (outage.reason === 'redirect') return false;
   const status = outage.httpStatus ?? 500;
   return status < 400 || status >= 500;
 }
@@ -50,6 +58,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       try {
         return await attempt(options, request, parse);
       } catch (err) {
+        request.signal?.throwIfAborted();
         if (!isUpstreamOutage(err) || !retryable(err)) throw err;
         options.logger.warn(
           { host: hostOf(request.url), reason: err.reason },
@@ -66,22 +75,23 @@ async function attempt<T>(
   request: UpstreamRequest,
   parse: (body: UpstreamBody) => T,
 ): Promise<T> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;
   let body: UpstreamBody;
   try {
-    const res = await options.fetch(request.url, {
+    const res = await fetchFollowingSameHost(options.fetch, request.url, {
       method: request.method ?? 'GET',
       headers: { 'User-Agent': options.userAgent, ...request.headers },
       ...(request.body === undefined ? {} : { body: request.body }),
       signal,
-      redirect: 'follow',
     });
     // Reading the body under the same signal bounds a slowly dripping answer too.
     const text = await readLimitedText(res);
     body = { status: res.status, contentType: res.headers.get('content-type') ?? '', text };
   } catch (err) {
     if (isUpstreamOutage(err)) throw err;
-    if (signal.aborted) {
+    request.signal?.throwIfAborted();
+    if (timeout.aborted) {
       throw new UpstreamOutage('timeout', `no complete answer within ${options.timeoutMs} ms`, {
         cause: err,
       });

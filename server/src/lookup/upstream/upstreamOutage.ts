@@ -7,7 +7,11 @@ export type OutageReason =
   | 'http_status'
   | 'maintenance_page'
   | 'malformed_body'
-  | 'service_exception';
+  | 'service_exception'
+  /** A redirect off the configured host (or too many). */
+  | 'redirect'
+  /** Our own line in front of a paced upstream is too long to wait in. */
+  | 'queue_full';
 
 export class UpstreamOutage extends Error {
   readonly reason: OutageReason;

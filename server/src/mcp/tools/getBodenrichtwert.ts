@@ -8,7 +8,7 @@ import { ErrorCode } from '../../../../shared/src/errors.js';
 import { LAND_USE_CODES } from '../../../../shared/src/landUse.js';
 import { countedLookup, type CountedLookupDeps } from '../../api/bodenrichtwert/countedLookup.js';
 import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../api/bodenrichtwert/params.js';
-import { accountIdOf } from '../authInfo.js';
+import { toolCallerOf } from '../authInfo.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';
 import { lenientField, lenientObject } from './schemaField.js';
@@ -59,7 +59,8 @@ export function registerGetBodenrichtwert(server: McpServer, deps: CountedLookup
           deps.lookup.today(),
         );
         if (!params.ok) throw params.error;
-        const response = await countedLookup(deps, accountIdOf(extra.authInfo), params.value);
+        const caller = toolCallerOf(extra.authInfo, extra.signal);
+        const response = await countedLookup(deps, caller, params.value);
         return toolSuccess(summarize(response), response);
       }),
   );

@@ -11,7 +11,7 @@ import { batchLookup } from '../../api/bodenrichtwert/batchLookup.js';
 import { parseBatchParams } from '../../api/bodenrichtwert/batchParams.js';
 import type { CountedLookupDeps } from '../../api/bodenrichtwert/countedLookup.js';
 import { MAX_ADDRESS_LENGTH } from '../../api/bodenrichtwert/params.js';
-import { accountIdOf } from '../authInfo.js';
+import { toolCallerOf } from '../authInfo.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';
 import { stichtagField } from './getBodenrichtwert.js';
@@ -60,7 +60,8 @@ export function registerGetBodenrichtwertBatch(server: McpServer, deps: CountedL
           deps.lookup.today(),
         );
         if (!params.ok) throw params.error;
-        const results = await batchLookup(deps, accountIdOf(extra.authInfo), params.value.entries);
+        const caller = toolCallerOf(extra.authInfo, extra.signal);
+        const results = await batchLookup(deps, caller, params.value.entries);
         return toolSuccess(summarize(results), { results });
       }),
   );

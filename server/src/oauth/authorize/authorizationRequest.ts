@@ -1,15 +1,20 @@
 // Checks an authorization request (RFC 6749 §4.1.1, RFC 7636) before anyone
 // logs in. Problems with the client or the redirect URI are shown as a page,
-// never redirected (the URI is not trusted yet); everything else goes back to
-// the app as error=… on its registered redirect URI. PKCE with S256 is
-// required for every client.
+// never redirected (the URI is not trusted yet). Other problems go back to
+// the app as error=… (with iss, RFC 9207) on its registered redirect URI,
+// except for dynamically registered apps: anyone can register one with any
+// https URI, so sending the browser there before the user has logged in and
+// consented would make us an open redirector (RFC 9700 §4.11.2); they get a
+// page too. PKCE with S256 is required for every client.
 import type { OAuthClient } from '../clients/clientTypes.js';
+import { matchRedirectUri } from '../clients/redirectUris.js';
 
 export interface AuthorizationRequest {
   client: OAuthClient;
+  /** Where the answer goes: the canonical form of the requested (or only registered) URI. */
   redirectUri: string;
-  /** Whether the request named the redirect URI (then the token request must too). */
-  redirectUriSent: boolean;
+  /** The redirect_uri as the request sent it (the token request must repeat it), or null. */
+  boundRedirectUri: string | null;
   /** The parameters the consent form carries on to the POST. */
   params: Record<string, string>;
 }
@@ -30,17 +35,19 @@ const PASSED_ON = [
   'state',
 ];
 
-/** The redirect URI with error (and state) in its query. */
+/** The redirect URI with error, state and iss in its query. */
 export function errorRedirect(
   redirectUri: string,
   error: string,
   description: string,
   state: string | undefined,
+  issuer: string,
 ): string {
   const url = new URL(redirectUri);
   url.searchParams.set('error', error);
   url.searchParams.set('error_description', description);
   if (state !== undefined) url.searchParams.set('state', state);
+  url.searchParams.set('iss', issuer);
   return url.toString();
 }
 
@@ -50,6 +57,7 @@ const single = (value: unknown): string | undefined =>
 export function checkAuthorizationRequest(
   query: Record<string, unknown>,
   client: OAuthClient | null,
+  issuer: string,
 ): AuthorizationCheck {
   if (!client) {
     return { kind: 'page', message: 'Die App ist unbekannt (client_id fehlt oder ist falsch).' };
@@ -61,20 +69,24 @@ export function checkAuthorizationRequest(
     };
   }
   const sent = query.redirect_uri;
-  if (sent !== undefined && (typeof sent !== 'string' || !client.redirectUris.includes(sent))) {
+  const matched =
+    typeof sent === 'string' ? matchRedirectUri(client.redirectUris, sent) : undefined;
+  if (sent !== undefined && !matched) {
     return { kind: 'page', message: 'Die redirect_uri ist für diese App nicht registriert.' };
   }
   const [onlyUri] = client.redirectUris;
-  const redirectUri =
-    typeof sent === 'string' ? sent : client.redirectUris.length === 1 ? onlyUri : undefined;
+  const redirectUri = matched ?? (client.redirectUris.length === 1 ? onlyUri : undefined);
   if (redirectUri === undefined) {
     return { kind: 'page', message: 'Die redirect_uri fehlt; die App hat mehrere registriert.' };
   }
   const state = single(query.state);
-  const fail = (error: string, description: string): AuthorizationCheck => ({
-    kind: 'redirect',
-    location: errorRedirect(redirectUri, error, description, state),
-  });
+  const fail = (error: string, description: string): AuthorizationCheck =>
+    client.ownerUserId === null
+      ? { kind: 'page', message: `${description} (Fehler ${error})` }
+      : {
+          kind: 'redirect',
+          location: errorRedirect(redirectUri, error, description, state, issuer),
+        };
   if (query.state !== undefined && typeof query.state !== 'string') {
     return fail('invalid_request', 'Der Parameter state ist ungültig.');
   }
@@ -102,6 +114,11 @@ export function checkAuthorizationRequest(
   }
   return {
     kind: 'ok',
-    request: { client, redirectUri, redirectUriSent: typeof sent === 'string', params },
+    request: {
+      client,
+      redirectUri,
+      boundRedirectUri: typeof sent === 'string' ? sent : null,
+      params,
+    },
   };
 }

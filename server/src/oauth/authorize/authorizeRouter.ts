@@ -1,7 +1,8 @@
 // GET /oauth/authorize checks the request, sends the browser to the login if
 // needed and shows the consent page naming the app; POST /oauth/authorize
 // takes the decision (buttons `decision=allow|deny`) and lets the library
-// issue the code or the access_denied redirect.
+// issue the code or the access_denied redirect, to which `iss` is added
+// (RFC 9207).
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { Router, type Request, type Response } from 'express';
 import type { AppContext } from '../../context.js';
@@ -16,11 +17,12 @@ const { OAuthError, Response: OAuthResponse } = OAuth2Server;
 export function authorizeRouter(ctx: AppContext, web: WebLayer): Router {
   const router = Router();
   const { clients } = ctx.oauth;
+  const issuer = ctx.config.authUrl;
 
   /** The checked request, or null when an answer (page or redirect) was sent. */
   async function checked(req: Request, res: Response, params: Record<string, unknown>) {
     const clientId = typeof params.client_id === 'string' ? params.client_id : '';
-    const check = checkAuthorizationRequest(params, await clients.findByClientId(clientId));
+    const check = checkAuthorizationRequest(params, await clients.findByClientId(clientId), issuer);
     if (check.kind === 'ok') return check.request;
     if (check.kind === 'redirect') res.redirect(303, check.location);
     else
@@ -41,6 +43,7 @@ export function authorizeRouter(ctx: AppContext, web: WebLayer): Router {
       allowFormRedirectTo(res, request.redirectUri);
       web.render(req, res, 'consent', {
         client: request.client,
+        verified: request.client.ownerUserId !== null,
         params: request.params,
         redirectOrigin: new URL(request.redirectUri).origin,
       });
@@ -69,12 +72,14 @@ export function authorizeRouter(ctx: AppContext, web: WebLayer): Router {
     const owner: GrantUser = {
       id: signedInUser(res).id,
       kind: 'oauth_user',
-      boundRedirectUri: request.redirectUriSent ? request.redirectUri : null,
+      boundRedirectUri: request.boundRedirectUri,
     };
     const response = new OAuthResponse();
+    // The library redirects to the URI it is given: the canonical match.
+    const params = { ...request.params, redirect_uri: request.redirectUri };
     try {
       await ctx.oauth.servers.authorize.authorize(
-        libraryRequest(req, { ...request.params, allowed: String(allowed) }),
+        libraryRequest(req, { ...params, allowed: String(allowed) }),
         response,
         { authenticateHandler: { handle: () => owner } },
       );
@@ -98,7 +103,9 @@ export function authorizeRouter(ctx: AppContext, web: WebLayer): Router {
         return;
       }
     }
-    res.redirect(303, String(response.get('location')));
+    const location = new URL(String(response.get('location')));
+    location.searchParams.set('iss', issuer);
+    res.redirect(303, location.toString());
   }
 
   return router;

@@ -6,7 +6,12 @@ import { AdminCommandError } from '../../cli/adminProgram.js';
 import { formatResult, type Printable } from '../../cli/adminOutput.js';
 import { validateRegistration } from '../clients/clientMetadata.js';
 import type { OAuthClientService } from '../clients/clientService.js';
-import { CLIENT_GRANTS, CLIENT_TYPES, type OAuthClient } from '../clients/clientTypes.js';
+import {
+  CLIENT_GRANTS,
+  CLIENT_TYPES,
+  TOKEN_AUTH_METHODS,
+  type OAuthClient,
+} from '../clients/clientTypes.js';
 
 export interface AppCommandEnvironment {
   services(): Promise<{ accounts: AccountService; oauthClients: OAuthClientService }>;
@@ -20,6 +25,7 @@ function appView(client: OAuthClient): Record<string, unknown> {
     client_id: client.clientId,
     name: client.name,
     type: client.type,
+    token_endpoint_auth_method: client.authMethod,
     grants: client.grants.join(' '),
     redirect_uris: client.redirectUris.join(' ') || null,
     created_at: client.createdAt.toISOString(),
@@ -40,6 +46,12 @@ export function addAppCommands(program: Command, env: AppCommandEnvironment): vo
     .option('--description <text>', 'shown in the consent dialog')
     .addOption(new Option('--type <type>', 'app type').choices(CLIENT_TYPES).makeOptionMandatory())
     .addOption(
+      new Option(
+        '--auth-method <method>',
+        'how a confidential app sends its secret (default client_secret_basic)',
+      ).choices(TOKEN_AUTH_METHODS.filter((method) => method !== 'none')),
+    )
+    .addOption(
       new Option('--grant <grant>', 'grant type (repeatable)')
         .choices(CLIENT_GRANTS)
         .argParser(collect)
@@ -52,6 +64,7 @@ export function addAppCommands(program: Command, env: AppCommandEnvironment): vo
         name: string;
         description?: string;
         type: string;
+        authMethod?: string;
         grant: string[];
         redirectUri?: string[];
       }) => {
@@ -62,6 +75,7 @@ export function addAppCommands(program: Command, env: AppCommandEnvironment): vo
           name: o.name,
           description: o.description,
           type: o.type,
+          authMethod: o.authMethod,
           grants: o.grant,
           redirectUris: o.redirectUri ?? [],
         });

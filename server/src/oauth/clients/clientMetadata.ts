@@ -3,16 +3,22 @@
 import {
   CLIENT_GRANTS,
   CLIENT_TYPES,
+  TOKEN_AUTH_METHODS,
   type ClientGrant,
   type ClientRegistration,
   type ClientType,
+  type TokenAuthMethod,
 } from './clientTypes.js';
+import { canonicalRedirectUri } from './redirectUris.js';
 
 export const MAX_NAME_LENGTH = 100;
 export const MAX_DESCRIPTION_LENGTH = 500;
 export const MAX_REDIRECT_URIS = 10;
-const MAX_URI_LENGTH = 2000;
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+// Control characters, and format characters such as the bidi overrides
+// (U+202E) and zero-width spaces, could make a name read as another on the
+// consent page.
+const INVISIBLE = /\p{Cf}/gu;
+const CONTROL_OR_SPACE = /[\p{Cc}\p{Z}]+/gu;
 
 /** RFC 7591 §3.2.2 error codes. */
 export type MetadataErrorCode = 'invalid_redirect_uri' | 'invalid_client_metadata';
@@ -27,18 +33,20 @@ export interface RegistrationInput {
   description?: unknown;
   type: unknown;
   grants: unknown;
+  /** Absent: `none` for public, `client_secret_basic` for confidential clients. */
+  authMethod?: unknown;
   redirectUris: unknown;
 }
 
-/** HTTPS, or plain HTTP on the loopback host; never a fragment (RFC 6749 §3.1.2). */
-export function isAllowedRedirectUri(uri: string): boolean {
-  if (uri.length > MAX_URI_LENGTH || !URL.canParse(uri)) return false;
-  const url = new URL(uri);
-  if (url.hash !== '' || uri.includes('#') || url.username !== '' || url.password !== '') {
-    return false;
-  }
-  if (url.protocol === 'https:') return url.hostname !== '';
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+/** A display text without invisible characters, every run of space or control characters one space. */
+export function displayText(value: string): string {
+  return value.replace(INVISIBLE, '').replace(CONTROL_OR_SPACE, ' ').trim();
+}
+
+function authMethodFor(type: ClientType, requested: unknown): TokenAuthMethod | null {
+  if (requested === undefined) return type === 'public' ? 'none' : 'client_secret_basic';
+  if (!TOKEN_AUTH_METHODS.includes(requested as TokenAuthMethod)) return null;
+  return (requested === 'none') === (type === 'public') ? (requested as TokenAuthMethod) : null;
 }
 
 const metadataError = (message: string): MetadataResult => ({
@@ -51,7 +59,7 @@ const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 export function validateRegistration(input: RegistrationInput): MetadataResult {
-  const name = typeof input.name === 'string' ? input.name.trim() : '';
+  const name = typeof input.name === 'string' ? displayText(input.name) : '';
   if (name === '' || name.length > MAX_NAME_LENGTH) {
     return metadataError(`Der Name der App braucht 1 bis ${MAX_NAME_LENGTH} Zeichen.`);
   }
@@ -65,6 +73,12 @@ export function validateRegistration(input: RegistrationInput): MetadataResult {
     return metadataError('Der App-Typ muss public oder confidential sein.');
   }
   const type = input.type as ClientType;
+  const authMethod = authMethodFor(type, input.authMethod);
+  if (authMethod === null) {
+    return metadataError(
+      'token_endpoint_auth_method: none für öffentliche Apps, client_secret_basic oder client_secret_post für vertrauliche.',
+    );
+  }
   if (!isStringArray(input.grants) || input.grants.length === 0) {
     return metadataError('Wählen Sie mindestens einen Grant-Typ.');
   }
@@ -85,36 +99,38 @@ export function validateRegistration(input: RegistrationInput): MetadataResult {
       message: 'redirect_uris muss eine Liste von URLs sein.',
     };
   }
-  const redirectUris = [...new Set(input.redirectUris.map((uri) => uri.trim()).filter(Boolean))];
-  if (grants.includes('authorization_code') && redirectUris.length === 0) {
+  const written = [...new Set(input.redirectUris.map((uri) => uri.trim()).filter(Boolean))];
+  if (grants.includes('authorization_code') && written.length === 0) {
     return {
       ok: false,
       error: 'invalid_redirect_uri',
       message: 'Für authorization_code ist mindestens eine Redirect-URI nötig.',
     };
   }
-  if (redirectUris.length > MAX_REDIRECT_URIS) {
+  if (written.length > MAX_REDIRECT_URIS) {
     return {
       ok: false,
       error: 'invalid_redirect_uri',
       message: `Höchstens ${MAX_REDIRECT_URIS} Redirect-URIs.`,
     };
   }
-  const bad = redirectUris.find((uri) => !isAllowedRedirectUri(uri));
+  const bad = written.find((uri) => canonicalRedirectUri(uri) === null);
   if (bad !== undefined) {
     return {
       ok: false,
       error: 'invalid_redirect_uri',
-      message: `Ungültige Redirect-URI ${bad}: erlaubt sind HTTPS-URLs und http://localhost bzw. http://127.0.0.1, ohne Fragment.`,
+      message: `Ungültige Redirect-URI ${displayText(bad)}: erlaubt sind vollständige HTTPS-URLs (https://host/…) und http://127.0.0.1, http://[::1] bzw. http://localhost, ohne Fragment, Leerzeichen oder Backslash.`,
     };
   }
-  const description = rawDescription.trim();
+  const redirectUris = [...new Set(written.map((uri) => canonicalRedirectUri(uri) ?? uri))];
+  const description = displayText(rawDescription);
   return {
     ok: true,
     value: {
       name,
       description: description === '' ? null : description,
       type,
+      authMethod,
       grants,
       redirectUris,
     },

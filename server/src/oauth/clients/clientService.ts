@@ -10,7 +10,20 @@ import {
   hashCredential,
 } from '../secrets.js';
 import type { OAuthClientRepository } from '../store/clientRepository.js';
-import type { ClientRegistration, OAuthClient } from './clientTypes.js';
+import type { ClientRegistration, OAuthClient, PresentedClient } from './clientTypes.js';
+
+/** Apps one account may register in the dashboard or with the admin command. */
+export const MAX_APPS_PER_ACCOUNT = 20;
+/** A client's last use is written at most this often. */
+const LAST_USE_RESOLUTION_MS = 3600_000;
+
+/** The account already has MAX_APPS_PER_ACCOUNT apps. */
+export class AppLimitError extends RangeError {
+  constructor() {
+    super(`An account may register at most ${MAX_APPS_PER_ACCOUNT} apps`);
+    this.name = 'AppLimitError';
+  }
+}
 
 export interface RegisteredClient {
   client: OAuthClient;
@@ -24,7 +37,10 @@ export class OAuthClientService {
     private readonly clock: Clock,
   ) {}
 
-  /** Registers a checked registration; ownerUserId null for dynamic registration. */
+  /**
+   * Registers a checked registration; ownerUserId null for dynamic
+   * registration. Throws AppLimitError when the owner has too many apps.
+   */
   async register(
     registration: ClientRegistration,
     ownerUserId: string | null,
@@ -41,6 +57,14 @@ export class OAuthClientService {
       secretHash: secret === undefined ? null : hashCredential(secret),
       createdAt: this.clock(),
     });
+    // Counted after the insert, so parallel registrations cannot all pass.
+    if (
+      ownerUserId !== null &&
+      (await this.clients.countByOwner(ownerUserId)) > MAX_APPS_PER_ACCOUNT
+    ) {
+      await this.clients.delete(client.id);
+      throw new AppLimitError();
+    }
     return { client, secret };
   }
 
@@ -72,6 +96,16 @@ export class OAuthClientService {
     return secret;
   }
 
+  /** Notes that the client obtained a code or token (unused dynamic clients expire). */
+  recordUse(id: string): Promise<void> {
+    return this.clients.touchLastUsed(id, this.clock(), LAST_USE_RESOLUTION_MS);
+  }
+
+  /** Deletes up to `limit` dynamic clients unused since `cutoff`. */
+  deleteUnusedDynamic(cutoff: Date, limit: number): Promise<number> {
+    return this.clients.deleteUnusedDynamic(cutoff, limit);
+  }
+
   /** Deletes the client with its codes and tokens. */
   delete(client: OAuthClient): Promise<boolean> {
     return this.clients.delete(client.id);
@@ -88,5 +122,11 @@ export class OAuthClientService {
     if (client.type === 'public') return secret === undefined ? client : null;
     if (secret === undefined || !client.secretHash) return null;
     return credentialMatches(secret, client.secretHash) ? client : null;
+  }
+
+  /** As authenticate, and only by the method the client registered. */
+  async authenticatePresented(presented: PresentedClient): Promise<OAuthClient | null> {
+    const client = await this.authenticate(presented.clientId, presented.secret);
+    return client?.authMethod === presented.method ? client : null;
   }
 }

@@ -7,10 +7,12 @@ import type OAuth2Server from '@node-oauth/oauth2-server';
 import type { Clock } from '../../time/clock.js';
 import type { OAuthClientService } from '../clients/clientService.js';
 import type { OAuthClient } from '../clients/clientTypes.js';
-import { CREDENTIAL_PREFIX, generateCredential, hashCredential } from '../secrets.js';
+import { matchRedirectUri } from '../clients/redirectUris.js';
+import { CREDENTIAL_PREFIX, formDecode, generateCredential, hashCredential } from '../secrets.js';
 import type { AuthorizationCodeRepository } from '../store/codeRepository.js';
 import type { TokenKind, OAuthTokenRepository } from '../store/tokenRepository.js';
 import { libraryClock } from './libraryClock.js';
+import { REFRESH_FAMILY_SECONDS } from './oauthServers.js';
 
 /** The resource owner the library passes between model calls. */
 export interface GrantUser {
@@ -19,6 +21,8 @@ export interface GrantUser {
   kind: TokenKind;
   /** Set when continuing a token family (code exchange, refresh). */
   familyId?: string;
+  /** Set when refreshing: the family's absolute end (null for tokens from before the limit). */
+  familyExpiresAt?: Date | null;
   /** At authorization: the redirect_uri the request carried, if any. */
   boundRedirectUri?: string | null;
 }
@@ -47,18 +51,9 @@ export function toLibraryClient(record: OAuthClient): LibraryClient {
   return { id: record.id, grants, redirectUris: record.redirectUris, record };
 }
 
-/**
- * RFC 6749 §2.3.1: Basic credentials are form-urlencoded before base64
- * (oauth4webapi encodes even '_'); the library's basic-auth does not decode
- * them. Our ids and secrets contain no '%' or '+', so decoding a value that
- * came undecoded from the form body changes nothing.
- */
-function formDecode(value: string): string {
-  try {
-    return decodeURIComponent(value.replaceAll('+', ' '));
-  } catch {
-    return value;
-  }
+/** The earlier date; `bound` null means no bound. */
+function earliest(date: Date, bound: Date | null): Date {
+  return bound !== null && bound < date ? bound : date;
 }
 
 /**
@@ -99,6 +94,7 @@ export function createGrantModels(deps: GrantModelDeps): {
         expiresAt: time.fromLibrary(code.expiresAt),
         createdAt: clock(),
       });
+      await clients.recordUse(client.id);
       return { ...code, client, user };
     },
 
@@ -132,6 +128,13 @@ export function createGrantModels(deps: GrantModelDeps): {
       const owner = user as GrantUser;
       const now = clock();
       const accessExpiresAt = time.fromLibrary(token.accessTokenExpiresAt ?? new Date());
+      const familyExpiresAt =
+        owner.familyExpiresAt === undefined
+          ? new Date(now.getTime() + REFRESH_FAMILY_SECONDS * 1000)
+          : owner.familyExpiresAt;
+      const refreshExpiresAt = token.refreshTokenExpiresAt
+        ? earliest(time.fromLibrary(token.refreshTokenExpiresAt), familyExpiresAt)
+        : null;
       await tokens.save({
         id: randomUUID(),
         clientRef: client.id,
@@ -141,11 +144,11 @@ export function createGrantModels(deps: GrantModelDeps): {
         accessTokenHash: hashCredential(token.accessToken),
         accessExpiresAt,
         refreshTokenHash: token.refreshToken ? hashCredential(token.refreshToken) : null,
-        refreshExpiresAt: token.refreshTokenExpiresAt
-          ? time.fromLibrary(token.refreshTokenExpiresAt)
-          : null,
+        refreshExpiresAt,
+        familyExpiresAt,
         createdAt: now,
       });
+      await clients.recordUse(client.id);
       return { ...token, client, user };
     },
 
@@ -158,7 +161,12 @@ export function createGrantModels(deps: GrantModelDeps): {
       }
       const client = await clientByRef(row.clientRef);
       if (!client) return false;
-      const user: GrantUser = { id: row.userId, kind: row.kind, familyId: row.familyId };
+      const user: GrantUser = {
+        id: row.userId,
+        kind: row.kind,
+        familyId: row.familyId,
+        familyExpiresAt: row.familyExpiresAt,
+      };
       return {
         refreshToken,
         refreshTokenExpiresAt: time.toLibrary(row.refreshExpiresAt),
@@ -184,6 +192,9 @@ export function createGrantModels(deps: GrantModelDeps): {
         const record = await clients.findByClientId(clientId);
         return record ? toLibraryClient(record) : false;
       },
+      // Loopback URIs match on any port (RFC 8252 §7.3); the authorize route checked it first.
+      validateRedirectUri: async (redirectUri, client) =>
+        matchRedirectUri((client as LibraryClient).record.redirectUris, redirectUri) !== null,
     },
     token: {
       ...base,

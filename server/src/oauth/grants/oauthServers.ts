@@ -7,6 +7,8 @@ import type { GrantModel } from './oauthModel.js';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_SECONDS = 30 * 86_400;
+/** Absolute end of a refresh-token family: rotation never keeps a grant alive longer. */
+export const REFRESH_FAMILY_SECONDS = 90 * 86_400;
 export const AUTHORIZATION_CODE_SECONDS = 600;
 
 export interface OAuthServers {

@@ -8,10 +8,9 @@ import type { AppContext } from '../../context.js';
 import { throttleStore } from '../../dashboard/throttleStore.js';
 import { apiCors } from '../../http/apiCors.js';
 import { validateRegistration } from '../clients/clientMetadata.js';
+import { TOKEN_AUTH_METHODS, type TokenAuthMethod } from '../clients/clientTypes.js';
 import { oauthErrorBody } from './oauthErrors.js';
 
-const AUTH_METHODS = ['none', 'client_secret_basic', 'client_secret_post'] as const;
-type AuthMethod = (typeof AUTH_METHODS)[number];
 const GRANT_TYPES = ['authorization_code', 'refresh_token'];
 export const REGISTRATIONS_PER_HOUR = 20;
 
@@ -51,10 +50,10 @@ export function registerRouter(ctx: AppContext): Router {
       }
       const meta = body as Record<string, unknown>;
       const method = meta.token_endpoint_auth_method ?? 'none';
-      if (!AUTH_METHODS.includes(method as AuthMethod)) {
+      if (!TOKEN_AUTH_METHODS.includes(method as TokenAuthMethod)) {
         metadataError(
           res,
-          `token_endpoint_auth_method muss einer von ${AUTH_METHODS.join(', ')} sein.`,
+          `token_endpoint_auth_method muss einer von ${TOKEN_AUTH_METHODS.join(', ')} sein.`,
         );
         return;
       }
@@ -75,6 +74,7 @@ export function registerRouter(ctx: AppContext): Router {
       const checked = validateRegistration({
         name: meta.client_name,
         type: method === 'none' ? 'public' : 'confidential',
+        authMethod: method,
         grants: ['authorization_code'],
         redirectUris: meta.redirect_uris,
       });
@@ -91,7 +91,7 @@ export function registerRouter(ctx: AppContext): Router {
         redirect_uris: client.redirectUris,
         grant_types: GRANT_TYPES,
         response_types: ['code'],
-        token_endpoint_auth_method: method,
+        token_endpoint_auth_method: client.authMethod,
       });
     },
   );

@@ -2,12 +2,15 @@
 // Express's req/res in the library's Request/Response, copies status,
 // headers and body back, and shapes every answer: Cache-Control: no-store,
 // token_type "bearer", German error texts, invalid_client always 401 with a
-// Basic challenge.
+// Basic challenge. Before the library runs, the client must use the token
+// endpoint authentication method it registered.
 import OAuth2Server from '@node-oauth/oauth2-server';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { apiCors } from '../../http/apiCors.js';
+import type { OAuthClientService } from '../clients/clientService.js';
 import { ACCESS_TOKEN_SECONDS, type OAuthServers } from '../grants/oauthServers.js';
 import { oauthErrorBody } from './oauthErrors.js';
+import { presentedClient } from './presentedClient.js';
 
 const { OAuthError, Request: OAuthRequest, Response: OAuthResponse } = OAuth2Server;
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'client_credentials']);
@@ -31,12 +34,51 @@ function successBody(body: Record<string, unknown>) {
   };
 }
 
-export function tokenRouter(servers: OAuthServers): Router {
+export const AMBIGUOUS_CLIENT_AUTHENTICATION =
+  'Die App darf sich nur auf eine Art authentifizieren (Basic oder Formularfelder).';
+
+/** 401 invalid_client with the Basic challenge (RFC 6749 §5.2). */
+export function invalidClient(res: Response): void {
+  res
+    .status(401)
+    .set('WWW-Authenticate', 'Basic realm="bodenrichtwert", charset="UTF-8"')
+    .json(oauthErrorBody('invalid_client'));
+}
+
+/**
+ * Refuses two authentication methods at once, and a known client using
+ * another method than it registered; the library checks the secret itself.
+ */
+async function usesRegisteredMethod(
+  req: Request,
+  res: Response,
+  clients: Pick<OAuthClientService, 'findByClientId'>,
+): Promise<boolean> {
+  const presented = presentedClient(req);
+  if (presented.kind === 'ambiguous') {
+    res.status(400).json(oauthErrorBody('invalid_request', AMBIGUOUS_CLIENT_AUTHENTICATION));
+    return false;
+  }
+  if (presented.kind === 'none') return true;
+  const client = await clients.findByClientId(presented.client.clientId);
+  if (client && client.authMethod !== presented.client.method) {
+    invalidClient(res);
+    return false;
+  }
+  return true;
+}
+
+export function tokenRouter(
+  servers: OAuthServers,
+  clients: Pick<OAuthClientService, 'findByClientId'>,
+  throttle: RequestHandler,
+): Router {
   const router = Router();
   router.options('/oauth/token', apiCors);
   router.post(
     '/oauth/token',
     apiCors,
+    throttle,
     express.urlencoded({ extended: false, limit: '16kb' }),
     async (req, res) => {
       const response = new OAuthResponse();
@@ -50,6 +92,7 @@ export function tokenRouter(servers: OAuthServers): Router {
           .json(oauthErrorBody(missing ? 'invalid_request' : 'unsupported_grant_type'));
         return;
       }
+      if (!(await usesRegisteredMethod(req, res, clients))) return;
       try {
         await servers.token.token(libraryRequest(req, body), response);
         res.status(200).json(successBody(response.body as Record<string, unknown>));
@@ -59,12 +102,8 @@ export function tokenRouter(servers: OAuthServers): Router {
           res.status(500).json(oauthErrorBody('server_error'));
           return;
         }
-        if (err.name === 'invalid_client') {
-          res.status(401).set('WWW-Authenticate', 'Basic realm="bodenrichtwert", charset="UTF-8"');
-        } else {
-          res.status(err.code);
-        }
-        res.json(oauthErrorBody(err.name));
+        if (err.name === 'invalid_client') invalidClient(res);
+        else res.status(err.code).json(oauthErrorBody(err.name));
       }
     },
   );

@@ -20,10 +20,12 @@ export class OAuthClientModel extends Model<
   declare description: string | null;
   declare clientType: string;
   declare secretHash: string | null;
+  declare tokenEndpointAuthMethod: string;
   declare grants: string;
   declare redirectUris: string;
   declare createdAt: Date;
   declare updatedAt: CreationOptional<Date>;
+  declare lastUsedAt: CreationOptional<Date | null>;
 }
 
 export function defineOAuthClientModel(sequelize: Sequelize): typeof OAuthClientModel {
@@ -37,10 +39,12 @@ export function defineOAuthClientModel(sequelize: Sequelize): typeof OAuthClient
       description: { type: DataTypes.STRING(500), allowNull: true },
       clientType: { type: DataTypes.STRING(16), allowNull: false },
       secretHash: { type: DataTypes.CHAR(64), allowNull: true },
+      tokenEndpointAuthMethod: { type: DataTypes.STRING(32), allowNull: false },
       grants: { type: DataTypes.TEXT, allowNull: false },
       redirectUris: { type: DataTypes.TEXT, allowNull: false },
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
+      lastUsedAt: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
     },
     { sequelize, modelName: 'OAuthClient', tableName: 'oauth_clients', underscored: true },
   );

@@ -43,6 +43,25 @@ export class AuthorizationCodeRepository {
       : null;
   }
 
+  /** Uses up every pending code the user granted the client (the grant was revoked). */
+  async consumeGrant(userId: string, clientRef: string, now: Date): Promise<void> {
+    await this.codes.update(
+      { consumedAt: now },
+      { where: { userId, clientRef, consumedAt: { [Op.is]: null } } },
+    );
+  }
+
+  /** Deletes up to `limit` codes that expired before `cutoff`; returns how many. */
+  async deleteExpired(cutoff: Date, limit: number): Promise<number> {
+    const rows = await this.codes.findAll({
+      attributes: ['codeHash'],
+      where: { expiresAt: { [Op.lt]: cutoff } },
+      limit,
+    });
+    if (rows.length === 0) return 0;
+    return this.codes.destroy({ where: { codeHash: rows.map((row) => row.codeHash) } });
+  }
+
   /** Marks the code used; false when it was used already. */
   async consume(codeHash: string, now: Date): Promise<boolean> {
     const [affected] = await this.codes.update(

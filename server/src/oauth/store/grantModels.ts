@@ -36,6 +36,7 @@ export class OAuthTokenModel extends Model<
   declare accessExpiresAt: Date;
   declare refreshTokenHash: string | null;
   declare refreshExpiresAt: Date | null;
+  declare familyExpiresAt: Date | null;
   declare rotatedAt: CreationOptional<Date | null>;
   declare revokedAt: CreationOptional<Date | null>;
   declare createdAt: Date;
@@ -82,6 +83,7 @@ export function defineOAuthTokenModel(sequelize: Sequelize) {
       accessExpiresAt: { type: DataTypes.DATE(3), allowNull: false },
       refreshTokenHash: { type: DataTypes.CHAR(64), allowNull: true, unique: true },
       refreshExpiresAt: { type: DataTypes.DATE(3), allowNull: true },
+      familyExpiresAt: { type: DataTypes.DATE(3), allowNull: true },
       rotatedAt: optionalDate(),
       revokedAt: optionalDate(),
       createdAt: DataTypes.DATE(3),

@@ -1,6 +1,6 @@
 // Access and refresh tokens, one row per issuance. Rotation and family
 // revocation are conditional UPDATEs, safe under concurrent requests.
-import { Op, type Sequelize } from 'sequelize';
+import { col, fn, Op, type Sequelize } from 'sequelize';
 import { defineOAuthTokenModel, type OAuthTokenModel } from './grantModels.js';
 
 export type TokenKind = 'oauth_user' | 'client_credentials';
@@ -15,9 +15,25 @@ export interface StoredToken {
   accessExpiresAt: Date;
   refreshTokenHash: string | null;
   refreshExpiresAt: Date | null;
+  /** No refresh token of the family works after this (null: tokens from before the limit). */
+  familyExpiresAt: Date | null;
   rotatedAt: Date | null;
   revokedAt: Date | null;
   createdAt: Date;
+}
+
+/** One client's access granted by one user, as the connected-apps page lists it. */
+export interface LiveGrant {
+  clientRef: string;
+  firstIssuedAt: Date;
+  lastIssuedAt: Date;
+}
+
+// MIN/MAX come back as Date (MariaDB) or as text (SQLite).
+interface RawGrant {
+  clientRef: string;
+  firstIssuedAt: Date | string;
+  lastIssuedAt: Date | string;
 }
 
 export class OAuthTokenRepository {
@@ -39,6 +55,73 @@ export class OAuthTokenRepository {
   async findByRefreshHash(refreshTokenHash: string): Promise<StoredToken | null> {
     const row = await this.tokens.findOne({ where: { refreshTokenHash } });
     return row ? toToken(row) : null;
+  }
+
+  /** The token whose access or refresh token has this hash. */
+  async findByEitherHash(hash: string): Promise<StoredToken | null> {
+    const row = await this.tokens.findOne({
+      where: { [Op.or]: [{ accessTokenHash: hash }, { refreshTokenHash: hash }] },
+    });
+    return row ? toToken(row) : null;
+  }
+
+  /**
+   * The user's live grants, one per client: every unrevoked token of the code
+   * flow whose access token or unused refresh token still works.
+   */
+  async liveGrants(userId: string, now: Date): Promise<LiveGrant[]> {
+    const rows = await this.tokens.findAll({
+      attributes: [
+        'clientRef',
+        [fn('MIN', col('created_at')), 'firstIssuedAt'],
+        [fn('MAX', col('created_at')), 'lastIssuedAt'],
+      ],
+      where: {
+        userId,
+        kind: 'oauth_user',
+        revokedAt: { [Op.is]: null },
+        [Op.or]: [
+          { accessExpiresAt: { [Op.gt]: now } },
+          { refreshExpiresAt: { [Op.gt]: now }, rotatedAt: { [Op.is]: null } },
+        ],
+      },
+      group: ['clientRef'],
+      raw: true,
+    });
+    return (rows as unknown as RawGrant[]).map((row) => ({
+      clientRef: row.clientRef,
+      firstIssuedAt: new Date(row.firstIssuedAt),
+      lastIssuedAt: new Date(row.lastIssuedAt),
+    }));
+  }
+
+  /** Revokes every token the user granted the client; returns how many were live. */
+  async revokeGrant(userId: string, clientRef: string, now: Date): Promise<number> {
+    const [affected] = await this.tokens.update(
+      { revokedAt: now },
+      { where: { userId, clientRef, kind: 'oauth_user', revokedAt: { [Op.is]: null } } },
+    );
+    return affected;
+  }
+
+  /**
+   * Deletes up to `limit` tokens whose access and refresh token both expired
+   * before `cutoff`; returns how many.
+   */
+  async deleteExpired(cutoff: Date, limit: number): Promise<number> {
+    const rows = await this.tokens.findAll({
+      attributes: ['id'],
+      where: {
+        accessExpiresAt: { [Op.lt]: cutoff },
+        [Op.or]: [
+          { refreshExpiresAt: { [Op.is]: null } },
+          { refreshExpiresAt: { [Op.lt]: cutoff } },
+        ],
+      },
+      limit,
+    });
+    if (rows.length === 0) return 0;
+    return this.tokens.destroy({ where: { id: rows.map((row) => row.id) } });
   }
 
   /** Marks a refresh token used; false when it was used or revoked already. */
@@ -70,6 +153,7 @@ function toToken(row: OAuthTokenModel): StoredToken {
     accessExpiresAt: row.accessExpiresAt,
     refreshTokenHash: row.refreshTokenHash,
     refreshExpiresAt: row.refreshExpiresAt,
+    familyExpiresAt: row.familyExpiresAt ?? null,
     rotatedAt: row.rotatedAt ?? null,
     revokedAt: row.revokedAt ?? null,
     createdAt: row.createdAt,

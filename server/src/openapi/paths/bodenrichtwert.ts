@@ -90,6 +90,7 @@ export const bodenrichtwertApi: OpenApiModule = {
             'invalid_nutzungsart',
             'invalid_format',
             ErrorCode.invalidStichtag,
+            'too_many_parameters',
           ]),
           '401': { ...authErrors['401'], content: both(schemaRef('ErrorBody')) },
           '402': xmlError(402, ['limit_reached', 'payment_past_due']),

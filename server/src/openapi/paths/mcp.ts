@@ -35,13 +35,17 @@ export const mcpApi: OpenApiModule = {
           'POST /api/bodenwert, never counted), get_bodenrichtwert (as GET ' +
           '/api/bodenrichtwert, counted like it) and get_bodenrichtwert_batch (as POST ' +
           '/api/bodenrichtwert/batch, counted like it). The token goes in the Authorization header ' +
-          'only. Clients must accept application/json and text/event-stream. GET and DELETE ' +
-          'answer 405.',
+          'only. Clients must accept application/json and text/event-stream. One message per ' +
+          'request: a JSON-RPC batch (an array) answers 400. GET and DELETE answer 405.',
         tags: ['MCP'],
         security: [{ bearerAuth: [] }],
         requestBody: { required: true, content: jsonRpc },
         responses: {
           '200': { description: 'JSON-RPC answer', content: jsonRpc },
+          '400': {
+            description: 'A JSON-RPC batch (error -32600), or a body that is not JSON-RPC',
+            content: jsonRpc,
+          },
           '401': {
             ...errorResponse(401, ['missing_token', 'invalid_token']),
             headers: {

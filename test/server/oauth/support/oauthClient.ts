@@ -128,3 +128,24 @@ export async function me(origin: string, token: string) {
   const res = await fetch(`${origin}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
+
+/** The code flow for a signed-in browser through to the tokens of a public client. */
+export async function consentedTokens(
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  browser: FormBrowser,
+  auth: oauth.ClientAuth = oauth.None(),
+) {
+  const pkce = await pkcePair();
+  const { callback } = await authorize(as, client, browser, pkce);
+  return exchangeCode(as, client, auth, callback, pkce.verifier);
+}
+
+/** A raw refresh request of a public client. */
+export function refreshRequest(origin: string, clientId: string, refreshToken: unknown) {
+  return tokenRequest(origin, {
+    grant_type: 'refresh_token',
+    client_id: clientId,
+    refresh_token: String(refreshToken),
+  });
+}

@@ -1,5 +1,6 @@
 // An account with a password and a browser signed in to it.
 import { expect } from 'vitest';
+import { linkIn } from '../../../../server/src/fakes/smtpFake.js';
 import type { TestServer } from '../../../support/testServer.js';
 import { FormBrowser } from './formBrowser.js';
 
@@ -14,4 +15,29 @@ export async function signedInBrowser(server: TestServer) {
   const login = await browser.login(email, TEST_PASSWORD);
   expect(login.status, login.html).toBe(303);
   return { user, email, browser };
+}
+
+/**
+ * Signs up through the form, opens the confirmation link from the e-mail
+ * and confirms, as a new user would; the browser is not signed in yet.
+ */
+export async function signUpAndConfirm(
+  server: TestServer,
+  browser: FormBrowser,
+  email: string,
+  password = TEST_PASSWORD,
+) {
+  const answer = await browser.submit('/signup', '/signup', {
+    email,
+    password,
+    password_confirmation: password,
+  });
+  expect(answer.status, answer.html).toBe(200);
+  const mail = await server.mail.next(email);
+  const link = new URL(linkIn(mail, `${server.url}/signup/confirm?token=`));
+  const confirmed = await browser.submit(`${link.pathname}${link.search}`, '/signup/confirm', {
+    token: link.searchParams.get('token') ?? '',
+  });
+  expect(confirmed.status, confirmed.html).toBe(200);
+  return confirmed;
 }

@@ -1,0 +1,51 @@
+// One-time links sent by e-mail: a random token in the link, its SHA-256 in
+// the database, a lifetime per purpose, one live link per user and purpose.
+import { generateCredential, hashCredential } from '../oauth/secrets.js';
+import type { Clock } from '../time/clock.js';
+import type { EmailTokenPurpose, EmailTokenRepository } from './emailTokenRepository.js';
+
+export const EMAIL_LINK_LIFETIME_MS: Readonly<Record<EmailTokenPurpose, number>> = {
+  verify: 48 * 3600_000,
+  reset: 3600_000,
+};
+
+/** Tokens are base64url of 32 random bytes; anything longer is no token of ours. */
+const MAX_TOKEN_LENGTH = 64;
+
+export class EmailLinks {
+  constructor(
+    private readonly tokens: EmailTokenRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new token for the user; earlier links of the purpose stop working. */
+  async issue(userId: string, purpose: EmailTokenPurpose): Promise<string> {
+    const token = generateCredential('');
+    const now = this.clock();
+    await this.tokens.replace(
+      {
+        tokenHash: hashCredential(token),
+        userId,
+        purpose,
+        expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS[purpose]),
+      },
+      now,
+    );
+    return token;
+  }
+
+  /** The user a live link belongs to, without using it up. */
+  peek(token: string, purpose: EmailTokenPurpose): Promise<string | null> {
+    if (!token || token.length > MAX_TOKEN_LENGTH) return Promise.resolve(null);
+    return this.tokens.find(hashCredential(token), purpose, this.clock());
+  }
+
+  /** Uses the link up: the user id for exactly one caller, else null. */
+  async consume(token: string, purpose: EmailTokenPurpose): Promise<string | null> {
+    const userId = await this.peek(token, purpose);
+    if (!userId) return null;
+    return (await this.tokens.consume(hashCredential(token), purpose, this.clock()))
+      ? userId
+      : null;
+  }
+}

@@ -1,0 +1,97 @@
+// Forgotten password (a one-time link by e-mail, the same answer for every
+// address) and the password change in the dashboard.
+import { Router, type Request, type Response } from 'express';
+import { MAX_EMAIL_LENGTH } from '../../accounts/accountService.js';
+import type { AppContext } from '../../context.js';
+import { passwordResetMail } from '../../mail/accountMails.js';
+import { signupThrottle } from '../loginThrottle.js';
+import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
+import { flash, signedInUser, type WebLayer } from '../webLayer.js';
+import { LINK_INVALID } from './authPages.js';
+
+export function passwordPages(ctx: AppContext, web: WebLayer): Router {
+  const router = Router();
+  const minPasswordLength = MIN_PASSWORD_LENGTH;
+
+  router.get('/password/forgot', (req, res) => web.render(req, res, 'forgot'));
+
+  const throttled = signupThrottle(
+    ctx,
+    (req, res) =>
+      web.render(
+        req,
+        res,
+        'forgot',
+        { error: 'Zu viele Anfragen von dieser Adresse. Bitte später noch einmal versuchen.' },
+        429,
+      ),
+    'password-reset',
+  );
+  router.post('/password/forgot', ...web.forms, throttled, async (req, res) => {
+    const email = field(req, 'email').slice(0, MAX_EMAIL_LENGTH + 1);
+    const user = await ctx.accounts.findByEmail(email);
+    if (user) {
+      const token = await ctx.emailLinks.issue(user.id, 'reset');
+      const link = `${ctx.config.baseUrl}/password/reset?token=${token}`;
+      ctx.mailer.send(passwordResetMail(user.email, link));
+    }
+    web.render(req, res, 'mailSent', {
+      title: 'E-Mail unterwegs',
+      email: email.slice(0, MAX_EMAIL_LENGTH),
+      purpose: 'reset',
+    });
+  });
+
+  const resetPage = (req: Request, res: Response, token: string, extra = {}, status = 200) =>
+    web.render(req, res, 'reset', { token, minPasswordLength, ...extra }, status);
+  const invalidLink = (req: Request, res: Response) =>
+    web.render(req, res, 'error', { title: 'Link ungültig', message: LINK_INVALID }, 400);
+
+  router.get('/password/reset', (req, res) => {
+    resetPage(req, res, typeof req.query.token === 'string' ? req.query.token : '');
+  });
+
+  router.post('/password/reset', ...web.forms, async (req, res) => {
+    const token = field(req, 'token');
+    const userId = await ctx.emailLinks.peek(token, 'reset');
+    const user = userId ? await ctx.accounts.findById(userId) : null;
+    if (!user) return invalidLink(req, res);
+    const problem = newPasswordProblem(req, user.email);
+    if (problem) return resetPage(req, res, token, { error: problem }, 400);
+    if ((await ctx.emailLinks.consume(token, 'reset')) !== user.id) return invalidLink(req, res);
+    await ctx.accounts.setPassword(user.id, field(req, 'password'));
+    // The link proved the mailbox: an unconfirmed account is confirmed too.
+    await ctx.accounts.confirmEmail(user.id);
+    await web.loginThrottle.clearAccount(user.email);
+    web.render(req, res, 'login', {
+      email: user.email,
+      next: '/dashboard',
+      flash: 'Ihr Passwort ist geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
+    });
+  });
+
+  router.get('/dashboard/password', web.requireLogin, (req, res) =>
+    web.render(req, res, 'password', { minPasswordLength }),
+  );
+
+  router.post('/dashboard/password', web.requireLogin, ...web.forms, async (req, res) => {
+    const user = signedInUser(res);
+    const problem = newPasswordProblem(req, user.email);
+    const changed =
+      !problem &&
+      (await ctx.accounts.changePassword(
+        user,
+        field(req, 'current_password'),
+        field(req, 'password'),
+      ));
+    if (!changed) {
+      const error = problem ?? 'Das bisherige Passwort ist falsch.';
+      web.render(req, res, 'password', { minPasswordLength, error }, 400);
+      return;
+    }
+    flash(req, 'Ihr Passwort ist geändert.');
+    res.redirect(303, '/dashboard');
+  });
+
+  return router;
+}

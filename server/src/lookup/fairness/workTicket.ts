@@ -1,0 +1,47 @@
+// One lookup's claim on upstream work: whose work it is (its account and its
+// client IP), until when it may wait for a turn, and whether its client is
+// still there. Waits end at the deadline; work whose client has gone is dropped.
+import { AppError, ErrorCode } from '../../../../shared/src/errors.js';
+
+export interface LookupCaller {
+  accountId: string;
+  /** The client's rate-limit key (an IPv4 address or an IPv6 /56). */
+  ip: string;
+  /** Aborts when the client has gone (connection closed, MCP request cancelled). */
+  signal: AbortSignal;
+}
+
+export interface WorkTicket {
+  /** The caller keys whose slots the work takes. */
+  keys: readonly string[];
+  /** Epoch milliseconds after which no wait for a turn may end. */
+  deadline: number;
+  /** Aborted with clientGone() when nobody waits for the answer any more. */
+  signal: AbortSignal;
+}
+
+/** Thrown where work is dropped because its client has gone; nobody reads the answer. */
+function clientGone(): AppError {
+  return new AppError(
+    ErrorCode.serviceError,
+    'Die Anfrage wurde abgebrochen, bevor sie beantwortet war.',
+  );
+}
+
+/** The ticket of one lookup: waits within `waitMs` from now. */
+export function ticketFor(caller: LookupCaller, waitMs: number): WorkTicket {
+  const controller = new AbortController();
+  const abort = () => controller.abort(clientGone());
+  if (caller.signal.aborted) abort();
+  else caller.signal.addEventListener('abort', abort, { once: true });
+  return {
+    keys: [`account:${caller.accountId}`, `ip:${caller.ip}`],
+    deadline: Date.now() + waitMs,
+    signal: controller.signal,
+  };
+}
+
+/** The same claim on behalf of a shared run (single flight) with a signal of its own. */
+export function withSignal(ticket: WorkTicket, signal: AbortSignal): WorkTicket {
+  return { ...ticket, signal };
+}

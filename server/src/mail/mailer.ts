@@ -1,0 +1,57 @@
+// Outgoing e-mail over SMTP (nodemailer, SMTP_URL). Sending runs in the
+// background: the page answers at once and the same for every address, and a
+// failure is logged without the message, which holds a one-time link.
+import nodemailer from 'nodemailer';
+import type { Config } from '../config/config.js';
+import type { Logger } from '../logging/logger.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Queues the message; never throws. */
+  send(mail: Mail): void;
+  /** Waits for messages on their way, then closes the connection. */
+  close(): Promise<void>;
+}
+
+export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mailer {
+  const { smtpUrl, from } = config.mail;
+  if (!smtpUrl) {
+    logger.warn(
+      'SMTP_URL is not set: sign-up confirmations and password resets cannot be sent by e-mail',
+    );
+    return {
+      send: (mail) =>
+        logger.warn({ subject: mail.subject }, 'e-mail not sent: SMTP_URL is not set'),
+      close: () => Promise.resolve(),
+    };
+  }
+  // Bounded waits, so a hanging mail server cannot hold a shutdown for minutes.
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
+    { from },
+  );
+  const pending = new Set<Promise<void>>();
+  return {
+    send(mail) {
+      const sending = transport.sendMail(mail).then(
+        () => logger.debug({ subject: mail.subject }, 'e-mail sent'),
+        (err: unknown) =>
+          logger.error(
+            { subject: mail.subject, reason: err instanceof Error ? err.message : String(err) },
+            'e-mail could not be sent',
+          ),
+      );
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending));
+    },
+    async close() {
+      await Promise.all(pending);
+      transport.close();
+    },
+  };
+}
