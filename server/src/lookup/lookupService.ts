@@ -72,7 +72,7 @@ export function createLookupService(deps: {
   const today = () => berlinDay(deps.clock());
   return {
     async lookup(address, caller, stichtag) {
-      const ticket = ticketFor(caller, deps.waitMs);
+      const ticket = ticketFor(caller, caller.waitMs ?? deps.waitMs);
       const place = await deps.geocoding.resolve(address, ticket);
       const connected = sourceFor(place, deps.registry);
       const at = stichtag ?? today();

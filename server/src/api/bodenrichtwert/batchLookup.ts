@@ -23,11 +23,20 @@ import {
 import type { LookupCaller } from '../../lookup/fairness/workTicket.js';
 import { lookupKey } from './lookupKey.js';
 
+/**
+ * How long an item of a batch may wait for its caller's upstream slot or its
+ * geocoder turn: the items of one batch queue behind each other (a caller has
+ * UPSTREAM_SLOTS_PER_CALLER slots), so the single lookup's timeout would refuse
+ * most of a large uncached batch. A client that goes away drops its items.
+ */
+export const BATCH_ITEM_WAIT_MS = 5 * 60_000;
+
 export async function batchLookup(
   deps: CountedLookupDeps,
-  caller: LookupCaller,
+  batchCaller: LookupCaller,
   entries: readonly BatchEntry[],
 ): Promise<BatchLookupItem[]> {
+  const caller = { ...batchCaller, waitMs: BATCH_ITEM_WAIT_MS };
   let quotaTurn: Promise<unknown> = Promise.resolve();
   const byKey = new Map<string, Promise<BodenrichtwertResponse>>();
   const lookupOnce = (target: LookupTarget) => {

@@ -9,6 +9,12 @@ export interface LookupCaller {
   ip: string;
   /** Aborts when the client has gone (connection closed, MCP request cancelled). */
   signal: AbortSignal;
+  /**
+   * How long its work may wait for a turn; the upstream timeout when absent.
+   * The items of a batch queue behind each other in their caller's slots, so
+   * they wait longer (their client's disconnect still drops them).
+   */
+  waitMs?: number;
 }
 
 export interface WorkTicket {
