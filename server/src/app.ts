@@ -1,7 +1,6 @@
 // Builds the Express app from a context; listening is main.ts's job, so
 // tests run the very same app on a loopback port.
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { excelAddinRouter } from './addins/excelAddin.js';
 import { bodenrichtwertRouter } from './api/bodenrichtwert/router.js';
 import { bodenwertRouter } from './api/bodenwert/router.js';
@@ -14,6 +13,7 @@ import { errorMiddleware, notFound } from './http/errorMiddleware.js';
 import { healthRouter } from './http/health.js';
 import { queryParameterLimit } from './http/queryLimit.js';
 import { requestLogger } from './http/requestLogger.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import { mcpRouter } from './mcp/router.js';
 import { oauthRouter } from './oauth/oauthRouter.js';
 import { openApiRouter } from './openapi/router.js';
@@ -26,7 +26,7 @@ export function createApp(ctx: AppContext): Express {
 
   app.use(requestLogger(ctx.logger));
   app.use(excelAddinRouter());
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(queryParameterLimit);
   app.use(healthRouter(ctx.db));
   app.use(openApiRouter(ctx.config.baseUrl));
