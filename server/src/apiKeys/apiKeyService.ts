@@ -9,6 +9,7 @@ import type { Principal } from '../auth/types.js';
 import type { Clock } from '../time/clock.js';
 import type { ApiKeyRecord, ApiKeyRepository } from './apiKeyRepository.js';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './apiKeyToken.js';
+import { PerAccountTurns } from './perAccountTurns.js';
 
 const DAY_MS = 86_400_000;
 
@@ -53,6 +54,8 @@ export interface CreatedApiKey {
 export class ApiKeyService {
   /** Unrevoked keys by hash, as last read from the database; none when the TTL is 0. */
   private readonly verified: LRUCache<string, ApiKeyRecord> | undefined;
+  /** Creations of one account in turn, so parallel forms meet the limit one by one. */
+  private readonly creations = new PerAccountTurns();
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -70,7 +73,15 @@ export class ApiKeyService {
   }
 
   /** Throws RangeError for a bad name, KeyLimitError when the account has too many keys. */
-  async create(userId: string, name: string, lifetime: ApiKeyLifetime): Promise<CreatedApiKey> {
+  create(userId: string, name: string, lifetime: ApiKeyLifetime): Promise<CreatedApiKey> {
+    return this.creations.run(userId, () => this.createNow(userId, name, lifetime));
+  }
+
+  private async createNow(
+    userId: string,
+    name: string,
+    lifetime: ApiKeyLifetime,
+  ): Promise<CreatedApiKey> {
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > MAX_KEY_NAME_LENGTH) {
       throw new RangeError(`An API key name needs 1 to ${MAX_KEY_NAME_LENGTH} characters`);
@@ -87,8 +98,8 @@ export class ApiKeyService {
       expiresAt: duration === null ? null : new Date(now.getTime() + duration),
       createdAt: now,
     });
-    // Counted after the insert: parallel creations cannot all pass a check made
-    // before it. Of several that overshoot together, all give way.
+    // Counted after the insert: creations on several instances cannot all pass
+    // a check made before it. Of several that overshoot together, all give way.
     if ((await this.keys.countActive(userId, now)) > MAX_ACTIVE_KEYS) {
       await this.keys.delete(key.id);
       throw new KeyLimitError();

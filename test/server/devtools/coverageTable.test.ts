@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   COVERAGE_DOCUMENT,
   renderCoverageDocument,
-} from '../../../server/src/cli/coverageDocument.js';
-import { coverageMarkdown } from '../../../server/src/cli/coverageTable.js';
+} from '../../../server/src/devtools/coverageDocument.js';
+import { coverageMarkdown } from '../../../server/src/devtools/coverageTable.js';
 
 describe('the coverage table of docs/sources.md', () => {
   it('is the one the shipped registry makes (run npm run docs:coverage after changing it)', async () => {
