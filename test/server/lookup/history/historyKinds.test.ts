@@ -3,7 +3,7 @@
 // year (Berlin, Hessen, Niedersachsen, RLP), a time-enabled WMS (NRW).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
-import { HANNOVER } from '../../../../server/src/fakes/demoWorld.js';
+import { BREMEN, HANNOVER } from '../../../../server/src/fakes/demoWorld.js';
 import type { SourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
 import type { LatLon } from '../../../../server/src/lookup/sources/sourceRecord.js';
 import { entriesOf, startStateWorld, type StateWorld } from '../sources/stateSupport.js';
@@ -44,6 +44,22 @@ describe('every stichtag in one layer (Brandenburg)', () => {
   });
 });
 
+describe('every stichtag in one answer (Thüringen)', () => {
+  it('gives the stichtag in force on the date', async () => {
+    expect(await valuesAt('DE-TH', '2025-06-01')).toContainEqual(['51001012', '2024-01-01', 900]);
+    expect(await valuesAt('DE-TH', '2026-01-01')).toContainEqual(['51001012', '2026-01-01', 1000]);
+  });
+});
+
+describe('only the current values (Mecklenburg-Vorpommern)', () => {
+  it('answers them for a date on or after their stichtag, nothing before it', async () => {
+    const now = await valuesAt('DE-MV', '2026-06-01');
+    expect(now.length).toBeGreaterThan(0);
+    expect(new Set(now.map(([, stichtag]) => stichtag))).toEqual(new Set(['2026-01-01']));
+    expect(await valuesAt('DE-MV', '2025-12-31')).toEqual([]);
+  });
+});
+
 describe('every Jahrgang in one layer, asked by Jahrgang (Hamburg)', () => {
   it('asks the Jahrgang of the date and the one before', async () => {
     expect(await valuesAt('DE-HH', '2023-06-01')).toContainEqual([
@@ -81,6 +97,15 @@ describe('one service per data year', () => {
     expect(values).toContainEqual(['04301001', '2024-01-01', 1700]);
     expect(values.map(([, stichtag]) => stichtag)).not.toContain('2026-01-01');
     expect(world.fakes.historyUrls['DE-NI']).toMatch(/\/ni_\{year\}$/);
+  });
+
+  it('asks Bremen’s yearly service (borishb_<year>_wfs); a year without a zone there is no data', async () => {
+    expect(await valuesAt('DE-HB', '2026-03-01', BREMEN)).toContainEqual([
+      '01100101',
+      '2026-01-01',
+      2100,
+    ]);
+    expect(await valuesAt('DE-HB', '2025-06-01', BREMEN)).toEqual([]);
   });
 
   it('reads RLP’s stichtag from the year of the service it asked', async () => {
