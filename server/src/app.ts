@@ -1,7 +1,6 @@
 // Builds the Express app from a context; listening is main.ts's job, so
 // tests run the very same app on a loopback port.
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { excelAddinRouter } from './addins/excelAddin.js';
 import { bodenrichtwertRouter } from './api/bodenrichtwert/router.js';
 import { bodenwertRouter } from './api/bodenwert/router.js';
@@ -13,6 +12,7 @@ import { apiCors } from './http/apiCors.js';
 import { errorMiddleware, notFound } from './http/errorMiddleware.js';
 import { healthRouter } from './http/health.js';
 import { requestLogger } from './http/requestLogger.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import { mcpRouter } from './mcp/router.js';
 import { oauthRouter } from './oauth/oauthRouter.js';
 import { openApiRouter } from './openapi/router.js';
@@ -25,7 +25,7 @@ export function createApp(ctx: AppContext): Express {
 
   app.use(requestLogger(ctx.logger));
   app.use(excelAddinRouter());
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(healthRouter(ctx.db));
   app.use(openApiRouter(ctx.config.baseUrl));
   app.use('/api', apiCors);

@@ -48,6 +48,25 @@ describe('the app shell', () => {
     expect(res.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
   });
 
+  it('writes one line per request with its id, method, path, status and time', async () => {
+    const res = await fetch(`${server.url}/nowhere/else?x=1`, {
+      headers: { 'X-Request-Id': 'trace-4711' },
+    });
+    expect(res.headers.get('x-request-id')).toBe('trace-4711');
+    const lines = server.logs.lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.reqId === 'trace-4711');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 30,
+        req: { id: 'trace-4711', method: 'GET', path: '/nowhere/else' },
+        res: { status: 404 },
+        responseTime: expect.any(Number) as unknown,
+        msg: 'GET /nowhere/else 404',
+      }),
+    ]);
+  });
+
   it('logs the path of a request but never its query string', async () => {
     await fetch(`${server.url}/healthz?token=sk_live_do_not_log_me`);
     const logged = server.logs.text();
