@@ -2,7 +2,7 @@
 // the same rate limit and bearer authentication as /api/*. GET (listen
 // stream) and DELETE (session end) answer 405, as a stateless server has
 // neither. A 401 points MCP clients at the protected resource metadata.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { AppError, ErrorCode, isAppError } from '../../../shared/src/errors.js';
 import type { PlatformServices } from '../accounts/platformServices.js';
@@ -15,12 +15,32 @@ import { jsonBody } from '../http/jsonBody.js';
 import { createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';
-import { buildMcpServer } from './mcpServer.js';
+import type { buildMcpServer } from './mcpServer.js';
 import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedResource.js';
 
 export type McpDeps = RateLimitDeps &
   CountedLookupDeps &
   Pick<PlatformServices, 'bearer'> & { config: Pick<Config, 'baseUrl' | 'authUrl'> };
+
+/**
+ * The MCP SDK (about 9 MB resident) and the tools built on it, loaded with
+ * the first /mcp request: most instances never serve one.
+ */
+let runtime: Promise<McpRuntime> | undefined;
+interface McpRuntime {
+  Transport: typeof StreamableHTTPServerTransport;
+  buildMcpServer: typeof buildMcpServer;
+}
+function loadRuntime(): Promise<McpRuntime> {
+  runtime ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('./mcpServer.js'),
+  ]).then(([transport, server]) => ({
+    Transport: transport.StreamableHTTPServerTransport,
+    buildMcpServer: server.buildMcpServer,
+  }));
+  return runtime;
+}
 
 export function mcpRouter(ctx: McpDeps): Router {
   const router = Router();
@@ -34,8 +54,9 @@ export function mcpRouter(ctx: McpDeps): Router {
     jsonBody,
     async (req, res) => {
       const token = presentedToken(req)?.token ?? '';
+      const { Transport, buildMcpServer } = await loadRuntime();
       const server = buildMcpServer(ctx);
-      const transport = new StreamableHTTPServerTransport({
+      const transport = new Transport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });
