@@ -29,7 +29,7 @@ type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
 
 export interface LookupService {
   lookup(address: string): Promise<LookupResult>;
-  /** Resolves when background renewals have finished. */
+  /** Resolves when background renewals and cache writes have finished. */
   idle(): Promise<void>;
 }
 
@@ -49,7 +49,9 @@ export function createLookupService(deps: {
       );
       return { place, source: connected.source, ...values };
     },
-    idle: () => deps.store.idle(),
+    idle: async () => {
+      await Promise.all([deps.store.idle(), deps.geocoding.idle()]);
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import type { Clock } from '../../time/clock.js';
 import { SingleFlight } from '../singleFlight.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import type { CachedLandValues, LandValueCacheRepository } from './landValueCacheRepository.js';
+import { WriteBehind } from './writeBehind.js';
 
 const HOT_ENTRIES = 10_000;
 
@@ -46,6 +47,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   const { repository, clock, logger } = options;
   const flight = new SingleFlight<LandValues>();
   const renewals = new Map<string, Promise<void>>();
+  const writes = new WriteBehind(logger, 'land-value cache');
   const hot = new LRUCache<string, CachedLandValues & { heldSince: number }>({ max: HOT_ENTRIES });
 
   function remember(key: string, entry: CachedLandValues | undefined): void {
@@ -57,6 +59,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   async function find(key: string): Promise<CachedLandValues | undefined> {
     const held = hot.get(key);
     if (held && clock().getTime() - held.heldSince < options.hotMs) return held;
+    await writes.pending(key);
     const cached = await repository.find(key);
     remember(key, cached);
     return cached;
@@ -101,7 +104,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
       remember(key, undefined);
     }
     const entries = await fetchFresh();
-    await save(key, entries);
+    writes.start(key, () => save(key, entries));
     return { entries, cacheHit: false, stale: false };
   }
 
@@ -109,6 +112,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
     get: (key, fetchFresh) => flight.run(key, () => read(key, fetchFresh)),
     async idle() {
       while (renewals.size > 0) await Promise.all(renewals.values());
+      await writes.idle();
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   type CachedPlace,
   type GeocodeCacheRepository,
 } from '../cache/geocodeCacheRepository.js';
+import { WriteBehind } from '../cache/writeBehind.js';
 import { SingleFlight } from '../singleFlight.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import type { GeocodedPlace, Geocoder } from './geocoder.js';
@@ -21,6 +22,8 @@ const HOT_PLACES = 10_000;
 export interface CachedGeocoding {
   /** Throws AppError address_not_found or service_error. */
   resolve(address: string): Promise<GeocodedPlace>;
+  /** Resolves when no cache write is running (shutdown, tests). */
+  idle(): Promise<void>;
 }
 
 export function createCachedGeocoding(deps: {
@@ -31,10 +34,12 @@ export function createCachedGeocoding(deps: {
 }): CachedGeocoding {
   const flight = new SingleFlight<GeocodedPlace>();
   const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
+  const writes = new WriteBehind(deps.logger, 'geocode cache');
   const isFresh = (cached: CachedPlace) =>
     deps.clock().getTime() - cached.fetchedAt.getTime() <= GEOCODE_CACHE_MS;
 
   async function resolveUncoalesced(address: string, key: string): Promise<GeocodedPlace> {
+    await writes.pending(key);
     const cached = await deps.cache.find(address);
     if (cached && isFresh(cached)) {
       hot.set(key, cached);
@@ -60,8 +65,8 @@ export function createCachedGeocoding(deps: {
       );
     }
     const fetchedAt = deps.clock();
-    await deps.cache.save(address, place, fetchedAt);
     hot.set(key, { place, fetchedAt });
+    writes.start(key, () => deps.cache.save(address, place, fetchedAt));
     return place;
   }
 
@@ -72,5 +77,6 @@ export function createCachedGeocoding(deps: {
       if (known && isFresh(known)) return Promise.resolve(known.place);
       return flight.run(key, () => resolveUncoalesced(address, key));
     },
+    idle: () => writes.idle(),
   };
 }
