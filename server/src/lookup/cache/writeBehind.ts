@@ -1,4 +1,6 @@
-// Cache writes of a cold lookup, run after its answer instead of before it.
+// Cache writes of a cold lookup, taken off the answer's path: a write starts
+// once the lookup's current step has run to its end, so the land-value row is
+// written after the answer and the geocode row while the source is asked.
 // A cache row is derived from upstream: if the process dies before the write,
 // the next lookup of that address asks upstream again; no count and nothing a
 // client sent is lost. Within the process a read of the same key waits for
@@ -17,9 +19,9 @@ export class WriteBehind {
 
   /**
    * Starts `write` once the current work has run to its end (setImmediate:
-   * after the answer is handed to the socket, and after the lookup's next
-   * statement is queued on a one-connection SQLite pool). A failed write is
-   * logged; the answer was right without it.
+   * after an answer ready now is handed to the socket, and after the lookup's
+   * next statement is queued on a one-connection SQLite pool). A failed write
+   * is logged; the answer was right without it.
    */
   start(key: string, write: () => Promise<void>): void {
     const previous = this.writes.get(key);
