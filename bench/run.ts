@@ -2,7 +2,7 @@
 // service as child processes on SQLite and on MariaDB, the upstream fakes in
 // this process), loads it with autocannon, prints a table and writes JSON to
 // bench/results/. `--quick` gives a smoke run of about two minutes.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { DEMO_ADDRESSES } from '../server/src/fakes/demoWorld.js';
@@ -40,21 +40,31 @@ const settings = {
 
 /** The compiled service `npm start` runs (`prebench` builds it). */
 const SERVICE_ENTRY = 'dist/server/src/main.js';
+/** The node options of `npm start` (package.json), so the bench runs the service as deployed. */
+const START_NODE_OPTIONS = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 const log = (line: string) => console.log(line);
 const lookupPath = (format: 'json' | 'xml') =>
   `/api/bodenrichtwert?${new URLSearchParams({ address: DEMO_ADDRESSES.hannover, format }).toString()}`;
 
 async function startService(world: BenchWorld, databaseUrl: string): Promise<ChildServer> {
-  return startChildServer(SERVICE_ENTRY, {
-    DATABASE_URL: databaseUrl,
-    GEOCODER_URL: world.nominatim.url,
-    GEOCODER_MIN_INTERVAL_MS: '0',
-    BRW_SOURCES_FILE: world.registryFile,
-    // The per-IP limit would stop a load generator on one address within a second.
-    RATE_LIMIT_PER_MINUTE: '1000000000',
-    LOG_LEVEL: 'info',
-    NODE_ENV: 'production',
-  });
+  return startChildServer(
+    SERVICE_ENTRY,
+    {
+      DATABASE_URL: databaseUrl,
+      GEOCODER_URL: world.nominatim.url,
+      GEOCODER_MIN_INTERVAL_MS: '0',
+      BRW_SOURCES_FILE: world.registryFile,
+      // The per-IP limit would stop a load generator on one address within a second.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
+    START_NODE_OPTIONS,
+  );
 }
 
 /** Runs `body` against a fresh database and a service process on it. */
@@ -125,6 +135,7 @@ async function main(): Promise<void> {
 
     log('(b)–(e) and the long run on SQLite');
     const sqlite = await withService(world, 'sqlite', async (server, token) => {
+      const idleRssMb = await server.rssMb();
       const headers = { Authorization: `Bearer ${token}` };
       const bodenwert = await measureThroughput(
         server,
@@ -151,7 +162,7 @@ async function main(): Promise<void> {
         { path: lookupPath('json'), headers, connections: settings.load.connections },
         settings.longRunSeconds,
       );
-      return { bodenwert, cached, cold, burst, longRun };
+      return { idleRssMb, bodenwert, cached, cold, burst, longRun };
     });
 
     let mariadbRows: Row[] = [];
@@ -191,6 +202,7 @@ async function main(): Promise<void> {
     ];
     report.checks = judge({
       hello,
+      helloWithMiddleware,
       bodenwert: sqlite.bodenwert,
       cachedLookups,
       overheadP50Ms: sqlite.cold.overheadP50Ms,
@@ -198,6 +210,7 @@ async function main(): Promise<void> {
       cacheP50BySize: scale.p50BySize,
       appRows: report.rows.filter((row) => !row.id.startsWith('a')),
       rssGrowthMb: sqlite.longRun.growthMb,
+      idleRssMb: sqlite.idleRssMb,
     });
   } finally {
     await world.close();

@@ -28,13 +28,17 @@ async function realEntriesJson(setup: CacheScaleSetup): Promise<string> {
     headers: { Authorization: `Bearer ${setup.token}` },
   });
   if (res.status !== 200) throw new Error(`(f): the seed lookup answered ${res.status}`);
-  const [rows] = await setup.sequelize.query(
-    'SELECT entries FROM land_value_cache WHERE coordinate_key = ?',
-    { replacements: [coordinateKey(HANNOVER)] },
-  );
-  const entries = (rows as { entries?: string }[])[0]?.entries;
-  if (entries === undefined) throw new Error('(f): the seed lookup left no cache row');
-  return entries;
+  // The service writes the row right after its answer.
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const [rows] = await setup.sequelize.query(
+      'SELECT entries FROM land_value_cache WHERE coordinate_key = ?',
+      { replacements: [coordinateKey(HANNOVER)] },
+    );
+    const entries = (rows as { entries?: string }[])[0]?.entries;
+    if (entries !== undefined) return entries;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('(f): the seed lookup left no cache row within 2 s');
 }
 
 export async function measureCacheScale(

@@ -1,8 +1,10 @@
-// The targets of issue 9, judged against one run's figures.
+// The performance targets, judged against one run's figures.
 import type { Check, Row } from './report.js';
 
 export interface Measured {
   hello: Row;
+  /** (a+): the hello world with the service's per-request middleware. */
+  helloWithMiddleware: Row;
   bodenwert: Row;
   /** Scenario (c) rows, e.g. SQLite JSON/XML and MariaDB JSON/XML. */
   cachedLookups: Row[];
@@ -11,18 +13,23 @@ export interface Measured {
   cacheP50BySize: Map<number, number>;
   appRows: Row[];
   rssGrowthMb: number;
+  /** Resident memory of the service after start, before its first request. */
+  idleRssMb: number;
 }
 
 const ratio = (row: Row, hello: Row) =>
   (row.requestsPerSecond ?? 0) / (hello.requestsPerSecond ?? Infinity);
 
 export const RSS_LIMIT_MB = 200;
+export const IDLE_RSS_LIMIT_MB = 110;
 export const RSS_GROWTH_LIMIT_MB = 10;
 
 export function judge(m: Measured): Check[] {
   const checks: Check[] = [];
+  const floor = ratio(m.helloWithMiddleware, m.hello);
+  checks.push({ target: 'a+/a ≥ 0.8', measured: floor.toFixed(2), met: floor >= 0.8 });
   const b = ratio(m.bodenwert, m.hello);
-  checks.push({ target: 'b/a ≥ 0.75', measured: b.toFixed(2), met: b >= 0.75 });
+  checks.push({ target: 'b/a ≥ 0.6', measured: b.toFixed(2), met: b >= 0.6 });
   for (const row of m.cachedLookups) {
     const c = ratio(row, m.hello);
     checks.push({
@@ -32,9 +39,9 @@ export function judge(m: Measured): Check[] {
     });
   }
   checks.push({
-    target: 'overhead (d) ≤ 3 ms at p50',
+    target: 'overhead (d) ≤ 5 ms at p50',
     measured: `${m.overheadP50Ms.toFixed(2)} ms`,
-    met: m.overheadP50Ms <= 3,
+    met: m.overheadP50Ms <= 5,
   });
   const { geocoderCalls, sourceCalls } = m.burst;
   checks.push({
@@ -55,6 +62,11 @@ export function judge(m: Measured): Check[] {
     target: `peak RSS ≤ ${RSS_LIMIT_MB} MB`,
     measured: `${peak} MB`,
     met: peak <= RSS_LIMIT_MB,
+  });
+  checks.push({
+    target: `idle RSS ≤ ${IDLE_RSS_LIMIT_MB} MB`,
+    measured: `${m.idleRssMb.toFixed(0)} MB`,
+    met: m.idleRssMb <= IDLE_RSS_LIMIT_MB,
   });
   checks.push({
     target: `no RSS growth over the long run (≤ ${RSS_GROWTH_LIMIT_MB} MB)`,

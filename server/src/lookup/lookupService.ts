@@ -52,7 +52,7 @@ export interface LookupService {
   lookup(address: string, caller: LookupCaller, stichtag?: string): Promise<LookupResult>;
   /** YYYY-MM-DD, the calendar day in Germany of the service's clock. */
   today(): string;
-  /** Resolves when background renewals have finished. */
+  /** Resolves when background renewals and cache writes have finished. */
   idle(): Promise<void>;
 }
 
@@ -92,7 +92,9 @@ export function createLookupService(deps: {
       return { place, source: connected.source, ...values };
     },
     today,
-    idle: () => deps.store.idle(),
+    idle: async () => {
+      await Promise.all([deps.store.idle(), deps.geocoding.idle()]);
+    },
   };
 }
 

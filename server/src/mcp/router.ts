@@ -4,7 +4,7 @@
 // neither. A 401 points MCP clients at the protected resource metadata.
 // JSON-RPC batches are refused: one POST is one message, so the per-IP rate
 // limit counts every tool call (a batch of 100 calls used to count once).
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { AppError, ErrorCode, isAppError } from '../../../shared/src/errors.js';
 import type { PlatformServices } from '../accounts/platformServices.js';
@@ -17,12 +17,32 @@ import { jsonBody } from '../http/jsonBody.js';
 import { clientKey, createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';
-import { buildMcpServer } from './mcpServer.js';
+import type { buildMcpServer } from './mcpServer.js';
 import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedResource.js';
 
 export type McpDeps = RateLimitDeps &
   CountedLookupDeps &
   Pick<PlatformServices, 'bearer'> & { config: Pick<Config, 'baseUrl' | 'authUrl'> };
+
+/**
+ * The MCP SDK (about 9 MB resident) and the tools built on it, loaded with
+ * the first /mcp request: most instances never serve one.
+ */
+let runtime: Promise<McpRuntime> | undefined;
+interface McpRuntime {
+  Transport: typeof StreamableHTTPServerTransport;
+  buildMcpServer: typeof buildMcpServer;
+}
+function loadRuntime(): Promise<McpRuntime> {
+  runtime ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('./mcpServer.js'),
+  ]).then(([transport, server]) => ({
+    Transport: transport.StreamableHTTPServerTransport,
+    buildMcpServer: server.buildMcpServer,
+  }));
+  return runtime;
+}
 
 export function mcpRouter(ctx: McpDeps): Router {
   const router = Router();
@@ -37,8 +57,9 @@ export function mcpRouter(ctx: McpDeps): Router {
     oneMessagePerRequest,
     async (req, res) => {
       const token = presentedToken(req)?.token ?? '';
+      const { Transport, buildMcpServer } = await loadRuntime();
       const server = buildMcpServer(ctx);
-      const transport = new StreamableHTTPServerTransport({
+      const transport = new Transport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });

@@ -13,6 +13,7 @@ import type { Clock } from '../../time/clock.js';
 import { SingleFlight } from '../singleFlight.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import type { CachedLandValues, LandValueCacheRepository } from './landValueCacheRepository.js';
+import { WriteBehind } from './writeBehind.js';
 
 const HOT_ENTRIES = 10_000;
 
@@ -62,6 +63,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   const { repository, clock, logger } = options;
   const flight = new SingleFlight<LandValues>();
   const renewals = new Map<string, Promise<void>>();
+  const writes = new WriteBehind(logger, 'land-value cache');
   const hot = new LRUCache<string, CachedLandValues & { heldSince: number }>({ max: HOT_ENTRIES });
 
   function remember(key: string, entry: CachedLandValues | undefined): void {
@@ -73,6 +75,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   async function find(key: string): Promise<CachedLandValues | undefined> {
     const held = hot.get(key);
     if (held && clock().getTime() - held.heldSince < options.hotMs) return held;
+    await writes.pending(key);
     const cached = await repository.find(key);
     remember(key, cached);
     return cached;
@@ -127,7 +130,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
       remember(key, undefined);
     }
     const entries = await fetchFresh(signal);
-    await save(key, entries);
+    writes.start(key, () => save(key, entries));
     return { entries, cacheHit: false, stale: false };
   }
 
@@ -136,6 +139,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
       flight.run(key, (flightSignal) => read(key, fetchFresh, flightSignal, freshness), signal),
     async idle() {
       while (renewals.size > 0) await Promise.all(renewals.values());
+      await writes.idle();
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type CachedPlace,
   type GeocodeCacheRepository,
 } from '../cache/geocodeCacheRepository.js';
+import { WriteBehind } from '../cache/writeBehind.js';
 import type { CallerGate } from '../fairness/callerGate.js';
 import { withSignal, type WorkTicket } from '../fairness/workTicket.js';
 import { SingleFlight } from '../singleFlight.js';
@@ -28,6 +29,8 @@ const HOT_PLACES = 10_000;
 export interface CachedGeocoding {
   /** Throws AppError address_not_found, service_error or rate_limit_exceeded. */
   resolve(address: string, ticket: WorkTicket): Promise<GeocodedPlace>;
+  /** Resolves when no cache write is running (shutdown, tests). */
+  idle(): Promise<void>;
 }
 
 export function createCachedGeocoding(deps: {
@@ -39,6 +42,7 @@ export function createCachedGeocoding(deps: {
 }): CachedGeocoding {
   const flight = new SingleFlight<GeocodedPlace>();
   const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
+  const writes = new WriteBehind(deps.logger, 'geocode cache');
   /** When each recently unknown address was last not found. */
   const notFound = new LRUCache<string, number>({ max: HOT_PLACES });
   const age = (since: number) => deps.clock().getTime() - since;
@@ -53,6 +57,7 @@ export function createCachedGeocoding(deps: {
     key: string,
     ticket: WorkTicket,
   ): Promise<GeocodedPlace> {
+    await writes.pending(key);
     const cached = await deps.cache.find(address);
     if (cached && isFresh(cached)) {
       hot.set(key, cached);
@@ -76,8 +81,8 @@ export function createCachedGeocoding(deps: {
       throw addressNotFound();
     }
     const fetchedAt = deps.clock();
-    await deps.cache.save(address, place, fetchedAt);
     hot.set(key, { place, fetchedAt });
+    writes.start(key, () => deps.cache.save(address, place, fetchedAt));
     return place;
   }
 
@@ -93,6 +98,7 @@ export function createCachedGeocoding(deps: {
         ticket.signal,
       );
     },
+    idle: () => writes.idle(),
   };
 }
 

@@ -13,7 +13,12 @@ beforeAll(async () => {
   h = await startLookupHarness({ clock, env: { CACHE_HOT_SECONDS: '0' } });
 });
 afterAll(() => h.close());
-beforeEach(() => h.server.ctx.db.sequelize.query('DELETE FROM land_value_cache'));
+/** Cache writes run after the answer: wait for them, then empty the table. */
+async function emptyCache(): Promise<void> {
+  await h.server.ctx.lookup.idle();
+  await h.server.ctx.db.sequelize.query('DELETE FROM land_value_cache');
+}
+beforeEach(emptyCache);
 
 async function hannover(): Promise<{ stichtag: string; brw_euro_pro_m2: number }[]> {
   const res = await h.get({ address: DEMO_ADDRESSES.hannover });
@@ -27,7 +32,7 @@ describe('stichtage after today', () => {
     expect((await hannover()).map((e) => [e.stichtag, e.brw_euro_pro_m2])).toEqual([
       ['2024-01-01', 1700],
     ]);
-    await h.server.ctx.db.sequelize.query('DELETE FROM land_value_cache');
+    await emptyCache();
     clock.set('2025-12-31T23:00:00Z');
     expect((await hannover()).map((e) => e.stichtag)).toEqual([
       '2026-01-01',
