@@ -2,7 +2,9 @@
 // functions.js + functions.json (custom functions), taskpane.html with both
 // chunks (shared runtime), assets, and manifest.xml with its URLs set to BASE_URL.
 //   BASE_URL=https://brw.example.de npx webpack --config excel-addin/webpack.config.cjs
-// BASE_URL is read here and nowhere else; it defaults to http://localhost:3000.
+// BASE_URL is read here and nowhere else; it defaults to http://localhost:$PORT
+// (3000 without PORT), as the service's own BASE_URL does. `npm start` passes
+// the BASE_URL it starts with.
 const path = require('node:path');
 const { URL } = require('node:url');
 const { DefinePlugin } = require('webpack');
@@ -10,11 +12,12 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 
-/** The prefix manifests/manifest.xml is written with. */
+/** The prefix excel-addin/manifest.xml is written with. */
 const MANIFEST_SOURCE_BASE_URL = 'http://localhost:3000';
 
 function baseUrlFromEnv() {
-  const value = (process.env.BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const fallback = `http://localhost:${process.env.PORT || 3000}`;
+  const value = (process.env.BASE_URL || fallback).replace(/\/+$/, '');
   const url = new URL(value); // throws on a malformed BASE_URL, failing the build
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new Error(`BASE_URL must be an http(s) URL, got ${value}`);
@@ -95,7 +98,7 @@ module.exports = (_env, argv) => {
           { from: 'assets', to: 'assets' },
           { from: 'src/taskpane/taskpane.css', to: 'taskpane.css' },
           {
-            from: path.resolve(__dirname, '../manifests/manifest.xml'),
+            from: path.resolve(__dirname, 'manifest.xml'),
             to: 'manifest.xml',
             transform: manifestFor(baseUrl),
           },

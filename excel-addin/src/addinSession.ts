@@ -9,12 +9,13 @@ import {
   type WorkbookStore,
 } from './lookup/attributionLog.js';
 import { createLookupClient, type LookupClient } from './lookup/lookupClient.js';
+import { createProgressTracker, type ProgressTracker } from './lookup/progressTracker.js';
 import {
   createSettingsStore,
   type KeyValueStorage,
   type SettingsStore,
 } from './settings/settingsStore.js';
-import type { MeResponse } from '../../shared/src/index.js';
+import type { MeResponse } from '#shared/index.js';
 
 export interface SessionDeps {
   /** Per user and device: key, service URL, kept answers (OfficeRuntime.storage). */
@@ -31,6 +32,7 @@ export interface AddinSession {
   settings: SettingsStore;
   lookups: LookupClient;
   attributions: AttributionLog;
+  progress: ProgressTracker;
   account(): Promise<MeResponse>;
 }
 
@@ -45,7 +47,6 @@ export const SESSION_LIMITS = {
   /** A batch of 100 waits for its slowest address and the per-source bound. */
   batchTimeoutMs: 90_000,
   maxRetries: 3,
-  maxRetryWaitMs: 60_000,
   /** Batches in flight at once; the server bounds the requests per source itself. */
   maxParallelBatches: 2,
   /** How long a lookup waits for the other cells of the recalculation. */
@@ -61,7 +62,6 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     sleep: deps.sleep,
     timeoutMs: SESSION_LIMITS.timeoutMs,
     maxRetries: SESSION_LIMITS.maxRetries,
-    maxRetryWaitMs: SESSION_LIMITS.maxRetryWaitMs,
   };
   const settings = createSettingsStore(deps.storage, deps.defaultServiceUrl);
   const attributions = createAttributionLog(deps.workbook);
@@ -69,11 +69,13 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     maxEntries: SESSION_LIMITS.maxStoredAnswers,
     maxChars: SESSION_LIMITS.maxStoredChars,
   });
+  const progress = createProgressTracker();
   const lookups = createLookupClient({
     http,
     settings,
     attributions,
     answers,
+    progress,
     batchWindow: () => deps.sleep(SESSION_LIMITS.batchWindowMs),
     maxParallelBatches: SESSION_LIMITS.maxParallelBatches,
     batchTimeoutMs: SESSION_LIMITS.batchTimeoutMs,
@@ -82,6 +84,7 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     settings,
     lookups,
     attributions,
+    progress,
     account: async () => fetchAccount(http, await settings.get()),
   };
 }

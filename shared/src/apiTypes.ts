@@ -21,6 +21,16 @@ export interface BodenrichtwertEntry {
   vollgeschosszahl?: number;
   baumassenzahl?: number;
   wertrel_geschossflaechenzahl?: number;
+  /** Development state as German text, e.g. "baureifes Land". */
+  entwicklungszustand?: string;
+  /** Contribution state (beitragsrechtlicher Zustand) as German text. */
+  beitragszustand?: string;
+  /** Area of the reference plot (Bodenrichtwertgrundstück), m². */
+  flaeche_m2?: number;
+  /** Depth of the reference plot, m. */
+  tiefe_m?: number;
+  /** The state's official viewer for this zone's values. */
+  viewer_url?: string;
 }
 
 /** §2.3 */
@@ -40,6 +50,8 @@ export interface BodenrichtwertResponse {
   cache_hit: boolean;
   /** Present (true) only for a cached entry between 24 hours and 30 days old. */
   cache_stale?: true;
+  /** ISO 8601 date-time the values were fetched from the official source; the same when cached. */
+  abgerufen_am: string;
   attribution: Attribution;
   disclaimer: string;
 }
@@ -116,7 +128,13 @@ export interface MeResponse {
  * plan that used up its monthly cap answers `monthly_limit_reached` (our
  * additive extension, documented in docs/api.md).
  */
-export type LimitReason = 'trial_exhausted' | 'no_active_plan' | 'monthly_limit_reached';
+export const LIMIT_REASONS = [
+  'trial_exhausted',
+  'no_active_plan',
+  'monthly_limit_reached',
+] as const;
+
+export type LimitReason = (typeof LIMIT_REASONS)[number];
 
 /** §2.6 */
 export interface ErrorBody {

@@ -1,7 +1,14 @@
 // Validation of the calculation input (§4.2, §7.2). The first error wins, in the
 // order invalid_body, missing_parameter, then each field in request order.
 import { AppError, ErrorCode, fail, ok, type Result } from './errors.js';
-import { parseDecimalInput, type DecimalInput } from './numbers.js';
+import { looksLikeThousands, parseDecimalInput, type DecimalInput } from './numbers.js';
+
+/** A text input whose dot a German reader may take for a thousands separator. */
+export interface DotReading {
+  field: string;
+  text: string;
+  value: number;
+}
 
 export type BodenwertInput = {
   brw: number;
@@ -10,9 +17,11 @@ export type BodenwertInput = {
   flaeche?: number;
   hinterland_flaeche_m2?: number;
   hinterland_faktor?: number;
+  /** Present when some text such as "1.000" was read with its dot as decimal separator. */
+  dotReadings?: readonly DotReading[];
 };
 
-type Field = keyof BodenwertInput;
+type Field = Exclude<keyof BodenwertInput, 'dotReadings'>;
 
 const REQUIRED_FIELDS = ['brw', 'gfz_referenz', 'gfz_tatsaechlich'] as const;
 
@@ -76,6 +85,13 @@ const RANGE_RULES: readonly RangeRule[] = [
   },
 ];
 
+/** Every code the validation can answer with, in the order it checks. */
+export const BODENWERT_INPUT_ERROR_CODES: readonly ErrorCode[] = [
+  ErrorCode.invalidBody,
+  ErrorCode.missingParameter,
+  ...RANGE_RULES.map((rule) => rule.code),
+];
+
 const NUMBER_FORMAT =
   'erlaubt sind JSON-Zahlen oder Text mit Punkt oder Komma als Dezimaltrennzeichen, ' +
   'ohne Tausendertrennzeichen und ohne Exponent';
@@ -131,13 +147,13 @@ export function parseBodenwertInput(body: unknown): Result<BodenwertInput> {
 
   // Required fields are overwritten below; the zeros never leave this function.
   const input: BodenwertInput = { brw: 0, gfz_referenz: 0, gfz_tatsaechlich: 0 };
+  const dotReadings: DotReading[] = [];
   for (const { field, code, rule, accepts, maximum } of RANGE_RULES) {
     const parsed = fields[field];
     if (parsed.kind === 'absent') continue;
     if (parsed.kind === 'invalid') {
-      return fail(
-        new AppError(code, `„${field}“ ist keine Zahl (${NUMBER_FORMAT}); erwartet: ${rule}.`),
-      );
+      // The range would only confuse: the value is not a number to begin with.
+      return fail(new AppError(code, `„${field}“ ist keine Zahl (${NUMBER_FORMAT}).`));
     }
     if (!accepts(parsed.value, input)) {
       return fail(new AppError(code, `„${field}“ muss ${rule} sein.`));
@@ -146,6 +162,9 @@ export function parseBodenwertInput(body: unknown): Result<BodenwertInput> {
       return fail(new AppError(code, `„${field}“ darf höchstens ${maximum.text} betragen.`));
     }
     input[field] = parsed.value;
+    const text = body[field];
+    if (looksLikeThousands(text))
+      dotReadings.push({ field, text: text.trim(), value: parsed.value });
   }
-  return ok(input);
+  return ok(dotReadings.length === 0 ? input : { ...input, dotReadings });
 }

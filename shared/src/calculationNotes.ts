@@ -1,5 +1,5 @@
 // The German texts that accompany a calculation (§2.4, §4.2): hints and formula.
-import type { BodenwertInput } from './bodenwertInput.js';
+import type { BodenwertInput, DotReading } from './bodenwertInput.js';
 
 /** GFZ range of the standard formula; outside it the result is an extrapolation. */
 export const GFZ_PLAUSIBLE_RANGE = { min: 0.1, max: 3.0 } as const;
@@ -35,9 +35,19 @@ function rearFactorHints(faktor: number): string[] {
   return hints;
 }
 
+/** How a text such as "1.000" was read, and how to send a thousand instead. */
+function dotReadingHint({ field, text, value }: DotReading): string {
+  const read = String(value).replace('.', ',');
+  const thousands = text.replace('.', '');
+  return (
+    `„${field}“: „${text}“ wurde als ${read} gelesen (Punkt = Dezimaltrennzeichen); ` +
+    `falls ${thousands} gemeint ist, „${thousands}“ ohne Punkt senden.`
+  );
+}
+
 /** The hints of a calculation, space-separated; undefined when there is nothing to say. */
 export function calculationHints(input: BodenwertInput): string | undefined {
-  const hints: string[] = [];
+  const hints = (input.dotReadings ?? []).map(dotReadingHint);
   const extrapolation = extrapolationHint(input);
   if (extrapolation !== undefined) hints.push(extrapolation);
   if (isSplit(input)) hints.push(...rearFactorHints(input.hinterland_faktor));

@@ -24,3 +24,15 @@ export function parseDecimalInput(value: unknown): DecimalInput {
   // Very long digit strings can overflow to Infinity.
   return Number.isFinite(parsed) ? { kind: 'number', value: parsed + 0 } : { kind: 'invalid' };
 }
+
+/**
+ * "1.000" is 1 under the contract's reading (dot = decimal separator), but a
+ * German reader writes a thousand that way. True for a string whose dot could
+ * be a thousands separator: 1–3 leading digits (no leading zero, so "0.125"
+ * is not meant) and exactly three after the single dot.
+ */
+const THOUSANDS_LOOKALIKE = /^-?[1-9]\d{0,2}\.\d{3}$/;
+
+export function looksLikeThousands(value: unknown): value is string {
+  return typeof value === 'string' && THOUSANDS_LOOKALIKE.test(value.trim());
+}

@@ -19,7 +19,7 @@ export function serviceBaseUrl(value = DEFAULT_BASE_URL) {
   return trimmed;
 }
 
-/** manifests/appsscript.json with the whitelist set to the service URL prefix. */
+/** sheets-addon/appsscript.json with the whitelist set to the service URL prefix. */
 export function manifestFor(manifestText, baseUrl) {
   const manifest = JSON.parse(manifestText);
   manifest.urlFetchWhitelist = [`${baseUrl}/`];

@@ -1,6 +1,7 @@
 // What the sidebar and the server functions exchange through google.script.run.
 // Shared by both sides; holds types only, so it fits the DOM and the Apps Script build.
-import type { Attribution, MeResponse } from '../../shared/src/apiTypes.js';
+import type { Attribution, MeResponse } from '#shared/apiTypes.js';
+import type { LookupProgress } from '#shared/client/lookupProgress.js';
 
 /** Where a key is stored: for the user (all spreadsheets) or for this spreadsheet only. */
 export type KeyScope = 'user' | 'document';
@@ -37,6 +38,8 @@ export interface ServerFunctions {
   removeApiKey(): SidebarState;
   getAccount(): AccountAnswer;
   refreshValues(): RefreshAnswer;
+  /** The latest BODENRICHTWERT run of this spreadsheet; null when none ran lately. */
+  getProgress(): LookupProgress | null;
 }
 
 /** How many formulas "Werte aktualisieren" had Sheets recalculate. */

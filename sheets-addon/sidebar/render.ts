@@ -1,7 +1,8 @@
 // Fills the sidebar's sections from the server's answers. Text goes in through
 // textContent only: attribution texts come from the service and are not HTML.
-import type { Attribution, MeResponse } from '../../shared/src/apiTypes.js';
-import { LICENSES } from '../../shared/src/texts.js';
+import type { Attribution, MeResponse } from '#shared/apiTypes.js';
+import { keyPageLinks, progressText, type LookupProgress } from '#shared/client/lookupProgress.js';
+import { LICENSES } from '#shared/texts.js';
 import type { SidebarState } from './protocol.js';
 
 const PLAN_NAMES: Record<MeResponse['plan'], string> = {
@@ -44,6 +45,19 @@ export function renderSettings(state: SidebarState): void {
   const url = byId<HTMLInputElement>('service-url');
   url.value = serviceUrl === defaultServiceUrl ? '' : serviceUrl;
   url.placeholder = defaultServiceUrl;
+  const links = keyPageLinks(serviceUrl);
+  byId<HTMLAnchorElement>('keys-link').href = links.keys;
+  byId<HTMLAnchorElement>('signup-link').href = links.signup;
+}
+
+/** "137 von 400 Adressen, 3 Fehler" of the latest run; hidden when none ran lately. */
+export function renderProgress(progress: LookupProgress | null): void {
+  byId('progress').hidden = progress === null;
+  if (progress === null) return;
+  const bar = byId<HTMLProgressElement>('progress-bar');
+  bar.max = Math.max(progress.total, 1);
+  bar.value = progress.done;
+  byId('progress-text').textContent = progressText(progress);
 }
 
 function attributionItem(attribution: Attribution): HTMLElement {

@@ -1,17 +1,22 @@
-// The sidebar page: settings (API key, service URL), account, attribution and
-// disclaimer. The disclaimers are built in, so they show even when the server
-// cannot be reached.
-import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '../../shared/src/texts.js';
+// The sidebar page: account (with links to get a key and the progress of the
+// latest lookup run), settings (API key, service URL), and a footer with
+// attribution and disclaimer. The disclaimers are built in, so they show even
+// when the server cannot be reached.
+import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '#shared/texts.js';
 import {
   byId,
   renderAccount,
   renderAttributions,
   renderLicense,
+  renderProgress,
   renderSettings,
   showMessage,
 } from './render.js';
 import type { SettingsInput, SidebarState } from './protocol.js';
 import { callServer } from './serverCalls.js';
+
+/** A custom function cannot call the sidebar; the sidebar asks for its progress this often. */
+const PROGRESS_POLL_MS = 3000;
 
 const failed = (error: unknown) =>
   `Fehler: ${error instanceof Error ? error.message : String(error)}`;
@@ -34,6 +39,14 @@ async function loadAccount(): Promise<void> {
     }
   } catch (error) {
     showMessage('account-message', failed(error), 'error');
+  }
+}
+
+async function pollProgress(): Promise<void> {
+  try {
+    renderProgress(await callServer('getProgress'));
+  } catch {
+    // The next poll tries again; the figures are a convenience.
   }
 }
 
@@ -85,14 +98,23 @@ async function start(): Promise<void> {
   renderLicense();
   byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => void save(event));
   byId('remove-key').addEventListener('click', () => void removeKey());
-  byId('refresh-account').addEventListener('click', () => void loadAccount());
-  // The menu item "Quellenangabe und Hinweis" opens the sidebar at that section.
+  byId('refresh-account').addEventListener('click', () => {
+    void loadAccount();
+    void pollProgress();
+  });
+  void pollProgress();
+  setInterval(() => {
+    if (document.visibilityState === 'visible') void pollProgress();
+  }, PROGRESS_POLL_MS);
+  // The footer with attribution and disclaimer is always in view, and nothing
+  // scrolls the account section away; "Einstellungen" without a key puts the
+  // cursor into the key field.
   const section = document.getElementById('start-section')?.dataset['section'];
-  if (section !== undefined) document.getElementById(section)?.scrollIntoView();
   try {
     const state = await callServer('getSidebarState');
     applyState(state);
     if (state.settings.apiKeyHint !== null) await loadAccount();
+    else if (section === 'einstellungen') byId('api-key').focus({ preventScroll: true });
   } catch (error) {
     showMessage('settings-message', failed(error), 'error');
   }

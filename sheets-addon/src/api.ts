@@ -5,8 +5,9 @@ import {
   errorFromResponse,
   fail,
   ok,
+  parseAnswerBody,
   type Result,
-} from '../../shared/src/index.js';
+} from '#shared/index.js';
 import type { HttpRequest, HttpResponse } from './ports.js';
 import type { Settings } from './settings.js';
 
@@ -25,14 +26,6 @@ export function apiRequest(credentials: ApiCredentials, path: string, json?: str
   };
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A 200 answer whose JSON passes `isExpected`, or the error the answer stands
  * for. Error bodies (§2.6) and garbled answers are mapped by the shared core.
@@ -41,7 +34,7 @@ export function readApiAnswer<T>(
   response: HttpResponse,
   isExpected: (body: unknown) => body is T,
 ): Result<T> {
-  const body = parseJson(response.body);
+  const body = parseAnswerBody(response.body);
   if (response.status !== 200) return fail(errorFromResponse(response.status, body));
   if (isExpected(body)) return ok(body);
   return fail(

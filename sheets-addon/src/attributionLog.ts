@@ -3,19 +3,16 @@
 // requires the data owners to be named visibly, and a cell can only hold the
 // value. Custom functions may write document properties.
 import {
-  mergeAttributions,
+  ATTRIBUTIONS_KEY,
   parseAttributions,
   serializeAttributions,
+  withNewAttributions,
   type Attribution,
-} from '../../shared/src/index.js';
+} from '#shared/index.js';
 import type { SettingsStore } from './ports.js';
 
-const KEY = 'brw.attributions';
-/** Apps Script allows 9 KB per property value. */
-const MAX_CHARS = 8000;
-
 export function readAttributions(properties: SettingsStore): Attribution[] {
-  return parseAttributions(properties.get(KEY));
+  return parseAttributions(properties.get(ATTRIBUTIONS_KEY));
 }
 
 /** Puts sources not listed yet first; writes only when the list changes. */
@@ -23,8 +20,6 @@ export function recordAttributions(
   properties: SettingsStore,
   attributions: readonly Attribution[],
 ): void {
-  const known = readAttributions(properties);
-  const added = attributions.filter((a) => !known.some((kept) => kept.text === a.text));
-  if (added.length === 0) return;
-  properties.set(KEY, serializeAttributions(mergeAttributions(known, added), MAX_CHARS));
+  const updated = withNewAttributions(readAttributions(properties), attributions);
+  if (updated !== undefined) properties.set(ATTRIBUTIONS_KEY, serializeAttributions(updated));
 }

@@ -5,7 +5,7 @@ import {
   cellMessage,
   parseBodenwertInput,
   type BodenwertInput,
-} from '../../shared/src/index.js';
+} from '#shared/index.js';
 import {
   isBlank,
   isBlankRow,
@@ -38,7 +38,7 @@ export function bodenwertFormula(args: readonly CellArgument[]): FormulaResult {
     const values = FIELDS.map((_, index) => grid.cell(index, row, column));
     const body = Object.fromEntries(FIELDS.map((field, index) => [field, asInput(values[index])]));
     const input = parseBodenwertInput(body);
-    if (!input.ok) return { error: cellMessage(input.error) };
+    if (!input.ok) return { error: cellMessage(input.error, 'sheets') };
     const result = calculateBodenwert(input.value);
     return { value: result.bodenwert_euro ?? result.bodenrichtwert_tatsaechlich_euro_pro_m2 };
   });

@@ -108,3 +108,6 @@ global.removeApiKey = () => sidebarApi().removeKey();
 
 /** Sidebar: plan, usage, limit and trial from GET /api/me. */
 global.getAccount = () => sidebarApi().account();
+
+/** Sidebar (polled): how far the latest BODENRICHTWERT run has got. */
+global.getProgress = () => sidebarApi().progress();

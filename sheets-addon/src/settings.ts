@@ -5,7 +5,7 @@
 // spreadsheet's owner, so every editor's formulas use the owner's key (or the
 // document's), and its quota; the key is never returned to the sidebar, only a
 // masked hint.
-import { AppError, ErrorCode, fail, ok, type Result } from '../../shared/src/index.js';
+import { AppError, ErrorCode, fail, ok, type Result } from '#shared/index.js';
 import type { KeyScope, PublicSettings, SettingsInput } from '../sidebar/protocol.js';
 import type { AddonServices, SettingsStore } from './ports.js';
 

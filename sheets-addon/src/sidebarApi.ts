@@ -1,5 +1,6 @@
 // The server side of the sidebar: what google.script.run may call. Answers are
 // plain objects; the API key never leaves the server side, only its hint.
+import type { LookupProgress } from '#shared/index.js';
 import type {
   AccountAnswer,
   RefreshAnswer,
@@ -9,6 +10,7 @@ import type {
 } from '../sidebar/protocol.js';
 import { loadAccount } from './account.js';
 import { readAttributions } from './attributionLog.js';
+import { readProgress } from './lookup/progressLog.js';
 import type { AddonServices } from './ports.js';
 import { refreshLookupFormulas, type FormulaDocument } from './refreshFormulas.js';
 import { publicSettings, removeApiKey, saveSettings } from './settings.js';
@@ -40,6 +42,10 @@ export class SidebarApi {
 
   account(): AccountAnswer {
     return loadAccount(this.services, this.defaultServiceUrl);
+  }
+
+  progress(): LookupProgress | null {
+    return readProgress(this.services);
   }
 
   /** Saving a key is followed by this, so cells showing "Kein API-Schlüssel" fill in. */

@@ -1,7 +1,7 @@
 // The BUILT custom functions (webpack output) in Node, with only the Office
 // globals stubbed, against the loopback stand-in of the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculateBodenwert } from '../../shared/src/index.js';
+import { calculateBodenwert } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import { buildAddin } from './support/buildAddin.js';
 import { loadBuiltFunctions, type LoadOptions } from './support/loadFunctions.js';

@@ -6,7 +6,7 @@ import { buildAddin, TEST_BASE_URL } from './support/buildAddin.js';
 import { loadBuiltFunctions } from './support/loadFunctions.js';
 import { checkManifest } from './support/manifestCheck.js';
 
-const SOURCE_MANIFEST = resolve(import.meta.dirname, '../../manifests/manifest.xml');
+const SOURCE_MANIFEST = resolve(import.meta.dirname, '../../excel-addin/manifest.xml');
 
 interface FunctionMetadata {
   id: string;

@@ -4,11 +4,7 @@
 // (429 storms, hangs) are covered against the stand-in in functions.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../server/src/fakes/demoWorld.js';
-import {
-  selectLookupValue,
-  type BodenrichtwertResponse,
-  type MeResponse,
-} from '../../shared/src/index.js';
+import { selectLookupValue, type BodenrichtwertResponse, type MeResponse } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import {
   startLookupHarness,

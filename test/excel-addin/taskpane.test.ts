@@ -1,13 +1,19 @@
-// The built task pane in headless Chromium: key form, account figures from
-// /api/me, and the attribution and disclaimer always in view.
+// The built task pane in headless Chromium with the real office.js: key form,
+// account figures from /api/me, the progress of a range lookup, and the
+// attribution and disclaimer always in view.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '../../shared/src/index.js';
-import { ATTRIBUTIONS_SETTING } from '../../excel-addin/src/lookup/attributionLog.js';
+import {
+  ATTRIBUTIONS_KEY,
+  CALCULATION_DISCLAIMER,
+  ErrorCode,
+  LOOKUP_DISCLAIMER,
+} from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import { chromiumAvailability, serviceAvailable } from '../support/services.js';
+import { RENDER_INTERVAL_MS } from '../../excel-addin/src/taskpane/progressView.js';
 import { buildAddin, TEST_BASE_URL } from './support/buildAddin.js';
 import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
 import {
@@ -17,8 +23,10 @@ import {
   type StubState,
 } from './support/taskpanePage.js';
 
-/** Evaluated in the page: the stubs' state on its global object. */
+/** Evaluated in the page: the stand-ins' state on its global object. */
 type StubGlobal = { __brw: StubState };
+/** Evaluated in the page: office.js's own object. */
+type OfficeGlobal = { Office: { onReady(): Promise<unknown> } };
 
 const SCREENSHOT = resolve(import.meta.dirname, '../../artifacts/excel-taskpane.png');
 const ADDRESS = 'Unter den Linden 1, 10117 Berlin';
@@ -56,10 +64,16 @@ describe.runIf(runs)('Excel task pane', () => {
     await api?.close();
   });
 
-  it('renders with no key, the build default service URL and the notice in view', async () => {
+  it('renders with no key, the build default service URL, links to get a key and the notice in view', async () => {
     const page = await openTaskpane(browser, api.url);
+    // Microsoft's office.js, outside an Office host, reports no host.
+    expect(
+      await page.evaluate(() => (globalThis as unknown as OfficeGlobal).Office.onReady()),
+    ).toMatchObject({ host: null, platform: null });
     await expect.poll(() => page.textContent('#key-state')).toBe('Kein API-Schlüssel hinterlegt.');
     expect(await page.inputValue('#service-url')).toBe(TEST_BASE_URL);
+    expect(await page.getAttribute('#keys-link', 'href')).toBe(`${TEST_BASE_URL}/dashboard/keys`);
+    expect(await page.getAttribute('#signup-link', 'href')).toBe(`${TEST_BASE_URL}/signup`);
     expect(await page.textContent('#lookup-disclaimer')).toBe(LOOKUP_DISCLAIMER);
     expect(await page.textContent('#calculation-disclaimer')).toBe(CALCULATION_DISCLAIMER);
     expect(await page.getAttribute('#attribution a', 'href')).toBe(
@@ -108,12 +122,73 @@ describe.runIf(runs)('Excel task pane', () => {
     expect(await page.getAttribute('#attribution a >> nth=0', 'href')).toBe(
       'https://www.govdata.de/dl-de/by-2-0',
     );
-    for (const selector of ['#attribution li', '#lookup-disclaimer', '#calculation-disclaimer']) {
+    // The compact footer keeps the account section in view.
+    for (const selector of [
+      '#account',
+      '#refresh',
+      '#attribution li',
+      '#lookup-disclaimer',
+      '#calculation-disclaimer',
+    ]) {
       await expectInView(page, selector);
     }
     expect(
       await page.evaluate<number>('document.documentElement.scrollHeight'),
     ).toBeLessThanOrEqual(TASKPANE_VIEWPORT.height);
+    expect(await page.getAttribute('#keys-link', 'href')).toBe(`${api.url}/dashboard/keys`);
+    await page.close();
+  });
+
+  it('shows the progress of a 1,000-address range, redrawing a few times, not per row', async () => {
+    const addresses = Array.from(
+      { length: 1000 },
+      (_, i) => `Fortschrittweg ${i + 1}, 10115 Berlin`,
+    );
+    // Three addresses the stand-in does not know: address_not_found.
+    for (const address of addresses.slice(3)) {
+      api.setScenario(address, { kind: 'found', entries: [entry()], owner: OWNER });
+    }
+    const page = await openTaskpane(browser, api.url);
+    await saveKey(page, api.apiKey, api.url);
+    await expect.poll(() => page.textContent('#account-usage')).toBe('12 von 100');
+    // Counts the redraws of the progress text (in the page; the tests have no DOM types).
+    await page.evaluate(`
+      globalThis.redraws = 0;
+      globalThis.startedAt = performance.now();
+      new MutationObserver(() => (globalThis.redraws += 1)).observe(
+        document.getElementById('progress-text'),
+        { childList: true, characterData: true, subtree: true },
+      );
+    `);
+    const cell = await page.evaluate(
+      (rows) =>
+        (globalThis as unknown as StubGlobal).__brw.enter(
+          'BODENRICHTWERT',
+          rows.map((address) => [address]),
+          null,
+          null,
+        ),
+      addresses,
+    );
+    const values = (cell.value as unknown[][]).map((row) => row[0]);
+    expect(values.filter((value) => value === 450)).toHaveLength(997);
+    await expect
+      .poll(() => page.textContent('#progress-text'))
+      .toBe('1000 von 1000 Adressen, 3 Fehler');
+    expect(await page.getAttribute('#progress-bar', 'value')).toBe('1000');
+    const { redraws, elapsedMs } = await page.evaluate(() => {
+      const counter = globalThis as unknown as { redraws: number; startedAt: number };
+      return { redraws: counter.redraws, elapsedMs: performance.now() - counter.startedAt };
+    });
+    // Without the throttle every answer would redraw (over 1,000 times).
+    expect(redraws).toBeGreaterThan(0);
+    expect(redraws).toBeLessThanOrEqual(Math.ceil(elapsedMs / RENDER_INTERVAL_MS) + 1);
+    for (const selector of ['#progress', '#account', '#attribution li', '#lookup-disclaimer']) {
+      await expectInView(page, selector);
+    }
+    // The screenshot shows the service URL a user would have, not the test's loopback port.
+    await page.fill('#service-url', 'http://localhost:3000');
+    await page.locator('#service-url').blur();
     await mkdir(resolve(SCREENSHOT, '..'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT });
     await page.close();
@@ -149,15 +224,39 @@ describe.runIf(runs)('Excel task pane', () => {
     await page.close();
   });
 
-  it('"Neu berechnen" asks Excel for a full recalculation', async () => {
+  it('"Aktualisieren" recalculates the workbook, asks again only cells with a passing error, and reloads the account', async () => {
+    const flaky = 'Wackelweg 1, 10115 Berlin';
+    api.setScenario(flaky, { kind: 'error', code: ErrorCode.serviceError, message: 'Quelle weg' });
     const page = await openTaskpane(browser, api.url);
-    await page.click('#recalculate');
+    await saveKey(page, api.apiKey, api.url);
+    await expect.poll(() => page.textContent('#account-usage')).toBe('12 von 100');
+    const enter = (address: string) =>
+      page.evaluate(
+        (a) =>
+          (globalThis as unknown as StubGlobal).__brw.enter('BODENRICHTWERT', [[a]], null, null),
+        address,
+      );
+    expect((await enter(ADDRESS)).value).toEqual([[450]]);
+    expect((await enter(flaky)).value).toMatchObject({ code: '#N/A' });
+    const keptAsked = api.lookupsOf(ADDRESS).length;
+    const flakyAsked = api.lookupsOf(flaky).length;
+    const accountLoads = () => api.requests.filter((r) => r.path === '/api/me').length;
+    const loadsBefore = accountLoads();
+    api.setScenario(flaky, { kind: 'found', entries: [entry()], owner: OWNER });
+
+    await page.click('#refresh');
     await expect
-      .poll(() => page.textContent('#recalculate-status'))
+      .poll(() => page.textContent('#refresh-status'))
       .toBe('Arbeitsmappe neu berechnet.');
     expect(
       await page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.calculations),
-    ).toEqual(['Full']);
+    ).toContain('Full');
+    const cells = () =>
+      page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.cells.map((c) => c.value));
+    await expect.poll(cells).toEqual([[[450]], [[450]]]);
+    expect(api.lookupsOf(flaky)).toHaveLength(flakyAsked + 1);
+    expect(api.lookupsOf(ADDRESS)).toHaveLength(keptAsked); // kept: no request
+    await expect.poll(accountLoads).toBe(loadsBefore + 1);
     await page.close();
   });
 
@@ -171,7 +270,7 @@ describe.runIf(runs)('Excel task pane', () => {
       },
     ];
     const page = await openTaskpane(browser, api.url, {
-      [ATTRIBUTIONS_SETTING]: JSON.stringify(kept),
+      [ATTRIBUTIONS_KEY]: JSON.stringify(kept),
     });
     await expect.poll(() => page.textContent('#attribution')).toContain('Musterstadt');
     expect(await page.getAttribute('#attribution a >> nth=1', 'href')).toBe(

@@ -2,7 +2,7 @@
 // stand-in: batches, recalculation and "reopen" (a new runtime on the same
 // device storage and workbook), and cancellation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTRIBUTIONS_SETTING } from '../../excel-addin/src/lookup/attributionLog.js';
+import { ATTRIBUTIONS_KEY } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import { buildAddin } from './support/buildAddin.js';
 import { loadBuiltFunctions } from './support/loadFunctions.js';
@@ -59,7 +59,7 @@ describe('a workbook with a long address column', () => {
     expect(api.batches().length).toBe(before + 3);
 
     // Reopen: a new runtime with the same device storage and workbook file.
-    await expect.poll(() => workbook.get(ATTRIBUTIONS_SETTING)).toContain('Spaltenstadt');
+    await expect.poll(() => workbook.get(ATTRIBUTIONS_KEY)).toContain('Spaltenstadt');
     const reopened = await loadBuiltFunctions(dir, { storage, workbook });
     expect(await reopened.call('BODENRICHTWERT', addresses, null, null)).toEqual(expected);
     expect(api.batches().length).toBe(before + 3);

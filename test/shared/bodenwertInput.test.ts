@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INPUT_MAXIMA, parseBodenwertInput } from '../../shared/src/bodenwertInput.js';
-import { calculateBodenwert } from '../../shared/src/density.js';
+import { INPUT_MAXIMA, parseBodenwertInput } from '#shared/bodenwertInput.js';
+import { calculateBodenwert } from '#shared/density.js';
 
 const VALID = { brw: 500, gfz_referenz: 1, gfz_tatsaechlich: 1.5 };
 const SPLIT = { ...VALID, flaeche: 800, hinterland_flaeche_m2: 200, hinterland_faktor: 0.3 };

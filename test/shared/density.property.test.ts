@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Decimal } from '../../shared/src/decimal.js';
+import { Decimal } from '#shared/decimal.js';
 import {
   calculateBodenwert,
   densityCoefficient,
   densityCoefficientDecimal,
-} from '../../shared/src/density.js';
+} from '#shared/density.js';
 
 const gfz = fc.double({ min: 0.001, max: 20, noNaN: true });
 const brw = fc.double({ min: 0, max: 100_000, noNaN: true });

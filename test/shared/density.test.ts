@@ -3,8 +3,8 @@ import {
   calculateBodenwert,
   densityCoefficient,
   densityCoefficientDecimal,
-} from '../../shared/src/density.js';
-import { CALCULATION_DISCLAIMER } from '../../shared/src/texts.js';
+} from '#shared/density.js';
+import { CALCULATION_DISCLAIMER } from '#shared/texts.js';
 
 const BASE_KEYS = [
   'brw_input_euro_pro_m2',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_STATUS, ErrorCode, isAppError } from '../../shared/src/errors.js';
+import { AppError, ERROR_STATUS, ErrorCode, isAppError } from '#shared/errors.js';
 
 describe('AppError', () => {
   it('takes its HTTP status from its code', () => {

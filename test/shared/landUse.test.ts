@@ -7,7 +7,7 @@ import {
   parseLandUseFilter,
   sortByLandUse,
   type LandUseCode,
-} from '../../shared/src/landUse.js';
+} from '#shared/landUse.js';
 
 describe('land-use codes', () => {
   it('are W, M, G, S, L, F, SO in that order with their German names', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDecimalInput } from '../../shared/src/numbers.js';
+import { parseDecimalInput } from '#shared/numbers.js';
 
 describe('parseDecimalInput', () => {
   it.each([null, undefined])('treats %s as absent', (value) => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { roundHalfAwayFromZero } from '../../shared/src/rounding.js';
+import { roundHalfAwayFromZero } from '#shared/rounding.js';
 
 describe('roundHalfAwayFromZero', () => {
   it.each([

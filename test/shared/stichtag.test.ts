@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDay, parseStichtag } from '../../shared/src/stichtag.js';
+import { isCalendarDay, parseStichtag } from '#shared/stichtag.js';
 
 describe('the reference date of a lookup', () => {
   it('is absent when not given', () => {

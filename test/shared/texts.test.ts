@@ -4,7 +4,7 @@ import {
   LICENSES,
   LOOKUP_DISCLAIMER,
   buildAttribution,
-} from '../../shared/src/texts.js';
+} from '#shared/texts.js';
 
 describe('disclaimers', () => {
   it('the lookup disclaimer says orientation value, not a market value, sale price or legal advice', () => {

@@ -74,9 +74,13 @@ describe('BODENRICHTWERT for one cell', () => {
 
   it('asks for the API key in the sidebar when none is stored, without a request', async () => {
     const runtime = await addon.runtime({ apiKey: null });
-    expect(runtime.call('BODENRICHTWERT', ADDRESSES.berlin)).toEqual({
-      thrown: expect.stringContaining('Seitenleiste (Google Sheets) eintragen'),
+    const answer = runtime.call('BODENRICHTWERT', ADDRESSES.berlin);
+    expect(answer).toEqual({
+      thrown: expect.stringContaining(
+        'Seitenleiste (Erweiterungen › Bodenrichtwert › Einstellungen)',
+      ),
     });
+    expect(JSON.stringify(answer)).not.toContain('Excel');
     expect(await addon.service().requests()).toEqual([]);
   });
 

@@ -4,12 +4,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '../../shared/src/index.js';
+import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '#shared/index.js';
 import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
 import { loadAddon } from './support/gasRuntime.js';
-import { ADDRESSES } from './support/lookupFixtures.js';
-import { launchChromium, openSidebar } from './support/sidebarPage.js';
+import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
+import { launchChromium, openSidebar, SIDEBAR_VIEWPORT } from './support/sidebarPage.js';
 import { VALID_KEY } from './support/standInService.js';
 
 const addon = useAddonWithService();
@@ -144,6 +144,37 @@ describe('the sidebar functions', () => {
     expect(runtime.documentProperties.getProperty('brw.attributions')).toContain('Frankfurt');
   });
 
+  it('report the progress of the latest run, written per chunk, not per row, at 1,000 addresses', async () => {
+    const runtime = await addon.runtime();
+    expect(runtime.value('getProgress')).toBeNull();
+    const failing = [ADDRESSES.unknown, ADDRESSES.noData, ADDRESSES.kiel];
+    const range = [...Array.from({ length: 997 }, (_, i) => testStreet(i + 1)), ...failing].map(
+      (address) => [address],
+    );
+    const progressWrites: string[] = [];
+    const put = runtime.documentCache.put.bind(runtime.documentCache);
+    runtime.documentCache.put = (key, value, ttl) => {
+      if (key === 'brw:progress') progressWrites.push(value);
+      put(key, value, ttl);
+    };
+    // Each run answers what fits its time budget; the next one continues.
+    const runs: number[] = [];
+    for (let run = 0; run < 10; run++) {
+      const before = progressWrites.length;
+      const next = loadAddon(addon.build(), { stores: runtime });
+      const result = JSON.stringify(next.value('BODENRICHTWERT', range));
+      runs.push(progressWrites.length - before);
+      if (!result.includes('Zeitlimit')) break;
+    }
+    expect(runtime.value('getProgress')).toEqual({ total: 1000, done: 1000, failed: 3 });
+    // The start, one write per chunk of up to 100 addresses, the end.
+    for (const writes of runs) expect(writes).toBeLessThanOrEqual(20);
+    expect(progressWrites.length).toBeGreaterThan(runs.length * 2);
+    // Between the start and the end the figures only grow.
+    const done = progressWrites.map((text) => (JSON.parse(text) as { done: number }).done);
+    expect(done.slice(0, runs[0])).toEqual([...done.slice(0, runs[0])].sort((a, b) => a - b));
+  }, 60_000);
+
   it('"Werte aktualisieren" re-enters every BODENRICHTWERT formula and nothing else', async () => {
     const runtime = await addon.runtime();
     runtime.spreadsheet.addSheet('Objekte', [
@@ -191,6 +222,9 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
       'Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0)',
     );
     await page.locator('#key-status').getByText('Kein API-Schlüssel hinterlegt.').waitFor();
+    // Opened from "Einstellungen" without a key: the cursor is in the key field, nothing scrolled.
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('api-key');
+    await expect(page.locator('main').evaluate((main) => main.scrollTop)).resolves.toBe(0);
 
     const withLookup = await addon.runtime();
     withLookup.value('BODENRICHTWERT', ADDRESSES.berlin);
@@ -198,8 +232,14 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
     const notice = await openSidebar(browser, withLookup);
     await notice.page.getByText(BERLIN_ATTRIBUTION).waitFor();
     await expect(notice.page.locator('#no-attribution').isHidden()).resolves.toBe(true);
-    // Opened from "Quellenangabe und Hinweis": scrolled down to that section.
-    await expect(notice.page.evaluate('window.scrollY')).resolves.toBeGreaterThan(0);
+    // The compact footer shows attribution and disclaimers wherever the sidebar opens.
+    for (const selector of ['#attributions li', '#license', '#calculation-disclaimer']) {
+      const box = await notice.page.locator(selector).boundingBox();
+      expect(box, selector).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0), selector).toBeLessThanOrEqual(
+        SIDEBAR_VIEWPORT.height,
+      );
+    }
   });
 
   it('saves the key through the server function and then shows the account', async () => {
@@ -225,11 +265,33 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
     await expect(page.locator('#account').innerText()).resolves.toMatch(/Tarif\s+Starter/);
     await expect(page.locator('#account').innerText()).resolves.toContain('aktiv bis 6.12.2026');
 
-    // After a lookup the reopened sidebar names its source.
-    runtime.value('BODENRICHTWERT', ADDRESSES.berlin);
+    expect(await page.getAttribute('#keys-link', 'href')).toBe(
+      `${addon.service().url}/dashboard/keys`,
+    );
+    expect(await page.getAttribute('#signup-link', 'href')).toBe(`${addon.service().url}/signup`);
+    await expect(page.locator('#progress').isHidden()).resolves.toBe(true);
+
+    // After a lookup the reopened sidebar names its source and shows the run's progress.
+    runtime.value('BODENRICHTWERT', [[ADDRESSES.berlin], [ADDRESSES.unknown], [testStreet(3)]]);
     await page.reload();
     await page.getByText(BERLIN_ATTRIBUTION).waitFor();
     await page.locator('#account').getByText('Starter').waitFor();
+    await page.locator('#progress-text').getByText('3 von 3 Adressen, 1 Fehler').waitFor();
+    for (const selector of [
+      '#account',
+      '#progress',
+      '#attributions li',
+      '#calculation-disclaimer',
+    ]) {
+      const box = await page.locator(selector).boundingBox();
+      expect((box?.y ?? 0) + (box?.height ?? 0), selector).toBeLessThanOrEqual(
+        SIDEBAR_VIEWPORT.height,
+      );
+    }
+    // The screenshot shows the service URL a user would have, not the test's loopback port.
+    await page.locator('#service-url').evaluate((input, url) => {
+      (input as { placeholder: string }).placeholder = url;
+    }, 'http://localhost:3000');
     const artifact = path.resolve(import.meta.dirname, '../../artifacts/sheets-sidebar.png');
     mkdirSync(path.dirname(artifact), { recursive: true });
     await page.screenshot({ path: artifact, fullPage: true });

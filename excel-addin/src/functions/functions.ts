@@ -7,7 +7,7 @@ import {
   parseBodenwertInput,
   readStichtagArgument,
   selectionError,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 import { session } from '../session.js';
 import { toCellError } from './cellErrors.js';
 import { lookupCells } from './lookupCells.js';

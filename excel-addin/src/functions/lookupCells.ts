@@ -1,6 +1,6 @@
 // BODENRICHTWERT over a range: one result per address cell, errors per cell, so a
 // missing address in row 7 does not hide the values of the other rows.
-import { selectLookupValue } from '../../../shared/src/index.js';
+import { selectLookupValue } from '#shared/index.js';
 import type { LookupClient } from '../lookup/lookupClient.js';
 import { toCellError } from './cellErrors.js';
 

@@ -9,7 +9,7 @@ import {
   toAnswerRecord,
   type AnswerRecord,
   type LookupOutcome,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 import type { KeyValueStorage } from '../settings/settingsStore.js';
 
 export const ANSWERS_STORAGE_KEY = 'brw.answers';

@@ -6,8 +6,9 @@ import {
   ErrorCode,
   errorFromResponse,
   missingKeyError,
+  parseAnswerBody,
   retryWaitMs,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 import type { AddinSettings } from '../settings/settingsStore.js';
 
 export interface HttpDeps {
@@ -18,8 +19,6 @@ export interface HttpDeps {
   timeoutMs: number;
   /** Retries after a 429; the answer after the last one is the error. */
   maxRetries: number;
-  /** Cap on one Retry-After wait. */
-  maxRetryWaitMs: number;
 }
 
 export interface ApiCall {
@@ -61,7 +60,7 @@ async function fetchOnce(
     return {
       status: response.status,
       retryAfter: response.headers.get('Retry-After'),
-      body: parseJson(text),
+      body: parseAnswerBody(text),
     };
   } catch (error) {
     const message = controller.signal.aborted
@@ -70,14 +69,6 @@ async function fetchOnce(
     throw new AppError(ErrorCode.serviceError, message, { cause: error });
   } finally {
     clearTimeout(timer);
-  }
-}
-
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body) as unknown;
-  } catch {
-    return body;
   }
 }
 
@@ -93,7 +84,7 @@ export async function callApi(
   for (let attempt = 0; ; attempt++) {
     const answer = await fetchOnce(deps, url, settings.apiKey, call);
     if (answer.status === 429 && attempt < deps.maxRetries) {
-      await deps.sleep(retryWaitMs(answer.retryAfter, deps.now().getTime(), deps.maxRetryWaitMs));
+      await deps.sleep(retryWaitMs(answer.retryAfter, deps.now().getTime()));
       continue;
     }
     return { status: answer.status, body: answer.body };

@@ -3,18 +3,19 @@
 // workbook shows its values without recalculating, so the list is kept in the
 // workbook itself (its add-in settings) and the task pane shows it from there.
 import {
+  ATTRIBUTIONS_KEY,
   mergeAttributions,
   parseAttributions,
+  serializeAttributions,
+  withNewAttributions,
   type Attribution,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 
 /** The workbook's own storage for the add-in (Office.context.document.settings). */
 export interface WorkbookStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string): Promise<void>;
 }
-
-export const ATTRIBUTIONS_SETTING = 'brw.attributions';
 
 export interface AttributionLog {
   record(attribution: Attribution): void;
@@ -36,7 +37,7 @@ export function createAttributionLog(workbook: WorkbookStore): AttributionLog {
 
   const load = () => {
     loaded ??= workbook
-      .get(ATTRIBUTIONS_SETTING)
+      .get(ATTRIBUTIONS_KEY)
       .catch(() => null)
       .then((text) => {
         entries = mergeAttributions(parseAttributions(text), entries);
@@ -49,12 +50,13 @@ export function createAttributionLog(workbook: WorkbookStore): AttributionLog {
   return {
     record(attribution) {
       // Every cell of a recalculation records; only a source not listed yet is news.
-      if (entries.some((known) => known.text === attribution.text)) return;
-      entries = mergeAttributions(entries, [attribution]);
+      const updated = withNewAttributions(entries, [attribution]);
+      if (updated === undefined) return;
+      entries = updated;
       changed();
       saving = saving
         .then(load)
-        .then(() => workbook.set(ATTRIBUTIONS_SETTING, JSON.stringify(entries)))
+        .then(() => workbook.set(ATTRIBUTIONS_KEY, serializeAttributions(entries)))
         .catch(() => undefined);
     },
     load,

@@ -11,7 +11,7 @@ import {
   chunks,
   type LookupOutcome,
   type PendingLookup,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 
 export interface BatchQueueOptions {
   /** Resolves when the other cells of this recalculation have had time to arrive. */

@@ -12,18 +12,21 @@ import {
   readBatchAnswer,
   type BodenrichtwertResponse,
   type LookupOutcome,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 import type { SettingsStore } from '../settings/settingsStore.js';
 import type { AnswerStore } from './answerStore.js';
 import { callApi, type HttpDeps } from './apiRequest.js';
 import type { AttributionLog } from './attributionLog.js';
 import { createBatchQueue, type BatchQueue } from './batchQueue.js';
+import type { ProgressTracker } from './progressTracker.js';
 
 export interface LookupClientOptions {
   http: HttpDeps;
   settings: SettingsStore;
   attributions: AttributionLog;
   answers: AnswerStore;
+  /** Counts the addresses sent to the service, for the task pane. */
+  progress: ProgressTracker;
   /** Waits for the other cells of a recalculation before a batch is sent. */
   batchWindow: () => Promise<void>;
   maxParallelBatches: number;
@@ -37,7 +40,7 @@ export interface LookupClient {
 }
 
 export function createLookupClient(options: LookupClientOptions): LookupClient {
-  const { http, settings, attributions, answers } = options;
+  const { http, settings, attributions, answers, progress } = options;
   /**
    * One queue per service URL and date: a queued batch goes where its
    * addresses were meant to go, and asks them all at one date.
@@ -81,7 +84,15 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     const kept = await answers.get(serviceUrl, lookup.key);
     if (kept !== undefined) return kept;
     if (apiKey === '') throw missingKeyError();
-    return queueFor(serviceUrl, stichtag).request(lookup, signal);
+    progress.started(lookup.key);
+    try {
+      const outcome = await queueFor(serviceUrl, stichtag).request(lookup, signal);
+      progress.finished(lookup.key, outcome.kind === 'failed');
+      return outcome;
+    } catch (error) {
+      progress.finished(lookup.key, true);
+      throw error;
+    }
   }
 
   return {

@@ -2,7 +2,7 @@
 // user and machine, never in the workbook) and are read once per session; the
 // task pane's save() replaces the in-memory copy and then recalculates the
 // workbook, so a new key takes effect without reloading the add-in.
-import { AppError, ErrorCode } from '../../../shared/src/index.js';
+import { AppError, ErrorCode } from '#shared/index.js';
 
 /** The part of OfficeRuntime.storage the add-in uses. */
 export interface KeyValueStorage {

@@ -1,5 +1,6 @@
-// The account figures of /api/me (§2.5): plan, usage this month, trial end.
-import { AppError, cellMessage, type MeResponse, type Plan } from '../../../shared/src/index.js';
+// The account figures of /api/me (§2.5): plan, usage this month, trial end;
+// and where to get a key.
+import { AppError, cellMessage, keyPageLinks, type MeResponse, type Plan } from '#shared/index.js';
 import { byId, safeHref, showStatus } from './dom.js';
 
 const PLAN_NAMES: Readonly<Record<Plan, string>> = {
@@ -53,7 +54,15 @@ export async function showAccount(load: () => Promise<MeResponse>): Promise<void
   } catch (error) {
     figures.hidden = true;
     upgrade.hidden = true;
-    const message = error instanceof AppError ? cellMessage(error) : 'Konto nicht abrufbar.';
+    const message =
+      error instanceof AppError ? cellMessage(error, 'excel') : 'Konto nicht abrufbar.';
     showStatus(status, message, true);
   }
+}
+
+/** The dashboard's key and sign-up pages; the settings store admits http(s) URLs only. */
+export function showKeyLinks(serviceUrl: string): void {
+  const links = keyPageLinks(serviceUrl);
+  byId<HTMLAnchorElement>('keys-link').href = links.keys;
+  byId<HTMLAnchorElement>('signup-link').href = links.signup;
 }

@@ -1,7 +1,7 @@
 // Footer of the task pane: the attribution of every source whose values are in
 // the workbook (the dl-de/by-2-0 licence requires it next to the data; the list
 // is kept in the workbook) and the two disclaimers.
-import { CALCULATION_DISCLAIMER, LICENSES, LOOKUP_DISCLAIMER } from '../../../shared/src/index.js';
+import { CALCULATION_DISCLAIMER, LICENSES, LOOKUP_DISCLAIMER } from '#shared/index.js';
 import type { AttributionLog } from '../lookup/attributionLog.js';
 import { byId, safeHref } from './dom.js';
 

@@ -1,6 +1,6 @@
 // The key and service-URL form. The stored key is never shown again; an empty
 // key field on save keeps the stored key, so the URL can be changed alone.
-import { AppError } from '../../../shared/src/index.js';
+import { AppError } from '#shared/index.js';
 import type { AddinSettings, SettingsStore } from '../settings/settingsStore.js';
 import { byId, showStatus } from './dom.js';
 

@@ -1,20 +1,24 @@
-// Task pane entry: key and URL form, recalculation, account figures, attribution
-// and disclaimer.
+// Task pane entry: account figures, where to get a key, lookup progress and
+// "Aktualisieren"; key and URL form; attribution and disclaimer.
 import { session } from '../session.js';
-import { showAccount } from './accountView.js';
+import { showAccount, showKeyLinks } from './accountView.js';
 import { showNotice } from './attributionView.js';
-import { bindRecalculateButton, recalculateWorkbook } from './recalculate.js';
+import { showProgress } from './progressView.js';
+import { bindRefreshButton, recalculateWorkbook } from './recalculate.js';
 import { bindSettingsForm } from './settingsForm.js';
 
 async function start(): Promise<void> {
   showNotice(session.attributions);
-  bindRecalculateButton();
+  showProgress(session.progress);
   const refreshAccount = (): void => void showAccount(session.account);
-  const settings = await bindSettingsForm(session.settings, () => {
+  bindRefreshButton(refreshAccount);
+  const settings = await bindSettingsForm(session.settings, (saved) => {
+    showKeyLinks(saved.serviceUrl);
     refreshAccount();
     // Cells that showed "Kein API-Schlüssel" fill in with the new key.
     void recalculateWorkbook().catch(() => undefined);
   });
+  showKeyLinks(settings.serviceUrl);
   if (settings.apiKey !== '') refreshAccount();
 }
 

@@ -7,6 +7,12 @@ import { isAttribution } from './responseShape.js';
 /** Far more than the sources one workbook draws on; bounds the stored text. */
 export const MAX_ATTRIBUTIONS = 50;
 
+/** The document setting (Excel) or property (Sheets) that holds the list. */
+export const ATTRIBUTIONS_KEY = 'brw.attributions';
+
+/** Apps Script allows 9 KB per property value; Excel keeps the same bound. */
+export const MAX_ATTRIBUTION_CHARS = 8000;
+
 /** `added` first (newest first), then the known ones, each text once. */
 export function mergeAttributions(
   known: readonly Attribution[],
@@ -30,11 +36,26 @@ export function parseAttributions(text: string | null | undefined): Attribution[
   }
 }
 
-/** JSON of the newest attributions that fit `maxChars` (Apps Script: 9 KB per property). */
-export function serializeAttributions(list: readonly Attribution[], maxChars: number): string {
+/** JSON of the newest attributions that fit `maxChars`. */
+export function serializeAttributions(
+  list: readonly Attribution[],
+  maxChars = MAX_ATTRIBUTION_CHARS,
+): string {
   for (let count = list.length; count > 0; count--) {
     const text = JSON.stringify(list.slice(0, count));
     if (text.length <= maxChars) return text;
   }
   return '[]';
+}
+
+/**
+ * The list after a lookup: sources not listed yet go first. Undefined when
+ * every source is listed already, so a recalculation writes nothing.
+ */
+export function withNewAttributions(
+  known: readonly Attribution[],
+  seen: readonly Attribution[],
+): Attribution[] | undefined {
+  const added = seen.filter((a) => !known.some((kept) => kept.text === a.text));
+  return added.length === 0 ? undefined : mergeAttributions(known, added);
 }

@@ -9,3 +9,4 @@ export * from './batchLookup.js';
 export * from './answerRecords.js';
 export * from './attributionList.js';
 export * from './stichtagArgument.js';
+export * from './lookupProgress.js';

@@ -19,8 +19,8 @@ export function buildMenu(ui: GoogleAppsScript.Base.Ui): void {
 export type SidebarSection = 'einstellungen' | 'hinweis';
 
 /**
- * Opens Sidebar.html. The section to show first is appended as a data marker,
- * because an HtmlOutput built from a file takes no parameters.
+ * Opens Sidebar.html. The menu item it was opened from is appended as a data
+ * marker, because an HtmlOutput built from a file takes no parameters.
  */
 export function showSidebar(section: SidebarSection): void {
   const html = HtmlService.createHtmlOutputFromFile('Sidebar')

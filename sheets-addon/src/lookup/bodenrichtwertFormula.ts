@@ -8,7 +8,7 @@ import {
   selectionError,
   type AppError,
   type PendingLookup,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 import { hasApiKey } from '../api.js';
 import {
   isBlank,
@@ -44,7 +44,7 @@ interface Request {
   inputError: AppError | undefined;
 }
 
-const failure = (error: AppError): CellResult => ({ error: cellMessage(error) });
+const failure = (error: AppError): CellResult => ({ error: cellMessage(error, 'sheets') });
 
 export interface FormulaContext {
   services: AddonServices;

@@ -17,13 +17,14 @@ import {
   errorFromResponse,
   fail,
   ok,
+  parseAnswerBody,
   readBatchAnswer,
   retryWaitMs,
   takeChunk,
   type LookupOutcome,
   type PendingLookup,
   type Result,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 import { apiRequest, type ApiCredentials } from '../api.js';
 import type { AddonServices, HttpResponse } from '../ports.js';
 import type { SheetsOutcome } from './outcome.js';
@@ -34,14 +35,6 @@ export const FIRST_CHUNK_SIZE = 5;
 export const MAX_CHUNK_MS = 8000;
 
 export type ChunkListener = (outcomes: ReadonlyMap<string, LookupOutcome>) => void;
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 function nextChunkSize(remainingMs: number, msPerAddress: number | undefined, previous: number) {
   if (msPerAddress === undefined) return FIRST_CHUNK_SIZE;
@@ -79,9 +72,9 @@ export function fetchLookups(
     }
     if (answer.value.status === 429) {
       // Waited only when the wait and another chunk still fit the budget.
-      const wait = retryWaitMs(answer.value.headers['retry-after'], clock.now(), Infinity);
+      const wait = retryWaitMs(answer.value.headers['retry-after'], clock.now());
       if (clock.now() + wait + msPerAddress * FIRST_CHUNK_SIZE > deadline) {
-        failAll(chunk, errorFromResponse(429, parseJson(answer.value.body)));
+        failAll(chunk, errorFromResponse(429, parseAnswerBody(answer.value.body)));
         break;
       }
       clock.sleep(wait);
@@ -89,7 +82,7 @@ export function fetchLookups(
       size = Math.max(1, Math.floor(size / 4)); // grows again from the measured rate
       continue;
     }
-    const read = readBatchAnswer(answer.value.status, parseJson(answer.value.body), chunk);
+    const read = readBatchAnswer(answer.value.status, parseAnswerBody(answer.value.body), chunk);
     if (!read.ok) {
       failAll([...chunk, ...queue.splice(0)], read.error);
       break;

@@ -1,13 +1,25 @@
 // The outcome of every distinct address of one formula: from the document
 // cache where possible, the rest from the service within the time budget,
-// cached chunk by chunk.
-import type { PendingLookup } from '../../../shared/src/index.js';
+// cached chunk by chunk, with the run's progress left for the sidebar.
+import type { LookupProgress, PendingLookup } from '#shared/index.js';
 import type { ApiCredentials } from '../api.js';
 import { recordAttributions } from '../attributionLog.js';
 import type { AddonServices } from '../ports.js';
 import { fetchLookups } from './fetchLookups.js';
 import { LookupCache } from './lookupCache.js';
 import type { SheetsOutcome } from './outcome.js';
+import { writeProgress } from './progressLog.js';
+
+/** Answered and failed addresses among `outcomes`, out of `total`. */
+function progressOf(total: number, outcomes: Iterable<SheetsOutcome>): LookupProgress {
+  const progress = { total, done: 0, failed: 0 };
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'unfinished') continue;
+    progress.done += 1;
+    if (outcome.kind === 'failed') progress.failed += 1;
+  }
+  return progress;
+}
 
 export function lookupAddresses(
   lookups: readonly PendingLookup[],
@@ -18,10 +30,18 @@ export function lookupAddresses(
   const cache = new LookupCache(services, credentials.serviceUrl);
   const outcomes: Map<string, SheetsOutcome> = cache.read(lookups.map(({ key }) => key));
   const uncached = lookups.filter(({ key }) => !outcomes.has(key));
-  const fetched = fetchLookups(uncached, credentials, services, deadline, (chunk) =>
-    cache.write(chunk),
-  );
+  const progress = progressOf(lookups.length, outcomes.values());
+  writeProgress(services, progress);
+  const fetched = fetchLookups(uncached, credentials, services, deadline, (chunk) => {
+    cache.write(chunk);
+    const answered = progressOf(chunk.size, chunk.values());
+    progress.done += answered.done;
+    progress.failed += answered.failed;
+    writeProgress(services, progress);
+  });
   for (const [key, outcome] of fetched) outcomes.set(key, outcome);
+  // Requests that stopped the run fail their addresses without a chunk of their own.
+  writeProgress(services, progressOf(lookups.length, outcomes.values()));
 
   // In the order of the formula's cells, so the first cell's source comes first.
   const attributions = lookups.flatMap(({ key }) => {

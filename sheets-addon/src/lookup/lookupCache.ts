@@ -9,7 +9,7 @@ import {
   toAnswerRecord,
   type AnswerRecord,
   type LookupOutcome,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 import type { AddonServices } from '../ports.js';
 
 const BUCKETS = 64;

@@ -4,12 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddinSession, SESSION_LIMITS } from '../../../excel-addin/src/addinSession.js';
 import { ANSWERS_STORAGE_KEY } from '../../../excel-addin/src/lookup/answerStore.js';
-import { ATTRIBUTIONS_SETTING } from '../../../excel-addin/src/lookup/attributionLog.js';
+import { ATTRIBUTIONS_KEY } from '#shared/index.js';
 import {
   STORAGE_KEYS,
   type KeyValueStorage,
 } from '../../../excel-addin/src/settings/settingsStore.js';
-import { FOUND_ANSWER_TTL_MS } from '../../../shared/src/index.js';
+import { FOUND_ANSWER_TTL_MS } from '#shared/index.js';
 import { entry, startStandInApi, type StandInApi } from '../support/standInApi.js';
 
 let api: StandInApi;
@@ -160,7 +160,7 @@ describe('lookup client', () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain('Amt B');
     expect(texts[1]).toContain('Amt A');
-    await expect.poll(() => workbook.get(ATTRIBUTIONS_SETTING)).toContain('Amt A');
+    await expect.poll(() => workbook.get(ATTRIBUTIONS_KEY)).toContain('Amt A');
 
     // The reopened workbook shows them before any lookup.
     const reopened = sessionWith({ workbook });

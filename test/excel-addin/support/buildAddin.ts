@@ -1,42 +1,21 @@
 // Builds the Excel add-in once for all test files: the output goes to a temp
-// directory named after a hash of every build input, so parallel test files and
-// repeated runs reuse one build. The first process to take the lock builds; the
-// others wait for the directory to appear.
+// directory named after a hash of every build input (the fingerprint npm start
+// uses), so parallel test files and repeated runs reuse one build. The first
+// process to take the lock builds; the others wait for the directory to appear.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { fingerprint } from '../../../server/src/devtools/buildStamp.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const INPUTS = [
-  'excel-addin/src',
-  'excel-addin/assets',
-  'excel-addin/webpack.config.cjs',
-  'excel-addin/tsconfig.json',
-  'manifests/manifest.xml',
-  'shared/src',
-];
 const BUILD_TIMEOUT_MS = 120_000;
 const STALE_LOCK_MS = 180_000;
 
 /** The BASE_URL the tests build with: not the default, so the rewrite is visible. */
 export const TEST_BASE_URL = 'https://brw.example.test';
-
-async function filesUnder(path: string): Promise<string[]> {
-  if (!(await stat(path)).isDirectory()) return [path];
-  const entries = await readdir(path, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
-
-async function inputHash(baseUrl: string): Promise<string> {
-  const hash = createHash('sha256').update(baseUrl);
-  const files = (await Promise.all(INPUTS.map((p) => filesUnder(join(ROOT, p))))).flat().sort();
-  for (const file of files) hash.update(file).update(await readFile(file));
-  return hash.digest('hex').slice(0, 16);
-}
 
 async function runWebpack(outputDir: string, baseUrl: string): Promise<void> {
   await promisify(execFile)(
@@ -58,7 +37,8 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The directory of a production build with BASE_URL=baseUrl. */
 export async function buildAddin(baseUrl = TEST_BASE_URL): Promise<string> {
-  const dir = join(tmpdir(), `brw-excel-addin-${await inputHash(baseUrl)}`);
+  const hash = (await fingerprint(ROOT, baseUrl)).slice(0, 16);
+  const dir = join(tmpdir(), `brw-excel-addin-${hash}`);
   const lock = `${dir}.lock`;
   const deadline = Date.now() + BUILD_TIMEOUT_MS;
   while (!existsSync(dir)) {

@@ -1,6 +1,9 @@
 // The Office globals the built add-in touches, and nothing more: CustomFunctions
 // (associate, Error, ErrorCode), OfficeRuntime.storage and the workbook's
 // settings (Office.onReady, Office.context.document.settings).
+// office.js is a browser script (it needs window and document), so the runs of
+// the functions in Node keep these stubs; the task pane tests in Chromium load
+// the real office.js (taskpanePage.ts).
 
 /** The string values of the real CustomFunctions.ErrorCode enum. */
 export const ERROR_CODES = {

@@ -15,7 +15,7 @@ import {
   type ErrorBody,
   type ErrorCode,
   type MeResponse,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 
 export type Scenario =
   | { kind: 'found'; entries: BodenrichtwertEntry[]; owner?: string }
@@ -85,6 +85,7 @@ function lookupBody(address: string, scenario: { entries: BodenrichtwertEntry[];
     coordinates: { lat: 52.517, lon: 13.389 },
     bodenrichtwerte: scenario.entries,
     cache_hit: false,
+    abgerufen_am: '2026-11-20T09:30:00.000Z',
     attribution: buildAttribution({
       owners: [scenario.owner ?? 'Gutachterausschuss für Grundstückswerte in Berlin'],
       year: 2024,

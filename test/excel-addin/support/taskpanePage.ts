@@ -1,12 +1,27 @@
 // Opens the built task pane in headless Chromium as Excel would host it: the
-// page comes from the stand-in's /excel/, office.js is replaced by stubs of
-// Office (with the workbook's settings), OfficeRuntime.storage, CustomFunctions
-// and Excel.run, injected before any script. The Excel stub keeps the cells the
-// test entered and re-runs their functions on a full recalculation, as Excel does.
+// page comes from the stand-in's /excel/ and loads the real office.js (from the
+// pinned @microsoft/office-js package instead of Microsoft's CDN), so Office and
+// Office.onReady are Microsoft's own. Outside an Office host, office.js reports
+// host null and leaves out everything only a host provides: the workbook's
+// settings (Office.context.document), OfficeRuntime.storage, the Excel API
+// (Excel.run talks to the host) and CustomFunctions.Error/ErrorCode. Those are
+// stand-ins, appended to office.js so they exist before the add-in's scripts
+// run; the Excel stand-in keeps the cells the test entered and re-runs their
+// functions on a full recalculation, as Excel does.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { testEnv } from '../../support/services.js';
 import { ERROR_CODES } from './officeStubs.js';
+
+/** Where production pages load office.js from; the tests answer it from the package. */
+const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/';
+const OFFICE_JS_DIST = join(
+  dirname(createRequire(import.meta.url).resolve('@microsoft/office-js/package.json')),
+  'dist',
+);
 
 /** A typical task pane: narrow and not very tall. */
 export const TASKPANE_VIEWPORT = { width: 350, height: 620 } as const;
@@ -38,8 +53,8 @@ export interface StubState {
   enter(id: string, ...args: unknown[]): Promise<StubCell>;
 }
 
-/** Runs in the page before its scripts; state lives on globalThis.__brw for the test. */
-function installOfficeStubs({
+/** Runs in the page right after office.js; state lives on globalThis.__brw for the test. */
+function installHostStandIns({
   errorCodes,
   workbookSettings,
 }: {
@@ -69,29 +84,46 @@ function installOfficeStubs({
     },
   };
   const pending = new Map<string, unknown>();
-  Object.assign(globalThis, {
-    __brw: state,
-    Office: {
-      onReady(callback?: (info: object) => void) {
-        const info = { host: 'Excel', platform: 'OfficeOnline' };
-        callback?.(info);
-        return Promise.resolve(info);
-      },
-      context: {
-        document: {
-          settings: {
-            get: (name: string) =>
-              pending.has(name) ? pending.get(name) : state.workbook.get(name),
-            set: (name: string, value: unknown) => void pending.set(name, value),
-            saveAsync(callback?: (result: { status: string }) => void) {
-              for (const [name, value] of pending) state.workbook.set(name, String(value));
-              pending.clear();
-              callback?.({ status: 'succeeded' });
-            },
-          },
+  type RealOffice = {
+    onReady(callback?: () => void): Promise<unknown>;
+    context: { document?: unknown };
+  };
+  const office = (globalThis as unknown as { Office: RealOffice }).Office;
+  // office.js builds Office.context during its start; the host would add the document.
+  void office.onReady(() => {
+    office.context.document = {
+      settings: {
+        get: (name: string) => (pending.has(name) ? pending.get(name) : state.workbook.get(name)),
+        set: (name: string, value: unknown) => void pending.set(name, value),
+        saveAsync(callback?: (result: { status: string }) => void) {
+          for (const [name, value] of pending) state.workbook.set(name, String(value));
+          pending.clear();
+          callback?.({ status: 'succeeded' });
         },
       },
+    };
+  });
+  const customFunctions = (globalThis as unknown as { CustomFunctions: Record<string, unknown> })
+    .CustomFunctions;
+  const associate = customFunctions['associate'] as (id: string, fn: Fn) => void;
+  Object.assign(customFunctions, {
+    // The real associate hands the function to the host; the test calls it itself.
+    associate: (id: string, fn: Fn) => {
+      associate(id, fn);
+      state.functions[id] = fn;
     },
+    Error: class extends Error {
+      constructor(
+        readonly code: string,
+        message?: string,
+      ) {
+        super(message);
+      }
+    },
+    ErrorCode: errorCodes,
+  });
+  Object.assign(globalThis, {
+    __brw: state,
     Excel: {
       CalculationType: { recalculate: 'Recalculate', full: 'Full', fullRebuild: 'FullRebuild' },
       async run(batch: (context: object) => Promise<unknown>) {
@@ -116,18 +148,6 @@ function installOfficeStubs({
         removeItem: async (key: string) => void state.storage.delete(key),
       },
     },
-    CustomFunctions: {
-      associate: (id: string, fn: Fn) => (state.functions[id] = fn),
-      Error: class extends Error {
-        constructor(
-          readonly code: string,
-          message?: string,
-        ) {
-          super(message);
-        }
-      },
-      ErrorCode: errorCodes,
-    },
   });
 }
 
@@ -137,10 +157,19 @@ export async function openTaskpane(
   workbookSettings: Record<string, string> = {},
 ): Promise<Page> {
   const page = await browser.newPage({ viewport: TASKPANE_VIEWPORT });
-  await page.route('https://appsforoffice.microsoft.com/**', (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: '/* office.js stubbed by the test */' }),
-  );
-  await page.addInitScript(installOfficeStubs, { errorCodes: ERROR_CODES, workbookSettings });
+  const standIns = `;(${installHostStandIns.toString()})(${JSON.stringify({
+    errorCodes: ERROR_CODES,
+    workbookSettings,
+  })});`;
+  await page.route(`${OFFICE_JS_CDN}**`, async (route) => {
+    const file = new URL(route.request().url()).pathname.slice(
+      new URL(OFFICE_JS_CDN).pathname.length,
+    );
+    const script = await readFile(join(OFFICE_JS_DIST, file), 'utf8').catch(() => undefined);
+    if (script === undefined) return route.fulfill({ status: 404, body: '' });
+    const body = file === 'office.js' ? `${script}\n${standIns}` : script;
+    return route.fulfill({ contentType: 'text/javascript', body });
+  });
   await page.goto(`${baseUrl}/excel/taskpane.html`);
   return page;
 }

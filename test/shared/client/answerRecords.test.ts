@@ -4,13 +4,13 @@ import {
   SHORT_ANSWER_TTL_MS,
   fromAnswerRecord,
   toAnswerRecord,
-} from '../../../shared/src/client/answerRecords.js';
+} from '#shared/client/answerRecords.js';
 import {
   AppError,
   buildAttribution,
   LOOKUP_DISCLAIMER,
   type BodenrichtwertResponse,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 
 const now = Date.parse('2026-11-22T08:00:00Z');
 const response: BodenrichtwertResponse = {
@@ -19,6 +19,7 @@ const response: BodenrichtwertResponse = {
   coordinates: { lat: 52.4, lon: 9.7 },
   bodenrichtwerte: [],
   cache_hit: false,
+  abgerufen_am: '2026-11-20T09:30:00.000Z',
   attribution: buildAttribution({ owners: ['GAG'], year: 2026, sourceUrl: 'https://x.test/' }),
   disclaimer: LOOKUP_DISCLAIMER,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFromResponse } from '../../../shared/src/client/apiErrors.js';
+import { errorFromResponse } from '#shared/client/apiErrors.js';
 
 describe('errorFromResponse', () => {
   it('keeps code, message and 402 details of a documented error body', () => {

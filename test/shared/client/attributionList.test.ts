@@ -3,8 +3,9 @@ import {
   mergeAttributions,
   parseAttributions,
   serializeAttributions,
-} from '../../../shared/src/client/attributionList.js';
-import type { Attribution } from '../../../shared/src/index.js';
+  withNewAttributions,
+} from '#shared/client/attributionList.js';
+import type { Attribution } from '#shared/index.js';
 
 const attribution = (text: string): Attribution => ({
   text,
@@ -38,5 +39,13 @@ describe('the attribution list', () => {
     const kept = parseAttributions(text);
     expect(kept[0]?.text).toContain('Quelle 0 ');
     expect(kept.length).toBeGreaterThan(5);
+  });
+
+  it('gives a new list only when a lookup brought a source not listed yet', () => {
+    const known = [attribution('A'), attribution('B')];
+    expect(withNewAttributions(known, [attribution('B'), attribution('A')])).toBeUndefined();
+    expect(
+      withNewAttributions(known, [attribution('A'), attribution('C')])?.map((a) => a.text),
+    ).toEqual(['C', 'A', 'B']);
   });
 });

@@ -4,12 +4,8 @@ import {
   chunks,
   pendingLookups,
   readBatchAnswer,
-} from '../../../shared/src/client/batchLookup.js';
-import {
-  buildAttribution,
-  LOOKUP_DISCLAIMER,
-  MAX_BATCH_ADDRESSES,
-} from '../../../shared/src/index.js';
+} from '#shared/client/batchLookup.js';
+import { buildAttribution, LOOKUP_DISCLAIMER, MAX_BATCH_ADDRESSES } from '#shared/index.js';
 
 const found = (address: string) => ({
   address_input: address,

@@ -1,36 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { cellMessage, isInputError } from '../../../shared/src/client/cellMessages.js';
-import { AppError, ErrorCode } from '../../../shared/src/errors.js';
+import { cellMessage, isInputError } from '#shared/client/cellMessages.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
 
 describe('cellMessage', () => {
   it('asks for an upgrade when the quota is used up, with the billing link when known', () => {
     const plain = new AppError(ErrorCode.limitReached, 'Kontingent erschöpft');
-    expect(cellMessage(plain)).toBe('Kontingent aufgebraucht – bitte Tarif upgraden.');
+    expect(cellMessage(plain, 'excel')).toBe('Kontingent aufgebraucht – bitte Tarif upgraden.');
     const withLink = new AppError(ErrorCode.limitReached, 'x', {
       details: { reason: 'no_active_plan', upgrade_url: 'https://example.test/billing' },
     });
-    expect(cellMessage(withLink)).toBe(
+    expect(cellMessage(withLink, 'excel')).toBe(
       'Kontingent aufgebraucht – bitte Tarif upgraden. https://example.test/billing',
     );
   });
 
-  it('tells where to set the API key when it is missing', () => {
-    const text = cellMessage(new AppError(ErrorCode.missingToken, 'Bearer-Token fehlt'));
-    expect(text).toContain('API-Schlüssel');
-    expect(text).toContain('Aufgabenbereich');
-    expect(text).toContain('Seitenleiste');
+  it('tells where to set the API key when it is missing, naming only the add-in in use', () => {
+    const error = new AppError(ErrorCode.missingToken, 'Bearer-Token fehlt');
+    const excel = cellMessage(error, 'excel');
+    expect(excel).toContain('API-Schlüssel');
+    expect(excel).toContain('Aufgabenbereich');
+    expect(excel).not.toMatch(/Sheets|Seitenleiste/);
+    const sheets = cellMessage(error, 'sheets');
+    expect(sheets).toContain('Seitenleiste');
+    expect(sheets).not.toMatch(/Excel|Aufgabenbereich/);
+    const rejected = new AppError(ErrorCode.invalidToken, 'x');
+    expect(cellMessage(rejected, 'excel')).not.toContain('Sheets');
+    expect(cellMessage(rejected, 'sheets')).not.toContain('Excel');
   });
 
   it('shows the message of input errors and no_data, which name the field or the zone', () => {
     const input = new AppError(ErrorCode.invalidBrw, '„brw“ muss größer oder gleich 0 sein.');
-    expect(cellMessage(input)).toBe('„brw“ muss größer oder gleich 0 sein.');
+    expect(cellMessage(input, 'excel')).toBe('„brw“ muss größer oder gleich 0 sein.');
     const noData = new AppError(ErrorCode.noData, 'Kein Bodenrichtwert an dieser Adresse.');
-    expect(cellMessage(noData)).toBe('Kein Bodenrichtwert an dieser Adresse.');
+    expect(cellMessage(noData, 'excel')).toBe('Kein Bodenrichtwert an dieser Adresse.');
   });
 
   it('hides internal messages of server errors', () => {
     const error = new AppError(ErrorCode.internalServerError, 'TypeError: x is undefined');
-    expect(cellMessage(error)).not.toContain('TypeError');
+    expect(cellMessage(error, 'excel')).not.toContain('TypeError');
   });
 });
 

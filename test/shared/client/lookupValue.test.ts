@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BodenrichtwertEntry, BodenrichtwertResponse } from '../../../shared/src/apiTypes.js';
-import {
-  LOOKUP_FIELDS,
-  selectLookupValue,
-  selectionError,
-} from '../../../shared/src/client/lookupValue.js';
+import type { BodenrichtwertEntry, BodenrichtwertResponse } from '#shared/apiTypes.js';
+import { LOOKUP_FIELDS, selectLookupValue, selectionError } from '#shared/client/lookupValue.js';
 
 const entry = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 'code'>) => ({
   nutzungsart: 'x',
@@ -26,6 +22,7 @@ const response: BodenrichtwertResponse = {
     entry({ code: 'W', brw_euro_pro_m2: 4800 }),
   ],
   cache_hit: false,
+  abgerufen_am: '2026-11-20T09:30:00.000Z',
   attribution: { text: 't', license_url: 'u', source_url: 's', year: 2025 },
   disclaimer: 'd',
 };

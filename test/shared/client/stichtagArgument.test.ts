@@ -5,7 +5,7 @@ import {
   pendingLookups,
   readStichtagArgument,
   takeChunk,
-} from '../../../shared/src/client/index.js';
+} from '#shared/client/index.js';
 
 describe('the [stichtag] argument of BODENRICHTWERT', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   type BodenrichtwertEntry,
   type BodenrichtwertResponse,
   type ErrorBody,
-} from '../../../shared/src/index.js';
+} from '#shared/index.js';
 
 const BERLIN_COMMITTEE = 'Gutachterausschuss für Grundstückswerte in Berlin';
 const FRANKFURT_COMMITTEE =
@@ -91,6 +91,7 @@ export function lookupAnswer(address: string): Answer {
     coordinates: { lat: 52.517, lon: 13.389 },
     bodenrichtwerte: entries,
     cache_hit: false,
+    abgerufen_am: '2026-11-20T09:30:00.000Z',
     attribution: buildAttribution({
       owners: [...new Set(entries.map((e) => e.gutachterausschuss))],
       year: 2026,

@@ -5,7 +5,7 @@
 // the test process while the request runs, as Apps Script blocks the script.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MeResponse } from '../../../shared/src/index.js';
+import type { MeResponse } from '#shared/index.js';
 import { errorAnswer, lookupAnswer, type Answer } from './lookupFixtures.js';
 
 export const VALID_KEY = 'brw_test_0123456789abcdef';

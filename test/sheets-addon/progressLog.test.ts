@@ -1,0 +1,48 @@
+// The run's progress as the custom function leaves it and the sidebar reads it.
+import { describe, expect, it } from 'vitest';
+import type { KeyValueCache } from '../../sheets-addon/src/ports.js';
+import {
+  PROGRESS_KEY,
+  readProgress,
+  writeProgress,
+} from '../../sheets-addon/src/lookup/progressLog.js';
+
+function mapCache(): KeyValueCache & { values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    getAll: (keys) => {
+      const found: Record<string, string> = {};
+      for (const key of keys) {
+        const value = values.get(key);
+        if (value !== undefined) found[key] = value;
+      }
+      return found;
+    },
+    putAll: (entries) => {
+      for (const [key, value] of Object.entries(entries)) values.set(key, value);
+    },
+  };
+}
+
+describe('the progress log', () => {
+  it('hands the sidebar what the last write left', () => {
+    const cache = mapCache();
+    expect(readProgress({ cache })).toBeNull();
+    writeProgress({ cache }, { total: 400, done: 137, failed: 3 });
+    expect(readProgress({ cache })).toEqual({ total: 400, done: 137, failed: 3 });
+  });
+
+  it('reads a garbled or foreign entry as no progress', () => {
+    const cache = mapCache();
+    cache.values.set(PROGRESS_KEY, '{kaputt');
+    expect(readProgress({ cache })).toBeNull();
+    cache.values.set(PROGRESS_KEY, JSON.stringify({ total: 'viele' }));
+    expect(readProgress({ cache })).toBeNull();
+  });
+
+  it('does nothing where no document cache exists', () => {
+    expect(() => writeProgress({ cache: null }, { total: 1, done: 0, failed: 0 })).not.toThrow();
+    expect(readProgress({ cache: null })).toBeNull();
+  });
+});
