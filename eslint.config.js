@@ -2,6 +2,64 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import { forbiddenFor, PARTS, ROOT, SERVER_LAYERS } from './scripts/layers.mjs';
+
+/** Deepest folder nesting inside a server/src folder the import rules cover. */
+const MAX_NESTING = 6;
+
+/** An import specifier pattern for the named server/src folders, seen from `climb` (`./`, `../`, …). */
+function serverFolderPattern(climb, folders) {
+  const names = folders.filter((name) => name !== ROOT);
+  const alternatives = names.length > 0 ? [`(${names.join('|')})/`] : [];
+  // The root files (app.ts, context.ts, main.ts) stand for the root node.
+  if (folders.includes(ROOT)) alternatives.push('(app|context|main)\\.js$');
+  return `^${climb.replaceAll('.', '\\.')}(${alternatives.join('|')})`;
+}
+
+function restrictedImports(regex, message) {
+  return { rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] } };
+}
+
+/**
+ * The "may import" table of docs/ARCHITECTURE.md (rows in scripts/layers.mjs):
+ * a server/src folder imports only folders of lower rows, so a file at nesting
+ * depth d reaches a forbidden folder through d + 1 `../` and its name.
+ */
+const layeringRules = SERVER_LAYERS.flat().flatMap((folder) => {
+  const forbidden = forbiddenFor(folder);
+  if (forbidden.length === 0) return [];
+  const message = `${folder} may not import ${forbidden.join(', ')} (docs/ARCHITECTURE.md, scripts/layers.mjs).`;
+  if (folder === ROOT) {
+    return [
+      {
+        files: ['server/src/*.ts'],
+        ...restrictedImports(serverFolderPattern('./', forbidden), message),
+      },
+    ];
+  }
+  return Array.from({ length: MAX_NESTING }, (_, depth) => ({
+    files: [`server/src/${folder}/${'*/'.repeat(depth)}*.ts`],
+    ...restrictedImports(serverFolderPattern('../'.repeat(depth + 1), forbidden), message),
+  }));
+});
+
+const PART_FOLDERS = ['server', 'shared', 'excel-addin', 'sheets-addon', 'test', 'bench'];
+
+/** shared/src and the add-ins: only what PARTS allows (shared/src itself imports nothing outside). */
+const partRules = Object.entries(PARTS).map(([part, allowed]) => {
+  const own = part.split('/')[0];
+  const open = allowed.map((name) => name.split('/')[0]);
+  const forbidden = PART_FOLDERS.filter((name) => name !== own && !open.includes(name));
+  return {
+    files: [`${part}/**/*.ts`],
+    ...restrictedImports(
+      `(^|/)(${forbidden.join('|')})/`,
+      allowed.length > 0
+        ? `${part} may import ${allowed.join(', ')} only.`
+        : `${part} imports nothing outside itself.`,
+    ),
+  };
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tsbuild/**', 'data/**', 'artifacts/**'] },
@@ -18,6 +76,8 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  ...layeringRules,
+  ...partRules,
   {
     // Command-line entry points print their results.
     files: [
@@ -27,6 +87,27 @@ export default tseslint.config(
       'scripts/**/*.ts',
     ],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The fakes are not built into dist/ (server/tsconfig.build.json): the
+    // product must not import them; only the demo, the dev tools and the
+    // fakes themselves may. A later block that sets no-restricted-imports for
+    // the same files replaces this one, so such a block repeats this pattern.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/fakes/**', 'server/src/demo/**', 'server/src/devtools/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)fakes/',
+              message: 'The fakes are no part of the product (only demo/ and devtools/ use them).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.cjs'],

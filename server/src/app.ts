@@ -7,13 +7,13 @@ import { bodenwertRouter } from './api/bodenwert/router.js';
 import { meRouter } from './api/me/router.js';
 import type { AppContext } from './context.js';
 import { dashboardRouter } from './dashboard/dashboardRouter.js';
-import { createWebLayer } from './dashboard/webLayer.js';
+import { createWebLayer } from './web/webLayer.js';
 import { apiCors } from './http/apiCors.js';
 import { errorMiddleware, notFound } from './http/errorMiddleware.js';
 import { healthRouter } from './http/health.js';
 import { queryParameterLimit } from './http/queryLimit.js';
 import { requestLogger } from './http/requestLogger.js';
-import { securityHeaders } from './http/securityHeaders.js';
+import { mapTilePolicy, securityHeaders } from './http/securityHeaders.js';
 import { mcpRouter } from './mcp/router.js';
 import { oauthRouter } from './oauth/oauthRouter.js';
 import { openApiRouter } from './openapi/router.js';
@@ -23,12 +23,15 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');
+  // Express would hash every answer body (SHA-1) for an ETag: answers are computed per
+  // request and no client of ours revalidates, so it is work for nothing on every request.
+  app.set('etag', false);
 
   app.use(requestLogger(ctx.logger));
   app.use(excelAddinRouter());
-  app.use(securityHeaders());
+  app.use(securityHeaders(mapTilePolicy(ctx.config.map.tileUrl)));
   app.use(queryParameterLimit);
-  app.use(healthRouter(ctx.db));
+  app.use(healthRouter(ctx.health));
   app.use(openApiRouter(ctx.config.baseUrl));
   app.use('/api', apiCors);
   app.use(meRouter(ctx));

@@ -2,9 +2,11 @@
 // repositories, services and adapters. Tests pass their own clock, logger
 // and fetch; nothing here is a module-level singleton.
 import { createPlatformServices, type PlatformServices } from './accounts/platformServices.js';
+import { BearerStrategy } from './auth/bearerStrategy.js';
 import type { Config } from './config/config.js';
-import { PlanRequestRepository } from './dashboard/billing/planRequestRepository.js';
+import { PlanRequestRepository } from './accounts/planRequestRepository.js';
 import { openDatabase, type Database } from './db/database.js';
+import { HealthRepository } from './db/healthRepository.js';
 import { migrate } from './db/migrate.js';
 import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
@@ -27,10 +29,14 @@ export interface AppContext extends PlatformServices {
   clock: Clock;
   fetch: typeof fetch;
   db: Database;
+  /** Database reachability for GET /healthz. */
+  health: HealthRepository;
   /** Set when REDIS_URL is configured. */
   redis: RedisClient | undefined;
   lookup: LookupService;
   oauth: OAuthServices;
+  /** Authenticates /api/* requests by API key or OAuth access token. */
+  bearer: BearerStrategy;
   /** Sign-up confirmation and password-reset e-mail. */
   mailer: Mailer;
   /** Plan booking requests from the billing page. */
@@ -61,13 +67,14 @@ export async function createContext(
   });
   closers.push(() => lookup.idle());
   const platform = createPlatformServices(db.sequelize, clock, config);
-  const oauth = createOAuthServices(db.sequelize, clock, platform.bearer);
+  const oauth = createOAuthServices(db.sequelize, clock);
   closers.push(startOAuthHousekeeping(oauth.grants, logger));
   const mailer = createMailer(config, logger);
   closers.push(() => mailer.close());
   return {
     ...platform,
     oauth,
+    bearer: new BearerStrategy([platform.apiKeys.resolve, oauth.accessTokens]),
     mailer,
     planRequests: new PlanRequestRepository(db.sequelize),
     config,
@@ -75,6 +82,7 @@ export async function createContext(
     clock,
     fetch: fetchFn,
     db,
+    health: new HealthRepository(db.sequelize),
     redis,
     lookup,
     async close() {

@@ -1,9 +1,11 @@
 // Starts the service: configuration, context, app, listen; graceful shutdown
 // on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close DB).
+// A port that cannot be bound ends start-up with one line and exit code 1.
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createContext } from './context.js';
 import { createHttpServer } from './http/httpServer.js';
+import { listen, PortUnavailableError } from './http/listen.js';
 import { createProcessLogger, flushLogger } from './logging/logger.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -13,9 +15,18 @@ async function main(): Promise<void> {
   const logger = createProcessLogger(config.logLevel);
   const ctx = await createContext(config, { logger });
   const server = createHttpServer(config.http, createApp(ctx));
-  server.listen(config.port, () => {
-    ctx.logger.info({ port: config.port, baseUrl: config.baseUrl }, 'listening');
-  });
+  try {
+    await listen(server, config.port);
+  } catch (err) {
+    await ctx.close().catch(() => undefined);
+    await flushLogger(logger);
+    throw err;
+  }
+  ctx.logger.info({ port: config.port, baseUrl: config.baseUrl }, 'listening');
+  // The one line a person starting the service reads among the JSON logs.
+  process.stdout.write(
+    `Bereit: ${config.baseUrl}/signup, API-Dokumentation: ${config.baseUrl}/docs\n`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -42,7 +53,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof PortUnavailableError) {
     console.error(err.message);
   } else {
     console.error('start-up failed:', err);

@@ -7,10 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/src/accounts/password.js';
 import { HASHES_WAITING } from '../../server/src/accounts/passwordHasher.js';
 import { linkIn } from '../../server/src/fakes/smtpFake.js';
-import {
-  FAILED_LOGINS_PER_ACCOUNT,
-  LOGINS_PER_IP,
-} from '../../server/src/dashboard/loginThrottle.js';
+import { FAILED_LOGINS_PER_ACCOUNT, LOGINS_PER_IP } from '../../server/src/web/loginThrottle.js';
 import { startTestServer, type TestServer } from '../support/testServer.js';
 import { csrfToken, FormBrowser, type PageAnswer } from '../server/oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';

@@ -69,7 +69,8 @@ function productionSources(dir: string): string[] {
 }
 
 function packageOf(specifier: string): string | undefined {
-  if (specifier.startsWith('.') || specifier.startsWith('node:')) return undefined;
+  // '#shared/…' is the package.json imports map: our own code, not a package.
+  if (/^(\.|node:|#)/.test(specifier)) return undefined;
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }

@@ -205,6 +205,8 @@ describe('headers, forms and redirects', () => {
       '/dashboard/keys',
       '/dashboard/apps',
       '/dashboard/billing',
+      '/dashboard/abfrage',
+      '/dashboard/umrechnung',
     ];
     const as = await discover(h.server.url);
     const client = await registerClient(as);
@@ -222,8 +224,15 @@ describe('headers, forms and redirects', () => {
       // A signed-in visitor of /login and /signup is sent on; their forms are the anonymous ones.
       const visitor = page === '/login' || page === '/signup' ? anonymous : browser;
       const html = (await visitor.get(page)).html;
-      for (const match of html.matchAll(/<form method="post" action="([^"]+)"/g))
-        actions.add(decodeHtml(match[1] ?? ''));
+      // Revoking and deleting are forms on confirmation pages the lists link to.
+      const confirmations = [...html.matchAll(/href="(\/dashboard\/[^"]+\/(?:revoke|delete))"/g)];
+      const confirmPages = await Promise.all(
+        confirmations.map(async (m) => (await visitor.get(decodeHtml(m[1] ?? ''))).html),
+      );
+      for (const text of [html, ...confirmPages]) {
+        for (const match of text.matchAll(/<form method="post" action="([^"]+)"/g))
+          actions.add(decodeHtml(match[1] ?? ''));
+      }
     }
     for (const required of [
       '/login',
@@ -236,11 +245,14 @@ describe('headers, forms and redirects', () => {
       '/dashboard/keys',
       '/dashboard/apps',
       '/dashboard/billing',
+      '/dashboard/abfrage',
+      '/dashboard/umrechnung',
       '/oauth/authorize',
     ]) {
       expect([...actions]).toContain(required);
     }
     expect([...actions].some((a) => a.endsWith('/revoke'))).toBe(true);
+    expect([...actions].some((a) => a.endsWith('/delete'))).toBe(true);
     expect([...actions].some((a) => a.endsWith('/rotate-secret'))).toBe(true);
     for (const action of actions) {
       for (const csrf of [undefined, 'gefälscht', 'a'.repeat(64)]) {

@@ -21,7 +21,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const { credentialMatches, generateCredential, hashCredential } =
-  await import('../../server/src/oauth/secrets.js');
+  await import('../../server/src/auth/secrets.js');
 const { hashPassword, verifyPassword } = await import('../../server/src/accounts/password.js');
 
 /** Comparisons of two values of the same request, where timing reveals nothing stored. */

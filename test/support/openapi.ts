@@ -19,6 +19,20 @@ function pointerSegment(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
+/** A validator for the schema at `segments` of the document, e.g. ['paths', '/api/me', …]. */
+export function schemaValidator(segments: readonly string[]): ValidateFunction {
+  const ref = `${DOCUMENT_ID}#/${segments.map(pointerSegment).join('/')}`;
+  let validate = validators.get(ref);
+  if (!validate) {
+    validate = ajv.compile({ $ref: ref });
+    validators.set(ref, validate);
+  }
+  return validate;
+}
+
+/** Ajv's errors of the last validation, as text. */
+export const validationErrors = (validate: ValidateFunction) => ajv.errorsText(validate.errors);
+
 interface Operation {
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
@@ -42,7 +56,7 @@ export function expectValidResponse(
   const media = response?.content?.[contentType];
   expect(media, `${status} of ${method} ${pathTemplate} has no ${contentType}`).toBeDefined();
   if (!media?.schema || contentType !== 'application/json') return;
-  const pointer = [
+  const validate = schemaValidator([
     'paths',
     pathTemplate,
     method.toLowerCase(),
@@ -51,15 +65,7 @@ export function expectValidResponse(
     'content',
     contentType,
     'schema',
-  ]
-    .map(pointerSegment)
-    .join('/');
-  const ref = `${DOCUMENT_ID}#/${pointer}`;
-  let validate = validators.get(ref);
-  if (!validate) {
-    validate = ajv.compile({ $ref: ref });
-    validators.set(ref, validate);
-  }
+  ]);
   const valid = validate(body);
   expect(
     valid,

@@ -4,7 +4,7 @@
 // password check and change. Used by the admin CLI and the dashboard.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Plan } from '../../../shared/src/apiTypes.js';
+import type { Plan } from '#shared/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { TRIAL_DAYS } from './entitlement.js';
 import type { PasswordHasher } from './passwordHasher.js';

@@ -7,7 +7,7 @@
 // database only about the others: a recalculated workbook costs no query.
 import { LRUCache } from 'lru-cache';
 import { Op, UniqueConstraintError, type Sequelize } from 'sequelize';
-import { defineDistinctLookupModel } from '../db/models/distinctLookup.js';
+import { defineDistinctLookupModel } from './distinctLookupModel.js';
 
 /** Recorded lookups one process remembers (about 150 bytes each). */
 const KNOWN_LOOKUPS = 50_000;

@@ -1,6 +1,6 @@
 // One-time links sent by e-mail: a random token in the link, its SHA-256 in
 // the database, a lifetime per purpose, one live link per user and purpose.
-import { generateCredential, hashCredential } from '../oauth/secrets.js';
+import { generateCredential, hashCredential } from '../auth/secrets.js';
 import type { Clock } from '../time/clock.js';
 import type { EmailTokenPurpose, EmailTokenRepository } from './emailTokenRepository.js';
 

@@ -1,7 +1,7 @@
 // What an account may do right now (§2.5, §3, §8), as a pure function of the
 // user and the clock. /api/me and the quota check both read it, so the
 // profile always predicts the next lookup's answer.
-import type { LimitReason, Plan } from '../../../shared/src/apiTypes.js';
+import type { LimitReason, Plan } from '#shared/apiTypes.js';
 import type { User } from './userRepository.js';
 
 export const TRIAL_DAYS = 14;

@@ -5,7 +5,7 @@
 // gets 503 instead of growing the queue.
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import { AppError, ErrorCode } from '../../../shared/src/errors.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 
 /** Hashes at once: one thread of the pool, so the database keeps the others. */

@@ -1,9 +1,8 @@
 // Builds the account, quota and API-key services over one database and the
-// bearer authentication that resolves API keys (OAuth adds its resolver later).
+// resolver that turns an API key into the principal it acts for.
 import type { Sequelize } from 'sequelize';
 import { ApiKeyRepository } from '../apiKeys/apiKeyRepository.js';
 import { ApiKeyService } from '../apiKeys/apiKeyService.js';
-import { BearerAuthenticator } from '../auth/bearerAuthenticator.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../time/clock.js';
 import { AccountService } from './accountService.js';
@@ -23,7 +22,6 @@ export interface PlatformServices {
   profiles: ProfileService;
   quota: QuotaService;
   apiKeys: ApiKeyService;
-  bearer: BearerAuthenticator;
 }
 
 export function createPlatformServices(
@@ -40,8 +38,6 @@ export function createPlatformServices(
     clock,
     config.apiKeyCacheSeconds === undefined ? undefined : config.apiKeyCacheSeconds * 1000,
   );
-  const bearer = new BearerAuthenticator();
-  bearer.registerTokenResolver(apiKeys.resolve);
   return {
     accounts: new AccountService(users, new PasswordHasher(), clock),
     emailLinks: new EmailLinks(new EmailTokenRepository(sequelize), clock),
@@ -51,6 +47,5 @@ export function createPlatformServices(
       accountCacheMs: (config.apiKeyCacheSeconds ?? 0) * 1000,
     }),
     apiKeys,
-    bearer,
   };
 }

@@ -1,5 +1,5 @@
 // The caller's profile for GET /api/me (§2.5): every field always present.
-import type { MeResponse } from '../../../shared/src/apiTypes.js';
+import type { MeResponse } from '#shared/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { billingMonth } from './billingMonth.js';
 import type { DistinctLookupRepository } from './distinctLookupRepository.js';

@@ -10,7 +10,7 @@
 // billing month is free: no count, also once the cap is reached. A new one
 // is counted and, once answered, recorded; when a concurrent identical
 // lookup recorded it first, its count is given back, so it counts once.
-import { AppError, ErrorCode, isAppError } from '../../../shared/src/errors.js';
+import { AppError, ErrorCode, isAppError } from '#shared/errors.js';
 import type { Clock } from '../time/clock.js';
 import { billingMonth } from './billingMonth.js';
 import type { DistinctLookupRepository } from './distinctLookupRepository.js';

@@ -7,7 +7,7 @@
 // is retried one reservation at a time, so the cap holds exactly.
 import { LRUCache } from 'lru-cache';
 import { Op, type Sequelize } from 'sequelize';
-import { defineUsageMonthModel } from '../db/models/usageMonth.js';
+import { defineUsageMonthModel } from './usageMonthModel.js';
 
 interface Waiter {
   resolve(counted: boolean): void;

@@ -4,8 +4,8 @@
 // (findByIdRecent); every write through this repository drops that copy.
 import { LRUCache } from 'lru-cache';
 import { Op, type Sequelize } from 'sequelize';
-import type { Plan } from '../../../shared/src/apiTypes.js';
-import { defineUserModel, type PaymentStatus, type UserRow } from '../db/models/user.js';
+import type { Plan } from '#shared/apiTypes.js';
+import { defineUserModel, type PaymentStatus, type UserRow } from './userModel.js';
 
 export type { PaymentStatus };
 

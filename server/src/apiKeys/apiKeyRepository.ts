@@ -1,6 +1,6 @@
 // API keys in the database, found by the SHA-256 of their value.
 import { Op, type Sequelize } from 'sequelize';
-import { defineApiKeyModel, type ApiKeyRow } from '../db/models/apiKey.js';
+import { defineApiKeyModel, type ApiKeyRow } from './apiKeyModel.js';
 
 export interface ApiKeyRecord {
   id: string;

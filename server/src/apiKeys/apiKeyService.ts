@@ -37,6 +37,9 @@ export const MAX_KEY_NAME_LENGTH = 100;
 /** Active (unrevoked, unexpired) keys one account may hold. */
 export const MAX_ACTIVE_KEYS = 20;
 
+export const isKeyActive = (key: ApiKeyRecord, now: Date): boolean =>
+  !key.revokedAt && (!key.expiresAt || key.expiresAt > now);
+
 /** The account already holds MAX_ACTIVE_KEYS active keys. */
 export class KeyLimitError extends RangeError {
   constructor() {

@@ -1,30 +1,46 @@
-// Middleware for every /api/* endpoint: finds the token (§5.1), resolves it
-// and sets req.principal, or throws missing_token / invalid_token (the error
-// middleware adds the WWW-Authenticate header).
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { AppError, ErrorCode } from '../../../shared/src/errors.js';
-import type { BearerAuthenticator } from './bearerAuthenticator.js';
-import { presentedToken, queryToken } from './tokenTransport.js';
+// Middleware for every /api/* endpoint: runs the bearer strategy on the
+// request and sets req.principal, or throws missing_token / invalid_token
+// (the error middleware adds the WWW-Authenticate header).
+import type { Request, RequestHandler, Response } from 'express';
+import passport from 'passport';
+import { AppError, ErrorCode } from '#shared/errors.js';
+import type { BearerFailure, BearerStrategy } from './bearerStrategy.js';
+import { queryToken } from './tokenTransport.js';
+import type { Principal } from './types.js';
 
-export function requireBearer(ctx: { bearer: BearerAuthenticator }): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
+const FAILURE_MESSAGES: Record<BearerFailure, string> = {
+  [ErrorCode.missingToken]:
+    'Es fehlt ein Zugriffstoken (Authorization: Bearer … oder Parameter token).',
+  [ErrorCode.invalidToken]: 'Das Zugriffstoken ist ungültig, abgelaufen oder widerrufen.',
+};
+
+/** What a router needs to protect its endpoints. */
+export interface BearerDeps {
+  bearer: BearerStrategy;
+}
+
+export function requireBearer(ctx: BearerDeps): RequestHandler {
+  // A private authenticator: passport gives each request its own copy of the
+  // strategy, and nothing is registered on the global passport instance.
+  const authenticator = new passport.Authenticator().use(ctx.bearer);
+  const authenticate = (req: Request, res: Response) =>
+    new Promise<Principal | BearerFailure>((resolve, reject) => {
+      const middleware = authenticator.authenticate(
+        ctx.bearer.name,
+        { session: false },
+        (err: unknown, principal: Principal | false, failure: BearerFailure) => {
+          if (err) reject(err instanceof Error ? err : new Error(String(err)));
+          else resolve(principal || failure);
+        },
+      ) as RequestHandler;
+      void middleware(req, res, reject);
+    });
+  return async (req, res, next) => {
     // A token in the URL must not end up in caches, whichever token wins.
     if (queryToken(req)) res.setHeader('Cache-Control', 'no-store');
-    const presented = presentedToken(req);
-    if (!presented) {
-      throw new AppError(
-        ErrorCode.missingToken,
-        'Es fehlt ein Zugriffstoken (Authorization: Bearer … oder Parameter token).',
-      );
-    }
-    const principal = await ctx.bearer.authenticate(presented.token);
-    if (!principal) {
-      throw new AppError(
-        ErrorCode.invalidToken,
-        'Das Zugriffstoken ist ungültig, abgelaufen oder widerrufen.',
-      );
-    }
-    req.principal = principal;
+    const outcome = await authenticate(req, res);
+    if (typeof outcome === 'string') throw new AppError(outcome, FAILURE_MESSAGES[outcome]);
+    req.principal = outcome;
     next();
   };
 }

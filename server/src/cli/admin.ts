@@ -3,11 +3,11 @@
 import { createPlatformServices, type PlatformServices } from '../accounts/platformServices.js';
 import { EmailTakenError } from '../accounts/accountService.js';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { addBillingCommands } from '../dashboard/billing/billingCommands.js';
-import { PlanRequestRepository } from '../dashboard/billing/planRequestRepository.js';
+import { addBillingCommands } from './billingCommands.js';
+import { PlanRequestRepository } from '../accounts/planRequestRepository.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { addAppCommands } from '../oauth/cli/appCommands.js';
+import { addAppCommands } from './appCommands.js';
 import { createOAuthServices } from '../oauth/oauthServices.js';
 import { systemClock } from '../time/clock.js';
 import { AdminCommandError, buildAdminProgram } from './adminProgram.js';
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     print: env.print,
     async services() {
       const { platform, sequelize } = await withDatabase();
-      const { clients } = createOAuthServices(sequelize, systemClock, platform.bearer);
+      const { clients } = createOAuthServices(sequelize, systemClock);
       return { accounts: platform.accounts, oauthClients: clients };
     },
   });

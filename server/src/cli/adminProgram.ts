@@ -1,7 +1,7 @@
 // The operator commands of `npm run admin`: accounts, plans, trial, payment
 // state, API keys and usage, against whatever DATABASE_URL points to.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { PLANS } from '../../../shared/src/apiTypes.js';
+import { PLANS } from '#shared/apiTypes.js';
 import type { PlatformServices } from '../accounts/platformServices.js';
 import type { User } from '../accounts/userRepository.js';
 import type { ApiKeyRecord } from '../apiKeys/apiKeyRepository.js';

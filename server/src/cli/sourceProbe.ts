@@ -5,11 +5,15 @@
 // whose value, stichtag or land use cannot be read are counted per reason,
 // with the published texts, so a source that changed its writing shows up.
 import { isUpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
-import { mapNewestEntries, type SkippedRecord } from '../lookup/mapping/entryMapper.js';
+import {
+  mapNewestEntries,
+  type SkippedRecord,
+  type UnreadableValue,
+} from '../lookup/mapping/entryMapper.js';
 import type { SourceRegistry } from '../lookup/sources/registry.js';
 import { berlinDay } from '../time/berlinDay.js';
 import { systemClock, type Clock } from '../time/clock.js';
-import type { ProbePoint } from './probePoints.js';
+import type { ProbePoint } from '../lookup/sources/sourceDefinition.js';
 
 export interface ProbeResult {
   state: string;
@@ -53,16 +57,21 @@ export async function probeSources(
     const outcome = await entry.adapter.recordsAt(probe).then(
       (records) => {
         const skipped: SkippedRecord[] = [];
+        const unreadable: UnreadableValue[] = [];
         const entries = mapNewestEntries(records, {
           fallbackGemeinde: undefined,
           today: berlinDay(clock()),
           numberFormat: entry.numberFormat,
           onSkipped: (record) => skipped.push(record),
+          onUnreadable: (value) => unreadable.push(value),
         });
         const leftOut = countLeftOut(skipped);
         const found =
           entries.length > 0
-            ? { status: 'ok' as const, detail: `${entries.length} entries at ${probe.place}` }
+            ? {
+                status: 'ok' as const,
+                detail: `${entries.length} entries at ${probe.place}${describeUnreadable(unreadable)}`,
+              }
             : { status: 'failed' as const, detail: `no land value at ${probe.place}` };
         return leftOut.length === 0
           ? found
@@ -92,6 +101,12 @@ function countLeftOut(skipped: readonly SkippedRecord[]): LeftOutRecords[] {
     byReason.set(reason, known);
   }
   return [...byReason.values()];
+}
+
+/** ", values not read: entwicklungszustand "X"": unknown codes of optional fields. */
+function describeUnreadable(unreadable: readonly UnreadableValue[]): string {
+  const values = [...new Set(unreadable.map((v) => `${v.field} ${JSON.stringify(v.raw)}`))];
+  return values.length === 0 ? '' : `, values not read: ${values.join(', ')}`;
 }
 
 /** "3 records left out (unknown land use: "LF", "XY"; no readable land value: (empty))". */

@@ -8,13 +8,12 @@
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
-import { STATE_LICENCES } from '../lookup/licences/stateLicences.js';
 import { openConfiguredSources } from '../lookup/createLookup.js';
 import { DEFAULT_SOURCES_FILE } from '../lookup/sources/registry.js';
 import { recordAnswers } from '../lookup/sources/selfCheck/recordAnswers.js';
 import { checkSchemas, formatSchemaResults } from '../lookup/sources/selfCheck/schemaCheck.js';
 import { systemClock } from '../time/clock.js';
-import { PROBE_POINTS } from './probePoints.js';
+import { PROBE_POINTS, SHIPPED_STATES } from '../lookup/sources/shippedRegistry.js';
 import { formatProbeResults, probeSources } from './sourceProbe.js';
 
 interface Options {
@@ -37,7 +36,7 @@ async function main(): Promise<void> {
   const logger = createLogger('error');
   const deps = { config, logger, clock: systemClock, fetch: globalThis.fetch };
   const { registry, upstream } = await openConfiguredSources(deps);
-  const states = options.state ?? Object.keys(STATE_LICENCES).sort();
+  const states = options.state ?? SHIPPED_STATES;
   const print = (results: unknown, text: string) =>
     console.log(options.json ? JSON.stringify(results, null, 2) : text);
 

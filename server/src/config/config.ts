@@ -14,6 +14,8 @@ const optionalUrl = z
   .optional()
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional());
+/** A plan's price as the billing page shows it, in the operator's words. */
+const planPrice = z.string().trim().max(100).default('');
 
 const envSchema = z.object({
   PORT: port.default(3000),
@@ -23,6 +25,9 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl,
   REDIS_KEY_PREFIX: z.string().trim().default('brw:'),
   BILLING_URL: optionalUrl,
+  PLAN_PRICE_STARTER: planPrice,
+  PLAN_PRICE_PRO: planPrice,
+  PLAN_PRICE_ENTERPRISE: planPrice,
   TRUST_PROXY: z.string().trim().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAYMENT_GRACE_DAYS: positiveInt.default(14),
@@ -47,9 +52,20 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
   HTTP_MAX_CONNECTIONS: positiveInt.default(1_000),
+  MAP_TILE_URL: optionalUrl.refine(
+    (url) => url === undefined || ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
+    'must contain {z}, {x} and {y}',
+  ),
+  MAP_TILE_ATTRIBUTION: z.string().trim().default(''),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
+
+/** The plans one can book (free is what an account has without booking). */
+export type BookablePlan = 'starter' | 'pro' | 'enterprise';
+
+/** Shown where the operator set no price. */
+export const PRICE_ON_REQUEST = 'auf Anfrage';
 
 export interface Config {
   port: number;
@@ -60,6 +76,8 @@ export interface Config {
   /** Prefix of every Redis key, so several deployments can share one Redis. */
   redisKeyPrefix: string;
   billingUrl: string;
+  /** Monthly price of each bookable plan as shown on the billing page. */
+  planPrices: Readonly<Record<BookablePlan, string>>;
   trustProxy: number | string[] | false;
   logLevel: LogLevel;
   paymentGraceDays: number;
@@ -81,6 +99,12 @@ export interface Config {
   upstreamSlotsPerCaller: number;
   /** Bounds of the HTTP server against slow and piling clients. */
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /**
+   * Background of the dashboard's zone map: an XYZ tile URL template ({z}/{x}/{y},
+   * Web Mercator) and the credit its provider requires; no tile URL: the map is drawn
+   * without background and needs no network.
+   */
+  map: { tileUrl: string | undefined; tileAttribution: string };
 }
 
 /** Parses and checks the environment; throws ConfigError naming the bad variable. */
@@ -116,6 +140,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     billingUrl: e.BILLING_URL ?? `${baseUrl}/dashboard/billing`,
+    planPrices: {
+      starter: e.PLAN_PRICE_STARTER || PRICE_ON_REQUEST,
+      pro: e.PLAN_PRICE_PRO || PRICE_ON_REQUEST,
+      enterprise: e.PLAN_PRICE_ENTERPRISE || PRICE_ON_REQUEST,
+    },
     trustProxy,
     logLevel: e.LOG_LEVEL,
     paymentGraceDays: e.PAYMENT_GRACE_DAYS,
@@ -148,6 +177,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
+    map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
   });
 }
 

@@ -1,24 +1,40 @@
-// The server-rendered dashboard: sign-up, login, overview, API keys, OAuth
-// apps and billing, with its CSS and script served from this folder.
+// The server-rendered dashboard: sign-up, login, overview, lookup and
+// calculation, API keys, OAuth apps and billing, with its CSS and script
+// served from this folder.
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { fromProjectRoot } from '../config/projectRoot.js';
-import { ErrorCode } from '../../../shared/src/errors.js';
-import type { AppContext } from '../context.js';
-import { toAppError } from '../http/errorMiddleware.js';
-import { appsPages } from './pages/appsPages.js';
-import { authPages } from './pages/authPages.js';
-import { billingPages } from './pages/billingPages.js';
-import { connectedAppsPages } from './pages/connectedAppsPages.js';
-import { keysPages } from './pages/keysPages.js';
-import { overviewPage } from './pages/overviewPage.js';
+import { ErrorCode } from '#shared/errors.js';
+import type { Config } from '../config/config.js';
+import { toAppError } from '../http/errorBody.js';
+import type { ThrottleStoreDeps } from '../web/throttleStore.js';
+import { appsPages, type AppsPagesDeps } from './pages/appsPages.js';
+import { authPages, type AuthPagesDeps } from './pages/authPages.js';
+import { billingPages, type BillingPagesDeps } from './pages/billingPages.js';
+import { calculationPage } from './pages/calculationPage.js';
+import { connectedAppsPages, type ConnectedAppsPagesDeps } from './pages/connectedAppsPages.js';
+import { keysPages, type KeysPagesDeps } from './pages/keysPages.js';
+import { lookupPage, type LookupPageDeps } from './pages/lookupPage.js';
+import { notFoundPage, type NotFoundPageDeps } from './pages/notFoundPage.js';
+import { overviewPage, type OverviewPageDeps } from './pages/overviewPage.js';
 import { passwordPages } from './pages/passwordPages.js';
-import { pageThrottle } from './pageThrottle.js';
-import type { WebLayer } from './webLayer.js';
+import { pageThrottle } from '../web/pageThrottle.js';
+import type { WebLayer } from '../web/webLayer.js';
 
 const PAGE_PATHS = ['/login', '/signup', '/logout', '/password', '/dashboard'];
 const ASSETS_DIR = fromProjectRoot('server', 'src', 'dashboard', 'assets');
 
-export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
+/** What the pages need together (each page takes its own part). */
+export type DashboardDeps = AuthPagesDeps &
+  KeysPagesDeps &
+  BillingPagesDeps &
+  OverviewPageDeps &
+  AppsPagesDeps &
+  ConnectedAppsPagesDeps &
+  LookupPageDeps &
+  NotFoundPageDeps &
+  ThrottleStoreDeps & { config: Pick<Config, 'rateLimitPerMinute'> };
+
+export function dashboardRouter(ctx: DashboardDeps, web: WebLayer): Router {
   const router = Router();
   router.use('/dashboard/assets', express.static(ASSETS_DIR, { index: false, maxAge: '1h' }));
   router.get('/', (_req, res) => res.redirect(303, '/dashboard'));
@@ -40,6 +56,9 @@ export function dashboardRouter(ctx: AppContext, web: WebLayer): Router {
   pages.use(appsPages(ctx, web));
   pages.use(connectedAppsPages(ctx, web));
   pages.use(billingPages(ctx, web));
+  pages.use(lookupPage(ctx, web));
+  pages.use(calculationPage(web));
+  pages.use('/dashboard', notFoundPage(ctx, web));
   // Errors on a page answer as a page; the details go to the log only.
   // A form the body parser refuses (too large, broken encoding) is the client's error.
   pages.use((err: unknown, req: Request, res: Response, next: NextFunction) => {

@@ -1,18 +1,8 @@
 // Runs the schema migrations with umzug; idempotent, so every start calls it.
 import { SequelizeStorage, Umzug } from 'umzug';
-import type { QueryInterface, Sequelize } from 'sequelize';
+import type { Sequelize } from 'sequelize';
 import { migrations } from './migrations/index.js';
-
-export interface MigrationContext {
-  queryInterface: QueryInterface;
-  sequelize: Sequelize;
-}
-
-export interface Migration {
-  name: string;
-  up(context: MigrationContext): Promise<void>;
-  down(context: MigrationContext): Promise<void>;
-}
+import type { MigrationContext } from './migrations/migration.js';
 
 export async function migrate(sequelize: Sequelize): Promise<string[]> {
   const umzug = new Umzug<MigrationContext>({

@@ -1,7 +1,8 @@
 // The offline demo world: loopback fakes of Nominatim and of every connected
 // state's service (the same fakes the tests use), a registry pointing at them,
 // a fresh SQLite database in a temporary folder and a demo account with an
-// unlimited key, served by the real app. `npm run demo` prints it; the tests
+// unlimited key and a known password (so its usage can be seen in the
+// dashboard), served by the real app. `npm run demo` prints it; the tests
 // start it the same way. The service's e-mail (sign-up confirmation, password
 // reset) goes to a loopback SMTP server that files each message in mailDir.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,9 @@ import { startSmtpFake, type ReceivedMail } from '../fakes/smtpFake.js';
 import { startStateFakes, writeStateRegistry } from '../fakes/stateFakes.js';
 import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
 import type { Clock } from '../time/clock.js';
+
+/** The demo account's sign-in, printed by `npm run demo`; the demo is offline and throw-away. */
+export const DEMO_LOGIN = { email: 'demo@example.de', password: 'Demo-Bodenrichtwert-2026' };
 
 export interface DemoServer {
   /** Where the demo answers, e.g. http://localhost:3000. */
@@ -60,7 +64,7 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     SMTP_URL: smtp.url,
   });
   const ctx = await createContext(config, clock ? { clock } : {});
-  const user = await ctx.accounts.create({ email: 'demo@example.de', plan: 'pro' });
+  const user = await ctx.accounts.create({ ...DEMO_LOGIN, plan: 'pro' });
   const { value: apiKey } = await ctx.apiKeys.create(user.id, 'Demo', 'unlimited');
   const server = createServer(createApp(ctx));
   await new Promise<void>((resolve, reject) => {

@@ -3,10 +3,13 @@
 // demo key, curl commands and one address per state. The land values are invented.
 import { DEMO_ADDRESSES } from '../fakes/demoWorld.js';
 import { STATE_ADDRESSES } from '../fakes/world/stateAddresses.js';
-import { startDemoServer } from './demoServer.js';
+import { DEMO_LOGIN, startDemoServer } from './demoServer.js';
 
 const OTHER_ROWS: readonly [string, string][] = [
   ['Schleswig-Holstein', `${DEMO_ADDRESSES.kiel} → 451 restricted_state`],
+  ['Bayern', `${DEMO_ADDRESSES.muenchen} → 451 restricted_state`],
+  ['Baden-Württemberg', `${DEMO_ADDRESSES.stuttgart} → 404 no_data (nicht angebunden)`],
+  ['Saarland', `${DEMO_ADDRESSES.saarbruecken} → 404 no_data (nicht angebunden)`],
   ['unbekannt', `${DEMO_ADDRESSES.unknown} → 404 address_not_found`],
 ];
 
@@ -27,7 +30,11 @@ async function main(): Promise<void> {
   );
   console.log('Demo-Adressen (eine je angebundenem Land):');
   for (const [state, address] of rows) console.log(`  ${state.padEnd(24)} ${address}`);
-  console.log(`\nKonto anlegen: ${demo.url}/signup`);
+  console.log(
+    `\nDashboard des Demo-Kontos: ${demo.url}/login (E-Mail ${DEMO_LOGIN.email}, ` +
+      `Passwort ${DEMO_LOGIN.password}); dort erscheinen die Abfragen mit dem Demo-Schlüssel.`,
+  );
+  console.log(`Konto anlegen: ${demo.url}/signup`);
   console.log(`E-Mails der Demo (Bestätigungs- und Passwort-Links): Dateien in ${demo.mailDir}`);
   console.log(`\nOpenAPI: ${demo.url}/docs   Beenden: Strg+C`);
 

@@ -21,6 +21,10 @@ export const BRM3_NAMESPACES = {
 
 const CODELIST = 'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Art_Nutzung/';
 const BAUWEISE_CODELIST = 'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Bauweise/';
+const ENTWICKLUNG_CODELIST =
+  'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Entwicklungszustand/';
+const BEITRAG_CODELIST =
+  'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_BeitragsrechtlicherZustand/';
 const REFERENCE = 'br:gehoertZu/@xlink:href';
 const TYPES = ['br:BR_BodenrichtwertFlaeche', 'br:BR_Bodenrichtwert'];
 
@@ -35,7 +39,10 @@ export interface Brm3Value {
   bodenrichtwert: string;
   /** BR_Art_Nutzung code, e.g. 1100 */
   art: string;
+  /** BR_Entwicklungszustand code, e.g. 1000 (baureifes Land), a code-list reference. */
   entwicklungszustand: string;
+  /** BR_BeitragsrechtlicherZustand code, e.g. 2000 (ebf), a code-list reference. */
+  beitragszustand?: string;
   bodenrichtwertNummer: string;
   zoneName?: string;
   geschossflaechenzahl?: string;
@@ -135,10 +142,8 @@ function valueMember(v: Brm3Value): string {
     v.geschossflaechenzahl === undefined
       ? ''
       : `<br:geschossflaechenzahl><br:BR_WertOderWertespanneDezimalzahl>${el('wert', v.geschossflaechenzahl)}</br:BR_WertOderWertespanneDezimalzahl></br:geschossflaechenzahl>`;
-  const bauweise =
-    v.bauweise === undefined
-      ? ''
-      : `<br:bauweise xlink:href="${BAUWEISE_CODELIST}${escapeXml(v.bauweise)}"/>`;
+  const reference = (name: string, codeList: string, code: string | undefined) =>
+    code === undefined ? '' : `<br:${name} xlink:href="${codeList}${escapeXml(code)}"/>`;
   return (
     `<wfs:member><br:BR_Bodenrichtwert gml:id="${escapeXml(v.id)}">` +
     `<adv:lebenszeitintervall><adv:AA_Lebenszeitintervall><adv:beginnt>${v.stichtag}T00:00:00Z</adv:beginnt></adv:AA_Lebenszeitintervall></adv:lebenszeitintervall>` +
@@ -146,9 +151,10 @@ function valueMember(v: Brm3Value): string {
     `<br:bodenrichtwert uom="EUR/m2">${escapeXml(v.bodenrichtwert)}</br:bodenrichtwert>` +
     el('bodenrichtwertNummer', v.bodenrichtwertNummer) +
     el('bodenrichtwertzoneName', v.zoneName) +
-    el('entwicklungszustand', v.entwicklungszustand) +
-    `<br:nutzung><br:BR_Nutzung><br:art xlink:href="${CODELIST}${escapeXml(v.art)}"/></br:BR_Nutzung></br:nutzung>` +
-    bauweise +
+    reference('entwicklungszustand', ENTWICKLUNG_CODELIST, v.entwicklungszustand) +
+    reference('beitragsrechtlicherZustand', BEITRAG_CODELIST, v.beitragszustand) +
+    `<br:nutzung><br:BR_Nutzung>${reference('art', CODELIST, v.art)}</br:BR_Nutzung></br:nutzung>` +
+    reference('bauweise', BAUWEISE_CODELIST, v.bauweise) +
     gfz +
     el('vollgeschosszahl', v.vollgeschosszahl) +
     `<br:gehoertZu xlink:href="urn:adv:oid:${escapeXml(v.zoneId)}"/>` +

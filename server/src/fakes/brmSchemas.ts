@@ -71,6 +71,7 @@ function brm2Schema(boris: string, adv: string): string {
         b('bodenrichtwertzoneName', 'string') +
         b('bodenrichtwert', 'gml:MeasureType') +
         b('entwicklungszustand', 'string') +
+        b('beitragsAbgabenrechtlicherZustand', 'string') +
         b('nutzung', 'boris:BR_NutzungPropertyType') +
         b('bauweise', 'string') +
         b('geschossflaechenzahl', `boris:${decimal}PropertyType`) +

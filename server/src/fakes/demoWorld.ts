@@ -1,6 +1,7 @@
 // The made-up world behind the loopback fakes: geocoder answers for a few
 // addresses and land-value zones around them, in NI, HB and HE (WFS) and NW
-// (imported GeoJSON). All values are invented for demos and tests; only the
+// (imported GeoJSON); addresses in states the service may not answer for
+// (SH, BY) or has no source for (BE, BW, SL) show those answers. All values are invented for demos and tests; only the
 // shapes follow the real services.
 import type { BrmRecord, FakeZone } from './brmGml.js';
 import type { FakePlace } from './nominatimFake.js';
@@ -12,6 +13,9 @@ export const DEMO_ADDRESSES = {
   muenster: 'Prinzipalmarkt 10, 48143 Münster',
   kiel: 'Holstenstraße 1, 24103 Kiel',
   berlin: 'Pariser Platz 1, 10117 Berlin',
+  muenchen: 'Marienplatz 1, 80331 München',
+  stuttgart: 'Königstraße 1, 70173 Stuttgart',
+  saarbruecken: 'Bahnhofstraße 1, 66111 Saarbrücken',
   hannoverNoZone: 'Am Kronsberg 1, 30539 Hannover',
   unknown: 'Nirgendwostraße 99, 99999 Nirgendwo',
 } as const;
@@ -85,6 +89,42 @@ export const DEMO_PLACES: Readonly<Record<string, readonly FakePlace[]>> = {
       houseNumber: '1',
       postcode: '10117',
       city: 'Berlin',
+    },
+  ],
+  [DEMO_ADDRESSES.muenchen]: [
+    {
+      lat: 48.1374,
+      lon: 11.5755,
+      iso: 'DE-BY',
+      road: 'Marienplatz',
+      houseNumber: '1',
+      postcode: '80331',
+      city: 'München',
+      stateName: 'Bayern',
+    },
+  ],
+  [DEMO_ADDRESSES.stuttgart]: [
+    {
+      lat: 48.783,
+      lon: 9.18,
+      iso: 'DE-BW',
+      road: 'Königstraße',
+      houseNumber: '1',
+      postcode: '70173',
+      city: 'Stuttgart',
+      stateName: 'Baden-Württemberg',
+    },
+  ],
+  [DEMO_ADDRESSES.saarbruecken]: [
+    {
+      lat: 49.236,
+      lon: 6.993,
+      iso: 'DE-SL',
+      road: 'Bahnhofstraße',
+      houseNumber: '1',
+      postcode: '66111',
+      city: 'Saarbrücken',
+      stateName: 'Saarland',
     },
   ],
   [DEMO_ADDRESSES.hannoverNoZone]: [
@@ -239,6 +279,7 @@ export const HE_ZONES: readonly FakeZone[] = [
         bodenrichtwertNummer: '14001',
         wertrelevanteGfz: '0.8',
         bauweise: 'o',
+        entwicklungszustand: 'B',
       }),
       wiesbadenRecord({
         id: 'DEHE_BRW_2',
@@ -249,6 +290,7 @@ export const HE_ZONES: readonly FakeZone[] = [
         bodenrichtwertNummer: '14002',
         wertrelevanteGfz: '1.2',
         geschossflaechenzahl: '1.4',
+        entwicklungszustand: 'B',
       }),
     ],
   },

@@ -43,6 +43,7 @@ export const NRW_IMPORTED_SOURCE = {
     vollgeschosszahl: 'GEZ',
     baumassenzahl: 'BMZ',
     wertrel_geschossflaechenzahl: 'WGFZ',
+    entwicklungszustand: 'ENTW',
   },
   // The download's values are German text ("2.450,00").
   numberFormat: 'de',
@@ -53,6 +54,7 @@ interface RegistryFile {
   sources: {
     state: string;
     name: string;
+    sourceUrl?: string;
     options?: Record<string, unknown>;
     history?: { url?: string };
   }[];
@@ -71,6 +73,8 @@ export async function writeFakeRegistry(dir: string, wfsUrl: string): Promise<st
     const { url: _pastYears, ...history } = entry.history ?? {};
     return {
       ...entry,
+      // The attribution still links to the real service.
+      sourceUrl: entry.sourceUrl ?? entry.options.url,
       options: { ...entry.options, url: wfsUrl + path },
       ...(entry.history ? { history } : {}),
     };

@@ -1,71 +1,20 @@
 // The one place that turns errors into answers: {error, message, status}
 // (plus details such as reason and upgrade_url), JSON or XML as the request
 // asked. Unknown errors become 500 without internals and are logged in full.
-import type { NextFunction, Request, Response } from 'express';
-import {
-  AppError,
-  ErrorCode,
-  isAppError,
-  type ErrorCode as Code,
-} from '../../../shared/src/errors.js';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppError, ErrorCode } from '#shared/errors.js';
+import { errorBody, toAppError, type InternalErrorCode } from './errorBody.js';
 import { sendBody } from './responseFormat.js';
 
-/** Errors thrown by body-parser carry a `type`; map them to our codes. */
-interface BodyParserError {
-  type?: unknown;
-  status?: unknown;
-}
-
-const BODY_PARSER_CODES: Readonly<Record<string, { code: Code; message: string }>> = {
-  'entity.parse.failed': {
-    code: ErrorCode.invalidJson,
-    message: 'Der Anfragekörper ist kein gültiges JSON.',
-  },
-  'entity.too.large': {
-    code: ErrorCode.payloadTooLarge,
-    message: 'Der Anfragekörper ist zu groß.',
-  },
-  'encoding.unsupported': {
-    code: ErrorCode.invalidJson,
-    message: 'Die Zeichenkodierung des Anfragekörpers wird nicht unterstützt.',
-  },
-  'charset.unsupported': {
-    code: ErrorCode.invalidJson,
-    message: 'Der Zeichensatz des Anfragekörpers wird nicht unterstützt (nur UTF-8).',
-  },
-  'request.aborted': { code: ErrorCode.invalidJson, message: 'Die Anfrage wurde abgebrochen.' },
-  'request.size.invalid': {
-    code: ErrorCode.invalidJson,
-    message: 'Die Länge des Anfragekörpers stimmt nicht.',
-  },
-};
-
-/** The code an unexpected error answers with, per route family. */
-export type InternalErrorCode =
-  typeof ErrorCode.internalServerError | typeof ErrorCode.processingError;
-
-export function toAppError(err: unknown, internalCode: InternalErrorCode): AppError {
-  if (isAppError(err)) return err;
-  const type = (err as BodyParserError | null)?.type;
-  if (typeof type === 'string' && BODY_PARSER_CODES[type]) {
-    const { code, message } = BODY_PARSER_CODES[type];
-    return new AppError(code, message, { cause: err });
-  }
-  // A gzip/deflate/br body that does not decode: body-parser passes zlib's
-  // error on (an errno, status 400) without a `type`.
-  const zlibError = err as { errno?: unknown; status?: unknown } | null;
-  if (typeof zlibError?.errno === 'number' && zlibError.status === 400) {
-    return new AppError(ErrorCode.invalidJson, 'Der komprimierte Anfragekörper ist beschädigt.', {
-      cause: err,
-    });
-  }
-  return new AppError(internalCode, 'Interner Fehler bei der Verarbeitung der Anfrage.', {
-    cause: err,
-  });
-}
-
-export function errorBody(error: AppError): Record<string, unknown> {
-  return { error: error.code, message: error.message, status: error.status, ...error.details };
+/**
+ * Router middleware: an unexpected error in the routes after it answers with
+ * `code` instead of internal_server_error (the lookup routes say processing_error).
+ */
+export function internalErrorsAs(code: InternalErrorCode): RequestHandler {
+  return (_req, res, next) => {
+    res.locals.internalErrorCode = code;
+    next();
+  };
 }
 
 /** Express error middleware (four arguments). */
@@ -79,9 +28,9 @@ export function errorMiddleware(
     next(err);
     return;
   }
-  const internalCode: InternalErrorCode = req.path.startsWith('/api/bodenrichtwert')
-    ? ErrorCode.processingError
-    : ErrorCode.internalServerError;
+  const internalCode =
+    (res.locals.internalErrorCode as InternalErrorCode | undefined) ??
+    ErrorCode.internalServerError;
   const error = toAppError(err, internalCode);
   if (error.status >= 500) {
     req.log.error({ err: error.cause ?? error, code: error.code }, 'request failed');

@@ -3,7 +3,7 @@
 // parser (Node's querystring) stops at 1,000 pairs and silently drops the
 // rest, so `format=xml` after 1,100 `nutzungsart` used to answer JSON.
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, ErrorCode } from '../../../shared/src/errors.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
 
 /** querystring's default maxKeys: what the parser reads in full. */
 export const MAX_QUERY_PARAMETERS = 1000;

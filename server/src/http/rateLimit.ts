@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { AppError, ErrorCode } from '../../../shared/src/errors.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Config } from '../config/config.js';
 import type { RedisClient } from '../db/redis.js';
 import {

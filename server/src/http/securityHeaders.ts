@@ -39,3 +39,13 @@ export function securityHeaders(options?: Readonly<HelmetOptions>) {
     next();
   };
 }
+
+/**
+ * helmet's defaults, with the tile server's origin allowed as an image source
+ * when the operator configured map tiles (the dashboard's zone map loads them).
+ */
+export function mapTilePolicy(tileUrl: string | undefined): HelmetOptions | undefined {
+  if (tileUrl === undefined) return undefined;
+  const origin = new URL(tileUrl).origin;
+  return { contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:', origin] } } };
+}

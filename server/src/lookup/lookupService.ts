@@ -3,8 +3,8 @@
 // a failing source becomes 503 service_error unless a stale entry is served.
 // Upstream work is bounded per caller (CallerGate) and waits at most the
 // upstream timeout for its turn; work whose client has gone is dropped.
-import type { BodenrichtwertEntry } from '../../../shared/src/apiTypes.js';
-import { AppError, ErrorCode } from '../../../shared/src/errors.js';
+import type { ZonedEntry } from './geo/zoneOutline.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Logger } from '../logging/logger.js';
 import { berlinDay } from '../time/berlinDay.js';
 import type { Clock } from '../time/clock.js';
@@ -17,7 +17,7 @@ import {
 } from './history/datedLookup.js';
 import { coordinateKey } from './cache/landValueCacheRepository.js';
 import type { LandValueStore } from './cache/landValueStore.js';
-import { isRestrictedState } from './coverage.js';
+import { restrictedState } from './coverage.js';
 import type { CallerGate } from './fairness/callerGate.js';
 import {
   ticketFor,
@@ -36,8 +36,10 @@ import { isUpstreamOutage } from './upstream/upstreamOutage.js';
 export interface LookupResult {
   place: GeocodedPlace;
   source: ConfiguredSource;
-  /** The full data set at the point (unfiltered, unsorted). */
-  entries: BodenrichtwertEntry[];
+  /** The full data set at the point (unfiltered, unsorted), with the zone outlines the source returned. */
+  entries: ZonedEntry[];
+  /** When the entries were fetched from the source (stored with the cache entry). */
+  fetchedAt: Date;
   cacheHit: boolean;
   stale: boolean;
 }
@@ -100,10 +102,13 @@ export function createLookupService(deps: {
 
 function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSource {
   const state = place.state;
-  if (state !== undefined && isRestrictedState(state)) {
+  const restricted = state === undefined ? undefined : restrictedState(state);
+  if (restricted) {
     throw new AppError(
       ErrorCode.restrictedState,
-      'Für Schleswig-Holstein, Sachsen und Bayern dürfen keine Bodenrichtwerte ausgegeben werden.',
+      `Für ${restricted.name} dürfen keine Bodenrichtwerte ausgegeben werden ` +
+        '(Schleswig-Holstein, Sachsen und Bayern sind ausgeschlossen).' +
+        portalHint(restricted.portal),
     );
   }
   const entry = state === undefined ? undefined : registry.forState(state);
@@ -112,10 +117,18 @@ function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSou
     const why = entry?.reason === undefined ? '' : ` ${entry.reason}`;
     throw new AppError(
       ErrorCode.noData,
-      `Für ${which} ist keine amtliche Bodenrichtwert-Quelle angebunden; es liegen keine Daten vor.${why}`,
+      `Für ${which} ist keine amtliche Bodenrichtwert-Quelle angebunden; es liegen keine Daten vor.${why}` +
+        portalHint(entry?.portal),
     );
   }
   return entry;
+}
+
+/** Where the user finds the state's values instead. */
+function portalHint(portal: string | undefined): string {
+  return portal === undefined
+    ? ''
+    : ` Die amtlichen Bodenrichtwerte finden Sie im Portal des Landes: ${portal}`;
 }
 
 interface FetchOptions {
@@ -133,7 +146,7 @@ async function fetchEntries(
   { source, adapter, numberFormat }: ConnectedSource,
   ticket: WorkTicket,
   { logger, gate, sourceGate, at, dated }: FetchOptions,
-): Promise<BodenrichtwertEntry[]> {
+): Promise<ZonedEntry[]> {
   let records;
   try {
     // Before the earliest stichtag the source offers, nothing needs asking.
@@ -158,6 +171,8 @@ async function fetchEntries(
     numberFormat,
     onSkipped: (skipped) =>
       logger.warn({ state: source.state, ...skipped }, 'source record left out'),
+    onUnreadable: (value) =>
+      logger.warn({ state: source.state, ...value }, 'published value left out'),
   });
   if (entries.length === 0) {
     throw new AppError(

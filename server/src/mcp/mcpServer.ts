@@ -1,8 +1,8 @@
 // The MCP server with its three tools. Stateless: the route builds a fresh
 // one for every request (the SDK refuses to reuse a stateless transport).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { MAX_BATCH_ADDRESSES } from '../../../shared/src/apiTypes.js';
-import type { CountedLookupDeps } from '../api/bodenrichtwert/countedLookup.js';
+import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import type { CountedLookupDeps } from '../lookup/countedLookup.js';
 import { API_VERSION } from '../openapi/document.js';
 import { registerCalculateBodenwert } from './tools/calculateBodenwert.js';
 import { registerGetBodenrichtwert } from './tools/getBodenrichtwert.js';

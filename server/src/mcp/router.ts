@@ -6,13 +6,12 @@
 // limit counts every tool call (a batch of 100 calls used to count once).
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { AppError, ErrorCode, isAppError } from '../../../shared/src/errors.js';
-import type { PlatformServices } from '../accounts/platformServices.js';
-import type { CountedLookupDeps } from '../api/bodenrichtwert/countedLookup.js';
-import { principalOf, requireBearer } from '../auth/requireBearer.js';
+import { AppError, ErrorCode, isAppError } from '#shared/errors.js';
+import type { CountedLookupDeps } from '../lookup/countedLookup.js';
+import { principalOf, requireBearer, type BearerDeps } from '../auth/requireBearer.js';
 import { presentedToken } from '../auth/tokenTransport.js';
 import type { Config } from '../config/config.js';
-import { errorBody } from '../http/errorMiddleware.js';
+import { errorBody } from '../http/errorBody.js';
 import { jsonBody } from '../http/jsonBody.js';
 import { clientKey, createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
@@ -22,7 +21,7 @@ import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedReso
 
 export type McpDeps = RateLimitDeps &
   CountedLookupDeps &
-  Pick<PlatformServices, 'bearer'> & { config: Pick<Config, 'baseUrl' | 'authUrl'> };
+  BearerDeps & { config: Pick<Config, 'baseUrl' | 'authUrl'> };
 
 /**
  * The MCP SDK (about 9 MB resident) and the tools built on it, loaded with

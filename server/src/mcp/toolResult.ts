@@ -2,8 +2,8 @@
 // read (plus the API's JSON as structuredContent and, for older clients, as
 // text), or a tool error carrying the API's error code and message.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { AppError } from '../../../shared/src/errors.js';
-import { errorBody, toAppError, type InternalErrorCode } from '../http/errorMiddleware.js';
+import type { AppError } from '#shared/errors.js';
+import { errorBody, toAppError, type InternalErrorCode } from '../http/errorBody.js';
 import type { Logger } from '../logging/logger.js';
 
 export function toolSuccess(summary: string, body: object): CallToolResult {

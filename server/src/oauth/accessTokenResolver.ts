@@ -4,7 +4,7 @@
 import type { Principal, TokenResolver } from '../auth/types.js';
 import type { Clock } from '../time/clock.js';
 import type { OAuthClientService } from './clients/clientService.js';
-import { CREDENTIAL_PREFIX, hashCredential } from './secrets.js';
+import { CREDENTIAL_PREFIX, hashCredential } from '../auth/secrets.js';
 import type { OAuthTokenRepository } from './store/tokenRepository.js';
 
 export function oauthAccessTokenResolver(

@@ -1,16 +1,23 @@
 // Every OAuth 2.0 endpoint: authorization (with login and consent), token,
 // revocation, dynamic registration and the RFC 8414 metadata.
 import { Router } from 'express';
-import type { AppContext } from '../context.js';
-import type { WebLayer } from '../dashboard/webLayer.js';
+import type { Config } from '../config/config.js';
+import type { ThrottleStoreDeps } from '../web/throttleStore.js';
+import type { WebLayer } from '../web/webLayer.js';
 import { authorizeRouter } from './authorize/authorizeRouter.js';
+import type { OAuthServices } from './oauthServices.js';
 import { metadataRouter } from './routes/metadataRouter.js';
 import { registerRouter } from './routes/registerRouter.js';
 import { revokeRouter } from './routes/revokeRouter.js';
 import { tokenRouter } from './routes/tokenRouter.js';
 import { tokenThrottle } from './routes/tokenThrottle.js';
 
-export function oauthRouter(ctx: AppContext, web: WebLayer): Router {
+export type OAuthRouterDeps = ThrottleStoreDeps & {
+  oauth: Pick<OAuthServices, 'clients' | 'servers' | 'grants'>;
+  config: Pick<Config, 'authUrl' | 'baseUrl' | 'rateLimitPerMinute'>;
+};
+
+export function oauthRouter(ctx: OAuthRouterDeps, web: WebLayer): Router {
   const router = Router();
   router.use(metadataRouter(ctx.config));
   const throttle = tokenThrottle(ctx);

@@ -1,30 +1,36 @@
 // Shared parts of the OpenAPI document: the error body, security schemes and
-// helpers that describe error answers the same way on every endpoint.
+// helpers that describe error answers the same way on every endpoint, each
+// code with an example answer of its own.
+import { LIMIT_REASONS } from '#shared/apiTypes.js';
+import { ErrorCode } from '#shared/errors.js';
+import { TRIAL_LIMIT } from '../accounts/entitlement.js';
+import { errorExample } from './examples/errorExamples.js';
 import type { JsonObject } from './types.js';
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 export const errorBodySchema: JsonObject = {
   type: 'object',
-  description: 'Error body of every error answer (§2.6).',
+  description: 'Inhalt jeder Fehlerantwort (§2.6).',
   required: ['error', 'message', 'status'],
   additionalProperties: false,
   properties: {
-    error: { type: 'string', description: 'Stable error code.', example: 'invalid_token' },
-    message: { type: 'string', description: 'German description for people.' },
-    status: { type: 'integer', description: 'The HTTP status of the answer.' },
+    error: { type: 'string', description: 'Fester Fehlercode, zum Verzweigen in Programmen.' },
+    message: { type: 'string', description: 'Beschreibung für Menschen (deutsch).' },
+    status: { type: 'integer', description: 'Der HTTP-Status der Antwort.' },
     reason: {
       type: 'string',
-      enum: ['trial_exhausted', 'no_active_plan', 'monthly_limit_reached'],
+      enum: [...LIMIT_REASONS],
       description:
-        'Only on 402 limit_reached. trial_exhausted: the trial cap of 100 is used up; ' +
-        'no_active_plan: the trial is over and no plan is booked; monthly_limit_reached: ' +
-        'the booked plan used up its monthly cap.',
+        'Nur bei 402 limit_reached. trial_exhausted: die ' +
+        `${TRIAL_LIMIT} Abfragen der Testphase sind verbraucht; no_active_plan: die Testphase ` +
+        'ist vorbei und kein Tarif gebucht; monthly_limit_reached: das Monatskontingent des ' +
+        'gebuchten Tarifs ist verbraucht.',
     },
     upgrade_url: {
       type: 'string',
       format: 'uri',
-      description: 'Only on 402 limit_reached: the billing page.',
+      description: 'Nur bei 402 limit_reached: die Seite zum Buchen eines Tarifs.',
     },
   },
 };
@@ -33,15 +39,17 @@ export const securitySchemes: JsonObject = {
   bearerAuth: {
     type: 'http',
     scheme: 'bearer',
-    description: 'API key (brw_live_…), OAuth access token or client-credentials token.',
+    description:
+      'API-Schlüssel (brw_live_…, im Dashboard unter „API-Schlüssel“ anzulegen), ' +
+      'OAuth-Zugriffstoken oder Client-Credentials-Token.',
   },
   tokenQuery: {
     type: 'apiKey',
     in: 'query',
     name: 'token',
     description:
-      'The same token as query parameter, for tools that cannot set headers. ' +
-      'The Authorization header wins when both are sent; answers carry Cache-Control: no-store.',
+      'Dasselbe Token als Query-Parameter, für Werkzeuge ohne eigene Header. Der ' +
+      'Authorization-Header hat Vorrang; Antworten tragen Cache-Control: no-store.',
   },
 };
 
@@ -50,25 +58,47 @@ export const bearerSecurity = [{ bearerAuth: [] }, { tokenQuery: [] }];
 
 const rateLimitHeaders: JsonObject = {
   RateLimit: {
-    description: 'Remaining requests and seconds to reset (IETF draft 8).',
+    description: 'Verbleibende Anfragen und Sekunden bis zum Zurücksetzen (IETF-Entwurf 8).',
     schema: { type: 'string' },
   },
   'RateLimit-Policy': {
-    description: 'The limit policy (IETF draft 8).',
+    description: 'Die Begrenzung (IETF-Entwurf 8).',
     schema: { type: 'string' },
   },
 };
 
-/** An error answer with the listed codes; 429 also documents its headers. */
-export function errorResponse(status: number, codes: readonly string[]): JsonObject {
+export const xmlNote =
+  'Mit format=xml dieselbe Struktur als application/xml (Wurzel `response`, Einträge als ' +
+  '`bodenrichtwert`-Elemente, fehlende Felder fehlen).';
+
+/** Each code's example answer, keyed by code. */
+function examplesOf(codes: readonly ErrorCode[]): JsonObject {
+  return Object.fromEntries(
+    codes.map((code) => [code, { summary: code, value: errorExample(code) }]),
+  );
+}
+
+/**
+ * An error answer with the listed codes, each with its example; 429 also
+ * documents its headers. `xml`: the endpoint answers XML too (format=xml).
+ */
+export function errorResponse(
+  status: number,
+  codes: readonly ErrorCode[],
+  { xml = false } = {},
+): JsonObject {
+  const json = { schema: schemaRef('ErrorBody'), examples: examplesOf(codes) };
   const response: JsonObject = {
-    description: `Error: ${codes.join(', ')}`,
-    content: { 'application/json': { schema: schemaRef('ErrorBody') } },
+    description: `Fehler: ${codes.join(', ')}`,
+    content: {
+      'application/json': json,
+      ...(xml ? { 'application/xml': { schema: { type: 'string', description: xmlNote } } } : {}),
+    },
   };
   if (status === 429) {
     response.headers = {
       'Retry-After': {
-        description: 'Seconds to wait before the next request.',
+        description: 'Sekunden bis zur nächsten Anfrage.',
         schema: { type: 'integer' },
       },
       ...rateLimitHeaders,
@@ -77,12 +107,10 @@ export function errorResponse(status: number, codes: readonly string[]): JsonObj
   return response;
 }
 
-export const authErrors = {
-  '401': errorResponse(401, ['missing_token', 'invalid_token']),
-};
+export const AUTH_ERROR_CODES = [ErrorCode.missingToken, ErrorCode.invalidToken];
 
-export const rateLimitError = {
-  '429': errorResponse(429, ['rate_limit_exceeded']),
-};
+export const authErrors = { '401': errorResponse(401, AUTH_ERROR_CODES) };
+
+export const rateLimitError = { '429': errorResponse(429, [ErrorCode.rateLimitExceeded]) };
 
 export const successHeaders = rateLimitHeaders;

@@ -1,5 +1,8 @@
 // The OpenAPI 3.1 description of the whole service (§4.5, §9), composed of
-// one module per feature. Add a feature by adding its module to MODULES.
+// one module per feature. Add a feature by adding its module to MODULES. The
+// version is the package's; limits and error codes come from the code.
+import { readFileSync } from 'node:fs';
+import { fromProjectRoot } from '../config/projectRoot.js';
 import { errorBodySchema, securitySchemes } from './components.js';
 import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenrichtwertBatchApi } from './paths/bodenrichtwertBatch.js';
@@ -10,7 +13,9 @@ import { oauthApi } from './paths/oauth.js';
 import { systemApi } from './paths/system.js';
 import type { JsonObject, OpenApiModule } from './types.js';
 
-export const API_VERSION = '1.1.0';
+export const API_VERSION = (
+  JSON.parse(readFileSync(fromProjectRoot('package.json'), 'utf8')) as { version: string }
+).version;
 
 const MODULES: readonly OpenApiModule[] = [
   meApi,
@@ -35,20 +40,23 @@ export function createOpenApiDocument(baseUrl: string): JsonObject {
       title: 'Bodenrichtwert API',
       version: API_VERSION,
       description:
-        'Official German land values (Bodenrichtwerte) for an address and the density ' +
-        'conversion of land values. Every /api/* endpoint needs a bearer token: an API key, ' +
-        'an OAuth 2.0 access token or a client-credentials token. Errors are ' +
-        '{error, message, status}.',
+        'Amtliche Bodenrichtwerte zu einer Adresse und die Umrechnung eines Bodenrichtwerts ' +
+        'auf eine andere Geschossflächenzahl (GFZ). Jeder /api/*-Endpunkt braucht ein ' +
+        'Bearer-Token: einen API-Schlüssel, ein OAuth-2.0-Zugriffstoken oder ein ' +
+        'Client-Credentials-Token.\n\n' +
+        `**API-Schlüssel:** im [Dashboard](${baseUrl}/dashboard/keys) anlegen (Konto unter ` +
+        `[${baseUrl}/signup](${baseUrl}/signup)), dann oben „Authorize“ wählen und den ` +
+        'Schlüssel eintragen. Fehler antworten mit {error, message, status}.',
     },
     servers: [{ url: baseUrl }],
     security: [{ bearerAuth: [] }, { tokenQuery: [] }],
     tags: [
-      { name: 'Lookup' },
-      { name: 'Calculation' },
-      { name: 'Account' },
-      { name: 'OAuth' },
-      { name: 'MCP' },
-      { name: 'Service' },
+      { name: 'Lookup', description: 'Bodenrichtwerte abfragen (zählt gegen das Kontingent)' },
+      { name: 'Calculation', description: 'GFZ-Umrechnung und Bodenwert (zählt nie)' },
+      { name: 'Account', description: 'Tarif und Verbrauch' },
+      { name: 'OAuth', description: 'Anmeldung für Apps (OAuth 2.0)' },
+      { name: 'MCP', description: 'Model Context Protocol für KI-Assistenten' },
+      { name: 'Service', description: 'Betrieb und diese Beschreibung' },
     ],
     paths,
     components: { schemas, securitySchemes },

@@ -1,7 +1,8 @@
 // Serves the OpenAPI document as JSON and YAML, and a Swagger UI page at
 // /docs from the swagger-ui-dist package (no CDN). Only the files the page
 // loads are served: the package also holds a petstore page, source maps and
-// an OAuth redirect page that have no business on this site.
+// an OAuth redirect page that have no business on this site. The page's icon
+// is the dashboard's favicon.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -22,7 +23,6 @@ export const DOCS_FILES: Readonly<Record<string, { dir: string; maxAge: string }
   'docs-init.js': { dir: docsPageDir, maxAge: '5m' },
   'swagger-ui.css': { dir: swaggerUiDir, maxAge: '1h' },
   'swagger-ui-bundle.js': { dir: swaggerUiDir, maxAge: '1h' },
-  'favicon-32x32.png': { dir: swaggerUiDir, maxAge: '1h' },
 };
 
 export function openApiRouter(baseUrl: string): Router {

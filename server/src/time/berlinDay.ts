@@ -1,6 +1,8 @@
 // The calendar day in Germany, whatever the server's time zone: the day a
 // stichtag or a published date refers to. 2025-12-31T23:30Z is already
 // 1 January in Berlin.
+import { perUtcHour } from './perUtcHour.js';
+
 const DAY_IN_BERLIN = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Berlin',
   year: 'numeric',
@@ -9,6 +11,4 @@ const DAY_IN_BERLIN = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** 'YYYY-MM-DD' of the German calendar day containing `at`. */
-export function berlinDay(at: Date): string {
-  return DAY_IN_BERLIN.format(at);
-}
+export const berlinDay: (at: Date) => string = perUtcHour((at) => DAY_IN_BERLIN.format(at));

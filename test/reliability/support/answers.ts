@@ -3,7 +3,7 @@
 // nothing of the server's insides.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect } from 'vitest';
-import { ERROR_STATUS, type ErrorCode } from '../../../shared/src/errors.js';
+import { ERROR_STATUS, type ErrorCode } from '#shared/errors.js';
 import { expectValidResponse } from '../../support/openapi.js';
 
 /** Traces of internals that must never reach a client. */

@@ -6,7 +6,7 @@ import {
   createPlatformServices,
   type PlatformServices,
 } from '../../../server/src/accounts/platformServices.js';
-import { isAppError } from '../../../shared/src/errors.js';
+import { isAppError } from '#shared/errors.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistinctLookupRepository } from '../../../server/src/accounts/distinctLookupRepository.js';
 import { UserRepository } from '../../../server/src/accounts/userRepository.js';
-import { lookupKey } from '../../../server/src/api/bodenrichtwert/lookupKey.js';
+import { lookupKey } from '../../../server/src/lookup/lookupKey.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');

@@ -3,8 +3,8 @@ import {
   createPlatformServices,
   type PlatformServices,
 } from '../../../server/src/accounts/platformServices.js';
-import type { Plan } from '../../../shared/src/apiTypes.js';
-import { isAppError } from '../../../shared/src/errors.js';
+import type { Plan } from '#shared/apiTypes.js';
+import { isAppError } from '#shared/errors.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../../support/accounts.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { clientCredentialsToken } from '../oauth/support/apps.js';
 
 describe('bearer authentication and token transport (§5.1)', () => {
   let server: TestServer;
@@ -80,13 +81,9 @@ describe('bearer authentication and token transport (§5.1)', () => {
     }
   });
 
-  it('asks further registered resolvers, so other token kinds share the one strategy', async () => {
-    server.ctx.bearer.registerTokenResolver(async (token) =>
-      token === 'at_test_access_token'
-        ? { accountId: account.user.id, kind: 'oauth_user', credentialId: 't1', clientId: 'c1' }
-        : null,
-    );
-    const res = await me('', { Authorization: 'Bearer at_test_access_token' });
+  it('lets OAuth access tokens pass the same strategy as API keys', async () => {
+    const { token } = await clientCredentialsToken(server, account.user.id);
+    const res = await me('', { Authorization: `Bearer ${token}` });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { id: string }).id).toBe(account.user.id);
   });

@@ -19,6 +19,24 @@ describe('loadConfig', () => {
       hotSeconds: 10,
     });
     expect(config.geocoder.minIntervalMs).toBe(1000);
+    expect(config.planPrices).toEqual({
+      starter: 'auf Anfrage',
+      pro: 'auf Anfrage',
+      enterprise: 'auf Anfrage',
+    });
+  });
+
+  it('takes the plan prices as the operator writes them; an empty one is "auf Anfrage"', () => {
+    const config = loadConfig({
+      PLAN_PRICE_STARTER: ' 49 € zzgl. USt. ',
+      PLAN_PRICE_PRO: '199 €',
+      PLAN_PRICE_ENTERPRISE: '',
+    });
+    expect(config.planPrices).toEqual({
+      starter: '49 € zzgl. USt.',
+      pro: '199 €',
+      enterprise: 'auf Anfrage',
+    });
   });
 
   it('derives URLs from BASE_URL and drops a trailing slash', () => {
@@ -47,6 +65,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'somewhere' }],
     ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
+    ['PLAN_PRICE_PRO', { PLAN_PRICE_PRO: 'x'.repeat(101) }],
   ])('stops with a message naming %s when it is bad', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -70,5 +89,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ CACHE_HOT_SECONDS: '0' }).cache.hotSeconds).toBe(0);
     expect(() => loadConfig({ CACHE_HOT_SECONDS: '301' })).toThrow('CACHE_HOT_SECONDS');
     expect(() => loadConfig({ CACHE_HOT_SECONDS: '-1' })).toThrow('CACHE_HOT_SECONDS');
+  });
+
+  it('takes a map tile URL only with {z}, {x} and {y}', () => {
+    expect(loadConfig({}).map).toEqual({ tileUrl: undefined, tileAttribution: '' });
+    const tiles = loadConfig({
+      MAP_TILE_URL: 'https://tiles.example.de/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Beispiel-Kacheln',
+    });
+    expect(tiles.map).toEqual({
+      tileUrl: 'https://tiles.example.de/{z}/{x}/{y}.png',
+      tileAttribution: '© Beispiel-Kacheln',
+    });
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.de/{z}/{x}.png' })).toThrow(
+      'MAP_TILE_URL',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'kacheln/{z}/{x}/{y}' })).toThrow('MAP_TILE_URL');
   });
 });

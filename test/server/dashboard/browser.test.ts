@@ -58,7 +58,10 @@ describe.runIf(chromiumRuns())('dashboard in headless Chromium', () => {
     await page.screenshot({ path: artifact('key-created.png'), fullPage: true });
 
     expect((await me(server.url, key)).status).toBe(200);
-    await page.click('button:has-text("Widerrufen")');
+    await page.click('a:has-text("Widerrufen")');
+    await page.waitForSelector('h1:has-text("Schlüssel widerrufen?")');
+    expect((await me(server.url, key)).status).toBe(200);
+    await page.click('button:has-text("Schlüssel widerrufen")');
     await page.waitForSelector('text=ist widerrufen');
     const revoked = await me(server.url, key);
     expect(revoked.status).toBe(401);

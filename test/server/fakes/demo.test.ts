@@ -5,11 +5,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../../server/src/demo/demoServer.js';
+import {
+  DEMO_LOGIN,
+  startDemoServer,
+  type DemoServer,
+} from '../../../server/src/demo/demoServer.js';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
 import { STATE_ADDRESSES } from '../../../server/src/fakes/world/stateAddresses.js';
-import { STATE_LICENCES } from '../../../server/src/lookup/licences/stateLicences.js';
 import { DEFAULT_SOURCES_FILE } from '../../../server/src/lookup/sources/registry.js';
+import { SHIPPED_REGISTRY } from '../../../server/src/lookup/sources/shippedRegistry.js';
 import { manualClock } from '../../support/clock.js';
 import { FormBrowser } from '../oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
@@ -61,7 +65,8 @@ describe('npm run demo', () => {
     expect(answer.address_input).toBe(address);
     expect(answer.coordinates).toEqual({ lat: place.lat, lon: place.lon });
     expect(answer.bodenrichtwerte.length).toBeGreaterThan(0);
-    expect(answer.attribution.text).toContain(STATE_LICENCES[state]?.owners[0]);
+    const entry = SHIPPED_REGISTRY.sources.find((source) => source.state === state);
+    expect(answer.attribution.text).toContain(entry && 'owners' in entry ? entry.owners[0] : '?');
   });
 
   it.each(STATE_ADDRESSES.filter((a) => switchedOff.has(a.state)).map((a) => [a.state, a.address]))(
@@ -83,6 +88,30 @@ describe('npm run demo', () => {
       status: 404,
       body: { error: 'address_not_found' },
     });
+  });
+
+  it('answers Bavaria with 451 and Baden-Württemberg and Saarland with 404, each naming its portal', async () => {
+    const answers = await Promise.all(
+      [DEMO_ADDRESSES.muenchen, DEMO_ADDRESSES.stuttgart, DEMO_ADDRESSES.saarbruecken].map((a) =>
+        ask(a),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([451, 404, 404]);
+    const messages = answers.map((a) => (a.body as { message: string }).message);
+    expect(messages[0]).toMatch(/^Für Bayern .*https:\/\/www\.boris-bayern\.de$/);
+    expect(messages[1]).toMatch(
+      /^Für Baden-Württemberg .*https:\/\/www\.gutachterausschuesse-bw\.de\/$/,
+    );
+    expect(messages[2]).toMatch(/^Für Saarland .*https:\/\/geoportal\.saarland\.de\/$/);
+  });
+
+  it('lets the demo account sign in with the printed password and see its key’s usage', async () => {
+    const browser = new FormBrowser(demo.url);
+    expect((await browser.login(DEMO_LOGIN.email, DEMO_LOGIN.password)).status).toBe(303);
+    const before = /(\d+) von \d+ Abfragen/.exec((await browser.get('/dashboard')).html)?.[1];
+    await ask(DEMO_ADDRESSES.hannover, '&nutzungsart=M');
+    const after = /(\d+) von \d+ Abfragen/.exec((await browser.get('/dashboard')).html)?.[1];
+    expect(Number(after)).toBe(Number(before) + 1);
   });
 
   it('files the e-mail it sends, so a sign-up can be confirmed offline', async () => {

@@ -34,6 +34,16 @@ describe('the app shell', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('sends no ETag, and answers a conditional request in full', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.headers.get('etag')).toBeNull();
+    const conditional = await fetch(`${server.url}/healthz`, {
+      headers: { 'If-None-Match': 'W/"f-VaSQ4oDUiZblZNAEkkN+sX+q3Sg"' },
+    });
+    expect(conditional.status).toBe(200);
+    expect(await conditional.json()).toEqual({ status: 'ok' });
+  });
+
   it('answers CORS preflight for /api with Authorization allowed', async () => {
     const res = await fetch(`${server.url}/api/me`, {
       method: 'OPTIONS',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BodenrichtwertEntry } from '../../../shared/src/apiTypes.js';
+import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { GeocodeCacheRepository } from '../../../server/src/lookup/cache/geocodeCacheRepository.js';
 import {
   LandValueCacheRepository,
@@ -49,6 +49,29 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
     const repo = new LandValueCacheRepository(test.db.sequelize);
     await repo.save('k1', [entry], new Date('2026-11-01T00:00:00Z'));
     expect((await repo.find('k1'))?.entries).toEqual([entry]);
+  });
+
+  it('keeps the fetch time of the entries to the millisecond for every cached read', async () => {
+    const clock = manualClock('2026-11-22T10:00:00.123Z');
+    const store = createLandValueStore({
+      repository: new LandValueCacheRepository(test.db.sequelize),
+      clock: clock.now,
+      logger: captureLogs().logger,
+      freshMs: 24 * 3600_000,
+      maxAgeMs: 30 * 24 * 3600_000,
+      renewalLeaseMs: 60_000,
+      hotMs: 0,
+    });
+    const fresh = await store.get('fetched', () => Promise.resolve([entry]));
+    // The table is written behind the answer, later than the fetch.
+    clock.advance(5_000);
+    await store.idle();
+    clock.advance(3600_000);
+    const cached = await store.get('fetched', () => Promise.reject(new Error('not asked')));
+    expect(fresh).toMatchObject({ cacheHit: false });
+    expect(cached).toMatchObject({ cacheHit: true });
+    expect(cached.fetchedAt.toISOString()).toBe('2026-11-22T10:00:00.123Z');
+    expect(fresh.fetchedAt.toISOString()).toBe('2026-11-22T10:00:00.123Z');
   });
 
   it('lets two instances renew a stale entry exactly once between them', async () => {

@@ -3,7 +3,7 @@
 // slots per account and IP (CallerGate) and the paced geocoder line with a
 // lane per caller (createPacedLine). Orders are asserted, not durations.
 import { describe, expect, it } from 'vitest';
-import { isAppError } from '../../../shared/src/errors.js';
+import { isAppError } from '#shared/errors.js';
 import { CallerGate } from '../../../server/src/lookup/fairness/callerGate.js';
 import type { WorkTicket } from '../../../server/src/lookup/fairness/workTicket.js';
 import { createPacedLine } from '../../../server/src/lookup/geocoder/pacedLine.js';

@@ -5,6 +5,7 @@ import {
   RAW_TEXT_LIMIT,
   type MappingContext,
   type SkippedRecord,
+  type UnreadableValue,
 } from '../../../server/src/lookup/mapping/entryMapper.js';
 import {
   parsePublishedDate,
@@ -14,11 +15,13 @@ import type { SourceRecord } from '../../../server/src/lookup/sources/sourceReco
 import { berlinDay } from '../../../server/src/time/berlinDay.js';
 
 const skipped: SkippedRecord[] = [];
+const unreadable: UnreadableValue[] = [];
 const context: MappingContext = {
   fallbackGemeinde: 'Geocodeort',
   today: '2026-11-22',
   numberFormat: 'xml',
   onSkipped: (record) => skipped.push(record),
+  onUnreadable: (value) => unreadable.push(value),
 };
 const base: SourceRecord = {
   brw: '250',
@@ -123,6 +126,40 @@ describe('mapping a record to an entry', () => {
   it('takes the geocoded municipality only when the source names no Gemeinde', () => {
     const { gemeinde: _omit, ...withoutGemeinde } = base;
     expect(mapRecord(withoutGemeinde, context)?.gemeinde).toBe('Geocodeort');
+  });
+
+  it('reads the fields a valuation report needs', () => {
+    const entry = mapRecord(
+      {
+        ...base,
+        entwicklungszustand: 'B',
+        beitragszustand: '1000',
+        flaeche_m2: '600',
+        tiefe_m: '35,5',
+      },
+      context,
+    );
+    expect(entry).toMatchObject({
+      entwicklungszustand: 'baureifes Land',
+      beitragszustand: 'beitragsfrei',
+      flaeche_m2: 600,
+      tiefe_m: 35.5,
+    });
+  });
+
+  it('leaves an unknown code out of the entry and tells which value it was', () => {
+    unreadable.length = 0;
+    const entry = mapRecord(
+      { ...base, bodenrichtwertnummer: '0815', entwicklungszustand: 'XY', beitragszustand: '2' },
+      context,
+    );
+    expect(entry).not.toHaveProperty('entwicklungszustand');
+    expect(entry).not.toHaveProperty('beitragszustand');
+    expect(entry?.brw_euro_pro_m2).toBe(250);
+    expect(unreadable).toEqual([
+      { field: 'entwicklungszustand', raw: 'XY', zone: '0815' },
+      { field: 'beitragszustand', raw: '2', zone: '0815' },
+    ]);
   });
 
   it('keeps the full-storey count as vollgeschosszahl, never as a GFZ', () => {

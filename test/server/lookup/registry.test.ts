@@ -41,6 +41,10 @@ describe('the default registry', () => {
       srsName: 'urn:ogc:def:crs:EPSG::4326',
       axisOrder: 'lat-lon',
     });
+    // Without a sourceUrl of its own, the attribution links to the service.
+    expect(configured('DE-NI').sourceUrl).toBe(
+      'https://opendata.lgln.niedersachsen.de/doorman/noauth/boris_wfs',
+    );
     expect(configured('DE-HB').options).toMatchObject({
       url: 'https://opendata.lgln.niedersachsen.de/doorman/noauth/borishb_wfs',
     });
@@ -87,6 +91,11 @@ describe('registry checks', () => {
     [[{ ...NRW_IMPORTED_SOURCE, fields: { brw: 'BRW' } }], /stichtag/],
     [[{ ...NRW_IMPORTED_SOURCE, license: 'cc0' }], /license/],
     [[{ ...NRW_IMPORTED_SOURCE, numberFormat: 'en' }], /numberFormat/],
+    [[{ ...NRW_IMPORTED_SOURCE, sourceUrl: undefined }], /sourceUrl is needed/],
+    [
+      [{ ...NRW_IMPORTED_SOURCE, sourceUrl: undefined, options: { url: 'https://x.de/{year}' } }],
+      /sourceUrl is needed/,
+    ],
   ])('refuses a broken registry (%#)', async (sources, message) => {
     await expect(loadSourceRegistry(writeRegistry(sources), deps)).rejects.toThrow(message);
   });

@@ -2,7 +2,7 @@
 // error codes as POST /api/bodenwert, never counted against the quota.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALCULATION_DISCLAIMER } from '../../../shared/src/texts.js';
+import { CALCULATION_DISCLAIMER } from '#shared/texts.js';
 import { createTestAccount, type TestAccount } from '../../support/accounts.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 import { callTool, connectMcp, texts } from './mcpClient.js';

@@ -4,9 +4,10 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
-import { LOOKUP_DISCLAIMER } from '../../../shared/src/texts.js';
+import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
 import { createTestAccount } from '../../support/accounts.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { clientCredentialsToken } from '../oauth/support/apps.js';
 import { callTool, connectMcp, texts } from './mcpClient.js';
 
 let h: LookupHarness;
@@ -87,6 +88,9 @@ describe('get_bodenrichtwert', () => {
     expect(summary).toContain(`Hinweis: ${LOOKUP_DISCLAIMER}`);
     expect(summary).toContain('- W Allgemeines Wohngebiet (Mehrfamilienhäuser): 980 €/m²');
     expect(summary).toContain('- M Kerngebiet: 1.850 €/m²');
+    // What a report cites: the development state and when the values were fetched.
+    expect(summary).toContain('Innenstadt Georgstraße, Nr. 04301001, baureifes Land)');
+    expect(summary).toContain(`abgerufen am ${String(restBody.abgerufen_am)}`);
   });
 
   it('answers the values in force on a reference date', async () => {
@@ -129,16 +133,9 @@ describe('get_bodenrichtwert', () => {
     },
   );
 
-  it('counts against the account of any registered token kind (OAuth access tokens)', async () => {
+  it('counts against the account of any token kind (OAuth access tokens)', async () => {
     const other = await createTestAccount(h.server.ctx, { plan: 'enterprise' });
-    const oauthToken = 'oauth-access-token-from-a-resolver';
-    h.server.ctx.bearer.registerTokenResolver((token) =>
-      Promise.resolve(
-        token === oauthToken
-          ? { accountId: other.user.id, kind: 'oauth_user', credentialId: 't1', clientId: 'c1' }
-          : null,
-      ),
-    );
+    const { token: oauthToken } = await clientCredentialsToken(h.server, other.user.id);
     const oauthClient = await connectMcp(h.server.url, oauthToken);
     try {
       expect((await lookup({ address: DEMO_ADDRESSES.bremen }, oauthClient)).isError).toBeFalsy();

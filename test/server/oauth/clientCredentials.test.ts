@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount } from '../../support/accounts.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
-import { createApp } from './support/apps.js';
+import { clientCredentialsToken, createApp } from './support/apps.js';
 import { discover, insecure, me } from './support/oauthClient.js';
 
 describe('client credentials (§5.4), driven by oauth4webapi', () => {
@@ -43,25 +43,12 @@ describe('client credentials (§5.4), driven by oauth4webapi', () => {
 
   it('passes the same quota as API keys: the owner usage grows with the token', async () => {
     const { user } = await createTestAccount(server.ctx);
-    const { client, secret } = await createApp(server.ctx, user.id, 'confidential', [
-      'client_credentials',
-    ]);
-    const tokens = await oauth.processClientCredentialsResponse(
-      as,
-      { client_id: client.clientId },
-      await oauth.clientCredentialsGrantRequest(
-        as,
-        { client_id: client.clientId },
-        oauth.ClientSecretBasic(String(secret)),
-        {},
-        insecure,
-      ),
-    );
-    const principal = await server.ctx.bearer.authenticate(tokens.access_token);
+    const { clientId, token } = await clientCredentialsToken(server, user.id);
+    const principal = await server.ctx.bearer.resolve(token);
     expect(principal).toMatchObject({
       accountId: user.id,
       kind: 'client_credentials',
-      clientId: client.clientId,
+      clientId,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestAccount } from '../../support/accounts.js';
 import { chromiumAvailability, serviceAvailable, testEnv } from '../../support/services.js';
 import { startTestServer, type TestServer } from '../../support/testServer.js';
 
@@ -35,6 +36,30 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))(
       );
       expect(await page.locator('.info .title').textContent()).toContain('1.1.0');
       expect(problems).toEqual([]);
+      await page.close();
+    });
+
+    it('runs the calculation example with a key on the first "Try it out"', async () => {
+      const { token } = await createTestAccount(server.ctx);
+      const page = await browser.newPage();
+      await page.goto(`${server.url}/docs/`);
+      await page.locator('button.authorize').first().click();
+      const bearer = page.locator('.auth-container').filter({ hasText: 'bearerAuth' });
+      await bearer.locator('input').fill(token);
+      await bearer.locator('button.authorize').click();
+      await page.locator('.btn-done, button.close-modal').first().click();
+      const operation = page.locator('#operations-Calculation-calculateBodenwert');
+      await operation.locator('.opblock-summary').click();
+      await operation.locator('.try-out__btn').click();
+      await operation.locator('.execute').click();
+      const status = operation
+        .locator('.live-responses-table tr.response .response-col_status')
+        .first();
+      await status.waitFor({ timeout: 20_000 });
+      expect((await status.textContent())?.trim()).toBe('200');
+      expect(await operation.locator('.live-responses-table').textContent()).toContain(
+        'hinterland_wert_euro',
+      );
       await page.close();
     });
   },

@@ -6,22 +6,19 @@
 // pipeline's source gate and the geocoder's minimum interval. Addresses of
 // one batch that are the same lookup (lookupKey) share one counted lookup,
 // so a repeated row never meets the cap that its first occurrence used.
-import type {
-  BatchLookupItem,
-  BodenrichtwertResponse,
-  ErrorBody,
-} from '../../../../shared/src/apiTypes.js';
-import { ErrorCode, type AppError } from '../../../../shared/src/errors.js';
-import { errorBody, toAppError } from '../../http/errorMiddleware.js';
+import type { BatchLookupItem, BodenrichtwertResponse, ErrorBody } from '#shared/apiTypes.js';
+import { ErrorCode, type AppError } from '#shared/errors.js';
+import { errorBody, toAppError } from '../../http/errorBody.js';
 import type { BatchEntry } from './batchParams.js';
 import {
   lookupReserved,
   reserveLookup,
   type CountedLookupDeps,
   type LookupTarget,
-} from './countedLookup.js';
+} from '../../lookup/countedLookup.js';
 import type { LookupCaller } from '../../lookup/fairness/workTicket.js';
-import { lookupKey } from './lookupKey.js';
+import { lookupKey } from '../../lookup/lookupKey.js';
+import { buildLookupResponse } from '../../lookup/responseBody.js';
 
 /**
  * How long an item of a batch may wait for its caller's upstream slot or its
@@ -45,7 +42,9 @@ export async function batchLookup(
     if (!answer) {
       const reservation = quotaTurn.then(() => reserveLookup(deps, caller.accountId, target));
       quotaTurn = reservation.catch(() => undefined);
-      answer = reservation.then((reserved) => lookupReserved(deps, reserved, target, caller));
+      answer = reservation.then((reserved) =>
+        lookupReserved(deps, reserved, target, caller, buildLookupResponse),
+      );
       byKey.set(key, answer);
     }
     return answer;

@@ -2,13 +2,13 @@
 // missing_address (no addresses), too_many_addresses, invalid_nutzungsart,
 // invalid_format, invalid_stichtag. A blank or too long single address does not refuse the
 // batch: it becomes that item's error, like the single lookup's answer.
-import { MAX_BATCH_ADDRESSES } from '../../../../shared/src/apiTypes.js';
-import { AppError, ErrorCode, fail, ok, type Result } from '../../../../shared/src/errors.js';
-import { parseLandUseFilter } from '../../../../shared/src/landUse.js';
-import { parseStichtag } from '../../../../shared/src/stichtag.js';
+import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import { AppError, ErrorCode, fail, ok, type Result } from '#shared/errors.js';
+import { parseLandUseFilter } from '#shared/landUse.js';
+import { parseStichtag } from '#shared/stichtag.js';
 import type { ResponseFormat } from '../../http/responseFormat.js';
-import type { LookupTarget } from './countedLookup.js';
-import { parseAddress, parseFormat } from './params.js';
+import type { LookupTarget } from '../../lookup/countedLookup.js';
+import { parseAddress, parseFormat } from '../../lookup/lookupParams.js';
 
 export interface BatchEntry {
   /** As sent (echoed as address_input, also in an error item). */

@@ -2,27 +2,27 @@
 // from the first middleware on, rate limited (a batch is one request),
 // authenticated, validated, then the counted lookup of each address.
 import { Router } from 'express';
-import { MAX_BATCH_ADDRESSES } from '../../../../shared/src/apiTypes.js';
-import type { PlatformServices } from '../../accounts/platformServices.js';
-import { requireBearer } from '../../auth/requireBearer.js';
+import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import { ErrorCode } from '#shared/errors.js';
+import { requireBearer, type BearerDeps } from '../../auth/requireBearer.js';
+import { internalErrorsAs } from '../../http/errorMiddleware.js';
 import { jsonBodyUpTo } from '../../http/jsonBody.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
 import { batchLookup } from './batchLookup.js';
 import { parseBatchParams } from './batchParams.js';
-import { countedLookup, type CountedLookupDeps } from './countedLookup.js';
-import { lookupCallerOf } from './lookupCaller.js';
-import { MAX_ADDRESS_LENGTH, parseLookupParams } from './params.js';
+import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
+import { lookupCallerOf } from '../../lookup/lookupCaller.js';
+import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../lookup/lookupParams.js';
 
-export type BodenrichtwertDeps = RateLimitDeps &
-  CountedLookupDeps &
-  Pick<PlatformServices, 'bearer'>;
+export type BodenrichtwertDeps = RateLimitDeps & CountedLookupDeps & BearerDeps;
 
 /** Room for the longest allowed addresses even when every character is JSON-escaped. */
 export const BATCH_BODY_LIMIT_BYTES = MAX_BATCH_ADDRESSES * (MAX_ADDRESS_LENGTH * 12 + 8) + 4096;
 
 export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
   const router = Router();
+  router.use('/api/bodenrichtwert', internalErrorsAs(ErrorCode.processingError));
   router.get(
     '/api/bodenrichtwert',
     acceptXmlFormat,

@@ -1,14 +1,13 @@
 // POST /api/bodenwert (§4.2): a thin edge over the shared core. Bearer auth,
 // rate limited, never counts against the quota.
 import { Router } from 'express';
-import { parseBodenwertInput } from '../../../../shared/src/bodenwertInput.js';
-import { calculateBodenwert } from '../../../../shared/src/density.js';
-import type { PlatformServices } from '../../accounts/platformServices.js';
-import { requireBearer } from '../../auth/requireBearer.js';
+import { parseBodenwertInput } from '#shared/bodenwertInput.js';
+import { calculateBodenwert } from '#shared/density.js';
+import { requireBearer, type BearerDeps } from '../../auth/requireBearer.js';
 import { jsonBody } from '../../http/jsonBody.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 
-export function bodenwertRouter(ctx: RateLimitDeps & Pick<PlatformServices, 'bearer'>): Router {
+export function bodenwertRouter(ctx: RateLimitDeps & BearerDeps): Router {
   const router = Router();
   router.post(
     '/api/bodenwert',

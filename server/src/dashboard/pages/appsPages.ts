@@ -1,7 +1,9 @@
-// OAuth apps: list, register (secret shown once in the answer to the POST),
-// rotate the secret (the old one dies at once) and delete (tokens die too).
+// OAuth apps: the server's endpoints, list, register (Secret shown once in the
+// answer to the POST), rotate the Secret (the old one dies at once) and delete
+// (after a confirmation step; its tokens die too).
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../../context.js';
+import type { Config } from '../../config/config.js';
+import type { OAuthServices } from '../../oauth/oauthServices.js';
 import { validateRegistration } from '../../oauth/clients/clientMetadata.js';
 import {
   AppLimitError,
@@ -9,8 +11,11 @@ import {
   type RegisteredClient,
 } from '../../oauth/clients/clientService.js';
 import type { OAuthClient } from '../../oauth/clients/clientTypes.js';
-import { pageHelpers } from '../pageFormat.js';
-import { flash, signedInUser, type WebLayer } from '../webLayer.js';
+import { authorizationServerMetadata } from '../../oauth/routes/metadataRouter.js';
+import { pageHelpers } from '../../web/pageFormat.js';
+import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { clientCredentialsCurl, PLACEHOLDER_CREDENTIALS } from './clientCredentialsCurl.js';
+import { renderConfirmStep } from './confirmStep.js';
 
 interface AppForm {
   name: string;
@@ -21,6 +26,8 @@ interface AppForm {
   grants: string[];
   redirectUris: string;
 }
+
+const APPS_PATH = '/dashboard/apps';
 
 const EMPTY_FORM: AppForm = {
   name: '',
@@ -44,9 +51,28 @@ function readForm(body: Record<string, unknown>): AppForm {
   };
 }
 
-export function appsPages(ctx: AppContext, web: WebLayer): Router {
+export interface AppsPagesDeps {
+  oauth: Pick<OAuthServices, 'clients'>;
+  config: Pick<Config, 'authUrl' | 'baseUrl'>;
+}
+
+export function appsPages(ctx: AppsPagesDeps, web: WebLayer): Router {
   const router = Router();
   const clients = ctx.oauth.clients;
+  const metadata = authorizationServerMetadata(ctx.config);
+  const endpoints = {
+    authorize: metadata.authorization_endpoint,
+    token: metadata.token_endpoint,
+    clientCredentialsCurl: clientCredentialsCurl(metadata.token_endpoint, PLACEHOLDER_CREDENTIALS),
+  };
+
+  /** What the page shows once: the client ID, the Secret and, if the app may, the token call with both. */
+  function shownOnce(app: OAuthClient, secret: string) {
+    const curl = app.grants.includes('client_credentials')
+      ? clientCredentialsCurl(metadata.token_endpoint, { ...app, secret })
+      : undefined;
+    return { clientId: app.clientId, name: app.name, value: secret, curl };
+  }
 
   async function page(req: Request, res: Response, extra: Record<string, unknown>, code = 200) {
     const apps = await clients.listByOwner(signedInUser(res).id);
@@ -54,7 +80,14 @@ export function appsPages(ctx: AppContext, web: WebLayer): Router {
       req,
       res,
       'apps',
-      { ...pageHelpers, nav: 'apps', apps: apps.reverse(), form: EMPTY_FORM, ...extra },
+      {
+        ...pageHelpers,
+        nav: 'apps',
+        apps: apps.reverse(),
+        form: EMPTY_FORM,
+        endpoints,
+        ...extra,
+      },
       code,
     );
   }
@@ -63,14 +96,14 @@ export function appsPages(ctx: AppContext, web: WebLayer): Router {
     const app = await clients.findOwned(signedInUser(res).id, String(req.params.clientId));
     if (!app) {
       flash(req, 'Diese App gibt es nicht.');
-      res.redirect(303, '/dashboard/apps');
+      res.redirect(303, APPS_PATH);
     }
     return app;
   }
 
-  router.get('/dashboard/apps', web.requireLogin, (req, res) => page(req, res, {}));
+  router.get(APPS_PATH, web.requireLogin, (req, res) => page(req, res, {}));
 
-  router.post('/dashboard/apps', web.requireLogin, ...web.forms, async (req, res) => {
+  router.post(APPS_PATH, web.requireLogin, ...web.forms, async (req, res) => {
     const form = readForm(req.body as Record<string, unknown>);
     const checked = validateRegistration({
       name: form.name,
@@ -96,15 +129,13 @@ export function appsPages(ctx: AppContext, web: WebLayer): Router {
       return;
     }
     const { client, secret } = registered;
-    const shown = secret
-      ? { clientId: client.clientId, name: client.name, value: secret }
-      : undefined;
-    flash(req, `Die App „${client.name}“ ist registriert. Client-ID: ${client.clientId}`);
-    await page(req, res, { secret: shown }, 201);
+    // A public app has no Secret: its client ID is in the list below the notice.
+    flash(req, `Die App „${client.name}“ ist registriert.`);
+    await page(req, res, { secret: secret ? shownOnce(client, secret) : undefined }, 201);
   });
 
   router.post(
-    '/dashboard/apps/:clientId/rotate-secret',
+    `${APPS_PATH}/:clientId/rotate-secret`,
     web.requireLogin,
     ...web.forms,
     async (req, res) => {
@@ -116,22 +147,32 @@ export function appsPages(ctx: AppContext, web: WebLayer): Router {
       }
       const secret = await clients.rotateSecret(app);
       flash(req, `Neues Secret für „${app.name}“: das bisherige gilt ab sofort nicht mehr.`);
-      await page(req, res, { secret: { clientId: app.clientId, name: app.name, value: secret } });
+      await page(req, res, { secret: shownOnce(app, secret) });
     },
   );
 
-  router.post(
-    '/dashboard/apps/:clientId/delete',
-    web.requireLogin,
-    ...web.forms,
-    async (req, res) => {
-      const app = await ownedApp(req, res);
-      if (!app) return;
-      await clients.delete(app);
-      flash(req, `Die App „${app.name}“ und alle ihre Tokens sind gelöscht.`);
-      res.redirect(303, '/dashboard/apps');
-    },
-  );
+  router.get(`${APPS_PATH}/:clientId/delete`, web.requireLogin, async (req, res) => {
+    const app = await ownedApp(req, res);
+    if (!app) return;
+    renderConfirmStep(web, req, res, {
+      nav: 'apps',
+      title: 'App löschen?',
+      subject: `${app.name} (${app.clientId})`,
+      message:
+        'Alle Tokens der App werden sofort ungültig, auch die der Nutzer, die ihr zugestimmt haben. Eine gelöschte App lässt sich nicht wiederherstellen.',
+      action: `${APPS_PATH}/${encodeURIComponent(app.clientId)}/delete`,
+      confirmLabel: 'App löschen',
+      cancelHref: APPS_PATH,
+    });
+  });
+
+  router.post(`${APPS_PATH}/:clientId/delete`, web.requireLogin, ...web.forms, async (req, res) => {
+    const app = await ownedApp(req, res);
+    if (!app) return;
+    await clients.delete(app);
+    flash(req, `Die App „${app.name}“ und alle ihre Tokens sind gelöscht.`);
+    res.redirect(303, APPS_PATH);
+  });
 
   return router;
 }

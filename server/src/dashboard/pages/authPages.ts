@@ -6,12 +6,15 @@
 import { Router, type Request, type Response } from 'express';
 import { MAX_EMAIL_LENGTH, type Registration } from '../../accounts/accountService.js';
 import type { User } from '../../accounts/userRepository.js';
-import type { AppContext } from '../../context.js';
+import type { PlatformServices } from '../../accounts/platformServices.js';
+import type { Config } from '../../config/config.js';
+import type { Mailer } from '../../mail/mailer.js';
+import type { ThrottleStoreDeps } from '../../web/throttleStore.js';
 import { alreadyRegisteredMail, confirmAddressMail } from '../../mail/accountMails.js';
-import { signupThrottle, type LoginRefusal } from '../loginThrottle.js';
+import { signupThrottle, type LoginRefusal } from '../../web/loginThrottle.js';
 import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
-import { safeReturnPath } from '../returnPath.js';
-import type { WebLayer } from '../webLayer.js';
+import { safeReturnPath } from '../../web/returnPath.js';
+import type { WebLayer } from '../../web/webLayer.js';
 
 const INVALID_EMAIL = 'Bitte geben Sie eine gültige E-Mail-Adresse an.';
 
@@ -38,17 +41,24 @@ function signIn(req: Request, user: User): Promise<void> {
   });
 }
 
+/** What sending a confirmation link needs. */
+export type ConfirmationDeps = Pick<PlatformServices, 'emailLinks'> & {
+  config: Pick<Config, 'baseUrl'>;
+  mailer: Pick<Mailer, 'send'>;
+};
+
+export type AuthPagesDeps = ConfirmationDeps &
+  ThrottleStoreDeps &
+  Pick<PlatformServices, 'accounts'>;
+
 /** Sends the confirmation link of an unconfirmed account. */
-export async function sendConfirmation(
-  ctx: Pick<AppContext, 'emailLinks' | 'mailer' | 'config'>,
-  user: User,
-): Promise<void> {
+export async function sendConfirmation(ctx: ConfirmationDeps, user: User): Promise<void> {
   const token = await ctx.emailLinks.issue(user.id, 'verify');
   const link = `${ctx.config.baseUrl}/signup/confirm?token=${token}`;
   ctx.mailer.send(confirmAddressMail(user.email, link));
 }
 
-export function authPages(ctx: AppContext, web: WebLayer): Router {
+export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
   const router = Router();
   const loginPage = (req: Request, res: Response, extra = {}, status = 200) =>
     web.render(

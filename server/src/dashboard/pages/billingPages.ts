@@ -1,28 +1,44 @@
-// The billing page (the upgrade_url target): plans with their caps, the
-// current plan and payment state, and booking requests for the operator.
+// The billing page (the upgrade_url target): plans with their caps and the
+// operator's prices, the current plan and payment state, and booking requests
+// for the operator (a request waits until the operator sets the plan).
 import { Router } from 'express';
-import { PLANS, type Plan } from '../../../../shared/src/apiTypes.js';
+import { PLANS, type Plan } from '#shared/apiTypes.js';
 import { PLAN_MONTHLY_CAPS } from '../../accounts/entitlement.js';
-import type { AppContext } from '../../context.js';
-import { PLAN_NAMES, pageHelpers, paymentText } from '../pageFormat.js';
-import { flash, signedInUser, type WebLayer } from '../webLayer.js';
+import type { PlanRequestRepository } from '../../accounts/planRequestRepository.js';
+import type { Config } from '../../config/config.js';
+import type { Clock } from '../../time/clock.js';
+import { PLAN_NAMES, pageHelpers, paymentText } from '../../web/pageFormat.js';
+import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
 
 export const BILLING_PATH = '/dashboard/billing';
 
 const isPlan = (value: unknown): value is Plan => PLANS.includes(value as Plan);
 
-export function billingPages(ctx: AppContext, web: WebLayer): Router {
+export interface BillingPagesDeps {
+  clock: Clock;
+  config: Pick<Config, 'paymentGraceDays' | 'planPrices'>;
+  planRequests: Pick<PlanRequestRepository, 'latest' | 'record'>;
+}
+
+export function billingPages(ctx: BillingPagesDeps, web: WebLayer): Router {
   const router = Router();
 
   router.get(BILLING_PATH, web.requireLogin, async (req, res) => {
     const user = signedInUser(res);
     const request = await ctx.planRequests.latest(user.id);
+    const confirmed = request?.plan === user.plan;
     web.render(req, res, 'billing', {
       ...pageHelpers,
       nav: 'billing',
-      plans: PLANS.map((id) => ({ id, name: PLAN_NAMES[id], cap: PLAN_MONTHLY_CAPS[id] })),
+      plans: PLANS.map((id) => ({
+        id,
+        name: PLAN_NAMES[id],
+        cap: PLAN_MONTHLY_CAPS[id],
+        price: id === 'free' ? 'kostenlos' : ctx.config.planPrices[id],
+      })),
       paymentText: paymentText(user, ctx.config.paymentGraceDays),
-      request: request && { ...request, confirmed: request.plan === user.plan },
+      request: request && { ...request, confirmed },
+      pendingPlan: request && !confirmed ? request.plan : null,
     });
   });
 

@@ -3,13 +3,18 @@
 // of the app for this user). Ending asks for confirmation on a page of its
 // own first, so it works without JavaScript.
 import { Router } from 'express';
-import type { AppContext } from '../../context.js';
-import { pageHelpers } from '../pageFormat.js';
-import { flash, signedInUser, type WebLayer } from '../webLayer.js';
+import type { OAuthServices } from '../../oauth/oauthServices.js';
+import { pageHelpers } from '../../web/pageFormat.js';
+import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { renderConfirmStep } from './confirmStep.js';
 
 export const CONNECTED_APPS_PATH = '/dashboard/connected';
 
-export function connectedAppsPages(ctx: Pick<AppContext, 'oauth'>, web: WebLayer): Router {
+export interface ConnectedAppsPagesDeps {
+  oauth: Pick<OAuthServices, 'grants' | 'clients'>;
+}
+
+export function connectedAppsPages(ctx: ConnectedAppsPagesDeps, web: WebLayer): Router {
   const router = Router();
   const { grants, clients } = ctx.oauth;
 
@@ -25,7 +30,17 @@ export function connectedAppsPages(ctx: Pick<AppContext, 'oauth'>, web: WebLayer
       res.redirect(303, CONNECTED_APPS_PATH);
       return;
     }
-    web.render(req, res, 'connectedRevoke', { nav: 'connected', client });
+    renderConfirmStep(web, req, res, {
+      nav: 'connected',
+      title: 'Zugriff beenden?',
+      subject: client.name,
+      ...(client.ownerUserId === null ? { warning: 'nicht verifiziert' } : {}),
+      message:
+        'Die App verliert sofort jeden Zugriff auf Ihr Konto. Alle ihre Tokens werden ungültig.',
+      action: `${CONNECTED_APPS_PATH}/${encodeURIComponent(client.clientId)}/revoke`,
+      confirmLabel: 'Zugriff beenden',
+      cancelHref: CONNECTED_APPS_PATH,
+    });
   });
 
   router.post(

@@ -1,17 +1,22 @@
 // API keys: list, create (value shown once, in the answer to the POST, never
-// stored or redirected with) and revoke.
+// stored or redirected with) and revoke (after a confirmation step).
 import { Router, type Request, type Response } from 'express';
 import type { ApiKeyRecord } from '../../apiKeys/apiKeyRepository.js';
 import {
   isApiKeyLifetime,
+  isKeyActive,
   KeyLimitError,
   MAX_ACTIVE_KEYS,
   MAX_KEY_NAME_LENGTH,
   type CreatedApiKey,
 } from '../../apiKeys/apiKeyService.js';
-import type { AppContext } from '../../context.js';
-import { pageHelpers } from '../pageFormat.js';
-import { flash, signedInUser, type WebLayer } from '../webLayer.js';
+import type { PlatformServices } from '../../accounts/platformServices.js';
+import type { Clock } from '../../time/clock.js';
+import { pageHelpers } from '../../web/pageFormat.js';
+import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { renderConfirmStep } from './confirmStep.js';
+
+const KEYS_PATH = '/dashboard/keys';
 
 const LIFETIMES: readonly [string, string][] = [
   ['30d', '30 Tage'],
@@ -21,12 +26,13 @@ const LIFETIMES: readonly [string, string][] = [
 ];
 
 function status(key: ApiKeyRecord, now: Date): string {
-  if (key.revokedAt) return 'widerrufen';
-  if (key.expiresAt && key.expiresAt <= now) return 'abgelaufen';
-  return 'aktiv';
+  if (isKeyActive(key, now)) return 'aktiv';
+  return key.revokedAt ? 'widerrufen' : 'abgelaufen';
 }
 
-export function keysPages(ctx: AppContext, web: WebLayer): Router {
+export type KeysPagesDeps = Pick<PlatformServices, 'apiKeys'> & { clock: Clock };
+
+export function keysPages(ctx: KeysPagesDeps, web: WebLayer): Router {
   const router = Router();
 
   async function page(req: Request, res: Response, extra: Record<string, unknown>, code = 200) {
@@ -47,9 +53,9 @@ export function keysPages(ctx: AppContext, web: WebLayer): Router {
     );
   }
 
-  router.get('/dashboard/keys', web.requireLogin, (req, res) => page(req, res, {}));
+  router.get(KEYS_PATH, web.requireLogin, (req, res) => page(req, res, {}));
 
-  router.post('/dashboard/keys', web.requireLogin, ...web.forms, async (req, res) => {
+  router.post(KEYS_PATH, web.requireLogin, ...web.forms, async (req, res) => {
     const body = req.body as Record<string, unknown>;
     const name = typeof body.name === 'string' ? body.name.trim() : '';
     const lifetime = typeof body.lifetime === 'string' ? body.lifetime : '';
@@ -76,15 +82,36 @@ export function keysPages(ctx: AppContext, web: WebLayer): Router {
     await page(req, res, { created: { name: created.key.name, value: created.value } }, 201);
   });
 
-  router.post('/dashboard/keys/:id/revoke', web.requireLogin, ...web.forms, async (req, res) => {
+  /** The signed-in user's key of the path, or null after sending the browser back to the list. */
+  async function ownedKey(req: Request, res: Response): Promise<ApiKeyRecord | null> {
     const key = await ctx.apiKeys.find(String(req.params.id));
-    if (key?.userId !== signedInUser(res).id) {
-      flash(req, 'Diesen Schlüssel gibt es nicht.');
-    } else {
-      await ctx.apiKeys.revoke(key.id);
-      flash(req, `Der Schlüssel „${key.name}“ ist widerrufen.`);
-    }
-    res.redirect(303, '/dashboard/keys');
+    if (key?.userId === signedInUser(res).id) return key;
+    flash(req, 'Diesen Schlüssel gibt es nicht.');
+    res.redirect(303, KEYS_PATH);
+    return null;
+  }
+
+  router.get(`${KEYS_PATH}/:id/revoke`, web.requireLogin, async (req, res) => {
+    const key = await ownedKey(req, res);
+    if (!key) return;
+    renderConfirmStep(web, req, res, {
+      nav: 'keys',
+      title: 'Schlüssel widerrufen?',
+      subject: `${key.name} (${key.prefix}…)`,
+      message:
+        'Programme, Arbeitsmappen und Add-ins mit diesem Schlüssel erhalten sofort keine Werte mehr. Ein widerrufener Schlüssel lässt sich nicht wieder aktivieren.',
+      action: `${KEYS_PATH}/${encodeURIComponent(key.id)}/revoke`,
+      confirmLabel: 'Schlüssel widerrufen',
+      cancelHref: KEYS_PATH,
+    });
+  });
+
+  router.post(`${KEYS_PATH}/:id/revoke`, web.requireLogin, ...web.forms, async (req, res) => {
+    const key = await ownedKey(req, res);
+    if (!key) return;
+    await ctx.apiKeys.revoke(key.id);
+    flash(req, `Der Schlüssel „${key.name}“ ist widerrufen.`);
+    res.redirect(303, KEYS_PATH);
   });
 
   return router;

@@ -2,14 +2,13 @@
 // address) and the password change in the dashboard.
 import { Router, type Request, type Response } from 'express';
 import { MAX_EMAIL_LENGTH } from '../../accounts/accountService.js';
-import type { AppContext } from '../../context.js';
 import { passwordResetMail } from '../../mail/accountMails.js';
-import { signupThrottle } from '../loginThrottle.js';
+import { signupThrottle } from '../../web/loginThrottle.js';
 import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
-import { flash, signedInUser, type WebLayer } from '../webLayer.js';
-import { LINK_INVALID } from './authPages.js';
+import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { LINK_INVALID, type AuthPagesDeps } from './authPages.js';
 
-export function passwordPages(ctx: AppContext, web: WebLayer): Router {
+export function passwordPages(ctx: AuthPagesDeps, web: WebLayer): Router {
   const router = Router();
   const minPasswordLength = MIN_PASSWORD_LENGTH;
 

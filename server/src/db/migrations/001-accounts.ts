@@ -1,7 +1,7 @@
 // Users, their API keys and their monthly lookup counters. Plain types only
 // (no ENUM, no dialect defaults) so SQLite and MariaDB get the same schema.
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const timestamps = {
   created_at: { type: DataTypes.DATE(3), allowNull: false },

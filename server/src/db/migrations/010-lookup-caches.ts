@@ -1,7 +1,7 @@
 // The lookup's two caches, shared by every instance: geocoding results per
 // normalised address, and the full land-value data set per coordinate.
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const lookupCachesMigration: Migration = {
   name: '010-lookup-caches',

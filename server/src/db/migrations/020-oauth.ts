@@ -2,7 +2,7 @@
 // secrets are stored only as SHA-256 hashes. Deleting a client (or its owner)
 // deletes its codes and tokens with it.
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 const cascadeTo = (model: string) => ({
   references: { model, key: 'id' },

@@ -1,7 +1,7 @@
 // Dashboard sessions (shared by every instance) and plan booking requests
 // that the operator confirms with the admin command line.
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const dashboardMigration: Migration = {
   name: '021-dashboard',

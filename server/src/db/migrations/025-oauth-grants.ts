@@ -3,7 +3,7 @@
 // client last obtained a code or token (unused dynamic registrations expire),
 // and the absolute end of a refresh-token family.
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const oauthGrantsMigration: Migration = {
   name: '025-oauth-grants',

@@ -3,7 +3,7 @@
 // before count as confirmed. The links (address confirmation, password
 // reset) are stored as SHA-256 of the token, never the token itself.
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const accountEmailMigration: Migration = {
   name: '026-account-email',

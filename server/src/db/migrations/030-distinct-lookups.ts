@@ -1,7 +1,7 @@
 // distinct_lookups: which lookups (normalised address and filter, hashed) an
 // account received with 200 in a billing month, so repeating one is free.
 import { DataTypes } from 'sequelize';
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 
 export const distinctLookupsMigration: Migration = {
   name: '030-distinct-lookups',

@@ -1,5 +1,5 @@
 // Every migration, in order. Add new ones at the end; never edit an applied one.
-import type { Migration } from '../migrate.js';
+import type { Migration } from './migration.js';
 import { accountsMigration } from './001-accounts.js';
 import { lookupCachesMigration } from './010-lookup-caches.js';
 import { oauthMigration } from './020-oauth.js';

@@ -4,7 +4,7 @@
 // test data); its 2025 and 2026 records take that shape with the fields the
 // 2026 schema adds (bauweise, grundfl_zahl, baumassenzahl, geschosszahl).
 // Everything else is invented in the shape the references give.
-import { PROBE_POINTS } from '../../cli/probePoints.js';
+import { PROBE_POINTS } from '../../lookup/sources/shippedRegistry.js';
 import { fromSourcePosition } from '../../lookup/geo/crs.js';
 import type { Brm3World } from '../brm3TwoStepFake.js';
 import { square } from '../demoWorld.js';
@@ -248,6 +248,7 @@ export const BB_WORLD: Brm3World = {
       bodenrichtwert: i === 0 ? '1100' : '1200',
       art: '1200',
       entwicklungszustand: '1000',
+      beitragszustand: '2000',
       bodenrichtwertNummer: '3003101',
       zoneName: 'Potsdam Innenstadt',
       geschossflaechenzahl: '2.5',

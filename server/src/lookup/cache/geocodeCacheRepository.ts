@@ -9,9 +9,14 @@ export interface CachedPlace {
   fetchedAt: Date;
 }
 
-/** Case, surrounding and repeated spaces and Unicode form do not change an address. */
+/**
+ * Case, surrounding and repeated spaces and Unicode form do not change an address.
+ * toLowerCase() is German lower-casing: Unicode has language-specific rules only
+ * for Turkish, Azeri and Lithuanian, and toLocaleLowerCase('de') resolves the
+ * locale on every call (a few microseconds, twice per lookup).
+ */
 export function normaliseAddress(address: string): string {
-  return address.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('de');
+  return address.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 export function addressKey(address: string): string {

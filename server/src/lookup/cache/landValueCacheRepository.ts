@@ -2,12 +2,12 @@
 // stale entry is renewed by whichever instance first claims it: the claim is
 // one conditional UPDATE, so exactly one renewal runs at a time.
 import { Op, type Sequelize } from 'sequelize';
-import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
+import type { ZonedEntry } from '../geo/zoneOutline.js';
 import type { LatLon } from '../sources/sourceRecord.js';
 import { defineLandValueCacheModel } from './cacheModels.js';
 
 export interface CachedLandValues {
-  entries: BodenrichtwertEntry[];
+  entries: ZonedEntry[];
   fetchedAt: Date;
 }
 
@@ -26,10 +26,10 @@ export class LandValueCacheRepository {
   async find(key: string): Promise<CachedLandValues | undefined> {
     const row = await this.rows.findByPk(key);
     if (!row) return undefined;
-    return { entries: JSON.parse(row.entries) as BodenrichtwertEntry[], fetchedAt: row.fetchedAt };
+    return { entries: JSON.parse(row.entries) as ZonedEntry[], fetchedAt: row.fetchedAt };
   }
 
-  async save(key: string, entries: readonly BodenrichtwertEntry[], fetchedAt: Date): Promise<void> {
+  async save(key: string, entries: readonly ZonedEntry[], fetchedAt: Date): Promise<void> {
     await this.rows.upsert({
       coordinateKey: key,
       entries: JSON.stringify(entries),

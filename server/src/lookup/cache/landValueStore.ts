@@ -6,8 +6,8 @@
 // database read; changes other instances or operators make to the shared
 // table show here within that time.
 import { LRUCache } from 'lru-cache';
-import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
-import { isAppError } from '../../../../shared/src/errors.js';
+import type { ZonedEntry } from '../geo/zoneOutline.js';
+import { isAppError } from '#shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Clock } from '../../time/clock.js';
 import { SingleFlight } from '../singleFlight.js';
@@ -18,7 +18,9 @@ import { WriteBehind } from './writeBehind.js';
 const HOT_ENTRIES = 10_000;
 
 export interface LandValues {
-  entries: BodenrichtwertEntry[];
+  entries: ZonedEntry[];
+  /** When the entries were fetched from the source: the same in every answer served from them. */
+  fetchedAt: Date;
   cacheHit: boolean;
   stale: boolean;
 }
@@ -36,7 +38,7 @@ export interface LandValueStoreOptions {
 }
 
 /** `signal` aborts when no reader waits for the entries any more (never for a renewal). */
-export type FetchEntries = (signal: AbortSignal) => Promise<BodenrichtwertEntry[]>;
+export type FetchEntries = (signal: AbortSignal) => Promise<ZonedEntry[]>;
 
 /** Replaces the store's fresh and maximum age for one kind of entry (settled dated lookups). */
 export interface FreshnessOverride {
@@ -81,8 +83,8 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
     return cached;
   }
 
-  async function save(key: string, entries: BodenrichtwertEntry[]): Promise<void> {
-    await repository.save(key, entries, clock());
+  async function save(key: string, entries: ZonedEntry[], fetchedAt: Date): Promise<void> {
+    await repository.save(key, entries, fetchedAt);
     // Read back on the next lookup: the table's fetched_at (its precision)
     // is what a renewal claim must match.
     remember(key, undefined);
@@ -91,13 +93,14 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   function renewInBackground(
     key: string,
     fetchedAt: Date,
-    fetchFresh: () => Promise<BodenrichtwertEntry[]>,
+    fetchFresh: () => Promise<ZonedEntry[]>,
   ): void {
     if (renewals.has(key)) return;
     const renewal = (async () => {
       if (!(await repository.claimRenewal(key, fetchedAt, clock(), options.renewalLeaseMs))) return;
       try {
-        await save(key, await fetchFresh());
+        const entries = await fetchFresh();
+        await save(key, entries, clock());
       } catch (err) {
         await repository.releaseRenewal(key);
         throw err;
@@ -120,18 +123,21 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
     const cached = await find(key);
     if (cached) {
       const age = clock().getTime() - cached.fetchedAt.getTime();
-      if (age <= freshMs) return { entries: cached.entries, cacheHit: true, stale: false };
+      const served = { entries: cached.entries, fetchedAt: cached.fetchedAt, cacheHit: true };
+      if (age <= freshMs) return { ...served, stale: false };
       if (age <= maxAgeMs) {
         // The renewal outlives this read: no reader's signal can stop it.
         renewInBackground(key, cached.fetchedAt, () => fetchFresh(new AbortController().signal));
-        return { entries: cached.entries, cacheHit: true, stale: true };
+        return { ...served, stale: true };
       }
       await repository.remove(key);
       remember(key, undefined);
     }
     const entries = await fetchFresh(signal);
-    writes.start(key, () => save(key, entries));
-    return { entries, cacheHit: false, stale: false };
+    // Stored with the entries, so a cached answer names the same retrieval time.
+    const fetchedAt = clock();
+    writes.start(key, () => save(key, entries, fetchedAt));
+    return { entries, fetchedAt, cacheHit: false, stale: false };
   }
 
   return {

@@ -4,7 +4,7 @@
 // shared geocoder line, so one caller's flood never lines up in front of
 // everyone else; a wait past the ticket's deadline answers 429, a wait whose
 // client has gone is dropped.
-import { AppError, ErrorCode } from '../../../../shared/src/errors.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
 import type { WorkTicket } from './workTicket.js';
 
 interface Waiter {

@@ -1,7 +1,7 @@
 // One lookup's claim on upstream work: whose work it is (its account and its
 // client IP), until when it may wait for a turn, and whether its client is
 // still there. Waits end at the deadline; work whose client has gone is dropped.
-import { AppError, ErrorCode } from '../../../../shared/src/errors.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
 
 export interface LookupCaller {
   accountId: string;

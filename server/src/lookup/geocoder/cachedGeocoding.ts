@@ -6,7 +6,7 @@
 // while, so repeating it costs the geocoder nothing. A geocoder call takes
 // one of the caller's upstream slots (CallerGate).
 import { LRUCache } from 'lru-cache';
-import { AppError, ErrorCode } from '../../../../shared/src/errors.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Clock } from '../../time/clock.js';
 import {

@@ -2,9 +2,14 @@
 // every state. Nothing is invented: a record without a readable value,
 // stichtag or land use is left out (and logged); optional fields the source
 // leaves empty stay absent; the full-storey count stays vollgeschosszahl.
-import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
+import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { publishedEntry, type ZonedEntry, type ZoneOutline } from '../geo/zoneOutline.js';
 import type { SourceField, SourceRecord } from '../sources/sourceRecord.js';
 import { readPublishedBauweise, readPublishedStoreys } from './publishedBuildingFigures.js';
+import {
+  readPublishedBeitragszustand,
+  readPublishedEntwicklungszustand,
+} from './publishedStates.js';
 import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
 import { parsePublishedDate, parsePublishedNumber, type NumberFormat } from './publishedValues.js';
 
@@ -17,6 +22,16 @@ export interface MappingContext {
   numberFormat: NumberFormat;
   /** Told about each record that had to be left out. */
   onSkipped(skipped: SkippedRecord): void;
+  /** Told about each optional value that was published but could not be read (an unknown code). */
+  onUnreadable(unreadable: UnreadableValue): void;
+}
+
+/** An optional published value left out of its entry. */
+export interface UnreadableValue {
+  field: OptionalField;
+  /** The published text, cut to RAW_TEXT_LIMIT. */
+  raw: string;
+  zone?: string;
 }
 
 /** Why a record is left out, by the required field that could not be read. */
@@ -43,7 +58,13 @@ export const RAW_TEXT_LIMIT = 200;
 
 type OptionalField = Exclude<
   keyof BodenrichtwertEntry,
-  'nutzungsart' | 'code' | 'brw_euro_pro_m2' | 'stichtag' | 'gemeinde' | 'gutachterausschuss'
+  | 'nutzungsart'
+  | 'code'
+  | 'brw_euro_pro_m2'
+  | 'stichtag'
+  | 'gemeinde'
+  | 'gutachterausschuss'
+  | 'viewer_url'
 > &
   SourceField;
 
@@ -60,19 +81,20 @@ const OPTIONAL_FIELDS: readonly [
   ['vollgeschosszahl', readPublishedStoreys],
   ['baumassenzahl', parsePublishedNumber],
   ['wertrel_geschossflaechenzahl', parsePublishedNumber],
+  ['entwicklungszustand', readPublishedEntwicklungszustand],
+  ['beitragszustand', readPublishedBeitragszustand],
+  ['flaeche_m2', parsePublishedNumber],
+  ['tiefe_m', parsePublishedNumber],
 ];
 
-export function mapRecord(
-  record: SourceRecord,
-  context: MappingContext,
-): BodenrichtwertEntry | undefined {
+export function mapRecord(record: SourceRecord, context: MappingContext): ZonedEntry | undefined {
   const brw = parsePublishedNumber(record.brw, context.numberFormat);
   const stichtag = parsePublishedDate(record.stichtag);
   const use = record.nutzung === undefined ? undefined : readPublishedUse(record.nutzung);
   if (brw === undefined || brw < 0) return skip('brw', record, context);
   if (stichtag === undefined) return skip('stichtag', record, context);
   if (use === undefined) return skip('nutzung', record, context);
-  const entry: BodenrichtwertEntry = {
+  const entry: ZonedEntry = {
     nutzungsart: nameWithErgaenzung(use.name, record.ergaenzung),
     code: use.code,
     brw_euro_pro_m2: brw,
@@ -81,10 +103,18 @@ export function mapRecord(
     gutachterausschuss: record.gutachterausschuss ?? '',
   };
   for (const [field, read] of OPTIONAL_FIELDS) {
-    const value = read(record[field], context.numberFormat);
+    const raw = record[field];
+    const value = read(raw, context.numberFormat);
     if (value !== undefined) Object.assign(entry, { [field]: value });
+    else if (raw !== undefined) context.onUnreadable(unreadable(field, raw, record));
   }
+  if (record.outline !== undefined) entry.outline = record.outline;
   return entry;
+}
+
+function unreadable(field: OptionalField, raw: string, record: SourceRecord): UnreadableValue {
+  const zone = record.bodenrichtwertnummer;
+  return { field, raw: raw.slice(0, RAW_TEXT_LIMIT), ...(zone === undefined ? {} : { zone }) };
 }
 
 function skip(field: RequiredField, record: SourceRecord, context: MappingContext): undefined {
@@ -108,27 +138,34 @@ function skip(field: RequiredField, record: SourceRecord, context: MappingContex
 export function mapNewestEntries(
   records: readonly SourceRecord[],
   context: MappingContext,
-): BodenrichtwertEntry[] {
+): ZonedEntry[] {
   const entries = records
     .map((record) => mapRecord(record, context))
-    .filter(
-      (entry): entry is BodenrichtwertEntry =>
-        entry !== undefined && entry.stichtag <= context.today,
-    );
+    .filter((entry): entry is ZonedEntry => entry !== undefined && entry.stichtag <= context.today);
   const newest = new Map<string, string>();
   for (const entry of entries) {
     const zone = zoneKey(entry);
     const known = newest.get(zone);
     if (known === undefined || entry.stichtag > known) newest.set(zone, entry.stichtag);
   }
-  const seen = new Set<string>();
-  return entries.filter((entry) => {
-    if (entry.stichtag !== newest.get(zoneKey(entry))) return false;
-    const identity = JSON.stringify(entry);
-    if (seen.has(identity)) return false;
-    seen.add(identity);
-    return true;
-  });
+  // A zone published as several features with the same values is one entry
+  // whose outline holds the rings of all of them.
+  const seen = new Map<string, ZonedEntry>();
+  for (const entry of entries) {
+    if (entry.stichtag !== newest.get(zoneKey(entry))) continue;
+    const identity = JSON.stringify(publishedEntry(entry));
+    const known = seen.get(identity);
+    if (!known) seen.set(identity, entry);
+    else if (entry.outline) known.outline = joinedOutline(known.outline, entry.outline);
+  }
+  return [...seen.values()];
+}
+
+/** The rings of both, each once (the same feature may come twice, e.g. from two types). */
+function joinedOutline(known: ZoneOutline | undefined, more: ZoneOutline): ZoneOutline {
+  const rings = new Map((known ?? []).map((ring) => [JSON.stringify(ring), ring]));
+  for (const ring of more) rings.set(JSON.stringify(ring), ring);
+  return [...rings.values()];
 }
 
 /** Zone numbers are unique within one committee only. */

@@ -12,14 +12,15 @@
 // a token (M1, SF-KGA) are read by the explicit rules in publishedUse.ts.
 //
 // Decisions where the code list has no clean target (also in docs/sources.md):
-// - 14xx Sonderbaufläche, incl. SE and "SO sonstige Sondergebiete" (BauNVO
-//   §10/§11, e.g. hospitals, universities) → S, the special *building* area.
+// - 14xx Sonderbaufläche, incl. SE and "SO sonstige Sondergebiete"
+//   (BauNVO §10 and BauNVO §11, e.g. hospitals, universities) → S, the
+//   special *building* area.
 // - 1500 GB Baufläche für Gemeinbedarf (schools, hospitals) → S.
 // - 30xx areas that are no building land (private green, allotments, sport,
 //   cemeteries, water, parking, storage, mining, …) and 9998 → SO (other area).
 // - 2000 is written L (GDI-DE listing, NRW answers) or LW (Richtlinie letters,
 //   NRW data model, Hessen's WFS): both are L.
-import type { LandUseCode } from '../../../../shared/src/landUse.js';
+import type { LandUseCode } from '#shared/landUse.js';
 
 export interface PublishedUse {
   code: LandUseCode;

@@ -8,7 +8,6 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../../config/configError.js';
 import { fromProjectRoot } from '../../config/projectRoot.js';
 import { RESTRICTED_STATES } from '../coverage.js';
-import { onlineUseRefusal } from '../licences/stateLicences.js';
 import type { NumberFormat } from '../mapping/publishedValues.js';
 import type { AdapterDeps, AdapterKind, SourceAdapter } from './adapter.js';
 import { ADAPTER_KINDS } from './adapterKinds.js';
@@ -24,7 +23,13 @@ export type StateSource =
       /** The entry's numberFormat, else the adapter's default. */
       numberFormat: NumberFormat;
     }
-  | { status: 'unconfigured'; name: string; reason?: string };
+  | {
+      status: 'unconfigured';
+      name: string;
+      reason?: string;
+      /** The state's official portal, where users find the values instead. */
+      portal?: string;
+    };
 
 export interface SourceRegistry {
   /** undefined: the registry does not list the state at all. */
@@ -78,6 +83,16 @@ function parseRegistry(json: unknown, path: string): SourceEntry[] {
   return parsed.data.sources;
 }
 
+/**
+ * Why the state's terms forbid asking its online service (answers are cached
+ * for 30 days and access is sold), or undefined when they allow it.
+ */
+export function onlineUseRefusal({ state, terms }: Pick<ConfiguredSource, 'state' | 'terms'>) {
+  if (terms?.caching === false) return `the licence of ${state} forbids caching`;
+  if (terms?.commercialUse === false) return `the licence of ${state} forbids commercial use`;
+  return undefined;
+}
+
 async function buildStateSource(
   entry: SourceEntry,
   deps: AdapterDeps,
@@ -88,6 +103,7 @@ async function buildStateSource(
       status: 'unconfigured',
       name: entry.name,
       ...('reason' in entry && entry.reason !== undefined ? { reason: entry.reason } : {}),
+      ...('portal' in entry && entry.portal !== undefined ? { portal: entry.portal } : {}),
     };
   }
   if (!entry.enabled) {
@@ -100,7 +116,7 @@ async function buildStateSource(
   // An imported dataset or a declared operator licence is the operator's own
   // licence; otherwise an online service is used under the state's terms.
   const ownLicence = entry.kind === 'imported-geojson' || entry.operatorLicence !== undefined;
-  const refusal = ownLicence ? undefined : onlineUseRefusal(entry.state);
+  const refusal = ownLicence ? undefined : onlineUseRefusal(entry);
   if (refusal) {
     throw new ConfigError(
       `Source ${entry.state} (${entry.kind}): ${refusal}; configure an imported dataset you are licensed to use, or name your licence in operatorLicence`,

@@ -1,10 +1,12 @@
-// One entry of the source registry (server/sources/brw-sources.yaml): which
-// official service answers for a state, how to ask it (`kind` + `options`,
-// checked by the kind's own schema), where each field sits (`fields`), whom
-// the attribution names under which licence, and where each of these facts
-// comes from (`evidence`, citing the file's `references`).
+// One entry of the source registry (server/sources/brw-sources.yaml), the one
+// record of a state: which official service answers for it, how to ask it
+// (`kind` + `options`, checked by the kind's own schema), where each field
+// sits (`fields`), whom the attribution names under which licence, whether
+// the state's terms allow what this service does (`terms`), the point
+// `sources:check` probes, and where each of these facts comes from
+// (`evidence`, citing the file's `references`).
 import { z } from 'zod';
-import { LICENSES, type LicenseId } from '../../../../shared/src/texts.js';
+import { LICENSES, type LicenseId } from '#shared/texts.js';
 import { NUMBER_FORMATS, type NumberFormat } from '../mapping/publishedValues.js';
 import { fieldMapSchema, type FieldMap } from './fieldMap.js';
 
@@ -34,7 +36,10 @@ const factEvidenceSchema = z
   })
   .strict();
 
-/** Fact → evidence; facts are `license`, `owners`, `sourceUrl`, `fields.<name>`, `options.<name>`. */
+/**
+ * Fact → evidence; facts are `license`, `owners`, `sourceUrl`, `terms`, `viewerUrl`,
+ * `fields.<name>`, `options.<name>`, and `portal` of a state not connected.
+ */
 const evidenceSchema = z.record(z.string().min(1), factEvidenceSchema);
 export type Evidence = z.infer<typeof evidenceSchema>;
 
@@ -63,12 +68,40 @@ const historySchema = z
   });
 export type History = z.infer<typeof historySchema>;
 
+/**
+ * What the state's public terms allow this service to do with its values.
+ * An entry without terms states none: its online source is used as written.
+ */
+const termsSchema = z
+  .object({
+    /** Answers may be kept for 30 days (§3). */
+    caching: z.boolean(),
+    /** Access may be sold. */
+    commercialUse: z.boolean(),
+    /** The credit line the owner asks for, word for word as published. */
+    notice: z.string().min(1).optional(),
+  })
+  .strict();
+export type Terms = z.infer<typeof termsSchema>;
+
+/** A central address of the state where its service must know a zone (`npm run sources:check`). */
+const probeSchema = z
+  .object({
+    place: z.string().min(1),
+    lat: z.number().min(-90).max(90),
+    lon: z.number().min(-180).max(180),
+  })
+  .strict();
+export type ProbePoint = z.infer<typeof probeSchema>;
+
 const baseSchema = z.object({
   /** ISO 3166-2 code as the geocoder reports it, e.g. DE-NI. */
   state: z.string().regex(/^DE-[A-Z]{2}$/, 'state must look like DE-NI'),
   name: z.string().min(1),
   /** Free text for operators: where a value came from, what is uncertain. */
   notes: z.string().optional(),
+  terms: termsSchema.optional(),
+  probe: probeSchema.optional(),
 });
 
 /**
@@ -76,7 +109,13 @@ const baseSchema = z.object({
  * with `reason` (German, shown to users) saying why, e.g. a licence.
  */
 const unconfiguredSchema = baseSchema
-  .extend({ kind: z.literal('none'), reason: z.string().min(1).optional() })
+  .extend({
+    kind: z.literal('none'),
+    reason: z.string().min(1).optional(),
+    /** The state's official portal, named in the answer (evidence: `portal`). */
+    portal: z.url().optional(),
+    evidence: evidenceSchema.optional(),
+  })
   .strict();
 
 const configuredSchema = baseSchema
@@ -84,8 +123,11 @@ const configuredSchema = baseSchema
     kind: z.string().min(1),
     license: z.enum(LICENSE_IDS),
     owners: z.array(z.string().min(1)).min(1),
-    sourceUrl: z.url(),
+    /** The page the attribution links to; when absent, the service's `options.url` (not a template). */
+    sourceUrl: z.url().optional(),
     fields: fieldMapSchema,
+    /** The state's official viewer of these values, given with each entry as viewer_url. */
+    viewerUrl: z.url().optional(),
     /** How the published values write numbers; the kind's default when absent. */
     numberFormat: z.enum(NUMBER_FORMATS).optional(),
     options: z.record(z.string(), z.unknown()),
@@ -110,6 +152,19 @@ const configuredSchema = baseSchema
   .refine((entry) => entry.enabled || entry.reason !== undefined, {
     message: 'a source that is not enabled needs a reason',
     path: ['reason'],
+  })
+  .transform((entry, ctx) => {
+    const serviceUrl = entry.options.url;
+    const sourceUrl =
+      entry.sourceUrl ??
+      (typeof serviceUrl === 'string' && !serviceUrl.includes('{') ? serviceUrl : undefined);
+    if (sourceUrl !== undefined) return { ...entry, sourceUrl };
+    ctx.addIssue({
+      code: 'custom',
+      message: 'sourceUrl is needed where options.url is absent or a template',
+      path: ['sourceUrl'],
+    });
+    return z.NEVER;
   });
 
 /** Each entry is checked by the schema of its kind, so errors name the exact field. */
@@ -150,9 +205,12 @@ export interface ConfiguredSource<Options = unknown> {
   owners: readonly string[];
   sourceUrl: string;
   fields: FieldMap;
+  viewerUrl?: string | undefined;
   numberFormat?: NumberFormat;
   options: Options;
   notes?: string;
+  terms?: Terms | undefined;
+  probe?: ProbePoint | undefined;
   history?: History | undefined;
   evidence?: Evidence;
   enabled: boolean;

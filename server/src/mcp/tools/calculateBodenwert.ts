@@ -2,10 +2,10 @@
 // inputs (numbers also as text with a decimal comma), same validation and
 // error codes, same result; never counts against the quota.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { BodenwertResponse } from '../../../../shared/src/apiTypes.js';
-import { parseBodenwertInput } from '../../../../shared/src/bodenwertInput.js';
-import { calculateBodenwert } from '../../../../shared/src/density.js';
-import { ErrorCode } from '../../../../shared/src/errors.js';
+import type { BodenwertResponse } from '#shared/apiTypes.js';
+import { parseBodenwertInput } from '#shared/bodenwertInput.js';
+import { calculateBodenwert } from '#shared/density.js';
+import { ErrorCode } from '#shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';

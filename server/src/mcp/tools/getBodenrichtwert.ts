@@ -3,11 +3,11 @@
 // per successful answer); the text names the attribution and the disclaimer
 // because whoever shows the values must show them too.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { BodenrichtwertResponse } from '../../../../shared/src/apiTypes.js';
-import { ErrorCode } from '../../../../shared/src/errors.js';
-import { LAND_USE_CODES } from '../../../../shared/src/landUse.js';
-import { countedLookup, type CountedLookupDeps } from '../../api/bodenrichtwert/countedLookup.js';
-import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../api/bodenrichtwert/params.js';
+import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
+import { ErrorCode } from '#shared/errors.js';
+import { LAND_USE_CODES } from '#shared/landUse.js';
+import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
+import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../lookup/lookupParams.js';
 import { toolCallerOf } from '../authInfo.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';
@@ -70,16 +70,17 @@ function summarize(r: BodenrichtwertResponse): string {
   const entries = r.bodenrichtwerte.map((e) => {
     const zone = e.zonenbezeichnung ? `, Zone ${e.zonenbezeichnung}` : '';
     const number = e.bodenrichtwertnummer ? `, Nr. ${e.bodenrichtwertnummer}` : '';
+    const state = e.entwicklungszustand ? `, ${e.entwicklungszustand}` : '';
     return (
       `- ${e.code} ${e.nutzungsart}: ${germanNumber(e.brw_euro_pro_m2)} €/m² ` +
-      `(Stichtag ${e.stichtag}, ${e.gemeinde}${zone}${number})`
+      `(Stichtag ${e.stichtag}, ${e.gemeinde}${zone}${number}${state})`
     );
   });
   const { lat, lon } = r.coordinates;
   return [
     `Bodenrichtwerte für ${r.address_resolved} (${germanNumber(lat, 6)}, ${germanNumber(lon, 6)}):`,
     ...entries,
-    `Quelle: ${r.attribution.text}, ${r.attribution.source_url} (Lizenz: ${r.attribution.license_url})`,
+    `Quelle: ${r.attribution.text}, ${r.attribution.source_url} (Lizenz: ${r.attribution.license_url}), abgerufen am ${r.abgerufen_am}`,
     `Hinweis: ${r.disclaimer}`,
   ].join('\n');
 }

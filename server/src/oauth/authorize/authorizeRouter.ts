@@ -3,18 +3,21 @@
 // takes the decision (buttons `decision=allow|deny`) and lets the library
 // issue the code or the access_denied redirect, to which `iss` is added
 // (RFC 9207).
-import OAuth2Server from '@node-oauth/oauth2-server';
 import { Router, type Request, type Response } from 'express';
-import type { AppContext } from '../../context.js';
-import { signedInUser, type WebLayer } from '../../dashboard/webLayer.js';
-import type { GrantUser } from '../grants/oauthModel.js';
+import type { Config } from '../../config/config.js';
+import { signedInUser, type WebLayer } from '../../web/webLayer.js';
+import type { GrantUser } from '../grants/grantStorage.js';
+import type { OAuthServices } from '../oauthServices.js';
 import { libraryRequest } from '../routes/tokenRouter.js';
 import { checkAuthorizationRequest, type AuthorizationRequest } from './authorizationRequest.js';
 import { allowFormRedirectTo } from './consentPolicy.js';
 
-const { OAuthError, Response: OAuthResponse } = OAuth2Server;
+export interface AuthorizeRouterDeps {
+  oauth: Pick<OAuthServices, 'clients' | 'servers'>;
+  config: Pick<Config, 'authUrl'>;
+}
 
-export function authorizeRouter(ctx: AppContext, web: WebLayer): Router {
+export function authorizeRouter(ctx: AuthorizeRouterDeps, web: WebLayer): Router {
   const router = Router();
   const { clients } = ctx.oauth;
   const issuer = ctx.config.authUrl;
@@ -74,12 +77,14 @@ export function authorizeRouter(ctx: AppContext, web: WebLayer): Router {
       kind: 'oauth_user',
       boundRedirectUri: request.boundRedirectUri,
     };
-    const response = new OAuthResponse();
+    const { authorize, library } = await ctx.oauth.servers();
+    const { OAuthError } = library;
+    const response = new library.Response();
     // The library redirects to the URI it is given: the canonical match.
     const params = { ...request.params, redirect_uri: request.redirectUri };
     try {
-      await ctx.oauth.servers.authorize.authorize(
-        libraryRequest(req, { ...params, allowed: String(allowed) }),
+      await authorize.authorize(
+        libraryRequest(library, req, { ...params, allowed: String(allowed) }),
         response,
         { authenticateHandler: { handle: () => owner } },
       );

@@ -8,7 +8,7 @@ import {
   generateClientId,
   generateCredential,
   hashCredential,
-} from '../secrets.js';
+} from '../../auth/secrets.js';
 import type { OAuthClientRepository } from '../store/clientRepository.js';
 import type { ClientRegistration, OAuthClient, PresentedClient } from './clientTypes.js';
 

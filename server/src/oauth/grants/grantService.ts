@@ -4,7 +4,7 @@
 import type { Clock } from '../../time/clock.js';
 import type { OAuthClientService } from '../clients/clientService.js';
 import type { OAuthClient } from '../clients/clientTypes.js';
-import { hashCredential } from '../secrets.js';
+import { hashCredential } from '../../auth/secrets.js';
 import type { AuthorizationCodeRepository } from '../store/codeRepository.js';
 import type { OAuthTokenRepository } from '../store/tokenRepository.js';
 import { REFRESH_TOKEN_SECONDS } from './oauthServers.js';

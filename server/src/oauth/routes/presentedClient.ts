@@ -5,7 +5,7 @@
 // refused (RFC 6749 §2.3: "MUST NOT use more than one").
 import type { Request } from 'express';
 import type { PresentedClient } from '../clients/clientTypes.js';
-import { formDecode } from '../secrets.js';
+import { formDecode } from '../../auth/secrets.js';
 
 export type Presented =
   { kind: 'client'; client: PresentedClient } | { kind: 'none' } | { kind: 'ambiguous' };

@@ -4,10 +4,10 @@
 // only the authorization code grant (client_credentials needs an owner).
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { AppContext } from '../../context.js';
-import { throttleStore } from '../../dashboard/throttleStore.js';
+import { throttleStore, type ThrottleStoreDeps } from '../../web/throttleStore.js';
 import { apiCors } from '../../http/apiCors.js';
 import { validateRegistration } from '../clients/clientMetadata.js';
+import type { OAuthServices } from '../oauthServices.js';
 import { TOKEN_AUTH_METHODS, type TokenAuthMethod } from '../clients/clientTypes.js';
 import { oauthErrorBody } from './oauthErrors.js';
 
@@ -18,7 +18,9 @@ function metadataError(res: Response, message: string, error = 'invalid_client_m
   res.status(400).json(oauthErrorBody(error, message));
 }
 
-export function registerRouter(ctx: AppContext): Router {
+export type RegisterRouterDeps = ThrottleStoreDeps & { oauth: Pick<OAuthServices, 'clients'> };
+
+export function registerRouter(ctx: RegisterRouterDeps): Router {
   const router = Router();
   const throttle = rateLimit({
     windowMs: 3600_000,

@@ -4,19 +4,22 @@
 // token_type "bearer", German error texts, invalid_client always 401 with a
 // Basic challenge. Before the library runs, the client must use the token
 // endpoint authentication method it registered.
-import OAuth2Server from '@node-oauth/oauth2-server';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import { apiCors } from '../../http/apiCors.js';
+import type OAuth2Server from '@node-oauth/oauth2-server';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { formEndpoint } from './formEndpoint.js';
 import type { OAuthClientService } from '../clients/clientService.js';
-import { ACCESS_TOKEN_SECONDS, type OAuthServers } from '../grants/oauthServers.js';
+import { ACCESS_TOKEN_SECONDS, type LoadOAuthServers } from '../grants/oauthServers.js';
 import { oauthErrorBody } from './oauthErrors.js';
 import { presentedClient } from './presentedClient.js';
 
-const { OAuthError, Request: OAuthRequest, Response: OAuthResponse } = OAuth2Server;
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'client_credentials']);
 
-export function libraryRequest(req: Request, body: Record<string, unknown>) {
-  return new OAuthRequest({
+export function libraryRequest(
+  library: typeof OAuth2Server,
+  req: Request,
+  body: Record<string, unknown>,
+) {
+  return new library.Request({
     headers: req.headers as Record<string, string>,
     method: req.method,
     query: req.query as Record<string, string>,
@@ -69,43 +72,34 @@ async function usesRegisteredMethod(
 }
 
 export function tokenRouter(
-  servers: OAuthServers,
+  loadServers: LoadOAuthServers,
   clients: Pick<OAuthClientService, 'findByClientId'>,
   throttle: RequestHandler,
 ): Router {
   const router = Router();
-  router.options('/oauth/token', apiCors);
-  router.post(
-    '/oauth/token',
-    apiCors,
-    throttle,
-    express.urlencoded({ extended: false, limit: '16kb' }),
-    async (req, res) => {
-      const response = new OAuthResponse();
-      res.set('Cache-Control', 'no-store').set('Pragma', 'no-cache');
-      const body = (req.body ?? {}) as Record<string, unknown>;
-      // The library would ask for client credentials before looking at the grant type.
-      if (typeof body.grant_type !== 'string' || !GRANT_TYPES.has(body.grant_type)) {
-        const missing = body.grant_type === undefined;
-        res
-          .status(400)
-          .json(oauthErrorBody(missing ? 'invalid_request' : 'unsupported_grant_type'));
+  formEndpoint(router, '/oauth/token', throttle, async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    // The library would ask for client credentials before looking at the grant type.
+    if (typeof body.grant_type !== 'string' || !GRANT_TYPES.has(body.grant_type)) {
+      const missing = body.grant_type === undefined;
+      res.status(400).json(oauthErrorBody(missing ? 'invalid_request' : 'unsupported_grant_type'));
+      return;
+    }
+    if (!(await usesRegisteredMethod(req, res, clients))) return;
+    const { token, library } = await loadServers();
+    const response = new library.Response();
+    try {
+      await token.token(libraryRequest(library, req, body), response);
+      res.status(200).json(successBody(response.body as Record<string, unknown>));
+    } catch (err) {
+      if (!(err instanceof library.OAuthError) || err.code >= 500) {
+        req.log.error({ err }, 'token endpoint failed');
+        res.status(500).json(oauthErrorBody('server_error'));
         return;
       }
-      if (!(await usesRegisteredMethod(req, res, clients))) return;
-      try {
-        await servers.token.token(libraryRequest(req, body), response);
-        res.status(200).json(successBody(response.body as Record<string, unknown>));
-      } catch (err) {
-        if (!(err instanceof OAuthError) || err.code >= 500) {
-          req.log.error({ err }, 'token endpoint failed');
-          res.status(500).json(oauthErrorBody('server_error'));
-          return;
-        }
-        if (err.name === 'invalid_client') invalidClient(res);
-        else res.status(err.code).json(oauthErrorBody(err.name));
-      }
-    },
-  );
+      if (err.name === 'invalid_client') invalidClient(res);
+      else res.status(err.code).json(oauthErrorBody(err.name));
+    }
+  });
   return router;
 }

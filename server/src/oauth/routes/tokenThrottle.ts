@@ -3,12 +3,14 @@
 // for both endpoints). Answers 429 with an OAuth error body and Retry-After.
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { AppContext } from '../../context.js';
-import { throttleStore } from '../../dashboard/throttleStore.js';
+import type { Config } from '../../config/config.js';
+import { throttleStore, type ThrottleStoreDeps } from '../../web/throttleStore.js';
 import { clientKey } from '../../http/rateLimit.js';
 import { oauthErrorBody } from './oauthErrors.js';
 
-export function tokenThrottle(ctx: Pick<AppContext, 'redis' | 'config'>): RequestHandler {
+export function tokenThrottle(
+  ctx: ThrottleStoreDeps & { config: Pick<Config, 'rateLimitPerMinute'> },
+): RequestHandler {
   const limit = ctx.config.rateLimitPerMinute;
   const shared = throttleStore(ctx, 'oauth-token');
   return rateLimit({

@@ -1,45 +1,44 @@
 // GET /api/bodenrichtwert in the OpenAPI document (§2.1–2.3, §4.1, §7.1).
-import { ErrorCode } from '../../../../shared/src/errors.js';
-import { LAND_USE_CODES } from '../../../../shared/src/landUse.js';
+import { ErrorCode } from '#shared/errors.js';
+import { LAND_USE_CODES } from '#shared/landUse.js';
+import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
 import {
-  authErrors,
+  AUTH_ERROR_CODES,
   bearerSecurity,
   errorResponse,
-  rateLimitError,
   schemaRef,
   successHeaders,
+  xmlNote,
 } from '../components.js';
+import { LOOKUP_ADDRESS_EXAMPLE, lookupExample } from '../examples/lookupExample.js';
 import type { JsonObject, OpenApiModule } from '../types.js';
 
 const text = (description: string): JsonObject => ({ type: 'string', description });
 const number = (description: string): JsonObject => ({ type: 'number', description });
 const nonEmpty = (description: string): JsonObject => ({ ...text(description), minLength: 1 });
 
-export const xmlNote =
-  'With format=xml the same structure as application/xml (root `response`, entries as ' +
-  '`bodenrichtwert` elements, absent fields absent).';
-
-export const both = (schema: JsonObject): JsonObject => ({
-  'application/json': { schema },
+/** A success answer as JSON (with its example) and as XML. */
+export const both = (schema: JsonObject, example: unknown): JsonObject => ({
+  'application/json': { schema, example },
   'application/xml': { schema: { type: 'string', description: xmlNote } },
 });
 
-export const xmlError = (status: number, codes: readonly string[]): JsonObject => {
-  const response = errorResponse(status, codes);
-  return { ...response, content: both(schemaRef('ErrorBody')) };
-};
+/** The error answers a lookup shares with the batch lookup. */
+export const lookupErrors = (status: number, codes: readonly ErrorCode[]) =>
+  errorResponse(status, codes, { xml: true });
 
 export const bodenrichtwertApi: OpenApiModule = {
   paths: {
     '/api/bodenrichtwert': {
       get: {
         operationId: 'getBodenrichtwert',
-        summary: 'Official land values at an address',
+        summary: 'Amtliche Bodenrichtwerte an einer Adresse',
         description:
-          'Geocodes the address, asks the official land-value service of its state (cached per ' +
-          'coordinate: 24 h fresh, up to 30 days served stale) and returns every zone at the ' +
-          'point, ordered W, M, G, S, L, F, SO. Counts once against the monthly quota per ' +
-          'successful answer. Schleswig-Holstein, Sachsen and Bayern answer 451.',
+          'Geokodiert die Adresse, fragt den amtlichen Bodenrichtwertdienst ihres Landes (je ' +
+          'Koordinate zwischengespeichert, siehe CACHE_FRESH_SECONDS und CACHE_MAX_AGE_SECONDS) ' +
+          'und liefert jede Zone am Punkt, geordnet W, M, G, S, L, F, SO. Jede erfolgreiche ' +
+          'Antwort zählt einmal gegen das Monatskontingent. Für Schleswig-Holstein, Sachsen und ' +
+          'Bayern antwortet der Dienst mit 451.',
         tags: ['Lookup'],
         security: bearerSecurity,
         parameters: [
@@ -48,14 +47,18 @@ export const bodenrichtwertApi: OpenApiModule = {
             in: 'query',
             required: true,
             description:
-              'Full address: street, house number, postal code, city (max. 300 characters).',
-            schema: { type: 'string', maxLength: 300 },
+              'Vollständige Adresse: Straße, Hausnummer, Postleitzahl, Ort ' +
+              `(höchstens ${MAX_ADDRESS_LENGTH} Zeichen).`,
+            schema: { type: 'string', maxLength: MAX_ADDRESS_LENGTH },
+            example: LOOKUP_ADDRESS_EXAMPLE,
           },
           {
             name: 'nutzungsart',
             in: 'query',
             required: false,
-            description: 'Filter; repeat the parameter for several codes. No comma lists.',
+            description:
+              'Filter nach Nutzungsart; für mehrere Codes den Parameter wiederholen ' +
+              '(keine Kommalisten).',
             schema: { type: 'array', items: { type: 'string', enum: [...LAND_USE_CODES] } },
             style: 'form',
             explode: true,
@@ -64,6 +67,7 @@ export const bodenrichtwertApi: OpenApiModule = {
             name: 'format',
             in: 'query',
             required: false,
+            description: 'Antwortformat.',
             schema: { type: 'string', enum: ['json', 'xml'], default: 'json' },
           },
           {
@@ -71,34 +75,34 @@ export const bodenrichtwertApi: OpenApiModule = {
             in: 'query',
             required: false,
             description:
-              'Reference date (Wertermittlungsstichtag), not after today: per zone the entry of ' +
-              'the newest stichtag on or before it, with that stichtag; only zones that had a ' +
-              'value then. Without it, the current values. A date before the earliest stichtag ' +
-              'the source offers answers 404 no_data naming how far back it reaches.',
+              'Wertermittlungsstichtag, nicht nach heute: je Zone der Eintrag mit dem jüngsten ' +
+              'Stichtag an oder vor diesem Datum; nur Zonen, die damals einen Wert hatten. Ohne ' +
+              'Angabe die aktuellen Werte. Ein Datum vor dem frühesten Stichtag der Quelle ' +
+              'ergibt 404 no_data mit dem frühesten verfügbaren Jahr.',
             schema: { type: 'string', format: 'date', example: '2022-01-01' },
           },
         ],
         responses: {
           '200': {
-            description: 'Land values at the address',
+            description: 'Die Bodenrichtwerte an der Adresse',
             headers: successHeaders,
-            content: both(schemaRef('BodenrichtwertResponse')),
+            content: both(schemaRef('BodenrichtwertResponse'), lookupExample),
           },
-          '400': xmlError(400, [
-            'missing_address',
-            'address_too_long',
-            'invalid_nutzungsart',
-            'invalid_format',
+          '400': lookupErrors(400, [
+            ErrorCode.missingAddress,
+            ErrorCode.addressTooLong,
+            ErrorCode.invalidNutzungsart,
+            ErrorCode.invalidFormat,
             ErrorCode.invalidStichtag,
-            'too_many_parameters',
+            ErrorCode.tooManyParameters,
           ]),
-          '401': { ...authErrors['401'], content: both(schemaRef('ErrorBody')) },
-          '402': xmlError(402, ['limit_reached', 'payment_past_due']),
-          '404': xmlError(404, ['address_not_found', 'no_data']),
-          '429': { ...rateLimitError['429'], content: both(schemaRef('ErrorBody')) },
-          '451': xmlError(451, ['restricted_state']),
-          '500': xmlError(500, ['processing_error']),
-          '503': xmlError(503, ['service_error']),
+          '401': lookupErrors(401, AUTH_ERROR_CODES),
+          '402': lookupErrors(402, [ErrorCode.limitReached, ErrorCode.paymentPastDue]),
+          '404': lookupErrors(404, [ErrorCode.addressNotFound, ErrorCode.noData]),
+          '429': lookupErrors(429, [ErrorCode.rateLimitExceeded]),
+          '451': lookupErrors(451, [ErrorCode.restrictedState]),
+          '500': lookupErrors(500, [ErrorCode.processingError]),
+          '503': lookupErrors(503, [ErrorCode.serviceError]),
         },
       },
     },
@@ -116,20 +120,36 @@ export const bodenrichtwertApi: OpenApiModule = {
         'gutachterausschuss',
       ],
       properties: {
-        nutzungsart: nonEmpty('Land use in German, as published.'),
+        nutzungsart: nonEmpty('Nutzungsart, wie veröffentlicht.'),
         code: { type: 'string', enum: [...LAND_USE_CODES] },
-        brw_euro_pro_m2: { type: 'number', minimum: 0, description: 'Land value, EUR/m².' },
+        brw_euro_pro_m2: { type: 'number', minimum: 0, description: 'Bodenrichtwert in €/m².' },
         stichtag: { type: 'string', format: 'date' },
-        gemeinde: text('Municipality.'),
-        gutachterausschuss: text('Expert committee; may be empty, the key is always present.'),
-        bodenrichtwertnummer: nonEmpty('Zone number within its committee.'),
-        zonenbezeichnung: nonEmpty('Zone name.'),
-        bauweise: nonEmpty('Building configuration as published.'),
-        geschossflaechenzahl: number('GFZ permitted in the zone.'),
+        gemeinde: text('Gemeinde.'),
+        gutachterausschuss: text(
+          'Gutachterausschuss; kann leer sein, der Schlüssel ist immer vorhanden.',
+        ),
+        bodenrichtwertnummer: nonEmpty('Nummer der Zone bei ihrem Gutachterausschuss.'),
+        zonenbezeichnung: nonEmpty('Name der Zone.'),
+        bauweise: nonEmpty('Bauweise, wie veröffentlicht.'),
+        geschossflaechenzahl: number('In der Zone zulässige GFZ.'),
         grundflaechenzahl: number('GRZ.'),
-        vollgeschosszahl: number('Number of full storeys; not a GFZ.'),
+        vollgeschosszahl: number('Zahl der Vollgeschosse; keine GFZ.'),
         baumassenzahl: number('BMZ.'),
-        wertrel_geschossflaechenzahl: number('Reference GFZ of the value (gfz_referenz).'),
+        wertrel_geschossflaechenzahl: number(
+          'Wertrelevante GFZ des Richtwertgrundstücks: das gfz_referenz der Umrechnung ' +
+            '(POST /api/bodenwert).',
+        ),
+        entwicklungszustand: nonEmpty(
+          'Entwicklungszustand als Text (baureifes Land, Rohbauland, Bauerwartungsland, …).',
+        ),
+        beitragszustand: nonEmpty('Beitragsrechtlicher Zustand als Text, wie veröffentlicht.'),
+        flaeche_m2: number('Fläche des Richtwertgrundstücks in m².'),
+        tiefe_m: number('Tiefe des Richtwertgrundstücks in m.'),
+        viewer_url: {
+          type: 'string',
+          format: 'uri',
+          description: 'Der amtliche Kartenviewer des Landes für diese Werte.',
+        },
       },
     },
     BodenrichtwertResponse: bodenrichtwertResponseSchema(),
@@ -147,37 +167,47 @@ export function bodenrichtwertResponseSchema(): JsonObject {
       'coordinates',
       'bodenrichtwerte',
       'cache_hit',
+      'abgerufen_am',
       'attribution',
       'disclaimer',
     ],
     properties: {
-      address_input: text('The address as sent.'),
-      address_resolved: text('The geocoded address used (best house-number-level candidate).'),
+      address_input: text('Die Adresse, wie gesendet.'),
+      address_resolved: text('Die verwendete geokodierte Adresse (bester Treffer mit Hausnummer).'),
       coordinates: {
         type: 'object',
         additionalProperties: false,
         required: ['lat', 'lon'],
-        properties: { lat: number('WGS84 latitude.'), lon: number('WGS84 longitude.') },
+        properties: { lat: number('Breite (WGS84).'), lon: number('Länge (WGS84).') },
       },
       bodenrichtwerte: { type: 'array', minItems: 1, items: schemaRef('BodenrichtwertEntry') },
       cache_hit: { type: 'boolean' },
       cache_stale: {
         type: 'boolean',
         const: true,
-        description: 'Present only for a cached entry between 24 hours and 30 days old.',
+        description:
+          'Nur vorhanden, wenn ein zwischengespeicherter Eintrag nicht mehr frisch, aber noch ' +
+          'zulässig ist.',
+      },
+      abgerufen_am: {
+        type: 'string',
+        format: 'date-time',
+        description:
+          'Wann die Werte bei der amtlichen Quelle abgerufen wurden; in einer Antwort aus dem ' +
+          'Zwischenspeicher dieselbe Zeit.',
       },
       attribution: {
         type: 'object',
         additionalProperties: false,
         required: ['text', 'license_url', 'source_url', 'year'],
         properties: {
-          text: text('Show visibly: data owners, year and licence.'),
+          text: text('Sichtbar anzeigen: Datenhalter, Jahr und Lizenz.'),
           license_url: { type: 'string', format: 'uri' },
           source_url: { type: 'string', format: 'uri' },
           year: { type: 'integer' },
         },
       },
-      disclaimer: text('Mandatory German notice; keep it visible.'),
+      disclaimer: text('Pflichthinweis; sichtbar lassen.'),
     },
   };
 }

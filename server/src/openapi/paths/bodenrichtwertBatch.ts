@@ -1,20 +1,21 @@
 // POST /api/bodenrichtwert/batch in the OpenAPI document: up to
 // MAX_BATCH_ADDRESSES single lookups in one request, answered in input order.
-import { MAX_BATCH_ADDRESSES } from '../../../../shared/src/apiTypes.js';
-import { ErrorCode } from '../../../../shared/src/errors.js';
-import { LAND_USE_CODES } from '../../../../shared/src/landUse.js';
-import { MAX_ADDRESS_LENGTH } from '../../api/bodenrichtwert/params.js';
+import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import { ErrorCode } from '#shared/errors.js';
+import { LAND_USE_CODES } from '#shared/landUse.js';
+import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
 import { BATCH_BODY_LIMIT_BYTES } from '../../api/bodenrichtwert/router.js';
 import {
-  authErrors,
+  AUTH_ERROR_CODES,
   bearerSecurity,
   errorBodySchema,
-  rateLimitError,
   schemaRef,
   successHeaders,
 } from '../components.js';
+import { errorExample } from '../examples/errorExamples.js';
+import { LOOKUP_ADDRESS_EXAMPLE, lookupExample } from '../examples/lookupExample.js';
 import type { JsonObject, OpenApiModule } from '../types.js';
-import { both, bodenrichtwertResponseSchema, xmlError } from './bodenrichtwert.js';
+import { both, bodenrichtwertResponseSchema, lookupErrors } from './bodenrichtwert.js';
 
 /** What a single lookup can answer besides 200, and so what an item can hold. */
 const ITEM_ERROR_CODES = [
@@ -40,19 +41,31 @@ function withProperties(schema: JsonObject, extra: Record<string, JsonObject>): 
 
 const errorProperties = errorBodySchema.properties as Record<string, JsonObject>;
 
+const UNKNOWN_ADDRESS = 'Nirgendwostraße 1, 99999 Nirgendwo';
+
+const batchRequestExample = { addresses: [LOOKUP_ADDRESS_EXAMPLE, UNKNOWN_ADDRESS] };
+
+const batchExample = {
+  results: [
+    { ...lookupExample, status: 200 },
+    { ...errorExample(ErrorCode.addressNotFound), address_input: UNKNOWN_ADDRESS },
+  ],
+};
+
 export const bodenrichtwertBatchApi: OpenApiModule = {
   paths: {
     '/api/bodenrichtwert/batch': {
       post: {
         operationId: 'getBodenrichtwertBatch',
-        summary: `Official land values at up to ${MAX_BATCH_ADDRESSES} addresses`,
+        summary: `Amtliche Bodenrichtwerte an bis zu ${MAX_BATCH_ADDRESSES} Adressen`,
         description:
-          'Each address is answered exactly as GET /api/bodenrichtwert would answer it: an item ' +
-          'is the full lookup answer plus "status": 200, or the error body plus address_input. ' +
-          'Items keep the input order. Each item counts against the quota like a single lookup ' +
-          '(items refused with 402 once the cap is reached; error items never count; a lookup ' +
-          'already answered this month is free); the request counts once for the rate limit. ' +
-          'Requests to each state service are bounded per instance (SOURCE_MAX_CONCURRENCY).',
+          'Jede Adresse wird genau so beantwortet wie von GET /api/bodenrichtwert: ein Element ' +
+          'ist die vollständige Antwort plus "status": 200 oder der Fehlerinhalt plus ' +
+          'address_input, in der Reihenfolge der Eingabe. Jedes Element zählt wie eine einzelne ' +
+          'Abfrage gegen das Kontingent (nach Erreichen der Grenze 402 je Element; Fehler zählen ' +
+          'nie; eine in diesem Monat schon beantwortete Abfrage ist frei); die Anfrage zählt ' +
+          'einmal für die Ratenbegrenzung. Anfragen an jeden Landesdienst sind je Instanz ' +
+          'begrenzt (SOURCE_MAX_CONCURRENCY).',
         tags: ['Lookup'],
         security: bearerSecurity,
         parameters: [
@@ -60,24 +73,29 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
             name: 'format',
             in: 'query',
             required: false,
-            description: 'Answer format; "format" in the body wins when both are given.',
+            description: 'Antwortformat; "format" im Anfrageinhalt hat Vorrang.',
             schema: { type: 'string', enum: ['json', 'xml'], default: 'json' },
           },
         ],
         requestBody: {
           required: true,
-          description: `At most ${BATCH_BODY_LIMIT_BYTES} bytes.`,
-          content: { 'application/json': { schema: schemaRef('BatchLookupRequest') } },
+          description: `Höchstens ${BATCH_BODY_LIMIT_BYTES} Bytes.`,
+          content: {
+            'application/json': {
+              schema: schemaRef('BatchLookupRequest'),
+              example: batchRequestExample,
+            },
+          },
         },
         responses: {
           '200': {
             description:
-              'One item per address, in input order. XML: root `response`, `results` holding ' +
-              '`result` elements, each structured like the single answer.',
+              'Ein Element je Adresse, in der Reihenfolge der Eingabe. XML: Wurzel `response`, ' +
+              '`results` mit `result`-Elementen, jedes aufgebaut wie die einzelne Antwort.',
             headers: successHeaders,
-            content: both(schemaRef('BatchLookupResponse')),
+            content: both(schemaRef('BatchLookupResponse'), batchExample),
           },
-          '400': xmlError(400, [
+          '400': lookupErrors(400, [
             ErrorCode.invalidJson,
             ErrorCode.invalidBody,
             ErrorCode.missingAddress,
@@ -86,10 +104,10 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
             ErrorCode.invalidFormat,
             ErrorCode.invalidStichtag,
           ]),
-          '401': { ...authErrors['401'], content: both(schemaRef('ErrorBody')) },
-          '413': xmlError(413, [ErrorCode.payloadTooLarge]),
-          '429': { ...rateLimitError['429'], content: both(schemaRef('ErrorBody')) },
-          '500': xmlError(500, [ErrorCode.processingError]),
+          '401': lookupErrors(401, AUTH_ERROR_CODES),
+          '413': lookupErrors(413, [ErrorCode.payloadTooLarge]),
+          '429': lookupErrors(429, [ErrorCode.rateLimitExceeded]),
+          '500': lookupErrors(500, [ErrorCode.processingError]),
         },
       },
     },
@@ -104,19 +122,19 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
           minItems: 1,
           maxItems: MAX_BATCH_ADDRESSES,
           description:
-            'Full addresses (street, house number, postal code, city). A blank or too long ' +
-            'address becomes an error item, not an error of the request.',
+            'Vollständige Adressen (Straße, Hausnummer, Postleitzahl, Ort). Eine leere oder zu ' +
+            'lange Adresse wird ein Fehlerelement, kein Fehler der Anfrage.',
           items: { type: 'string', maxLength: MAX_ADDRESS_LENGTH },
         },
         nutzungsart: {
           type: 'array',
-          description: 'Filter applied to every address.',
+          description: 'Filter nach Nutzungsart für jede Adresse.',
           items: { type: 'string', enum: [...LAND_USE_CODES] },
         },
         stichtag: {
           type: 'string',
           format: 'date',
-          description: 'Reference date for every address, as in GET /api/bodenrichtwert.',
+          description: 'Stichtag für jede Adresse, wie bei GET /api/bodenrichtwert.',
           example: '2022-01-01',
         },
         format: { type: 'string', enum: ['json', 'xml'], default: 'json' },
@@ -143,7 +161,7 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
               error: { ...errorProperties.error, enum: ITEM_ERROR_CODES },
             },
           },
-          { address_input: { type: 'string', description: 'The address as sent.' } },
+          { address_input: { type: 'string', description: 'Die Adresse, wie gesendet.' } },
         ),
       ],
     },

@@ -1,4 +1,9 @@
 // POST /api/bodenwert in the OpenAPI document (§2.4, §4.2, §7.2).
+import { BODENWERT_INPUT_ERROR_CODES, INPUT_MAXIMA } from '#shared/bodenwertInput.js';
+import { GFZ_PLAUSIBLE_RANGE } from '#shared/calculationNotes.js';
+import { OUTPUT_DECIMALS } from '#shared/density.js';
+import { CALCULATION_MODEL } from '#shared/apiTypes.js';
+import { ErrorCode } from '#shared/errors.js';
 import {
   authErrors,
   bearerSecurity,
@@ -7,11 +12,20 @@ import {
   schemaRef,
   successHeaders,
 } from '../components.js';
+import { calculationExample, calculationRequestExample } from '../examples/calculationExample.js';
 import type { JsonObject, OpenApiModule } from '../types.js';
 
-const decimalInput = (description: string): JsonObject => ({
-  description: `${description} A JSON number, or a string with a dot or comma as decimal separator.`,
-  oneOf: [{ type: 'number' }, { type: 'string', examples: ['1,2'] }],
+const german = (value: number) => value.toLocaleString('de-DE');
+
+/** A JSON number within `bounds`, or the same as text with a dot or comma. */
+const decimalInput = (description: string, bounds: JsonObject = {}): JsonObject => ({
+  description:
+    `${description} Als JSON-Zahl oder als Text mit Punkt oder Komma als ` +
+    'Dezimaltrennzeichen (ohne Tausendertrennzeichen; „1.000“ ist 1).',
+  oneOf: [
+    { type: 'number', ...bounds },
+    { type: 'string', examples: ['1,2'] },
+  ],
 });
 
 const number = (description: string): JsonObject => ({ type: 'number', description });
@@ -21,37 +35,39 @@ export const bodenwertApi: OpenApiModule = {
     '/api/bodenwert': {
       post: {
         operationId: 'calculateBodenwert',
-        summary: 'Density-adjusted land value and plot value',
+        summary: 'Umgerechneter Bodenrichtwert und Bodenwert',
         description:
-          'Pure calculation with the official standard formula K(GFZ) = 0.6·√GFZ + 0.2·GFZ + 0.2; ' +
-          'no address lookup. Never counts against the monthly quota. Rate limited per IP.',
+          'Reine Berechnung mit der amtlichen Standardformel K(GFZ) = 0,6·√GFZ + 0,2·GFZ + 0,2, ' +
+          'ohne Adresssuche. Zählt nie gegen das Monatskontingent; je IP-Adresse begrenzt. ' +
+          'Als gfz_referenz dient die wertrel_geschossflaechenzahl eines Eintrags von ' +
+          'GET /api/bodenrichtwert.',
         tags: ['Calculation'],
         security: bearerSecurity,
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: schemaRef('BodenwertRequest') } },
+          content: {
+            'application/json': {
+              schema: schemaRef('BodenwertRequest'),
+              example: calculationRequestExample,
+            },
+          },
         },
         responses: {
           '200': {
-            description: 'The calculation',
+            description: 'Die Berechnung',
             headers: successHeaders,
-            content: { 'application/json': { schema: schemaRef('BodenwertResponse') } },
+            content: {
+              'application/json': {
+                schema: schemaRef('BodenwertResponse'),
+                example: calculationExample,
+              },
+            },
           },
-          '400': errorResponse(400, [
-            'invalid_json',
-            'invalid_body',
-            'missing_parameter',
-            'invalid_brw',
-            'invalid_gfz_referenz',
-            'invalid_gfz_tatsaechlich',
-            'invalid_flaeche',
-            'invalid_hinterland_flaeche_m2',
-            'invalid_hinterland_faktor',
-          ]),
+          '400': errorResponse(400, [ErrorCode.invalidJson, ...BODENWERT_INPUT_ERROR_CODES]),
           ...authErrors,
-          '413': errorResponse(413, ['payload_too_large']),
+          '413': errorResponse(413, [ErrorCode.payloadTooLarge]),
           ...rateLimitError,
-          '500': errorResponse(500, ['internal_server_error']),
+          '500': errorResponse(500, [ErrorCode.internalServerError]),
         },
       },
     },
@@ -61,14 +77,33 @@ export const bodenwertApi: OpenApiModule = {
       type: 'object',
       required: ['brw', 'gfz_referenz', 'gfz_tatsaechlich'],
       properties: {
-        brw: decimalInput('Land value in EUR/m², >= 0 and <= 10^12.'),
-        gfz_referenz: decimalInput('Reference GFZ, > 0 and <= 10^6.'),
-        gfz_tatsaechlich: decimalInput('Actual or permitted GFZ, > 0 and <= 10^6.'),
-        flaeche: decimalInput('Plot area in m², > 0 and <= 10^12.'),
-        hinterland_flaeche_m2: decimalInput(
-          'Rear part in m², > 0 and < flaeche; only with hinterland_faktor and flaeche.',
+        brw: decimalInput(
+          `Bodenrichtwert in €/m², mindestens 0, höchstens ${german(INPUT_MAXIMA.brw)}.`,
+          { minimum: 0, maximum: INPUT_MAXIMA.brw },
         ),
-        hinterland_faktor: decimalInput('Value factor of the rear part, 0 to 1 inclusive.'),
+        gfz_referenz: decimalInput(
+          'GFZ des Richtwertgrundstücks (die wertrel_geschossflaechenzahl des Eintrags), ' +
+            `größer als 0, höchstens ${german(INPUT_MAXIMA.gfz)}.`,
+          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.gfz },
+        ),
+        gfz_tatsaechlich: decimalInput(
+          'Tatsächliche oder zulässige GFZ des Grundstücks, größer als 0, höchstens ' +
+            `${german(INPUT_MAXIMA.gfz)}.`,
+          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.gfz },
+        ),
+        flaeche: decimalInput(
+          `Grundstücksfläche in m², größer als 0, höchstens ${german(INPUT_MAXIMA.flaeche)}.`,
+          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.flaeche },
+        ),
+        hinterland_flaeche_m2: decimalInput(
+          'Hinterlandfläche in m², größer als 0 und kleiner als flaeche; nur zusammen mit ' +
+            'hinterland_faktor und flaeche.',
+          { exclusiveMinimum: 0 },
+        ),
+        hinterland_faktor: decimalInput('Wertfaktor des Hinterlands, 0 bis 1 einschließlich.', {
+          minimum: 0,
+          maximum: 1,
+        }),
       },
     },
     BodenwertResponse: {
@@ -97,25 +132,34 @@ export const bodenwertApi: OpenApiModule = {
         ],
       },
       properties: {
-        brw_input_euro_pro_m2: number('Echo of brw.'),
-        gfz_referenz: number('Echo of the input.'),
-        gfz_tatsaechlich: number('Echo of the input.'),
-        koeffizient_referenz: number('K(gfz_referenz), 4 decimals.'),
-        koeffizient_tatsaechlich: number('K(gfz_tatsaechlich), 4 decimals.'),
-        faktor: number('K(gfz_tatsaechlich) / K(gfz_referenz), 4 decimals.'),
-        bodenrichtwert_tatsaechlich_euro_pro_m2: number('Density-adjusted land value, EUR/m².'),
-        grundstuecksflaeche_m2: number('Plot area; only with flaeche.'),
-        bodenwert_euro: number('Total plot value; only with flaeche.'),
-        hinterland_flaeche_m2: number('Echo; only with the split.'),
-        hinterland_faktor: number('Echo; only with the split.'),
-        vorderland_flaeche_m2: number('flaeche minus hinterland_flaeche_m2; only with the split.'),
-        vorderland_wert_euro: number('Front part value; only with the split.'),
-        hinterland_wert_euro: number('Rear part value; only with the split.'),
-        modell: { type: 'string', const: 'amtliche-standardformel' },
+        brw_input_euro_pro_m2: number('Der gesendete brw.'),
+        gfz_referenz: number('Die gesendete gfz_referenz.'),
+        gfz_tatsaechlich: number('Die gesendete gfz_tatsaechlich.'),
+        koeffizient_referenz: number(
+          `K(gfz_referenz), ${OUTPUT_DECIMALS.coefficient} Nachkommastellen.`,
+        ),
+        koeffizient_tatsaechlich: number(
+          `K(gfz_tatsaechlich), ${OUTPUT_DECIMALS.coefficient} Nachkommastellen.`,
+        ),
+        faktor: number(
+          `K(gfz_tatsaechlich) / K(gfz_referenz), ${OUTPUT_DECIMALS.coefficient} Nachkommastellen.`,
+        ),
+        bodenrichtwert_tatsaechlich_euro_pro_m2: number('Umgerechneter Bodenrichtwert in €/m².'),
+        grundstuecksflaeche_m2: number('Grundstücksfläche; nur mit flaeche.'),
+        bodenwert_euro: number('Bodenwert des Grundstücks in €; nur mit flaeche.'),
+        hinterland_flaeche_m2: number('Die gesendete Hinterlandfläche; nur mit Aufteilung.'),
+        hinterland_faktor: number('Der gesendete Hinterlandfaktor; nur mit Aufteilung.'),
+        vorderland_flaeche_m2: number('flaeche minus hinterland_flaeche_m2; nur mit Aufteilung.'),
+        vorderland_wert_euro: number('Wert des Vorderlands in €; nur mit Aufteilung.'),
+        hinterland_wert_euro: number('Wert des Hinterlands in €; nur mit Aufteilung.'),
+        modell: { type: 'string', const: CALCULATION_MODEL },
         formel: { type: 'string' },
         hinweis: {
           type: 'string',
-          description: 'Extrapolation and front/rear-land notes; absent when there are none.',
+          description:
+            'Hinweise: wie ein Text wie „1.000“ gelesen wurde, Extrapolation außerhalb GFZ ' +
+            `${german(GFZ_PLAUSIBLE_RANGE.min)} bis ${german(GFZ_PLAUSIBLE_RANGE.max)}, ` +
+            'Vorder-/Hinterland; fehlt, wenn es nichts zu sagen gibt.',
         },
         disclaimer: { type: 'string' },
       },

@@ -1,21 +1,21 @@
 // /mcp and its protected resource metadata in the OpenAPI document. The MCP
 // messages themselves are JSON-RPC and described by the MCP specification,
 // so POST /mcp is named here with its HTTP-level answers only.
-import { errorResponse, rateLimitError, schemaRef } from '../components.js';
+import { AUTH_ERROR_CODES, errorResponse, rateLimitError, schemaRef } from '../components.js';
 import type { JsonObject, OpenApiModule } from '../types.js';
 
 const metadataOperation = (operationId: string): JsonObject => ({
   get: {
     operationId,
-    summary: 'OAuth 2.0 Protected Resource Metadata of /mcp (RFC 9728)',
+    summary: 'OAuth-2.0-Metadaten der geschützten Ressource /mcp (RFC 9728)',
     description:
-      'Names the authorization server (AUTH_URL), so MCP clients can register (RFC 7591) ' +
-      'and log in with PKCE on their own.',
+      'Nennt den Autorisierungsserver (AUTH_URL), damit sich MCP-Clients selbst registrieren ' +
+      '(RFC 7591) und mit PKCE anmelden können.',
     tags: ['MCP'],
     security: [],
     responses: {
       '200': {
-        description: 'The metadata',
+        description: 'Die Metadaten',
         content: { 'application/json': { schema: schemaRef('ProtectedResourceMetadata') } },
       },
     },
@@ -29,35 +29,38 @@ export const mcpApi: OpenApiModule = {
     '/mcp': {
       post: {
         operationId: 'postMcp',
-        summary: 'Model Context Protocol for AI assistants (Streamable HTTP, stateless)',
+        summary: 'Model Context Protocol für KI-Assistenten (Streamable HTTP, zustandslos)',
         description:
-          'JSON-RPC messages of the Model Context Protocol. Tools: calculate_bodenwert (as ' +
-          'POST /api/bodenwert, never counted), get_bodenrichtwert (as GET ' +
-          '/api/bodenrichtwert, counted like it) and get_bodenrichtwert_batch (as POST ' +
-          '/api/bodenrichtwert/batch, counted like it). The token goes in the Authorization header ' +
-          'only. Clients must accept application/json and text/event-stream. One message per ' +
-          'request: a JSON-RPC batch (an array) answers 400. GET and DELETE answer 405.',
+          'JSON-RPC-Nachrichten des Model Context Protocol. Werkzeuge: calculate_bodenwert (wie ' +
+          'POST /api/bodenwert, zählt nie), get_bodenrichtwert (wie GET /api/bodenrichtwert, ' +
+          'zählt wie dieses) und get_bodenrichtwert_batch (wie POST /api/bodenrichtwert/batch, ' +
+          'zählt wie dieses). Das Token steht nur im Authorization-Header. Clients müssen ' +
+          'application/json und text/event-stream annehmen. Eine Nachricht je Anfrage: ein ' +
+          'JSON-RPC-Batch (ein Array) ergibt 400. GET und DELETE ergeben 405.',
         tags: ['MCP'],
         security: [{ bearerAuth: [] }],
         requestBody: { required: true, content: jsonRpc },
         responses: {
-          '200': { description: 'JSON-RPC answer', content: jsonRpc },
+          '200': { description: 'JSON-RPC-Antwort', content: jsonRpc },
           '400': {
-            description: 'A JSON-RPC batch (error -32600), or a body that is not JSON-RPC',
+            description:
+              'Ein JSON-RPC-Batch (Fehler -32600) oder ein Inhalt, der kein JSON-RPC ist',
             content: jsonRpc,
           },
           '401': {
-            ...errorResponse(401, ['missing_token', 'invalid_token']),
+            ...errorResponse(401, AUTH_ERROR_CODES),
             headers: {
               'WWW-Authenticate': {
                 description:
-                  'Bearer challenge with resource_metadata pointing at ' +
-                  '/.well-known/oauth-protected-resource/mcp.',
+                  'Bearer-Aufforderung mit resource_metadata, das auf ' +
+                  '/.well-known/oauth-protected-resource/mcp zeigt.',
                 schema: { type: 'string' },
               },
             },
           },
-          '406': { description: 'The Accept header lacks application/json or text/event-stream' },
+          '406': {
+            description: 'Dem Accept-Header fehlt application/json oder text/event-stream',
+          },
           ...rateLimitError,
         },
       },

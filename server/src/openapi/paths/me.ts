@@ -1,29 +1,54 @@
 // GET /api/me in the OpenAPI document (§2.5, §4.3, §7.3).
+import { PLANS } from '#shared/apiTypes.js';
+import { ErrorCode } from '#shared/errors.js';
+import { PLAN_MONTHLY_CAPS, TRIAL_DAYS, TRIAL_LIMIT } from '../../accounts/entitlement.js';
 import { authErrors, bearerSecurity, errorResponse, schemaRef } from '../components.js';
 import type { OpenApiModule } from '../types.js';
 
-const plan = { type: 'string', enum: ['free', 'starter', 'pro', 'enterprise'] };
+const plan = { type: 'string', enum: [...PLANS] };
+
+const caps = Object.entries(PLAN_MONTHLY_CAPS)
+  .map(([name, cap]) => `${name} ${cap ?? 'null (unbegrenzt)'}`)
+  .join(', ');
+
+/** An account in its trial, a third of the way through. */
+const meExample = {
+  id: '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f',
+  plan: 'free',
+  effective_plan: 'pro',
+  usage_this_month: 34,
+  distinct_lookups_this_month: 31,
+  limit: TRIAL_LIMIT,
+  quota_exhausted: false,
+  upgrade_url: null,
+  trial_expires_at: '2026-12-07T09:30:00.000Z',
+  trial_usage: 34,
+  trial_limit: TRIAL_LIMIT,
+  trial_active: true,
+};
 
 export const meApi: OpenApiModule = {
   paths: {
     '/api/me': {
       get: {
         operationId: 'getMe',
-        summary: 'Plan, usage and trial state of the caller',
+        summary: 'Tarif, Verbrauch und Testphase des Aufrufers',
         description:
-          'Never counts against the quota. Every field is always present; ' +
-          'usage_this_month counts the lookups answered 200 in the Europe/Berlin calendar month; ' +
-          'repeating a lookup (same address and filter) already answered that month is free. ' +
-          'distinct_lookups_this_month counts those distinct lookups.',
+          'Zählt nie gegen das Kontingent. Jedes Feld ist immer vorhanden; usage_this_month ' +
+          'zählt die mit 200 beantworteten Abfragen im Kalendermonat (Europe/Berlin); eine ' +
+          'Abfrage (gleiche Adresse und gleicher Filter), die in diesem Monat schon beantwortet ' +
+          'wurde, ist frei. distinct_lookups_this_month zählt diese verschiedenen Abfragen.',
         tags: ['Account'],
         security: bearerSecurity,
         responses: {
           '200': {
-            description: 'The profile',
-            content: { 'application/json': { schema: schemaRef('MeResponse') } },
+            description: 'Das Profil',
+            content: {
+              'application/json': { schema: schemaRef('MeResponse'), example: meExample },
+            },
           },
           ...authErrors,
-          '500': errorResponse(500, ['internal_server_error']),
+          '500': errorResponse(500, [ErrorCode.internalServerError]),
         },
       },
     },
@@ -48,36 +73,39 @@ export const meApi: OpenApiModule = {
       ],
       properties: {
         id: { type: 'string' },
-        plan: { ...plan, description: 'The booked plan.' },
-        effective_plan: { ...plan, description: 'pro while the trial is active, else plan.' },
+        plan: { ...plan, description: 'Der gebuchte Tarif.' },
+        effective_plan: {
+          ...plan,
+          description: 'pro, solange die Testphase läuft, sonst der gebuchte Tarif.',
+        },
         usage_this_month: { type: 'integer', minimum: 0 },
         distinct_lookups_this_month: {
           type: 'integer',
           minimum: 0,
-          description: 'Distinct lookups (address and filter) answered 200 this month.',
+          description:
+            'Verschiedene Abfragen (Adresse und Filter), die diesen Monat mit 200 beantwortet wurden.',
         },
         limit: {
           type: ['integer', 'null'],
           minimum: 0,
-          description:
-            'Hard cap this month: trial 100, free 0, starter 50, pro 500, enterprise null.',
+          description: `Obergrenze in diesem Monat: Testphase ${TRIAL_LIMIT}, ${caps}.`,
         },
         quota_exhausted: {
           type: 'boolean',
-          description: 'true when the next lookup would get 402 limit_reached.',
+          description: 'true, wenn die nächste Abfrage 402 limit_reached erhielte.',
         },
         upgrade_url: {
           type: ['string', 'null'],
           format: 'uri',
-          description: 'The billing page when quota_exhausted, else null.',
+          description: 'Die Seite zum Buchen eines Tarifs, wenn quota_exhausted, sonst null.',
         },
         trial_expires_at: {
           type: ['string', 'null'],
           format: 'date-time',
-          description: 'End of the 14-day Pro trial (ISO 8601), null without trial.',
+          description: `Ende der ${TRIAL_DAYS}-tägigen Pro-Testphase (ISO 8601), null ohne Testphase.`,
         },
         trial_usage: { type: 'integer', minimum: 0 },
-        trial_limit: { type: 'integer', const: 100 },
+        trial_limit: { type: 'integer', const: TRIAL_LIMIT },
         trial_active: { type: 'boolean' },
       },
     },

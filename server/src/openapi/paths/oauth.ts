@@ -1,13 +1,23 @@
 // The OAuth 2.0 endpoints in the OpenAPI document (§4.4, §5.3, §5.4). They
 // live under AUTH_URL (by default the same origin as the API).
+import { MAX_NAME_LENGTH, MAX_REDIRECT_URIS } from '../../oauth/clients/clientMetadata.js';
 import { TOKEN_AUTH_METHODS } from '../../oauth/clients/clientTypes.js';
+import {
+  ACCESS_TOKEN_SECONDS,
+  REFRESH_FAMILY_SECONDS,
+  REFRESH_TOKEN_SECONDS,
+} from '../../oauth/grants/oauthServers.js';
+import { UNUSED_CLIENT_SECONDS } from '../../oauth/grants/grantService.js';
 import { schemaRef } from '../components.js';
 import type { OpenApiModule } from '../types.js';
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
 
 const oauthOperation = { security: [], tags: ['OAuth'] };
 const noStore = {
   'Cache-Control': {
-    description: 'Always no-store.',
+    description: 'Immer no-store.',
     schema: { type: 'string', const: 'no-store' },
   },
 };
@@ -18,13 +28,13 @@ const oauthError = (description: string, codes: string[], headers = {}) => ({
 });
 const redirectUris = { type: 'array', items: { type: 'string', format: 'uri' } };
 const authMethod = { enum: [...TOKEN_AUTH_METHODS] };
-const invalidClient = oauthError('Client authentication failed', ['invalid_client'], {
-  'WWW-Authenticate': { description: 'Basic challenge', schema: { type: 'string' } },
+const invalidClient = oauthError('Client-Authentifizierung fehlgeschlagen', ['invalid_client'], {
+  'WWW-Authenticate': { description: 'Basic-Aufforderung', schema: { type: 'string' } },
 });
 const tooManyTokenRequests = oauthError(
-  'More than RATE_LIMIT_PER_MINUTE token and revocation requests from this IP address in a minute',
+  'Mehr als RATE_LIMIT_PER_MINUTE Token- und Widerrufsanfragen dieser IP-Adresse in einer Minute',
   ['rate_limit_exceeded'],
-  { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'string' } } },
+  { 'Retry-After': { description: 'Sekunden Wartezeit', schema: { type: 'string' } } },
 );
 
 export const oauthApi: OpenApiModule = {
@@ -33,14 +43,14 @@ export const oauthApi: OpenApiModule = {
       get: {
         ...oauthOperation,
         operationId: 'authorize',
-        summary: 'Start of the authorization code flow (browser): login, then consent',
+        summary: 'Beginn des Authorization-Code-Ablaufs (Browser): Anmeldung, dann Zustimmung',
         description:
-          'PKCE with S256 is required for every client. The redirect_uri must match a registered ' +
-          'one after canonicalisation (it may be left out when exactly one is registered); ' +
-          'http://127.0.0.1 and http://[::1] match on any port (RFC 8252 §7.3). Unknown clients ' +
-          'and bad redirect URIs are shown as a page, and so is every error of a dynamically ' +
-          'registered app (RFC 9700 §4.11.2); other errors go back to the app as error=…. Every ' +
-          'answer to the app carries iss (RFC 9207).',
+          'PKCE mit S256 ist für jeden Client Pflicht. Die redirect_uri muss nach ' +
+          'Normalisierung einer registrierten entsprechen (sie darf fehlen, wenn genau eine ' +
+          'registriert ist); http://127.0.0.1 und http://[::1] passen auf jedem Port (RFC 8252 ' +
+          '§7.3). Unbekannte Clients und falsche Redirect-URIs werden als Seite gezeigt, ebenso ' +
+          'jeder Fehler einer dynamisch registrierten App (RFC 9700 §4.11.2); andere Fehler ' +
+          'gehen als error=… an die App zurück. Jede Antwort an die App trägt iss (RFC 9207).',
         parameters: [
           { name: 'response_type', in: 'query', required: true, schema: { const: 'code' } },
           { name: 'client_id', in: 'query', required: true, schema: { type: 'string' } },
@@ -56,18 +66,18 @@ export const oauthApi: OpenApiModule = {
         ],
         responses: {
           '200': {
-            description: 'The consent page (HTML) naming the app',
+            description: 'Die Zustimmungsseite (HTML), die die App nennt',
             content: { 'text/html': {} },
           },
           '303': {
             description:
-              'To the login when nobody is signed in, or back to an app of an account with ' +
-              'error=…, state and iss',
+              'Zur Anmeldung, wenn niemand angemeldet ist, oder zurück zur App eines Kontos mit ' +
+              'error=…, state und iss',
           },
           '400': {
             description:
-              'Unknown client or redirect URI, or any error of a dynamically registered app ' +
-              '(HTML page, no redirect)',
+              'Unbekannter Client oder Redirect-URI, oder ein Fehler einer dynamisch ' +
+              'registrierten App (HTML-Seite, keine Weiterleitung)',
             content: { 'text/html': {} },
           },
         },
@@ -77,14 +87,16 @@ export const oauthApi: OpenApiModule = {
       post: {
         ...oauthOperation,
         operationId: 'token',
-        summary: 'Issue tokens: authorization_code, refresh_token, client_credentials',
+        summary: 'Tokens ausstellen: authorization_code, refresh_token, client_credentials',
         description:
-          'A client authenticates by the method it registered: client_secret_basic (HTTP Basic), ' +
-          'client_secret_post (client_id and client_secret in the form) or none (client_id ' +
-          'only, public clients); another method, or two at once, is refused. Access tokens ' +
-          'live 1 hour; refresh tokens 30 days and rotate, and no refresh token of one ' +
-          'authorization works beyond 90 days; a used refresh token presented again revokes its ' +
-          'whole family. client_credentials issues no refresh token.',
+          'Ein Client authentifiziert sich mit der registrierten Methode: client_secret_basic ' +
+          '(HTTP Basic), client_secret_post (client_id und client_secret im Formular) oder none ' +
+          '(nur client_id, öffentliche Clients); eine andere Methode oder zwei zugleich werden ' +
+          `abgelehnt. Zugriffstokens gelten ${ACCESS_TOKEN_SECONDS / HOUR} Stunde(n); ` +
+          `Refresh-Tokens ${REFRESH_TOKEN_SECONDS / DAY} Tage und werden rotiert, keines einer ` +
+          `Autorisierung gilt über ${REFRESH_FAMILY_SECONDS / DAY} Tage hinaus; ein erneut ` +
+          'vorgelegtes, schon benutztes Refresh-Token widerruft seine ganze Familie. ' +
+          'client_credentials stellt kein Refresh-Token aus.',
         requestBody: {
           required: true,
           content: {
@@ -100,10 +112,10 @@ export const oauthApi: OpenApiModule = {
                   code_verifier: { type: 'string' },
                   redirect_uri: {
                     type: 'string',
-                    description: 'Required when the authorization request named one.',
+                    description: 'Pflicht, wenn die Autorisierungsanfrage eine nannte.',
                   },
                   client_id: { type: 'string' },
-                  client_secret: { type: 'string', description: 'client_secret_post only.' },
+                  client_secret: { type: 'string', description: 'Nur client_secret_post.' },
                   refresh_token: { type: 'string' },
                 },
               },
@@ -112,11 +124,11 @@ export const oauthApi: OpenApiModule = {
         },
         responses: {
           '200': {
-            description: 'The tokens',
+            description: 'Die Tokens',
             headers: noStore,
             content: { 'application/json': { schema: schemaRef('TokenResponse') } },
           },
-          '400': oauthError('Bad request', [
+          '400': oauthError('Ungültige Anfrage', [
             'invalid_request',
             'invalid_grant',
             'unauthorized_client',
@@ -125,7 +137,7 @@ export const oauthApi: OpenApiModule = {
           ]),
           '401': invalidClient,
           '429': tooManyTokenRequests,
-          '500': oauthError('Server error', ['server_error']),
+          '500': oauthError('Serverfehler', ['server_error']),
         },
       },
     },
@@ -133,12 +145,12 @@ export const oauthApi: OpenApiModule = {
       post: {
         ...oauthOperation,
         operationId: 'revokeToken',
-        summary: 'Token revocation (RFC 7009)',
+        summary: 'Token widerrufen (RFC 7009)',
         description:
-          'Ends the authorization an access or refresh token belongs to: every token descending ' +
-          'from the same authorization stops working with the next request. The client ' +
-          'authenticates as at the token endpoint. Unknown tokens, expired tokens and tokens of ' +
-          'other clients answer 200 too and change nothing.',
+          'Beendet die Autorisierung, zu der ein Zugriffs- oder Refresh-Token gehört: jedes ' +
+          'Token derselben Autorisierung wirkt ab der nächsten Anfrage nicht mehr. Der Client ' +
+          'authentifiziert sich wie am Token-Endpunkt. Unbekannte, abgelaufene und fremde ' +
+          'Tokens ergeben ebenfalls 200 und ändern nichts.',
         requestBody: {
           required: true,
           content: {
@@ -150,15 +162,18 @@ export const oauthApi: OpenApiModule = {
                   token: { type: 'string' },
                   token_type_hint: { enum: ['access_token', 'refresh_token'] },
                   client_id: { type: 'string' },
-                  client_secret: { type: 'string', description: 'client_secret_post only.' },
+                  client_secret: { type: 'string', description: 'Nur client_secret_post.' },
                 },
               },
             },
           },
         },
         responses: {
-          '200': { description: 'Revoked, or nothing to revoke (empty body)', headers: noStore },
-          '400': oauthError('Bad request', ['invalid_request']),
+          '200': {
+            description: 'Widerrufen, oder nichts zu widerrufen (leerer Inhalt)',
+            headers: noStore,
+          },
+          '400': oauthError('Ungültige Anfrage', ['invalid_request']),
           '401': invalidClient,
           '429': tooManyTokenRequests,
         },
@@ -168,13 +183,14 @@ export const oauthApi: OpenApiModule = {
       post: {
         ...oauthOperation,
         operationId: 'registerClient',
-        summary: 'Dynamic client registration (RFC 7591)',
+        summary: 'Dynamische Client-Registrierung (RFC 7591)',
         description:
-          'Registers a client that belongs to no account; its tokens count against the user who ' +
-          'consents. token_endpoint_auth_method none (default) makes a public client; ' +
-          'client_secret_basic or client_secret_post a confidential one, which gets its secret ' +
-          'in this answer only. Throttled per IP address. A registration that obtains no code ' +
-          'or token for 30 days is deleted.',
+          'Registriert einen Client, der zu keinem Konto gehört; seine Tokens zählen für den ' +
+          'Nutzer, der zustimmt. token_endpoint_auth_method none (Standard) ergibt einen ' +
+          'öffentlichen Client, client_secret_basic oder client_secret_post einen vertraulichen, ' +
+          'der sein Secret nur in dieser Antwort erhält. Je IP-Adresse begrenzt. Eine ' +
+          `Registrierung, die ${UNUSED_CLIENT_SECONDS / DAY} Tage lang keinen Code und kein ` +
+          'Token abruft, wird gelöscht.',
         requestBody: {
           required: true,
           content: {
@@ -183,8 +199,8 @@ export const oauthApi: OpenApiModule = {
                 type: 'object',
                 required: ['client_name', 'redirect_uris'],
                 properties: {
-                  client_name: { type: 'string', maxLength: 100 },
-                  redirect_uris: { ...redirectUris, minItems: 1, maxItems: 10 },
+                  client_name: { type: 'string', maxLength: MAX_NAME_LENGTH },
+                  redirect_uris: { ...redirectUris, minItems: 1, maxItems: MAX_REDIRECT_URIS },
                   token_endpoint_auth_method: authMethod,
                   grant_types: {
                     type: 'array',
@@ -198,15 +214,15 @@ export const oauthApi: OpenApiModule = {
         },
         responses: {
           '201': {
-            description: 'The registered client',
+            description: 'Der registrierte Client',
             headers: noStore,
             content: { 'application/json': { schema: schemaRef('ClientRegistration') } },
           },
-          '400': oauthError('Invalid metadata', [
+          '400': oauthError('Ungültige Metadaten', [
             'invalid_redirect_uri',
             'invalid_client_metadata',
           ]),
-          '429': oauthError('Too many registrations from this IP address', ['rate_limit_exceeded']),
+          '429': oauthError('Zu viele Registrierungen dieser IP-Adresse', ['rate_limit_exceeded']),
         },
       },
     },
@@ -214,10 +230,10 @@ export const oauthApi: OpenApiModule = {
       get: {
         ...oauthOperation,
         operationId: 'authorizationServerMetadata',
-        summary: 'Authorization server metadata (RFC 8414)',
+        summary: 'Metadaten des Autorisierungsservers (RFC 8414)',
         responses: {
           '200': {
-            description: 'The metadata',
+            description: 'Die Metadaten',
             content: { 'application/json': { schema: schemaRef('AuthorizationServerMetadata') } },
           },
         },
@@ -230,8 +246,8 @@ export const oauthApi: OpenApiModule = {
       required: ['error', 'error_description'],
       additionalProperties: false,
       properties: {
-        error: { type: 'string', description: 'RFC 6749 §5.2 / RFC 7591 §3.2.2 error code.' },
-        error_description: { type: 'string', description: 'German description for people.' },
+        error: { type: 'string', description: 'Fehlercode nach RFC 6749 §5.2 / RFC 7591 §3.2.2.' },
+        error_description: { type: 'string', description: 'Beschreibung für Menschen (deutsch).' },
       },
     },
     TokenResponse: {
@@ -241,10 +257,10 @@ export const oauthApi: OpenApiModule = {
       properties: {
         access_token: { type: 'string' },
         token_type: { const: 'bearer' },
-        expires_in: { type: 'integer', const: 3600 },
+        expires_in: { type: 'integer', const: ACCESS_TOKEN_SECONDS },
         refresh_token: {
           type: 'string',
-          description: 'Authorization code and refresh grants only; valid 30 days.',
+          description: `Nur Authorization-Code- und Refresh-Grant; gültig ${REFRESH_TOKEN_SECONDS / DAY} Tage.`,
         },
       },
     },
@@ -265,7 +281,7 @@ export const oauthApi: OpenApiModule = {
         client_id_issued_at: { type: 'integer' },
         client_secret: {
           type: 'string',
-          description: 'Confidential clients only; shown this once.',
+          description: 'Nur vertrauliche Clients; nur dieses eine Mal gezeigt.',
         },
         client_secret_expires_at: { const: 0 },
         client_name: { type: 'string' },

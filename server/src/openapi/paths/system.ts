@@ -9,14 +9,14 @@ export const systemApi: OpenApiModule = {
       get: {
         ...publicOperation,
         operationId: 'getHealth',
-        summary: 'Health check for load balancers (checks the database)',
+        summary: 'Zustandsprüfung für Lastverteiler (prüft die Datenbank)',
         responses: {
           '200': {
-            description: 'The service and its database answer',
+            description: 'Dienst und Datenbank antworten',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } },
           },
           '503': {
-            description: 'The database does not answer',
+            description: 'Die Datenbank antwortet nicht',
             content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } },
           },
         },
@@ -26,7 +26,7 @@ export const systemApi: OpenApiModule = {
       get: {
         ...publicOperation,
         operationId: 'getOpenApiJson',
-        summary: 'This description as JSON',
+        summary: 'Diese Beschreibung als JSON',
         responses: {
           '200': { description: 'OpenAPI 3.1', content: { 'application/json': {} } },
         },
@@ -36,7 +36,7 @@ export const systemApi: OpenApiModule = {
       get: {
         ...publicOperation,
         operationId: 'getOpenApiYaml',
-        summary: 'This description as YAML',
+        summary: 'Diese Beschreibung als YAML',
         responses: {
           '200': { description: 'OpenAPI 3.1', content: { 'application/yaml': {} } },
         },

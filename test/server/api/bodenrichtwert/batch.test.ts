@@ -7,7 +7,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../../../server/src/fakes/demoWorld.js';
-import { MAX_BATCH_ADDRESSES } from '../../../../shared/src/apiTypes.js';
+import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { createTestAccount } from '../../../support/accounts.js';
 import { manualClock } from '../../../support/clock.js';
 import { databaseKinds, type DatabaseKind } from '../../../support/database.js';

@@ -53,6 +53,24 @@ describe('land-value cache lifecycle (§3)', () => {
     expect(second.body).not.toHaveProperty('cache_stale');
   });
 
+  it('names when the values were fetched: the same in the fresh and every cached answer', async () => {
+    const fetchedAt = clock.now().toISOString();
+    const fresh = await lookup();
+    clock.advance(3 * HOUR);
+    const cached = await lookup();
+    const asXml = await h.get({ address: DEMO_ADDRESSES.hannover, format: 'xml' });
+    expect(fresh.body).toMatchObject({ cache_hit: false, abgerufen_am: fetchedAt });
+    expect(cached.body).toMatchObject({ cache_hit: true, abgerufen_am: fetchedAt });
+    expect(await asXml.text()).toContain(`<abgerufen_am>${fetchedAt}</abgerufen_am>`);
+    // A stale answer still names the old fetch; the renewed one its own.
+    clock.advance(22 * HOUR);
+    expect((await lookup()).body).toMatchObject({ cache_stale: true, abgerufen_am: fetchedAt });
+    const renewedAt = clock.now().toISOString();
+    await h.server.ctx.lookup.idle();
+    clock.advance(HOUR);
+    expect((await lookup()).body).toMatchObject({ cache_hit: true, abgerufen_am: renewedAt });
+  });
+
   it('holds the full data set and filters on every read', async () => {
     await lookup({ address: DEMO_ADDRESSES.hannover, nutzungsart: 'M' });
     const calls = wfsCalls();

@@ -20,6 +20,7 @@ interface Answer {
   bodenrichtwerte: { bodenrichtwertnummer?: string; stichtag: string; brw_euro_pro_m2: number }[];
   attribution: { text: string };
   cache_hit: boolean;
+  abgerufen_am: string;
 }
 
 async function at(stichtag: string) {
@@ -95,6 +96,16 @@ describe('a lookup at a reference date', () => {
     expect(body.cache_hit).toBe(false);
     expect(body.bodenrichtwerte.map((e) => e.stichtag)).toContain('2026-01-01');
     expect(await usage()).toBe(before + 3);
+  });
+
+  it('names the fetch time of its own cache entry, in the fresh and the cached answer', async () => {
+    const fetchedAt = clock.now().toISOString();
+    expect((await at('2025-06-01')).body.abgerufen_am).toBe(fetchedAt);
+    clock.advance(3600_000);
+    const cached = (await at('2025-06-01')).body;
+    expect(cached).toMatchObject({ cache_hit: true, abgerufen_am: fetchedAt });
+    const current = (await (await h.get({ address: DEMO_ADDRESSES.hannover })).json()) as Answer;
+    expect(current.abgerufen_am).toBe(clock.now().toISOString());
   });
 
   it('answers the same in XML', async () => {

@@ -45,6 +45,7 @@ const entries = (body: Record<string, unknown>) =>
 describe('GET /api/bodenrichtwert: answers', () => {
   it('returns every zone at a Niedersachsen address with attribution and disclaimer', async () => {
     const body = await ask({ address: DEMO_ADDRESSES.hannover }, 200);
+    expect(entries(body)[0]).not.toHaveProperty('viewer_url');
     expect(body).toEqual({
       address_input: DEMO_ADDRESSES.hannover,
       address_resolved: 'Georgstraße 10, Hannover, Niedersachsen, 30159, Deutschland',
@@ -58,6 +59,7 @@ describe('GET /api/bodenrichtwert: answers', () => {
           gemeinde: 'Hannover',
           gutachterausschuss: 'Gutachterausschuss für Grundstückswerte Hameln-Hannover',
           bodenrichtwertnummer: '04301002',
+          entwicklungszustand: 'baureifes Land',
         },
         {
           nutzungsart: 'Kerngebiet',
@@ -68,6 +70,7 @@ describe('GET /api/bodenrichtwert: answers', () => {
           gutachterausschuss: 'Gutachterausschuss für Grundstückswerte Hameln-Hannover',
           bodenrichtwertnummer: '04301001',
           zonenbezeichnung: 'Innenstadt Georgstraße',
+          entwicklungszustand: 'baureifes Land',
         },
         {
           nutzungsart: 'Acker',
@@ -77,9 +80,13 @@ describe('GET /api/bodenrichtwert: answers', () => {
           gemeinde: 'Hannover',
           gutachterausschuss: 'Gutachterausschuss für Grundstückswerte Hameln-Hannover',
           bodenrichtwertnummer: '04309001',
+          entwicklungszustand: 'Fläche der Land- oder Forstwirtschaft',
         },
       ],
       cache_hit: false,
+      abgerufen_am: expect.stringMatching(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+      ) as unknown,
       attribution: {
         text: '© GDI-NI (2026), Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0)',
         license_url: 'https://www.govdata.de/dl-de/by-2-0',
@@ -112,6 +119,10 @@ describe('GET /api/bodenrichtwert: answers', () => {
       wertrel_geschossflaechenzahl: 0.8,
       bauweise: 'offene Bauweise',
     });
+    // Hessen's official viewer is named with every entry; NI has none in the registry.
+    for (const entry of entries(body)) {
+      expect(entry.viewer_url).toBe('https://hvbg.hessen.de/immobilienwerte/boris-hessen');
+    }
     expect(body.attribution).toMatchObject({
       text: expect.stringContaining('(dl-de/zero-2-0)') as unknown,
       license_url: 'https://www.govdata.de/dl-de/zero-2-0',
@@ -209,8 +220,47 @@ describe('GET /api/bodenrichtwert: errors of §7.1', () => {
     const calls = h.wfs.totalCalls();
     const body = await ask({ address: DEMO_ADDRESSES.kiel }, 451);
     expect(body).toMatchObject({ error: 'restricted_state', status: 451 });
+    expect(body.message).toMatch(/^Für Schleswig-Holstein dürfen keine Bodenrichtwerte/);
+    expect(body.message).toContain('https://www.schleswig-holstein.de/DE/GAA/Bodenrichtwerte/');
     expect(h.wfs.totalCalls()).toBe(calls);
   });
+
+  it('answers 451 for Bavaria naming the state and its official portal', async () => {
+    const body = await ask({ address: DEMO_ADDRESSES.muenchen }, 451);
+    expect(body).toMatchObject({ error: 'restricted_state', status: 451 });
+    expect(body.message).toBe(
+      'Für Bayern dürfen keine Bodenrichtwerte ausgegeben werden (Schleswig-Holstein, Sachsen ' +
+        'und Bayern sind ausgeschlossen). Die amtlichen Bodenrichtwerte finden Sie im Portal ' +
+        'des Landes: https://www.boris-bayern.de',
+    );
+  });
+
+  it.each([
+    [
+      DEMO_ADDRESSES.stuttgart,
+      'Baden-Württemberg',
+      'Nutzungsbedingungen von BORIS-BW',
+      'https://www.gutachterausschuesse-bw.de/',
+    ],
+    [
+      DEMO_ADDRESSES.saarbruecken,
+      'Saarland',
+      'untersagt die gewerbliche Weiterverwendung',
+      'https://geoportal.saarland.de/',
+    ],
+  ])(
+    'answers 404 no_data for %s naming the state, the reason and the portal',
+    async (address, state, reason, portal) => {
+      const body = await ask({ address }, 404);
+      expect(body.error).toBe('no_data');
+      const message = String(body.message);
+      expect(message).toMatch(
+        new RegExp(`^Für ${state} ist keine amtliche Bodenrichtwert-Quelle angebunden`),
+      );
+      expect(message).toContain(reason);
+      expect(message).toMatch(new RegExp(`Portal des Landes: ${portal.replace(/[.]/g, '\\.')}$`));
+    },
+  );
 
   it('answers 503 service_error when the geocoder is down and nothing is cached', async () => {
     h.nominatim.faults.set('http-503');

@@ -11,7 +11,7 @@ import {
   type NominatimFake,
 } from '../../../../server/src/fakes/nominatimFake.js';
 import { startWfsFake, type WfsFake } from '../../../../server/src/fakes/wfsFake.js';
-import type { Plan } from '../../../../shared/src/apiTypes.js';
+import type { Plan } from '#shared/apiTypes.js';
 import { createTestAccount, type TestAccount } from '../../../support/accounts.js';
 import type { ManualClock } from '../../../support/clock.js';
 import { createTestDatabaseUrl, type DatabaseKind } from '../../../support/database.js';

@@ -112,10 +112,50 @@ describe('POST /api/bodenwert (§4.2, §7.2)', () => {
     expect(res.body).toEqual({ error: code, message: expect.any(String) as unknown, status: 400 });
   });
 
-  it('answers 400 invalid_body when the body is not JSON-typed', async () => {
-    const res = await post('brw=1', { 'Content-Type': 'application/x-www-form-urlencoded' });
-    expect(res.body.error).toBe('invalid_body');
+  it('answers 400 invalid_body naming the header when the body is not JSON-typed', async () => {
+    // What curl -d sends without -H: the JSON text, typed as a form.
+    const form = await post('{"brw":450,"gfz_referenz":1,"gfz_tatsaechlich":1}', {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(400);
+    expect(form.body.error).toBe('invalid_body');
+    expect(form.body.message).toContain('Content-Type: application/json');
+    const untyped = await post('brw=1', { 'Content-Type': '' });
+    expect(untyped.body).toMatchObject({ error: 'invalid_body', status: 400 });
+    expect(untyped.body.message).toContain('Content-Type: application/json');
   });
+
+  it('says a non-number is no number, without the range it would have to be in', async () => {
+    const res = await postJson({ brw: 'viel', gfz_referenz: 1, gfz_tatsaechlich: 1 });
+    expect(res.body).toMatchObject({ error: 'invalid_brw', status: 400 });
+    expect(res.body.message).toContain('„brw“ ist keine Zahl');
+    expect(res.body.message).not.toContain('größer oder gleich 0');
+  });
+
+  it('reads "1.000" as 1 (dot = decimal separator) and says so in hinweis', async () => {
+    const res = await postJson({
+      brw: '1.250',
+      gfz_referenz: 1,
+      gfz_tatsaechlich: 1,
+      flaeche: '1.000',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ brw_input_euro_pro_m2: 1.25, grundstuecksflaeche_m2: 1 });
+    expect(res.body.hinweis).toBe(
+      '„brw“: „1.250“ wurde als 1,25 gelesen (Punkt = Dezimaltrennzeichen); falls 1250 ' +
+        'gemeint ist, „1250“ ohne Punkt senden. „flaeche“: „1.000“ wurde als 1 gelesen ' +
+        '(Punkt = Dezimaltrennzeichen); falls 1000 gemeint ist, „1000“ ohne Punkt senden.',
+    );
+  });
+
+  it.each([1000, '1000', '1,000', '0.125', '1.5', '1234.567'])(
+    'adds no reading hint for flaeche %j, which no German reader takes for a thousands dot',
+    async (flaeche) => {
+      const res = await postJson({ brw: 100, gfz_referenz: 1, gfz_tatsaechlich: 1, flaeche });
+      expect(res.status).toBe(200);
+      expect(res.body.hinweis).toBeUndefined();
+    },
+  );
 
   it('answers 413 payload_too_large above 16 kB', async () => {
     const res = await postJson({

@@ -2,7 +2,7 @@
 // `history`): every stichtag in one layer (Brandenburg), one service per data
 // year (Berlin, Hessen, Niedersachsen, RLP), a time-enabled WMS (NRW).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import { BREMEN, HANNOVER } from '../../../../server/src/fakes/demoWorld.js';
 import type { SourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
 import type { LatLon } from '../../../../server/src/lookup/sources/sourceRecord.js';

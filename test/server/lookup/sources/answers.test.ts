@@ -43,6 +43,9 @@ describe('the real Hamburg answer', () => {
         bodenrichtwertnummer: '01510239',
         zonenbezeichnung: 'Hamburg-Altstadt',
         wertrel_geschossflaechenzahl: 3.7,
+        entwicklungszustand: 'baureifes Land',
+        beitragszustand:
+          'erschließungsbeitrags-/kostenerstattungsbeitragsfrei und abgabenfrei nach Kommunalabgabengesetz',
       },
     ]);
   });

@@ -8,13 +8,22 @@ import { registryFileSchema } from '../../../../server/src/lookup/sources/source
 
 const file = registryFileSchema.parse(parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')));
 const configured = file.sources.flatMap((s) => ('options' in s ? [s] : []));
+const notConnected = file.sources.flatMap((s) =>
+  s.kind === 'none' && !('options' in s) ? [s] : [],
+);
 
-/** The facts of an entry: licence, owners, source page, every field and option, its history. */
+/**
+ * The facts of an entry: licence, owners, source page (stated, or the service
+ * URL it defaults to), terms, every field and option, its history. The probe
+ * point is our own choice of address, no fact about the service.
+ */
 function factsOf(entry: (typeof configured)[number]): string[] {
   return [
     'license',
     'owners',
     'sourceUrl',
+    ...(entry.terms ? ['terms'] : []),
+    ...(entry.viewerUrl === undefined ? [] : ['viewerUrl']),
     ...Object.keys(entry.fields).map((f) => `fields.${f}`),
     ...Object.keys(entry.options).map((o) => `options.${o}`),
     ...(entry.history ? ['history'] : []),
@@ -31,10 +40,11 @@ describe('the evidence behind the shipped registry', () => {
     },
   );
 
-  it.each(configured.map((s) => [s.state, s] as const))(
+  it.each(file.sources.map((s) => [s.state, s] as const))(
     '%s: evidence cites known references, and what is not confirmed says why',
     (_state, entry) => {
-      for (const [fact, { status, by, note }] of Object.entries(entry.evidence ?? {})) {
+      const evidence = ('evidence' in entry && entry.evidence) || {};
+      for (const [fact, { status, by, note }] of Object.entries(evidence)) {
         for (const reference of by)
           expect(file.references, `${fact}: ${reference}`).toHaveProperty([reference]);
         if (status === 'confirmed' || status === 'single-source') {
@@ -46,9 +56,25 @@ describe('the evidence behind the shipped registry', () => {
     },
   );
 
+  it.each(notConnected.map((s) => [s.state, s] as const))(
+    '%s (not connected): its terms and the portal it names have their evidence',
+    (_state, entry) => {
+      expect(Object.keys(entry.evidence ?? {}).sort()).toEqual(
+        [
+          ...(entry.terms ? ['terms'] : []),
+          ...(entry.portal === undefined ? [] : ['portal']),
+        ].sort(),
+      );
+      for (const { by } of Object.values(entry.evidence ?? {}))
+        for (const reference of by) expect(file.references).toHaveProperty([reference]);
+    },
+  );
+
   it('lists no reference that no fact cites', () => {
     const cited = new Set(
-      configured.flatMap((s) => Object.values(s.evidence ?? {}).flatMap((e) => e.by)),
+      file.sources.flatMap((s) =>
+        Object.values(('evidence' in s && s.evidence) || {}).flatMap((e) => e.by),
+      ),
     );
     expect(Object.keys(file.references).filter((r) => !cited.has(r))).toEqual([]);
   });

@@ -194,6 +194,7 @@ describe('Hessen through its WFS', () => {
         gemeinde: 'Wiesbaden',
         gutachterausschuss: 'Zentrale Geschäftsstelle der Gutachterausschüsse',
         bodenrichtwertnummer: '00260104',
+        entwicklungszustand: 'Fläche der Land- oder Forstwirtschaft',
       },
     ]);
   });

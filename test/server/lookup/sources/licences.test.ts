@@ -1,6 +1,6 @@
-// The licence registry: every covered state has its terms; the shipped
-// registry names the same licence and owners; a state whose terms forbid
-// caching or commercial use is never asked online and says why.
+// The terms of each state, recorded in its registry entry: every shipped
+// entry has them; a state whose terms forbid caching or commercial use is
+// never asked online and says why.
 import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,13 +10,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NRW_IMPORTED_SOURCE } from '../../../../server/src/fakes/fakeRegistry.js';
 import { RESTRICTED_STATES } from '../../../../server/src/lookup/coverage.js';
 import {
-  onlineUseRefusal,
-  STATE_LICENCES,
-} from '../../../../server/src/lookup/licences/stateLicences.js';
-import {
   DEFAULT_SOURCES_FILE,
   loadSourceRegistry,
+  onlineUseRefusal,
 } from '../../../../server/src/lookup/sources/registry.js';
+import type { Terms } from '../../../../server/src/lookup/sources/sourceDefinition.js';
 import { logs, upstream } from './stateSupport.js';
 
 const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
@@ -27,16 +25,23 @@ const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {
     license?: string;
     owners?: string[];
     reason?: string;
+    terms?: Terms;
   }[];
+};
+const shippedEntry = (state: string) => {
+  const entry = shipped.sources.find((s) => s.state === state);
+  if (!entry) throw new Error(`${state} is not in the shipped registry`);
+  return entry;
 };
 const dir = mkdtempSync(join(tmpdir(), 'brw-licences-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const deps = { upstream, logger: logs.logger };
 
-describe('licence registry', () => {
-  it('covers every state of the registry and none of the excluded ones', () => {
-    expect(Object.keys(STATE_LICENCES).sort()).toEqual(shipped.sources.map((s) => s.state).sort());
-    for (const state of RESTRICTED_STATES) expect(STATE_LICENCES).not.toHaveProperty(state);
+describe('terms of the states', () => {
+  it('are recorded for every state of the registry, and no excluded state is listed', () => {
+    for (const source of shipped.sources) expect(source.terms, source.state).toBeDefined();
+    const listed = shipped.sources.map((s) => s.state);
+    for (const state of RESTRICTED_STATES) expect(listed).not.toContain(state);
   });
 
   it.each(
@@ -44,13 +49,12 @@ describe('licence registry', () => {
       .filter((s) => s.kind !== 'none' && s.enabled !== false)
       .map((s) => [s.state, s] as const),
   )(
-    '%s: the shipped source names the registry’s licence and owners, and its terms allow our use',
+    '%s: the shipped source names its licence and owners, and its terms allow our use',
     (state, source) => {
-      const terms = STATE_LICENCES[state];
-      expect(source.license).toBe(terms?.licence);
-      expect(source.owners).toEqual(terms?.owners);
-      expect(onlineUseRefusal(state)).toBeUndefined();
-      expect(terms?.notice).not.toBe('');
+      expect(source.license).toBeDefined();
+      expect(source.owners?.length).toBeGreaterThan(0);
+      expect(onlineUseRefusal({ state, terms: source.terms })).toBeUndefined();
+      expect(source.terms?.notice).toMatch(/\S/);
     },
   );
 
@@ -58,20 +62,23 @@ describe('licence registry', () => {
     ['DE-BW', /forbids caching/],
     ['DE-SL', /forbids commercial use/],
   ])('%s is not connected by default and refuses an online source', async (state, why) => {
-    expect(shipped.sources.find((s) => s.state === state)).toMatchObject({
-      kind: 'none',
-      reason: expect.any(String) as unknown,
-    });
-    expect(onlineUseRefusal(state)).toMatch(why);
+    const entry = shippedEntry(state);
+    expect(entry).toMatchObject({ kind: 'none', reason: expect.any(String) as unknown });
+    expect(onlineUseRefusal(entry)).toMatch(why);
     const online = {
       ...NRW_IMPORTED_SOURCE,
       state,
       kind: 'wms-gfi',
       options: { url: 'https://x.de' },
+      terms: entry.terms,
     };
     const file = join(dir, `${state}-online.json`);
     writeFileSync(file, JSON.stringify({ sources: [online] }));
     await expect(loadSourceRegistry(file, deps)).rejects.toThrow(why);
+  });
+
+  it('lets an entry without terms be used as written', () => {
+    expect(onlineUseRefusal({ state: 'DE-NW', terms: undefined })).toBeUndefined();
   });
 
   it('accepts an imported dataset the operator is licensed to use for Baden-Württemberg', async () => {
@@ -90,22 +97,23 @@ describe('licence registry', () => {
     expect((await loadSourceRegistry(file, deps)).forState('DE-BW')?.status).toBe('configured');
   });
 
-  it('keeps the German reason of an unconnected state for its 404', async () => {
+  it('keeps the German reason and the portal of an unconnected state for its 404', async () => {
     const registry = await loadSourceRegistry(DEFAULT_SOURCES_FILE, deps);
     expect(registry.forState('DE-SL')).toEqual({
       status: 'unconfigured',
       name: 'Saarland',
       reason: 'Das Saarland untersagt die gewerbliche Weiterverwendung seiner Bodenrichtwerte.',
+      portal: 'https://geoportal.saarland.de/',
     });
   });
 });
 
 describe('Sachsen-Anhalt (terms do not grant commercial reuse)', () => {
-  const st = shipped.sources.find((s) => s.state === 'DE-ST');
+  const st = shippedEntry('DE-ST');
 
   it('ships its researched definition switched off, with the reason for its 404', async () => {
     expect(st).toMatchObject({ kind: 'arcgis-query', enabled: false });
-    expect(onlineUseRefusal('DE-ST')).toMatch(/forbids commercial use/);
+    expect(onlineUseRefusal(st)).toMatch(/forbids commercial use/);
     const registry = await loadSourceRegistry(DEFAULT_SOURCES_FILE, deps);
     expect(registry.forState('DE-ST')).toEqual({
       status: 'unconfigured',

@@ -2,7 +2,7 @@
 // and CRS of the query, the deegree square, the two steps of BRM 3, type
 // names and layers found rather than hard-coded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import { ADAPTER_KINDS } from '../../../../server/src/lookup/sources/adapterKinds.js';
 import { newestLayers } from '../../../../server/src/lookup/sources/arcgis/layerDiscovery.js';
 import type { ConfiguredSource } from '../../../../server/src/lookup/sources/sourceDefinition.js';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import { mapNewestEntries } from '../../../../server/src/lookup/mapping/entryMapper.js';
 import { berlinDay } from '../../../../server/src/time/berlinDay.js';
 import { replayRecording } from './replaySupport.js';
@@ -73,6 +73,7 @@ describe('npm run sources:check -- --record', () => {
         today: berlinDay(new Date(replay.recording.recordedAt)),
         numberFormat: entry.numberFormat,
         onSkipped: () => undefined,
+        onUnreadable: () => undefined,
       });
       expect(replay.entries, state).toEqual(live);
       expect(replay.entries.length, state).toBeGreaterThan(0);

@@ -40,6 +40,7 @@ export async function replayRecording(folder: string) {
       today: berlinDay(clock()),
       numberFormat: entry.numberFormat,
       onSkipped: (s: SkippedRecord) => skipped.push(s),
+      onUnreadable: () => undefined,
     };
     return {
       recording,

@@ -2,7 +2,7 @@
 // answers with its owners and licence in the attribution; BW and SL answer
 // 404 no_data naming their reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import type { FakePlace } from '../../../../server/src/fakes/nominatimFake.js';
 import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
 import { manualClock } from '../../../support/clock.js';

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STATE_LICENCES } from '../../../../server/src/lookup/licences/stateLicences.js';
 import { checkFields } from '../../../../server/src/lookup/sources/selfCheck/findings.js';
+import { SHIPPED_STATES } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import {
   checkSchemas,
   formatSchemaResults,
@@ -16,7 +16,7 @@ import {
 import { sourcesCheck } from './sourcesCheckCommand.js';
 import { logs, NOVEMBER_2026, startStateWorld, upstream, type StateWorld } from './stateSupport.js';
 
-const STATES = Object.keys(STATE_LICENCES).sort();
+const STATES = SHIPPED_STATES;
 const deps = { upstream, logger: logs.logger, clock: NOVEMBER_2026 };
 let world: StateWorld;
 let dir: string;

@@ -1,14 +1,17 @@
 // `npm run sources:check` against the state fakes: OK with latency per
 // connected state, the reason for the unconnected ones, the failure kind for
 // a broken one; the command exits 1 when a source fails.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import {
+  PROBE_POINTS,
+  SHIPPED_STATES,
+} from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import { formatProbeResults, probeSources } from '../../../../server/src/cli/sourceProbe.js';
-import { STATE_LICENCES } from '../../../../server/src/lookup/licences/stateLicences.js';
 import { sourcesCheck } from './sourcesCheckCommand.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';
 
-const STATES = Object.keys(STATE_LICENCES).sort();
+const STATES = SHIPPED_STATES;
 let world: StateWorld;
 
 beforeAll(async () => {
@@ -55,6 +58,26 @@ describe('probing the sources', () => {
     expect(result).toMatchObject({
       status: 'failed',
       detail: expect.stringMatching(/^maintenance_page: /) as unknown,
+    });
+  });
+
+  it('names a published code it could not read, and still answers the entries', async () => {
+    // NRW publishes BEIT, whose codes no public source documents: mapped, "1" is not read.
+    const registry = JSON.parse(readFileSync(world.registryFile, 'utf8')) as {
+      sources: { state: string; fields?: Record<string, unknown> }[];
+    };
+    const nw = registry.sources.find((e) => e.state === 'DE-NW');
+    if (nw?.fields) nw.fields.beitragszustand = 'BEIT';
+    const file = `${world.registryFile}.beit.json`;
+    writeFileSync(file, JSON.stringify(registry));
+    const [result] = await probeSources(await world.registry(undefined, file), PROBE_POINTS, [
+      'DE-NW',
+    ]);
+    expect(result).toMatchObject({
+      status: 'ok',
+      detail: expect.stringMatching(
+        / entries at .*, values not read: beitragszustand "1"$/,
+      ) as unknown,
     });
   });
 

@@ -2,11 +2,12 @@
 // the exact §2.1 entries at the state's probe point, nothing outside a zone,
 // and an outage (not "no zone") for a maintenance page or a broken answer.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BodenrichtwertEntry } from '../../../../shared/src/apiTypes.js';
-import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import type { SourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
 import { UpstreamOutage } from '../../../../server/src/lookup/upstream/upstreamOutage.js';
-import { entriesOf, startStateWorld, type StateWorld } from './stateSupport.js';
+import { polygonContains } from '../../../../server/src/lookup/sources/geojson/pointInPolygon.js';
+import { entriesOf, startStateWorld, zonedEntriesOf, type StateWorld } from './stateSupport.js';
 
 let world: StateWorld;
 let registry: SourceRegistry;
@@ -28,6 +29,17 @@ function connected(state: string) {
 const adapterOf = (state: string) => connected(state).adapter;
 const probe = (state: string) => PROBE_POINTS[state] ?? { lat: 0, lon: 0 };
 const none = { gutachterausschuss: '' } as const;
+const BAUREIF = { entwicklungszustand: 'baureifes Land' } as const;
+const LF = { entwicklungszustand: 'Fläche der Land- oder Forstwirtschaft' } as const;
+const EBF = {
+  beitragszustand:
+    'erschließungsbeitrags- bzw. kostenerstattungsbetragsfrei und beitragspflichtig nach Kommunalabgabenrecht',
+} as const;
+/** Hamburg writes the contribution state as a sentence; it is passed on as published. */
+const HH_FREI = {
+  beitragszustand:
+    'erschließungsbeitrags-/kostenerstattungsbeitragsfrei und abgabenfrei nach Kommunalabgabengesetz',
+} as const;
 
 const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
   'DE-HH': [
@@ -44,6 +56,8 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       grundflaechenzahl: 0.9,
       vollgeschosszahl: 5,
       wertrel_geschossflaechenzahl: 3.7,
+      ...BAUREIF,
+      ...HH_FREI,
     },
     {
       nutzungsart: 'Acker',
@@ -54,6 +68,8 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       ...none,
       bodenrichtwertnummer: '09110239',
       zonenbezeichnung: 'Hamburg-Altstadt',
+      ...LF,
+      ...HH_FREI,
     },
   ],
   'DE-MV': [
@@ -66,6 +82,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gutachterausschuss:
         'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin',
       zonenbezeichnung: 'Altstadt',
+      ...BAUREIF,
     },
     {
       nutzungsart: 'Kerngebiet (SAN)',
@@ -76,6 +93,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gutachterausschuss:
         'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin',
       zonenbezeichnung: 'Altstadt (Sanierungsgebiet)',
+      ...BAUREIF,
     },
     {
       nutzungsart: 'Acker',
@@ -85,6 +103,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Schwerin',
       gutachterausschuss:
         'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin',
+      ...LF,
     },
   ],
   'DE-TH': [
@@ -97,6 +116,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       ...none,
       bodenrichtwertnummer: '51001012',
       zonenbezeichnung: 'Altstadt Fischmarkt',
+      ...BAUREIF,
     },
     {
       nutzungsart: 'Grünland',
@@ -107,6 +127,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       ...none,
       bodenrichtwertnummer: '51009001',
       zonenbezeichnung: 'Grünland Erfurt',
+      ...LF,
     },
   ],
   'DE-BB': [
@@ -122,6 +143,8 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       bauweise: 'geschlossene Bauweise',
       geschossflaechenzahl: 2.5,
       vollgeschosszahl: 4,
+      ...BAUREIF,
+      ...EBF,
     },
     {
       nutzungsart: 'Acker',
@@ -131,6 +154,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Potsdam',
       ...none,
       bodenrichtwertnummer: '3009001',
+      ...LF,
     },
   ],
   'DE-BE': [
@@ -144,6 +168,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       bodenrichtwertnummer: '1124',
       zonenbezeichnung: 'Mitte',
       wertrel_geschossflaechenzahl: 4.5,
+      ...EBF,
     },
   ],
   'DE-NW': [
@@ -155,6 +180,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Münster',
       gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
       bodenrichtwertnummer: '5159002',
+      ...LF,
     },
     {
       nutzungsart: 'Acker',
@@ -164,6 +190,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Münster',
       gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
       bodenrichtwertnummer: '5159001',
+      ...LF,
     },
     {
       nutzungsart: 'Kerngebiet',
@@ -177,6 +204,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       bauweise: 'geschlossene Bauweise',
       vollgeschosszahl: 4,
       wertrel_geschossflaechenzahl: 2.8,
+      ...BAUREIF,
     },
   ],
   'DE-RP': [
@@ -188,6 +216,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Mainz',
       ...none,
       bodenrichtwertnummer: '3150012',
+      ...BAUREIF,
     },
     {
       nutzungsart: 'Wohnbaufläche',
@@ -197,6 +226,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Mainz',
       ...none,
       bodenrichtwertnummer: '3150013',
+      ...BAUREIF,
     },
     {
       nutzungsart: 'Acker',
@@ -206,6 +236,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Mainz',
       ...none,
       bodenrichtwertnummer: '3159004',
+      ...LF,
     },
   ],
   'DE-ST': [
@@ -250,6 +281,21 @@ describe('state sources through their fakes', () => {
       const records = await adapterOf(state).recordsAt(probe(state));
       const { numberFormat } = connected(state);
       expect(entriesOf(records, GEOCODED[state], { numberFormat })).toEqual(EXPECTED[state]);
+    },
+  );
+
+  it.each(['DE-HH', 'DE-MV', 'DE-TH'])(
+    '%s: each entry keeps its zone outline from the GML geometry, around the probe point',
+    async (state) => {
+      const point = probe(state);
+      const entries = zonedEntriesOf(await adapterOf(state).recordsAt(point), GEOCODED[state]);
+      expect(entries.length).toBeGreaterThan(0);
+      for (const { outline } of entries) {
+        expect(outline).toBeDefined();
+        expect(polygonContains(outline ?? [], point.lon, point.lat)).toBe(true);
+        // Far from the point (here: in Basel) the outline does not reach.
+        expect(polygonContains(outline ?? [], 7.6, 47.5)).toBe(false);
+      }
     },
   );
 

@@ -8,6 +8,7 @@ import {
   writeStateRegistry,
   type StateFakes,
 } from '../../../../server/src/fakes/stateFakes.js';
+import { publishedEntry } from '../../../../server/src/lookup/geo/zoneOutline.js';
 import {
   mapNewestEntries,
   type MappingContext,
@@ -60,7 +61,7 @@ export async function startStateWorld(): Promise<StateWorld> {
 }
 
 /** The pipeline's mapping: today is the tests' November 2026, numbers machine values, unless given. */
-export function entriesOf(
+export function zonedEntriesOf(
   records: readonly SourceRecord[],
   fallbackGemeinde?: string,
   mapping: Partial<Pick<MappingContext, 'today' | 'numberFormat'>> = {},
@@ -70,6 +71,15 @@ export function entriesOf(
     today: berlinDay(NOVEMBER_2026()),
     numberFormat: 'xml',
     onSkipped: () => undefined,
+    // A fake publishes what the real service does: every value it sends must be readable.
+    onUnreadable: (value) => {
+      throw new Error(`unreadable ${value.field}: ${value.raw}`);
+    },
     ...mapping,
   });
+}
+
+/** The same entries as the API answers them (without the zone outlines). */
+export function entriesOf(...args: Parameters<typeof zonedEntriesOf>) {
+  return zonedEntriesOf(...args).map(publishedEntry);
 }

@@ -4,7 +4,7 @@
 // 2026 schema mapped to §2.1, and the options that make these choices.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/cli/probePoints.js';
+import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import { startFakeServer } from '../../../../server/src/fakes/faultyServer.js';
 import {
   describeFeatureTypeAnswer,
@@ -234,6 +234,9 @@ describe('Hamburg’s 2026 schema', () => {
         grundflaechenzahl: 0.5,
         vollgeschosszahl: 5,
         wertrel_geschossflaechenzahl: 2.2,
+        entwicklungszustand: 'baureifes Land',
+        beitragszustand:
+          'erschließungsbeitrags-/kostenerstattungsbeitragsfrei und abgabenfrei nach Kommunalabgabengesetz',
       },
     ]);
   });

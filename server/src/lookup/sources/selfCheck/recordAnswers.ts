@@ -4,7 +4,7 @@
 // A state whose service fails is reported and nothing is written for it.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ProbePoint } from '../../../cli/probePoints.js';
+import type { ProbePoint } from '../sourceDefinition.js';
 import type { Logger } from '../../../logging/logger.js';
 import type { Clock } from '../../../time/clock.js';
 import type { Upstream } from '../../upstream/upstream.js';

@@ -1,12 +1,14 @@
 // The `wfs-gml` kind: WFS 2.0 GetFeature POST with a point Intersects filter,
 // answered in GML (AdV BRM: Niedersachsen, Bremen, Hessen; own schemas:
-// Hamburg, Mecklenburg-Vorpommern, Thüringen).
+// Hamburg, Mecklenburg-Vorpommern, Thüringen). Each record carries the zone
+// outline read from the feature's GML geometry.
 import { systemClock } from '../../../time/clock.js';
 import { defineAdapterKind } from '../adapter.js';
 import type { LatLon } from '../sourceRecord.js';
 import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
 import { featuresOf } from './featureCollection.js';
+import { outlineOf } from './gmlOutline.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
 import { createTypePlan } from './typePlan.js';
 import { textAtPath } from './xmlTree.js';
@@ -46,9 +48,10 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
         body: buildTypeQueriesBody(options, queries, point, yearCondition(at)),
       },
       ({ text }) =>
-        featuresOf(text, typeNames).map((feature) =>
-          extractRecord(fields, (path) => textAtPath(feature, path)),
-        ),
+        featuresOf(text, typeNames).map((feature) => ({
+          ...extractRecord(fields, (path) => textAtPath(feature, path)),
+          ...outlineOf(feature, options),
+        })),
     );
   };
   return Promise.resolve({

@@ -3,7 +3,7 @@
 // layers, takes the stichtag from the yearly service, and tells a page without
 // a value table (no zone) from an error page (outage).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../../server/src/cli/probePoints.js';
+import { PROBE_POINTS } from '../../../../../server/src/lookup/sources/shippedRegistry.js';
 import { NW_TITLES } from '../../../../../server/src/fakes/world/mapStates.js';
 import { ADAPTER_KINDS } from '../../../../../server/src/lookup/sources/adapterKinds.js';
 import type { ConfiguredSource } from '../../../../../server/src/lookup/sources/sourceDefinition.js';

@@ -1,0 +1,59 @@
+// The layering of server/src, lowest row first: a folder may import folders of
+// lower rows only; folders of one row do not import each other. One table
+// feeds the ESLint import rules (eslint.config.js) and the folder graph check
+// (`npm run deps`), and docs/ARCHITECTURE.md explains it.
+
+/** The files directly in server/src (app.ts, context.ts, main.ts) form one node. */
+export const ROOT = '(root)';
+
+export const SERVER_LAYERS = [
+  ['config', 'time'],
+  ['logging'],
+  ['db'],
+  ['http'],
+  ['auth', 'mail'],
+  ['apiKeys'],
+  ['accounts'],
+  ['lookup'],
+  ['web', 'addins'],
+  ['oauth'],
+  ['api', 'dashboard'],
+  ['openapi'],
+  ['mcp'],
+  [ROOT],
+  ['cli', 'devtools', 'fakes'],
+  ['demo'],
+];
+
+/** Row of a server/src folder; undefined for a folder missing from the table. */
+export function layerOf(folder) {
+  const row = SERVER_LAYERS.findIndex((names) => names.includes(folder));
+  return row < 0 ? undefined : row;
+}
+
+/** Folders a folder may not import: its own row's neighbours and every higher row. */
+export function forbiddenFor(folder) {
+  const row = layerOf(folder);
+  return SERVER_LAYERS.slice(row)
+    .flat()
+    .filter((name) => name !== folder);
+}
+
+/**
+ * The node of a file in the folder graph: a server/src top folder, the
+ * server/src root files, or the part of the repository (shared/src, the
+ * add-ins, test, bench); undefined for files outside them (node_modules).
+ */
+export function folderOf(path) {
+  const server = /^server\/src\/(?:([^/]+)\/)?/.exec(path);
+  if (server) return server[1] === undefined ? ROOT : server[1];
+  const part = /^(shared\/src|excel-addin\/src|sheets-addon\/src|test|bench)\//.exec(path);
+  return part?.[1];
+}
+
+/** Parts outside server/src and what each may import (server/src counts as one part). */
+export const PARTS = {
+  'shared/src': [],
+  'excel-addin/src': ['shared/src'],
+  'sheets-addon/src': ['shared/src'],
+};

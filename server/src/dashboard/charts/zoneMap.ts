@@ -1,0 +1,136 @@
+// The map of a lookup as a self-contained SVG in Web Mercator: the outlines of
+// the zones the source returned, the address point and a scale bar. It needs
+// no network; only when the operator configures a tile URL are background
+// tiles (in the same projection, so they line up) placed underneath.
+import type { LonLat, ZoneOutline } from '../../lookup/geo/zoneOutline.js';
+import { escapeSvgText, px } from './svgText.js';
+
+const WIDTH = 640;
+const HEIGHT = 400;
+const TILE = 256;
+/** Without an outline the map shows this many metres around the point. */
+const BARE_POINT_SPAN_M = 300;
+const MAX_ZOOM = 19;
+
+export interface ZoneMapInput {
+  point: { lat: number; lon: number };
+  outlines: readonly ZoneOutline[];
+  /** e.g. https://tile.example.org/{z}/{x}/{y}.png; undefined: no background. */
+  tileUrl?: string | undefined;
+}
+
+/** Web Mercator at zoom 0 in pixels (0…256). */
+function world([lon, lat]: LonLat): [number, number] {
+  const sin = Math.sin((Math.max(-85, Math.min(85, lat)) * Math.PI) / 180);
+  return [
+    ((lon + 180) / 360) * TILE,
+    (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * TILE,
+  ];
+}
+
+const metresPerWorldPixel = (lat: number) =>
+  (40_075_016.686 * Math.cos((lat * Math.PI) / 180)) / TILE;
+
+/** A round length for the scale bar, about a fifth of the map's width. */
+function scaleLength(widthMetres: number): number {
+  const raw = widthMetres / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  return (
+    [1, 2, 5, 10]
+      .map((m) => m * magnitude)
+      .filter((s) => s <= raw)
+      .pop() ?? magnitude
+  );
+}
+
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function tileImages(template: string, zoom: number, { minX, minY, maxX, maxY }: Box): string {
+  const count = 2 ** zoom;
+  const images: string[] = [];
+  for (let ty = Math.floor(minY / TILE); ty <= Math.floor(maxY / TILE); ty += 1) {
+    for (let tx = Math.floor(minX / TILE); tx <= Math.floor(maxX / TILE); tx += 1) {
+      if (ty < 0 || ty >= count) continue;
+      const wrapped = ((tx % count) + count) % count;
+      const href = template
+        .replace('{z}', String(zoom))
+        .replace('{x}', String(wrapped))
+        .replace('{y}', String(ty));
+      images.push(
+        `<image href="${escapeSvgText(href)}" x="${tx * TILE}" y="${ty * TILE}" width="${TILE}" height="${TILE}"/>`,
+      );
+    }
+  }
+  return `<g class="tiles">${images.join('')}</g>`;
+}
+
+function smallest(outlines: readonly ZoneOutline[]): ZoneOutline | undefined {
+  const area = (outline: ZoneOutline) => {
+    const points = outline.flat();
+    const lons = points.map(([lon]) => lon);
+    const lats = points.map(([, lat]) => lat);
+    return (Math.max(...lons) - Math.min(...lons)) * (Math.max(...lats) - Math.min(...lats));
+  };
+  return [...outlines].sort((a, b) => area(a) - area(b))[0];
+}
+
+export function zoneMapSvg({ point, outlines, tileUrl }: ZoneMapInput): string {
+  const centre = world([point.lon, point.lat]);
+  // The map fits the smallest zone: a wide overlay (farmland around a city) would shrink the rest.
+  const corners = (smallest(outlines) ?? []).flat().map(world);
+  let minX = Math.min(centre[0], ...corners.map(([x]) => x));
+  let maxX = Math.max(centre[0], ...corners.map(([x]) => x));
+  let minY = Math.min(centre[1], ...corners.map(([, y]) => y));
+  let maxY = Math.max(centre[1], ...corners.map(([, y]) => y));
+  const bareSpan = BARE_POINT_SPAN_M / metresPerWorldPixel(point.lat);
+  const spanX = Math.max(maxX - minX, bareSpan) * 1.15;
+  const spanY = Math.max(maxY - minY, bareSpan) * 1.15;
+  // The integer zoom whose pixels fit the extent into the map; tiles exist per integer zoom.
+  const zoom = Math.max(
+    0,
+    Math.min(MAX_ZOOM, Math.floor(Math.log2(Math.min(WIDTH / spanX, HEIGHT / spanY)))),
+  );
+  const scale = 2 ** zoom;
+  // The view keeps the map's aspect ratio around the extent's centre.
+  const viewWidth = Math.max(spanX * scale, ((spanY * scale) / HEIGHT) * WIDTH);
+  const viewHeight = (viewWidth / WIDTH) * HEIGHT;
+  const midX = ((minX + maxX) / 2) * scale;
+  const midY = ((minY + maxY) / 2) * scale;
+  [minX, minY] = [midX - viewWidth / 2, midY - viewHeight / 2];
+  [maxX, maxY] = [minX + viewWidth, minY + viewHeight];
+  const at = (position: LonLat) => world(position).map((v) => v * scale) as [number, number];
+
+  const zones = outlines
+    .map((rings) => {
+      const d = rings
+        .map((ring) => `M${ring.map((p) => at(p).map(px).join(' ')).join('L')}Z`)
+        .join('');
+      return `<path class="zone" fill-rule="evenodd" d="${d}"/>`;
+    })
+    .join('');
+  const [cx, cy] = at([point.lon, point.lat]);
+  const unit = viewWidth / WIDTH;
+  const metresPerPixel = metresPerWorldPixel(point.lat) / scale;
+  const barMetres = scaleLength(viewWidth * metresPerPixel);
+  const barLength = barMetres / metresPerPixel;
+  const barX = minX + 12 * unit;
+  const barY = maxY - 14 * unit;
+  const barText = barMetres >= 1000 ? `${barMetres / 1000} km` : `${barMetres} m`;
+  return (
+    `<svg class="chart zone-map" xmlns="http://www.w3.org/2000/svg" viewBox="${px(minX)} ${px(minY)} ${px(viewWidth)} ${px(viewHeight)}" role="img" aria-labelledby="zone-map-title" data-zones="${outlines.length}">` +
+    '<title id="zone-map-title">Karte der Bodenrichtwertzone mit dem Standort der Adresse</title>' +
+    `<rect class="map-ground" x="${px(minX)}" y="${px(minY)}" width="${px(viewWidth)}" height="${px(viewHeight)}"/>` +
+    (tileUrl ? tileImages(tileUrl, zoom, { minX, minY, maxX, maxY }) : '') +
+    `<g style="stroke-width:${px(2 * unit)}">${zones}</g>` +
+    `<circle class="address-point" cx="${px(cx)}" cy="${px(cy)}" r="${px(7 * unit)}" style="stroke-width:${px(2.5 * unit)}"/>` +
+    `<g class="scale-bar" style="stroke-width:${px(2 * unit)};font-size:${px(12 * unit)}px">` +
+    `<line x1="${px(barX)}" y1="${px(barY)}" x2="${px(barX + barLength)}" y2="${px(barY)}"/>` +
+    `<text x="${px(barX + barLength / 2)}" y="${px(barY - 5 * unit)}" text-anchor="middle">${barText}</text>` +
+    '</g></svg>'
+  );
+}

@@ -1,0 +1,124 @@
+// The "Abfrage" page: a lookup for people. The form posts (with CSRF) the
+// address, the land-use filter and the date; the lookup is the counted one of
+// GET /api/bodenrichtwert for the signed-in account (same quota, same usage),
+// shown as a table of every published field, the attribution, the disclaimer,
+// a map of the zone and links to the official portal and the calculation.
+import { Router, type Request, type Response } from 'express';
+import { LAND_USE_CODES, LAND_USE_NAMES } from '#shared/landUse.js';
+import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
+import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { countedLookupAs, type CountedLookupDeps } from '../../lookup/countedLookup.js';
+import { lookupCallerFor } from '../../lookup/lookupCaller.js';
+import { parseLookupParams } from '../../lookup/lookupParams.js';
+import type { Config } from '../../config/config.js';
+import { zoneMapSvg } from '../charts/zoneMap.js';
+import { signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { entryRows, extraAnswerFields } from './entryFields.js';
+import { lookupPageAnswer, type LookupPageAnswer } from './lookupAnswer.js';
+
+export type LookupPageDeps = CountedLookupDeps & {
+  config: Pick<Config, 'map' | 'billingUrl'>;
+};
+
+/** Answer fields the page shows in their own places; any other one is listed under the table. */
+const PLACED_ANSWER_FIELDS = [
+  'address_input',
+  'address_resolved',
+  'coordinates',
+  'bodenrichtwerte',
+  'cache_hit',
+  'cache_stale',
+  'attribution',
+  'disclaimer',
+];
+
+/** Page wording where the API's message names a request parameter. */
+const PAGE_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  [ErrorCode.missingAddress]: 'Bitte geben Sie eine Adresse ein.',
+  [ErrorCode.invalidNutzungsart]: 'Bitte wählen Sie die Nutzungsarten aus der Liste.',
+};
+
+function messageFor(error: AppError): string {
+  return PAGE_MESSAGES[error.code] ?? error.message;
+}
+
+/** The calculation page, prefilled with an entry's value and its reference GFZ. */
+function calculationLink(entry: BodenrichtwertEntry): string | undefined {
+  if (entry.wertrel_geschossflaechenzahl === undefined) return undefined;
+  const query = new URLSearchParams({
+    brw: String(entry.brw_euro_pro_m2),
+    gfz_referenz: String(entry.wertrel_geschossflaechenzahl),
+  });
+  return `/dashboard/umrechnung?${query.toString()}`;
+}
+
+/** The official portal at the zone: the entry's viewer_url where the API has one, else the source. */
+export function portalLink(entries: readonly BodenrichtwertEntry[], sourceUrl: string): string {
+  const viewer = entries
+    .map((entry) => (entry as { viewer_url?: unknown }).viewer_url)
+    // Only a web address becomes a link (never e.g. javascript:).
+    .find((url): url is string => typeof url === 'string' && /^https?:\/\//.test(url));
+  return viewer ?? sourceUrl;
+}
+
+export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
+  const router = Router();
+
+  function page(req: Request, res: Response, extra: Record<string, unknown>, status = 200) {
+    web.render(
+      req,
+      res,
+      'lookup',
+      {
+        landUses: LAND_USE_CODES.map((code) => ({ code, name: LAND_USE_NAMES[code] })),
+        form: { address: '', nutzungsart: [], stichtag: '' },
+        today: ctx.lookup.today(),
+        billingUrl: ctx.config.billingUrl,
+        ...extra,
+      },
+      status,
+    );
+  }
+
+  function shown({ answer, outlines }: LookupPageAnswer) {
+    const entries = answer.bodenrichtwerte;
+    return {
+      answer,
+      rows: entryRows(entries),
+      calculationLinks: entries.map(calculationLink),
+      extraFields: extraAnswerFields(answer, PLACED_ANSWER_FIELDS),
+      portalUrl: portalLink(entries, answer.attribution.source_url),
+      mapSvg: zoneMapSvg({ point: answer.coordinates, outlines, tileUrl: ctx.config.map.tileUrl }),
+      outlineCount: outlines.length,
+      tileAttribution: ctx.config.map.tileUrl ? ctx.config.map.tileAttribution : undefined,
+    };
+  }
+
+  router.get('/dashboard/abfrage', web.requireLogin, (req, res) => {
+    page(req, res, {});
+  });
+
+  router.post('/dashboard/abfrage', web.requireLogin, ...web.forms, async (req, res) => {
+    const body = req.body as Record<string, unknown>;
+    const form = {
+      address: typeof body.address === 'string' ? body.address : '',
+      nutzungsart: ([] as unknown[]).concat(body.nutzungsart ?? []).map(String),
+      stichtag: typeof body.stichtag === 'string' ? body.stichtag : '',
+    };
+    const query = { address: form.address, nutzungsart: form.nutzungsart };
+    const dated = form.stichtag === '' ? query : { ...query, stichtag: form.stichtag };
+    try {
+      const params = parseLookupParams(dated, ctx.lookup.today());
+      if (!params.ok) throw params.error;
+      const caller = lookupCallerFor(signedInUser(res).id, req, res);
+      const result = await countedLookupAs(ctx, caller, params.value, lookupPageAnswer);
+      page(req, res, { form, ...shown(result) });
+    } catch (err) {
+      // Unexpected failures go to the dashboard's error page; the service's own refusals stay here.
+      if (!isAppError(err) || (err.status >= 500 && err.code !== ErrorCode.serviceError)) throw err;
+      page(req, res, { form, error: messageFor(err), errorCode: err.code }, err.status);
+    }
+  });
+
+  return router;
+}

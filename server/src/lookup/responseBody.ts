@@ -1,0 +1,49 @@
+// The lookup answer of §2.2 from a pipeline result: filter on every read
+// (the cache holds the full set), order W, M, G, S, L, F, SO, attribution
+// with the state's owners and the data year, the disclaimer. Zone outlines
+// stay inside the service.
+import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
+import { sortByLandUse, type LandUseCode } from '#shared/landUse.js';
+import { LOOKUP_DISCLAIMER, buildAttribution } from '#shared/texts.js';
+import { publishedEntry } from './geo/zoneOutline.js';
+import type { LookupResult } from './lookupService.js';
+
+export function buildLookupResponse(
+  addressInput: string,
+  result: LookupResult,
+  filter: readonly LandUseCode[],
+): BodenrichtwertResponse {
+  const selected =
+    filter.length === 0 ? result.entries : result.entries.filter((e) => filter.includes(e.code));
+  if (selected.length === 0) {
+    throw new AppError(
+      ErrorCode.noData,
+      `An dieser Adresse gibt es keinen Bodenrichtwert der Nutzungsart ${filter.join(', ')}.`,
+    );
+  }
+  const year = Math.max(...selected.map((entry) => Number(entry.stichtag.slice(0, 4))));
+  const { source } = result;
+  return {
+    address_input: addressInput,
+    address_resolved: result.place.displayName,
+    coordinates: { lat: result.place.lat, lon: result.place.lon },
+    bodenrichtwerte: sortByLandUse(
+      selected.map((entry) =>
+        source.viewerUrl === undefined
+          ? publishedEntry(entry)
+          : { ...publishedEntry(entry), viewer_url: source.viewerUrl },
+      ),
+    ),
+    cache_hit: result.cacheHit,
+    ...(result.stale ? { cache_stale: true as const } : {}),
+    abgerufen_am: result.fetchedAt.toISOString(),
+    attribution: buildAttribution({
+      owners: source.owners,
+      year,
+      sourceUrl: source.sourceUrl,
+      license: source.license,
+    }),
+    disclaimer: LOOKUP_DISCLAIMER,
+  };
+}

@@ -1,0 +1,51 @@
+// A lookup answer for the documentation: the values Nordrhein-Westfalen's
+// land-value service answered for Münster, Prinzipalmarkt 10 (the recording in
+// test/server/lookup/sources/fixtures/recorded/DE-NW), with the attribution
+// and disclaimer the service itself builds.
+import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
+import { buildAttribution, LOOKUP_DISCLAIMER } from '#shared/texts.js';
+
+export const LOOKUP_ADDRESS_EXAMPLE = 'Prinzipalmarkt 10, 48143 Münster';
+
+const COMMITTEE = 'Gutachterausschuss für Grundstückswerte in der Stadt Münster';
+
+export const lookupExample: BodenrichtwertResponse = {
+  address_input: LOOKUP_ADDRESS_EXAMPLE,
+  address_resolved: 'Prinzipalmarkt 10, Altstadt, Münster, 48143, Deutschland',
+  coordinates: { lat: 51.9624, lon: 7.6283 },
+  bodenrichtwerte: [
+    {
+      nutzungsart: 'Kerngebiet',
+      code: 'M',
+      brw_euro_pro_m2: 2450,
+      stichtag: '2026-01-01',
+      gemeinde: 'Münster',
+      gutachterausschuss: COMMITTEE,
+      bodenrichtwertnummer: '5150001',
+      zonenbezeichnung: 'Altstadt',
+      bauweise: 'geschlossene Bauweise',
+      vollgeschosszahl: 4,
+      wertrel_geschossflaechenzahl: 2.8,
+      entwicklungszustand: 'baureifes Land',
+    },
+    {
+      nutzungsart: 'Acker',
+      code: 'L',
+      brw_euro_pro_m2: 4,
+      stichtag: '2026-01-01',
+      gemeinde: 'Münster',
+      gutachterausschuss: COMMITTEE,
+      bodenrichtwertnummer: '5159001',
+      entwicklungszustand: 'Fläche der Land- oder Forstwirtschaft',
+    },
+  ],
+  cache_hit: false,
+  abgerufen_am: '2026-03-02T09:41:27.312Z',
+  attribution: buildAttribution({
+    owners: ['Land NRW / GeoBasis NRW'],
+    year: 2026,
+    sourceUrl: 'https://www.wms.nrw.de/boris/wms_nw_brw',
+    license: 'dl-de/zero-2-0',
+  }),
+  disclaimer: LOOKUP_DISCLAIMER,
+};

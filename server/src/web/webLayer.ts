@@ -1,0 +1,87 @@
+// What every server-rendered page needs: cookies, the database session, CSRF
+// checks on forms, the page renderer and the login guard. Shared by the
+// dashboard and the OAuth consent page.
+import cookieParser from 'cookie-parser';
+import type { Request, RequestHandler, Response } from 'express';
+import type { User } from '../accounts/userRepository.js';
+import type { AccountService } from '../accounts/accountService.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../logging/logger.js';
+import { createCsrfGuard } from './csrf.js';
+import { createLoginThrottle, type LoginThrottle } from './loginThrottle.js';
+import type { ThrottleStoreDeps } from './throttleStore.js';
+import { resolveSessionSecret } from './session/sessionSecret.js';
+import { webSession } from './session/webSession.js';
+import { createPageRenderer, type PageRenderer } from './views.js';
+
+export interface WebLayer {
+  /** Cookies and the session, for every page route. */
+  session: RequestHandler[];
+  /** Form body and CSRF check, for every POST of a form. */
+  forms: RequestHandler[];
+  render: PageRenderer;
+  /** Loads the signed-in user into res.locals.user, or sends the browser to the login. */
+  requireLogin: RequestHandler;
+  /** The login limits (per IP, per IP and address, per address). */
+  loginThrottle: LoginThrottle;
+}
+
+export type WebLayerDeps = ThrottleStoreDeps & {
+  config: Pick<Config, 'sessionSecret' | 'baseUrl'>;
+  logger: Logger;
+  db: Pick<Database, 'sequelize'>;
+  accounts: Pick<AccountService, 'findById'>;
+};
+
+export function createWebLayer(ctx: WebLayerDeps): WebLayer {
+  const secret = resolveSessionSecret(ctx.config.sessionSecret, ctx.logger);
+  const secure = ctx.config.baseUrl.startsWith('https:');
+  const csrf = createCsrfGuard({
+    secret,
+    secure,
+    onRejected: (req, res) => {
+      render(
+        req,
+        res,
+        'error',
+        {
+          title: 'Formular abgelaufen',
+          message:
+            'Das Formular ist abgelaufen oder stammt nicht von dieser Seite. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+        },
+        403,
+      );
+    },
+  });
+  const render = createPageRenderer(csrf);
+  return {
+    session: [cookieParser(), webSession({ sequelize: ctx.db.sequelize, secret, secure })],
+    forms: csrf.forms,
+    render,
+    loginThrottle: createLoginThrottle(ctx, secret, secure),
+    async requireLogin(req, res, next) {
+      const userId = req.session.userId;
+      const user = userId ? await ctx.accounts.findById(userId) : null;
+      if (user) {
+        res.locals.user = user;
+        next();
+        return;
+      }
+      const target = req.method === 'GET' ? `?next=${encodeURIComponent(req.originalUrl)}` : '';
+      res.redirect(303, `/login${target}`);
+    },
+  };
+}
+
+/** The user requireLogin loaded; a programming error if it did not run. */
+export function signedInUser(res: Response): User {
+  const user = res.locals.user as User | undefined;
+  if (!user) throw new Error('requireLogin must run before this handler');
+  return user;
+}
+
+/** Stores a one-time notice for the next rendered page. */
+export function flash(req: Request, message: string): void {
+  req.session.flash = message;
+}
