@@ -12,6 +12,7 @@ import { measureRssGrowth } from './scenarios/rssGrowth.js';
 import { measureThroughput, type LoadSettings } from './scenarios/throughput.js';
 import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
+import { bodenwertRequest } from './support/bodenwertRequest.js';
 import { ROOT, startChildServer, type ChildServer } from './support/childServer.js';
 import { formatTable, machineState, type BenchReport, type Row } from './support/report.js';
 import { judge } from './support/targets.js';
@@ -140,17 +141,7 @@ async function main(): Promise<void> {
       const bodenwert = await measureThroughput(
         server,
         { id: 'b', scenario: 'POST /api/bodenwert' },
-        {
-          path: '/api/bodenwert',
-          method: 'POST',
-          headers: { ...headers, 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            brw: 450,
-            gfz_referenz: 1.0,
-            gfz_tatsaechlich: 1.4,
-            flaeche: 600,
-          }),
-        },
+        bodenwertRequest(token),
         settings.load,
       );
       const cached = await cachedLookupRows(server, token, 'SQLite');

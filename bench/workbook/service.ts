@@ -1,7 +1,7 @@
 // Starts serviceProcess.ts and reads the account's charged lookups from /api/me.
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import type { MeResponse } from '../../shared/src/index.js';
+import type { MeResponse } from '#shared/index.js';
 
 export interface WorkbookServiceSettings {
   addresses: number;
