@@ -13,7 +13,7 @@ import { createTestAccount } from '../support/accounts.js';
 import { createTestDatabaseUrl, databaseKinds } from '../support/database.js';
 import { hannoverAddress, resolveHannoverAddress } from '../support/manyAddresses.js';
 import { FigureBook } from './support/figures.js';
-import { countByStatus, startLoad } from './support/load.js';
+import { countByStatus, LOAD_SLOTS_ENV, startLoad } from './support/load.js';
 import { runs } from './support/profile.js';
 
 const figures = new FigureBook('concurrency');
@@ -33,7 +33,7 @@ describe.each(databaseKinds())('races on %s', { timeout: 300_000 }, (kind) => {
       resolve: resolveHannoverAddress,
       // Every request is a new address: geocoder and WFS fake see the whole load, and on a
       // busy machine the harness's short fault-test timeout would turn waits into 503s.
-      env: { UPSTREAM_TIMEOUT_MS: '10000' },
+      env: { UPSTREAM_TIMEOUT_MS: '10000', ...LOAD_SLOTS_ENV },
     });
   }, 60_000);
   afterAll(async () => {
@@ -78,10 +78,8 @@ describe.each(databaseKinds())('races on %s', { timeout: 300_000 }, (kind) => {
     const account = await createTestAccount(h.server.ctx, { plan: 'enterprise' });
     const other = await h.server.ctx.apiKeys.create(account.user.id, 'Andere', 'unlimited');
     const started = performance.now();
-    const load = startLoad(
-      (round) =>
-        h.get({ address: hannoverAddress(round) }, round % 2 ? other.value : account.token),
-      8,
+    const load = startLoad((round) =>
+      h.get({ address: hannoverAddress(round) }, round % 2 ? other.value : account.token),
     );
     await sleep(runs(500, 3000));
     await h.server.ctx.apiKeys.revoke(account.keyId);

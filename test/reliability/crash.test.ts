@@ -16,7 +16,7 @@ import { startWfsFake, type WfsFake } from '../../server/src/fakes/wfsFake.js';
 import { hannoverAddress, resolveHannoverAddress } from '../support/manyAddresses.js';
 import { childService, type ChildService } from './support/childService.js';
 import { FigureBook } from './support/figures.js';
-import { startLoad } from './support/load.js';
+import { LOAD_SLOTS_ENV, startLoad } from './support/load.js';
 import { runs } from './support/profile.js';
 
 const CYCLES = runs(2, 10);
@@ -70,6 +70,7 @@ beforeAll(async () => {
     BRW_SOURCES_FILE: await writeFakeRegistry(dir, wfs.url),
     RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'info',
+    ...LOAD_SLOTS_ENV,
   };
   await withContext(async (ctx) => {
     const user = await ctx.accounts.create({ email: 'crash@example.de', plan: 'enterprise' });
@@ -95,7 +96,7 @@ describe('SIGKILL under load', { timeout: 300_000 }, () => {
     for (let cycle = 0; cycle < CYCLES; cycle += 1) {
       const before = await usage();
       const address = (round: number) => hannoverAddress(cycle * 1_000_000 + round);
-      const load = startLoad((round) => lookup(address(round)), 8);
+      const load = startLoad((round) => lookup(address(round)));
       await sleep(LOAD_MS);
       for (let wait = 0; load.answers.length < MIN_ANSWERS && wait < 300; wait += 1) {
         await sleep(100);

@@ -10,7 +10,7 @@ import {
 import { hannoverAddress, resolveHannoverAddress } from '../support/manyAddresses.js';
 import { serviceAvailable } from '../support/services.js';
 import { FigureBook } from './support/figures.js';
-import { countByStatus, startLoad, type Load } from './support/load.js';
+import { countByStatus, LOAD_SLOTS_ENV, startLoad, type Load } from './support/load.js';
 import {
   privateMariadbAvailability,
   startPrivateMariadb,
@@ -52,7 +52,11 @@ async function runUntilHealthy(load: Load): Promise<number> {
 describe.runIf(enabled)('database faults (private MariaDB)', { timeout: 600_000 }, () => {
   beforeAll(async () => {
     mariadb = await startPrivateMariadb();
-    h = await startLookupHarness({ databaseUrl: mariadb.url, resolve: resolveHannoverAddress });
+    h = await startLookupHarness({
+      databaseUrl: mariadb.url,
+      resolve: resolveHannoverAddress,
+      env: LOAD_SLOTS_ENV,
+    });
   }, 120_000);
   afterAll(async () => {
     figures.write();
@@ -64,7 +68,7 @@ describe.runIf(enabled)('database faults (private MariaDB)', { timeout: 600_000 
     const before = await usageOf(h.account.user.id);
     // Every request a new address (a repeated one would be free): usage must equal the 200s.
     const first = kind === 'kill' ? 0 : 1_000_000;
-    const load = startLoad((round) => h.get({ address: hannoverAddress(first + round) }), 8);
+    const load = startLoad((round) => h.get({ address: hannoverAddress(first + round) }));
     await runUntilHealthy(load);
     let inFlightAtFaults = 0;
     for (let cycle = 0; cycle < CYCLES; cycle += 1) {

@@ -1,5 +1,16 @@
 // Keeps a number of lookups in flight until stopped and records every
 // answer with the time it took, so tests can compare counts with usage.
+/** Lookups a load keeps in flight. */
+export const LOAD_CONCURRENCY = 8;
+
+/**
+ * The environment that gives one caller as many upstream slots as its load
+ * keeps in flight: a load of one account from one IP would otherwise wait
+ * for its own slots and, on a busy machine, get 429 once the wait passes
+ * the upstream timeout. That fairness rule is tested in lookupStall.test.ts.
+ */
+export const LOAD_SLOTS_ENV = { UPSTREAM_SLOTS_PER_CALLER: String(LOAD_CONCURRENCY) };
+
 export interface LoadAnswer {
   /** The number passed to `request`. */
   round: number;
@@ -23,7 +34,7 @@ export interface Load {
 
 export function startLoad(
   request: (round: number) => Promise<Response>,
-  concurrency: number,
+  concurrency = LOAD_CONCURRENCY,
 ): Load {
   const load: Load = { answers: [], noAnswer: 0, inFlight: 0, stop: async () => undefined };
   const started = performance.now();
