@@ -148,6 +148,34 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
     expect(fetches).toBe(1);
   });
 
+  it('holds at most hotChars of stored JSON in memory: large outlines displace each other', async () => {
+    const clock = manualClock('2026-11-22T10:00:00Z');
+    const repository = new LandValueCacheRepository(test.db.sequelize);
+    const ring = Array.from({ length: 256 }, (_, i): [number, number] => [9 + i / 1e4, 52]);
+    const outlined = (euro: number) => [{ ...entry, brw_euro_pro_m2: euro, outline: [ring] }];
+    const keys = ['big1', 'big2', 'big3'];
+    for (const key of keys) await repository.save(key, outlined(250), clock.now());
+    const oneRow = JSON.stringify(outlined(250)).length;
+    const store = createLandValueStore({
+      repository,
+      clock: clock.now,
+      logger: captureLogs().logger,
+      freshMs: 24 * 3600_000,
+      maxAgeMs: 30 * 24 * 3600_000,
+      renewalLeaseMs: 60_000,
+      hotMs: 10_000,
+      hotChars: 2 * oneRow + 10,
+    });
+    const never = () => Promise.reject(new Error('no fetch expected'));
+    for (const key of keys) await store.get(key, never);
+    for (const key of keys) await repository.save(key, outlined(251), clock.now());
+    const euros = async (key: string) => (await store.get(key, never)).entries[0]?.brw_euro_pro_m2;
+    // The newest two rows are held; the first was displaced and is read from the table again.
+    expect(await euros('big3')).toBe(250);
+    expect(await euros('big2')).toBe(250);
+    expect(await euros('big1')).toBe(251);
+  });
+
   it('gives a failed renewal back so the next stale read tries again', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
     const repository = new LandValueCacheRepository(test.db.sequelize);

@@ -9,6 +9,8 @@ import { defineLandValueCacheModel } from './cacheModels.js';
 export interface CachedLandValues {
   entries: ZonedEntry[];
   fetchedAt: Date;
+  /** Length of the stored JSON: the measure of the entries' memory once parsed. */
+  storedChars: number;
 }
 
 /** Six decimals (~0.1 m): the same geocoded point always finds its entry. */
@@ -26,7 +28,11 @@ export class LandValueCacheRepository {
   async find(key: string): Promise<CachedLandValues | undefined> {
     const row = await this.rows.findByPk(key);
     if (!row) return undefined;
-    return { entries: JSON.parse(row.entries) as ZonedEntry[], fetchedAt: row.fetchedAt };
+    return {
+      entries: JSON.parse(row.entries) as ZonedEntry[],
+      fetchedAt: row.fetchedAt,
+      storedChars: row.entries.length,
+    };
   }
 
   async save(key: string, entries: readonly ZonedEntry[], fetchedAt: Date): Promise<void> {

@@ -16,6 +16,13 @@ import type { CachedLandValues, LandValueCacheRepository } from './landValueCach
 import { WriteBehind } from './writeBehind.js';
 
 const HOT_ENTRIES = 10_000;
+/**
+ * Most characters of stored JSON the hot cache holds. Parsed, an entry takes
+ * 1.2 (fields only) to 2.5 times (with a 256-point outline) its JSON length
+ * on the V8 heap, so this is 10–20 MB; 10,000 answers with outlines would
+ * be about 200 MB.
+ */
+export const HOT_CHARS = 8_000_000;
 
 export interface LandValues {
   entries: ZonedEntry[];
@@ -35,6 +42,8 @@ export interface LandValueStoreOptions {
   renewalLeaseMs: number;
   /** How long this process trusts an entry without reading the table again; 0: always read. */
   hotMs: number;
+  /** Most characters of stored JSON held in memory (HOT_CHARS unless a test sets it). */
+  hotChars?: number;
 }
 
 /** `signal` aborts when no reader waits for the entries any more (never for a renewal). */
@@ -66,7 +75,11 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   const flight = new SingleFlight<LandValues>();
   const renewals = new Map<string, Promise<void>>();
   const writes = new WriteBehind(logger, 'land-value cache');
-  const hot = new LRUCache<string, CachedLandValues & { heldSince: number }>({ max: HOT_ENTRIES });
+  const hot = new LRUCache<string, CachedLandValues & { heldSince: number }>({
+    max: HOT_ENTRIES,
+    maxSize: options.hotChars ?? HOT_CHARS,
+    sizeCalculation: (held) => Math.max(1, held.storedChars),
+  });
 
   function remember(key: string, entry: CachedLandValues | undefined): void {
     if (options.hotMs <= 0) return;
