@@ -2,13 +2,17 @@
 // long enough to resist guessing, not one of the ~49,000 most common
 // passwords (the list of @zxcvbn-ts/language-common, MIT), not the e-mail
 // address, and typed the same twice. Returns a German message, or null.
-import { dictionary } from '@zxcvbn-ts/language-common';
 import type { Request } from 'express';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
 
-const COMMON_PASSWORDS = new Set(dictionary['passwords-common']);
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+/** Loaded with the first password a form sets: 2 MB of heap that most processes never need. */
+const commonPasswordsOnce = () =>
+  (commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  ));
 
 /** A string field of a submitted form ('' when missing). */
 export const field = (req: Request, name: string): string => {
@@ -16,7 +20,7 @@ export const field = (req: Request, name: string): string => {
   return typeof value === 'string' ? value : '';
 };
 
-export function passwordProblem(password: string, email: string): string | null {
+export async function passwordProblem(password: string, email: string): Promise<string | null> {
   if (password.length < MIN_PASSWORD_LENGTH) {
     return `Das Passwort braucht mindestens ${MIN_PASSWORD_LENGTH} Zeichen.`;
   }
@@ -26,7 +30,7 @@ export function passwordProblem(password: string, email: string): string | null 
   if (!/\p{L}/u.test(password) || !/[^\p{L}]/u.test(password)) {
     return 'Das Passwort braucht Buchstaben und mindestens eine Ziffer oder ein Sonderzeichen.';
   }
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
+  if ((await commonPasswordsOnce()).has(password.toLowerCase())) {
     return 'Dieses Passwort gehört zu den häufigsten und wird zuerst erraten. Bitte wählen Sie ein anderes.';
   }
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) {
@@ -36,9 +40,9 @@ export function passwordProblem(password: string, email: string): string | null 
 }
 
 /** The problem of the new password in fields `password` and `password_confirmation`. */
-export function newPasswordProblem(req: Request, email: string): string | null {
+export async function newPasswordProblem(req: Request, email: string): Promise<string | null> {
   const password = field(req, 'password');
   return password !== field(req, 'password_confirmation')
     ? 'Die beiden Passwörter stimmen nicht überein.'
-    : passwordProblem(password, email);
+    : await passwordProblem(password, email);
 }

@@ -1,7 +1,8 @@
 // Outgoing e-mail over SMTP (nodemailer, SMTP_URL). Sending runs in the
 // background: the page answers at once and the same for every address, and a
 // failure is logged without the message, which holds a one-time link.
-import nodemailer from 'nodemailer';
+// nodemailer is loaded with the first message: most starts send none.
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -30,28 +31,39 @@ export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mail
       close: () => Promise.resolve(),
     };
   }
-  // Bounded waits, so a hanging mail server cannot hold a shutdown for minutes.
-  const transport = nodemailer.createTransport(
-    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },
-    { from },
-  );
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      // Bounded waits, so a hanging mail server cannot hold a shutdown for minutes.
+      nodemailer.createTransport(
+        {
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        },
+        { from },
+      ),
+    ));
   const pending = new Set<Promise<void>>();
   return {
     send(mail) {
-      const sending = transport.sendMail(mail).then(
-        () => logger.debug({ subject: mail.subject }, 'e-mail sent'),
-        (err: unknown) =>
-          logger.error(
-            { subject: mail.subject, reason: err instanceof Error ? err.message : String(err) },
-            'e-mail could not be sent',
-          ),
-      );
+      const sending = transportOnce()
+        .then((opened) => opened.sendMail(mail))
+        .then(
+          () => logger.debug({ subject: mail.subject }, 'e-mail sent'),
+          (err: unknown) =>
+            logger.error(
+              { subject: mail.subject, reason: err instanceof Error ? err.message : String(err) },
+              'e-mail could not be sent',
+            ),
+        );
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
     },
     async close() {
       await Promise.all(pending);
-      transport.close();
+      (await transport)?.close();
     },
   };
 }

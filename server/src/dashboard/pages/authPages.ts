@@ -120,7 +120,7 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
   );
   router.post('/signup', ...web.forms, throttledSignup, async (req, res) => {
     const email = field(req, 'email');
-    const problem = newPasswordProblem(req, email);
+    const problem = await newPasswordProblem(req, email);
     if (problem) {
       signupPage(req, res, { email, error: problem }, 400);
       return;

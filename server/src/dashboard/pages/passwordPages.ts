@@ -55,7 +55,7 @@ export function passwordPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     const userId = await ctx.emailLinks.peek(token, 'reset');
     const user = userId ? await ctx.accounts.findById(userId) : null;
     if (!user) return invalidLink(req, res);
-    const problem = newPasswordProblem(req, user.email);
+    const problem = await newPasswordProblem(req, user.email);
     if (problem) return resetPage(req, res, token, { error: problem }, 400);
     if ((await ctx.emailLinks.consume(token, 'reset')) !== user.id) return invalidLink(req, res);
     await ctx.accounts.setPassword(user.id, field(req, 'password'));
@@ -75,7 +75,7 @@ export function passwordPages(ctx: AuthPagesDeps, web: WebLayer): Router {
 
   router.post('/dashboard/password', web.requireLogin, ...web.forms, async (req, res) => {
     const user = signedInUser(res);
-    const problem = newPasswordProblem(req, user.email);
+    const problem = await newPasswordProblem(req, user.email);
     const changed =
       !problem &&
       (await ctx.accounts.changePassword(
