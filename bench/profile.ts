@@ -19,6 +19,7 @@ import { createBenchDatabase } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
 import { bodenwertRequest } from './support/bodenwertRequest.js';
 import { startChildServer, type ChildServer } from './support/childServer.js';
+import { SERVICE_ENTRY, START_NODE_OPTIONS } from './support/startOptions.js';
 import { runLoad, warmUp, type LoadOptions } from './support/load.js';
 import { measureColdOverhead } from './scenarios/coldLookups.js';
 
@@ -38,7 +39,7 @@ const options = program.opts<{ seconds: string; nodeArgs: string; memory?: boole
 const memoryDir = options.memory ? mkdtempSync(join(tmpdir(), 'brw-memory-')) : undefined;
 const memoryFile = memoryDir && join(memoryDir, 'report.jsonl');
 const nodeArgs = [
-  '--max-semi-space-size=4',
+  ...START_NODE_OPTIONS,
   ...(memoryFile ? ['--import', './bench/support/memoryReport.mjs'] : []),
   ...options.nodeArgs.split(/\s+/).filter(Boolean),
 ];
@@ -85,7 +86,7 @@ async function withService(
 ) {
   const db = await createBenchDatabase('sqlite', '');
   const server = await startChildServer(
-    'dist/server/src/main.js',
+    SERVICE_ENTRY,
     {
       DATABASE_URL: db.url,
       GEOCODER_URL: world.nominatim.url,

@@ -2,7 +2,7 @@
 // service as child processes on SQLite and on MariaDB, the upstream fakes in
 // this process), loads it with autocannon, prints a table and writes JSON to
 // bench/results/. `--quick` gives a smoke run of about two minutes.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { DEMO_ADDRESSES } from '../server/src/fakes/demoWorld.js';
@@ -14,6 +14,7 @@ import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
 import { bodenwertRequest } from './support/bodenwertRequest.js';
 import { ROOT, startChildServer, type ChildServer } from './support/childServer.js';
+import { SERVICE_ENTRY, START_NODE_OPTIONS } from './support/startOptions.js';
 import { formatTable, machineState, type BenchReport, type Row } from './support/report.js';
 import { judge } from './support/targets.js';
 
@@ -39,14 +40,6 @@ const settings = {
   longRunSeconds: quick ? 15 : 60,
 };
 
-/** The compiled service `npm start` runs (`prebench` builds it). */
-const SERVICE_ENTRY = 'dist/server/src/main.js';
-/** The node options of `npm start` (package.json), so the bench runs the service as deployed. */
-const START_NODE_OPTIONS = (
-  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
 const log = (line: string) => console.log(line);
 const lookupPath = (format: 'json' | 'xml') =>
   `/api/bodenrichtwert?${new URLSearchParams({ address: DEMO_ADDRESSES.hannover, format }).toString()}`;
