@@ -5,8 +5,11 @@ import {
   LandValueCacheRepository,
   coordinateKey,
 } from '../../../server/src/lookup/cache/landValueCacheRepository.js';
-import { createLandValueStore } from '../../../server/src/lookup/cache/landValueStore.js';
-import { manualClock } from '../../support/clock.js';
+import {
+  createLandValueStore,
+  type LandValueStoreOptions,
+} from '../../../server/src/lookup/cache/landValueStore.js';
+import { manualClock, type ManualClock } from '../../support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 import { captureLogs } from '../../support/logs.js';
 
@@ -18,6 +21,24 @@ const entry: BodenrichtwertEntry = {
   gemeinde: 'Hannover',
   gutachterausschuss: '',
 };
+
+/** A store over `repository`: fresh for a day, kept for 30, held in memory for 10 s, unless overridden. */
+function storeOver(
+  repository: LandValueCacheRepository,
+  clock: ManualClock,
+  overrides: Partial<LandValueStoreOptions> = {},
+) {
+  return createLandValueStore({
+    repository,
+    clock: clock.now,
+    logger: captureLogs().logger,
+    freshMs: 24 * 3600_000,
+    maxAgeMs: 30 * 24 * 3600_000,
+    renewalLeaseMs: 60_000,
+    hotMs: 10_000,
+    ...overrides,
+  });
+}
 
 describe.each(databaseKinds())('lookup caches on %s', (kind) => {
   let test: TestDatabase;
@@ -53,15 +74,7 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
 
   it('keeps the fetch time of the entries to the millisecond for every cached read', async () => {
     const clock = manualClock('2026-11-22T10:00:00.123Z');
-    const store = createLandValueStore({
-      repository: new LandValueCacheRepository(test.db.sequelize),
-      clock: clock.now,
-      logger: captureLogs().logger,
-      freshMs: 24 * 3600_000,
-      maxAgeMs: 30 * 24 * 3600_000,
-      renewalLeaseMs: 60_000,
-      hotMs: 0,
-    });
+    const store = storeOver(new LandValueCacheRepository(test.db.sequelize), clock, { hotMs: 0 });
     const fresh = await store.get('fetched', () => Promise.resolve([entry]));
     // The table is written behind the answer, later than the fetch.
     clock.advance(5_000);
@@ -77,22 +90,10 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
   it('lets two instances renew a stale entry exactly once between them', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
     const key = coordinateKey({ lat: 52.3745, lon: 9.7386 });
-    const logger = captureLogs().logger;
-    const options = {
-      clock: clock.now,
-      logger,
-      freshMs: 24 * 3600_000,
-      maxAgeMs: 30 * 24 * 3600_000,
-      renewalLeaseMs: 60_000,
-      // Each instance reads the shared row again on every lookup.
-      hotMs: 0,
-    };
     // Two stores, each with its own repository object: two instances on one database.
+    // Each instance reads the shared row again on every lookup (hotMs 0).
     const stores = [0, 1].map(() =>
-      createLandValueStore({
-        ...options,
-        repository: new LandValueCacheRepository(test.db.sequelize),
-      }),
+      storeOver(new LandValueCacheRepository(test.db.sequelize), clock, { hotMs: 0 }),
     );
     await new LandValueCacheRepository(test.db.sequelize).save(key, [entry], clock.now());
     clock.advance(2 * 24 * 3600_000);
@@ -118,15 +119,7 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
   it('serves an entry it read from memory for hotMs, then reads the table again', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
     const repository = new LandValueCacheRepository(test.db.sequelize);
-    const store = createLandValueStore({
-      repository,
-      clock: clock.now,
-      logger: captureLogs().logger,
-      freshMs: 24 * 3600_000,
-      maxAgeMs: 30 * 24 * 3600_000,
-      renewalLeaseMs: 60_000,
-      hotMs: 10_000,
-    });
+    const store = storeOver(repository, clock);
     let fetches = 0;
     const fetchFresh = () => {
       fetches += 1;
@@ -156,16 +149,7 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
     const keys = ['big1', 'big2', 'big3'];
     for (const key of keys) await repository.save(key, outlined(250), clock.now());
     const oneRow = JSON.stringify(outlined(250)).length;
-    const store = createLandValueStore({
-      repository,
-      clock: clock.now,
-      logger: captureLogs().logger,
-      freshMs: 24 * 3600_000,
-      maxAgeMs: 30 * 24 * 3600_000,
-      renewalLeaseMs: 60_000,
-      hotMs: 10_000,
-      hotChars: 2 * oneRow + 10,
-    });
+    const store = storeOver(repository, clock, { hotChars: 2 * oneRow + 10 });
     const never = () => Promise.reject(new Error('no fetch expected'));
     for (const key of keys) await store.get(key, never);
     for (const key of keys) await repository.save(key, outlined(251), clock.now());
@@ -179,15 +163,7 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
   it('gives a failed renewal back so the next stale read tries again', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
     const repository = new LandValueCacheRepository(test.db.sequelize);
-    const store = createLandValueStore({
-      repository,
-      clock: clock.now,
-      logger: captureLogs().logger,
-      freshMs: 1000,
-      maxAgeMs: 100_000,
-      renewalLeaseMs: 60_000,
-      hotMs: 10_000,
-    });
+    const store = storeOver(repository, clock, { freshMs: 1000, maxAgeMs: 100_000 });
     await repository.save('k2', [entry], clock.now());
     clock.advance(5000);
     let attempts = 0;
