@@ -19,3 +19,13 @@ export interface Geocoder {
   /** Without a turn the call waits as long as the line is and cannot be cancelled. */
   geocode(address: string, turn?: GeocoderTurn): Promise<GeocodedPlace | null>;
 }
+
+/** The turn of a call that brings none. */
+export const WAIT_FOREVER: GeocoderTurn = {
+  keys: [],
+  deadline: Infinity,
+  signal: new AbortController().signal,
+};
+
+/** Candidates asked for: enough that one at house-number level is among them. */
+export const CANDIDATE_LIMIT = 5;

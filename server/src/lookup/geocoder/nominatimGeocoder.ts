@@ -4,11 +4,9 @@
 // comes from ISO3166-2-lvl4 because city-states carry no `state` key.
 import { z } from 'zod';
 import type { Upstream } from '../upstream/upstream.js';
-import { UpstreamOutage } from '../upstream/upstreamOutage.js';
-import type { GeocodedPlace, Geocoder, GeocoderTurn } from './geocoder.js';
+import { CANDIDATE_LIMIT, WAIT_FOREVER, type GeocodedPlace, type Geocoder } from './geocoder.js';
+import { parseGeocoderJson } from './geocoderJson.js';
 import { createPacedLine } from './pacedLine.js';
-
-export const CANDIDATE_LIMIT = 5;
 
 const candidateSchema = z.object({
   lat: z.coerce.number().finite(),
@@ -17,11 +15,6 @@ const candidateSchema = z.object({
   place_rank: z.number().optional(),
   address: z.record(z.string(), z.string()).default({}),
 });
-const WAIT_FOREVER: GeocoderTurn = {
-  keys: [],
-  deadline: Infinity,
-  signal: new AbortController().signal,
-};
 const answerSchema = z.array(candidateSchema);
 type Candidate = z.infer<typeof candidateSchema>;
 
@@ -50,24 +43,12 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
           headers: { Accept: 'application/json' },
           signal: turn.signal,
         },
-        ({ text }) => parseCandidates(text),
+        ({ text }) => parseGeocoderJson(text, answerSchema),
       );
       const chosen = candidates.find(isHouseNumberLevel) ?? candidates[0];
       return chosen ? toPlace(chosen) : null;
     },
   };
-}
-
-function parseCandidates(text: string): Candidate[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new UpstreamOutage('malformed_body', 'geocoder answer is not JSON', { cause: err });
-  }
-  const parsed = answerSchema.safeParse(json);
-  if (!parsed.success) throw new UpstreamOutage('malformed_body', 'unexpected geocoder answer');
-  return parsed.data;
 }
 
 function isHouseNumberLevel(candidate: Candidate): boolean {
