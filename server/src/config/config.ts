@@ -34,7 +34,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
   API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   SESSION_SECRET: z.string().min(32).optional(),
-  GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  GEOCODER_KIND: z.enum(['nominatim', 'photon']).default('nominatim'),
+  GEOCODER_URL: z.url().optional(),
   GEOCODER_USER_AGENT: z
     .string()
     .min(1)
@@ -60,6 +61,7 @@ const envSchema = z.object({
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
+export type GeocoderKind = z.infer<typeof envSchema>['GEOCODER_KIND'];
 
 /** The plans one can book (free is what an account has without booking). */
 export type BookablePlan = 'starter' | 'pro' | 'enterprise';
@@ -86,7 +88,8 @@ export interface Config {
   apiKeyCacheSeconds: number;
   /** Signs dashboard sessions and CSRF tokens; several instances must share it. */
   sessionSecret: string | undefined;
-  geocoder: { url: string; userAgent: string; minIntervalMs: number };
+  /** kind: the engine behind url (a Photon is always the operator's own). */
+  geocoder: { kind: GeocoderKind; url: string; userAgent: string; minIntervalMs: number };
   sourcesFile: string | undefined;
   /** hotSeconds: how long an instance trusts a land-value entry it read (0: no in-process copy). */
   cache: { freshSeconds: number; maxAgeSeconds: number; hotSeconds: number };
@@ -118,7 +121,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
   }
   const e = parsed.data;
   const baseUrl = stripSlash(e.BASE_URL ?? `http://localhost:${e.PORT}`);
-  const geocoderUrl = stripSlash(e.GEOCODER_URL);
+  if (e.GEOCODER_KIND === 'photon' && e.GEOCODER_URL === undefined) {
+    // The default URL is the public Nominatim, which speaks no Photon.
+    throw new ConfigError(
+      'Invalid configuration: GEOCODER_KIND=photon needs GEOCODER_URL, the address of your ' +
+        'Photon (e.g. http://photon.internal:2322)',
+    );
+  }
+  const geocoderUrl = stripSlash(e.GEOCODER_URL ?? 'https://nominatim.openstreetmap.org');
   if (e.CACHE_MAX_AGE_SECONDS < e.CACHE_FRESH_SECONDS) {
     throw new ConfigError(
       'Invalid configuration: CACHE_MAX_AGE_SECONDS must be >= CACHE_FRESH_SECONDS',
@@ -153,6 +163,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     sessionSecret: e.SESSION_SECRET,
     // The public Nominatim allows one request per second; other instances are the operator's.
     geocoder: {
+      kind: e.GEOCODER_KIND,
       url: geocoderUrl,
       userAgent: e.GEOCODER_USER_AGENT,
       minIntervalMs:

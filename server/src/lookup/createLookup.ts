@@ -1,4 +1,4 @@
-// Assembles the lookup from the configuration: upstream client, Nominatim,
+// Assembles the lookup from the configuration: upstream client, geocoder,
 // the two caches, the source registry and the pipeline.
 import type { Sequelize } from 'sequelize';
 import type { Config } from '../config/config.js';
@@ -9,7 +9,7 @@ import { LandValueCacheRepository } from './cache/landValueCacheRepository.js';
 import { createLandValueStore } from './cache/landValueStore.js';
 import { CallerGate } from './fairness/callerGate.js';
 import { createCachedGeocoding } from './geocoder/cachedGeocoding.js';
-import { createNominatimGeocoder } from './geocoder/nominatimGeocoder.js';
+import { createGeocoder } from './geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
 import { createSourceGate } from './sourceGate.js';
 import { DEFAULT_SOURCES_FILE, loadSourceRegistry } from './sources/registry.js';
@@ -57,11 +57,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
   const { upstream, registry } = await openConfiguredSources(deps);
   const gate = new CallerGate(config.upstreamSlotsPerCaller);
   const geocoding = createCachedGeocoding({
-    geocoder: createNominatimGeocoder({
-      url: config.geocoder.url,
-      upstream,
-      minIntervalMs: config.geocoder.minIntervalMs,
-    }),
+    geocoder: createGeocoder({ config, upstream, logger }),
     cache: new GeocodeCacheRepository(deps.sequelize),
     gate,
     clock,

@@ -66,9 +66,39 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', { TRUST_PROXY: 'somewhere' }],
     ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
     ['PLAN_PRICE_PRO', { PLAN_PRICE_PRO: 'x'.repeat(101) }],
+    ['GEOCODER_KIND', { GEOCODER_KIND: 'google' }],
   ])('stops with a message naming %s when it is bad', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('takes the geocoder engine from GEOCODER_KIND, Nominatim by default', () => {
+    expect(loadConfig({}).geocoder).toMatchObject({
+      kind: 'nominatim',
+      url: 'https://nominatim.openstreetmap.org',
+    });
+    const photon = loadConfig({
+      GEOCODER_KIND: 'photon',
+      GEOCODER_URL: 'http://photon.internal:2322/',
+    }).geocoder;
+    expect(photon).toMatchObject({
+      kind: 'photon',
+      url: 'http://photon.internal:2322',
+      minIntervalMs: 0,
+    });
+  });
+
+  it('names the engines it knows when GEOCODER_KIND is none of them', () => {
+    expect(() => loadConfig({ GEOCODER_KIND: 'google' })).toThrow(
+      'GEOCODER_KIND: Invalid option: expected one of "nominatim"|"photon"',
+    );
+  });
+
+  it('refuses GEOCODER_KIND=photon without GEOCODER_URL: the default URL is Nominatim', () => {
+    expect(() => loadConfig({ GEOCODER_KIND: 'photon' })).toThrow(ConfigError);
+    expect(() => loadConfig({ GEOCODER_KIND: 'photon' })).toThrow(
+      'GEOCODER_KIND=photon needs GEOCODER_URL',
+    );
   });
 
   it('accepts a hop count or subnets for TRUST_PROXY', () => {
