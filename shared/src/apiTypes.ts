@@ -39,6 +39,28 @@ export interface Attribution {
   license_url: string;
   source_url: string;
   year: number;
+  /** The address data's credit, where the address was located by a state's house coordinates under dl-de/by-2.0 or CC BY 4.0. */
+  hauskoordinaten?: AddressCredit;
+}
+
+/** The credit of a state's house coordinates (its text is also part of `Attribution.text`). */
+export interface AddressCredit {
+  text: string;
+  license_url: string;
+  source_url?: string | undefined;
+}
+
+export const GEOCODING_SOURCES = ['hauskoordinaten', 'geocoder'] as const;
+export const GEOCODING_MATCHES = ['exact', 'without_suffix', 'similar_street', 'geocoder'] as const;
+
+/** How the address was located: a state's official house coordinate, or the geocoder. */
+export interface Geocoding {
+  source: (typeof GEOCODING_SOURCES)[number];
+  match: (typeof GEOCODING_MATCHES)[number];
+  /** Official points only: A in the building, B on the parcel. */
+  quality?: 'A' | 'B';
+  /** Official points only: the state's dataset and the date of its data. */
+  dataset?: string;
 }
 
 /** §2.2 */
@@ -46,6 +68,7 @@ export interface BodenrichtwertResponse {
   address_input: string;
   address_resolved: string;
   coordinates: { lat: number; lon: number };
+  geocoding: Geocoding;
   bodenrichtwerte: BodenrichtwertEntry[];
   cache_hit: boolean;
   /** Present (true) only for a cached entry between 24 hours and 30 days old. */

@@ -2,11 +2,12 @@
 // (the cache holds the full set), order W, M, G, S, L, F, SO, attribution
 // with the state's owners and the data year, the disclaimer. Zone outlines
 // stay inside the service.
-import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
+import type { Attribution, BodenrichtwertResponse, Geocoding } from '#shared/apiTypes.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import { sortByLandUse, type LandUseCode } from '#shared/landUse.js';
 import { LOOKUP_DISCLAIMER, buildAttribution } from '#shared/texts.js';
 import { publishedEntry } from './geo/zoneOutline.js';
+import type { GeocodedPlace } from './geocoder/geocoder.js';
 import type { LookupResult } from './lookupService.js';
 
 export function buildLookupResponse(
@@ -28,6 +29,7 @@ export function buildLookupResponse(
     address_input: addressInput,
     address_resolved: result.place.displayName,
     coordinates: { lat: result.place.lat, lon: result.place.lon },
+    geocoding: geocodingOf(result.place),
     bodenrichtwerte: sortByLandUse(
       selected.map((entry) =>
         source.viewerUrl === undefined
@@ -38,12 +40,37 @@ export function buildLookupResponse(
     cache_hit: result.cacheHit,
     ...(result.stale ? { cache_stale: true as const } : {}),
     abgerufen_am: result.fetchedAt.toISOString(),
-    attribution: buildAttribution({
-      owners: source.owners,
-      year,
-      sourceUrl: source.sourceUrl,
-      license: source.license,
-    }),
+    attribution: withAddressCredit(
+      buildAttribution({
+        owners: source.owners,
+        year,
+        sourceUrl: source.sourceUrl,
+        license: source.license,
+      }),
+      result.place,
+    ),
     disclaimer: LOOKUP_DISCLAIMER,
+  };
+}
+
+export function geocodingOf(place: GeocodedPlace): Geocoding {
+  const { official } = place;
+  if (!official) return { source: 'geocoder', match: 'geocoder' };
+  return {
+    source: 'hauskoordinaten',
+    match: official.match,
+    ...(official.quality === undefined ? {} : { quality: official.quality }),
+    dataset: official.dataset,
+  };
+}
+
+/** The address data's credit beside the land-value owners, where its licence asks for one. */
+function withAddressCredit(attribution: Attribution, place: GeocodedPlace): Attribution {
+  const credit = place.official?.credit;
+  if (!credit) return attribution;
+  return {
+    ...attribution,
+    text: `${attribution.text}; ${credit.text}`,
+    hauskoordinaten: credit,
   };
 }

@@ -83,6 +83,7 @@ function lookupBody(address: string, scenario: { entries: BodenrichtwertEntry[];
     address_input: address,
     address_resolved: `${address}, Deutschland`,
     coordinates: { lat: 52.517, lon: 13.389 },
+    geocoding: { source: 'geocoder', match: 'geocoder' },
     bodenrichtwerte: scenario.entries,
     cache_hit: false,
     abgerufen_am: '2026-11-20T09:30:00.000Z',

@@ -17,6 +17,7 @@ const response: BodenrichtwertResponse = {
   address_input: 'A 1',
   address_resolved: 'A 1',
   coordinates: { lat: 52.4, lon: 9.7 },
+  geocoding: { source: 'geocoder', match: 'geocoder' },
   bodenrichtwerte: [],
   cache_hit: false,
   abgerufen_am: '2026-11-20T09:30:00.000Z',

@@ -15,6 +15,7 @@ const response: BodenrichtwertResponse = {
   address_input: 'Unter den Linden 1, 10117 Berlin',
   address_resolved: 'Unter den Linden 1, 10117 Berlin',
   coordinates: { lat: 52.517, lon: 13.389 },
+  geocoding: { source: 'geocoder', match: 'geocoder' },
   // Deliberately out of canonical order, as a careless source might answer.
   bodenrichtwerte: [
     entry({ code: 'G', brw_euro_pro_m2: 900 }),

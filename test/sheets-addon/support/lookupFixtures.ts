@@ -89,6 +89,7 @@ export function lookupAnswer(address: string): Answer {
     address_input: address,
     address_resolved: address,
     coordinates: { lat: 52.517, lon: 13.389 },
+    geocoding: { source: 'geocoder', match: 'geocoder' },
     bodenrichtwerte: entries,
     cache_hit: false,
     abgerufen_am: '2026-11-20T09:30:00.000Z',

@@ -7,6 +7,7 @@ import { dashboardMigration } from './021-dashboard.js';
 import { oauthGrantsMigration } from './025-oauth-grants.js';
 import { accountEmailMigration } from './026-account-email.js';
 import { distinctLookupsMigration } from './030-distinct-lookups.js';
+import { houseCoordinatesMigration } from './040-house-coordinates.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   oauthGrantsMigration,
   accountEmailMigration,
   distinctLookupsMigration,
+  houseCoordinatesMigration,
 ];

@@ -4,7 +4,9 @@
 // in-process hot cache, so a known address costs no database read; an
 // address the geocoder did not find is answered from memory for a short
 // while, so repeating it costs the geocoder nothing. A geocoder call takes
-// one of the caller's upstream slots (CallerGate).
+// one of the caller's upstream slots (CallerGate). Before all of this, the
+// states' official house coordinates are asked (one indexed query): where
+// they hold the address, no geocoder and no geocode cache is involved.
 import { LRUCache } from 'lru-cache';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
@@ -17,6 +19,7 @@ import {
 import { WriteBehind } from '../cache/writeBehind.js';
 import type { CallerGate } from '../fairness/callerGate.js';
 import { withSignal, type WorkTicket } from '../fairness/workTicket.js';
+import type { OfficialPoints } from '../addresses/officialPoints.js';
 import { SingleFlight } from '../singleFlight.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import type { GeocodedPlace, Geocoder } from './geocoder.js';
@@ -25,6 +28,8 @@ export const GEOCODE_CACHE_MS = 30 * 24 * 3600 * 1000;
 /** Short: a street that is new to the map, or a mistyped address retyped, is found soon. */
 export const NOT_FOUND_CACHE_MS = 10 * 60 * 1000;
 const HOT_PLACES = 10_000;
+/** Official matches are kept in memory briefly: a re-import shows within a minute. */
+export const OFFICIAL_HOT_MS = 60 * 1000;
 
 export interface CachedGeocoding {
   /** Throws AppError address_not_found, service_error or rate_limit_exceeded. */
@@ -39,12 +44,18 @@ export function createCachedGeocoding(deps: {
   gate: CallerGate;
   clock: Clock;
   logger: Logger;
+  /** The imported house coordinates; without them every address goes to the geocoder. */
+  official?: OfficialPoints;
 }): CachedGeocoding {
   const flight = new SingleFlight<GeocodedPlace>();
   const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
   const writes = new WriteBehind(deps.logger, 'geocode cache');
   /** When each recently unknown address was last not found. */
   const notFound = new LRUCache<string, number>({ max: HOT_PLACES });
+  const officialHot = new LRUCache<string, GeocodedPlace>({
+    max: HOT_PLACES,
+    ttl: OFFICIAL_HOT_MS,
+  });
   const age = (since: number) => deps.clock().getTime() - since;
   const isFresh = (cached: CachedPlace) => age(cached.fetchedAt.getTime()) <= GEOCODE_CACHE_MS;
   const knownUnknown = (key: string) => {
@@ -52,11 +63,28 @@ export function createCachedGeocoding(deps: {
     return since !== undefined && age(since) <= NOT_FOUND_CACHE_MS;
   };
 
+  async function officialPoint(address: string, key: string): Promise<GeocodedPlace | null> {
+    if (!deps.official) return null;
+    try {
+      const place = await deps.official.find(address);
+      if (place) officialHot.set(key, place);
+      return place;
+    } catch (err) {
+      deps.logger.warn({ err }, 'house coordinates unavailable, asking the geocoder');
+      return null;
+    }
+  }
+
   async function resolveUncoalesced(
     address: string,
     key: string,
     ticket: WorkTicket,
   ): Promise<GeocodedPlace> {
+    const official = await officialPoint(address, key);
+    if (official) return official;
+    const known = hot.get(key);
+    if (known && isFresh(known)) return known.place;
+    if (knownUnknown(key)) throw addressNotFound();
     await writes.pending(key);
     const cached = await deps.cache.find(address);
     if (cached && isFresh(cached)) {
@@ -89,9 +117,13 @@ export function createCachedGeocoding(deps: {
   return {
     resolve(address, ticket) {
       const key = normaliseAddress(address);
-      const known = hot.get(key);
-      if (known && isFresh(known)) return Promise.resolve(known.place);
-      if (knownUnknown(key)) return Promise.reject(addressNotFound());
+      const official = officialHot.get(key);
+      if (official) return Promise.resolve(official);
+      if (!deps.official) {
+        const known = hot.get(key);
+        if (known && isFresh(known)) return Promise.resolve(known.place);
+        if (knownUnknown(key)) return Promise.reject(addressNotFound());
+      }
       return flight.run(
         key,
         (signal) => resolveUncoalesced(address, key, withSignal(ticket, signal)),

@@ -40,7 +40,7 @@ const factEvidenceSchema = z
  * Fact → evidence; facts are `license`, `owners`, `sourceUrl`, `terms`, `viewerUrl`,
  * `fields.<name>`, `options.<name>`, and `portal` of a state not connected.
  */
-const evidenceSchema = z.record(z.string().min(1), factEvidenceSchema);
+export const evidenceSchema = z.record(z.string().min(1), factEvidenceSchema);
 export type Evidence = z.infer<typeof evidenceSchema>;
 
 /**

@@ -11,8 +11,14 @@ const COMMITTEE = 'Gutachterausschuss für Grundstückswerte in der Stadt Münst
 
 export const lookupExample: BodenrichtwertResponse = {
   address_input: LOOKUP_ADDRESS_EXAMPLE,
-  address_resolved: 'Prinzipalmarkt 10, Altstadt, Münster, 48143, Deutschland',
+  address_resolved: 'Prinzipalmarkt 10, Münster',
   coordinates: { lat: 51.9624, lon: 7.6283 },
+  geocoding: {
+    source: 'hauskoordinaten',
+    match: 'exact',
+    quality: 'A',
+    dataset: 'Gebäudereferenzen NRW (GEBREF), Stand 2026-07-01',
+  },
   bodenrichtwerte: [
     {
       nutzungsart: 'Kerngebiet',

@@ -1,4 +1,5 @@
 // GET /api/bodenrichtwert in the OpenAPI document (§2.1–2.3, §4.1, §7.1).
+import { GEOCODING_MATCHES, GEOCODING_SOURCES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { LAND_USE_CODES } from '#shared/landUse.js';
 import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
@@ -165,6 +166,7 @@ export function bodenrichtwertResponseSchema(): JsonObject {
       'address_input',
       'address_resolved',
       'coordinates',
+      'geocoding',
       'bodenrichtwerte',
       'cache_hit',
       'abgerufen_am',
@@ -173,12 +175,40 @@ export function bodenrichtwertResponseSchema(): JsonObject {
     ],
     properties: {
       address_input: text('Die Adresse, wie gesendet.'),
-      address_resolved: text('Die verwendete geokodierte Adresse (bester Treffer mit Hausnummer).'),
+      address_resolved: text(
+        'Die verwendete Adresse: die der amtlichen Hauskoordinate oder der beste Treffer des ' +
+          'Geokodierers mit Hausnummer.',
+      ),
       coordinates: {
         type: 'object',
         additionalProperties: false,
         required: ['lat', 'lon'],
         properties: { lat: number('Breite (WGS84).'), lon: number('Länge (WGS84).') },
+      },
+      geocoding: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['source', 'match'],
+        description:
+          'Wie die Adresse verortet wurde: über die amtlichen Hauskoordinaten des Landes oder ' +
+          'über den Geokodierer.',
+        properties: {
+          source: { type: 'string', enum: [...GEOCODING_SOURCES] },
+          match: {
+            type: 'string',
+            enum: [...GEOCODING_MATCHES],
+            description:
+              'exact: Straße, Hausnummer und Zusatz; without_suffix: Hausnummer ohne den ' +
+              'eingegebenen Zusatz; similar_street: ähnlich geschriebene Straße im selben Ort; ' +
+              'geocoder: keine amtliche Hauskoordinate gefunden.',
+          },
+          quality: {
+            type: 'string',
+            enum: ['A', 'B'],
+            description: 'Nur amtliche Punkte: A im Gebäude, B auf dem Flurstück.',
+          },
+          dataset: text('Nur amtliche Punkte: Datensatz des Landes und sein Stand.'),
+        },
       },
       bodenrichtwerte: { type: 'array', minItems: 1, items: schemaRef('BodenrichtwertEntry') },
       cache_hit: { type: 'boolean' },
@@ -205,6 +235,19 @@ export function bodenrichtwertResponseSchema(): JsonObject {
           license_url: { type: 'string', format: 'uri' },
           source_url: { type: 'string', format: 'uri' },
           year: { type: 'integer' },
+          hauskoordinaten: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'license_url'],
+            description:
+              'Nur wenn die Adresse über Hauskoordinaten unter dl-de/by-2.0 oder CC BY 4.0 ' +
+              'verortet wurde: deren Quellenvermerk (auch Teil von text).',
+            properties: {
+              text: text('Quellenvermerk der Hauskoordinaten.'),
+              license_url: { type: 'string', format: 'uri' },
+              source_url: { type: 'string', format: 'uri' },
+            },
+          },
         },
       },
       disclaimer: text('Pflichthinweis; sichtbar lassen.'),

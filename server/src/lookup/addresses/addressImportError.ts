@@ -1,0 +1,25 @@
+// Why an import of house coordinates was refused. The command prints the
+// German message and exits with 1; nothing was replaced.
+export const IMPORT_REFUSALS = [
+  'unknown_state',
+  'not_open',
+  'unreadable_file',
+  'empty_file',
+  'unknown_format',
+  'other_state',
+  'too_many_malformed',
+  'not_migrated',
+] as const;
+export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
+
+export class AddressImportError extends Error {
+  override name = 'AddressImportError';
+
+  constructor(
+    readonly reason: ImportRefusal,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

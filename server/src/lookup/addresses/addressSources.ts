@@ -1,0 +1,99 @@
+// The registry of the states' official house coordinates
+// (server/sources/address-sources.yaml): one record per state with its
+// download, licence, the credit an answer must carry, format, reference
+// system, bounds and the evidence of each fact. Read by the import (what to
+// expect of a file) and by the lookup (dataset name and credit of a match).
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { LICENSES, type LicenseId } from '#shared/texts.js';
+import { ConfigError } from '../../config/configError.js';
+import { fromProjectRoot } from '../../config/projectRoot.js';
+import { crsSchema } from '../geo/crs.js';
+import { evidenceSchema } from '../sources/sourceDefinition.js';
+import { FORMAT_NAMES } from './formats/houseRow.js';
+
+export const ADDRESS_SOURCES_FILE = fromProjectRoot('server', 'sources', 'address-sources.yaml');
+
+const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
+/** Licences under which every use must name the source (dl-de/by, CC BY). */
+const CREDIT_LICENSES: readonly LicenseId[] = ['dl-de/by-2-0', 'cc-by-4.0'];
+
+const common = {
+  state: z.string().regex(/^DE-[A-Z]{2}$/),
+  /** `landschl`: the first two digits of the municipality key. */
+  stateKey: z.string().regex(/^\d{2}$/),
+  name: z.string().min(1),
+  /** [west, south, east, north] in degrees. */
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  evidence: evidenceSchema.default({}),
+};
+
+const openSchema = z
+  .object({
+    ...common,
+    import: z.literal(true),
+    dataset: z.string().min(1),
+    download: z.string().min(1),
+    license: z.enum(LICENSE_IDS),
+    /** The source named in an answer; required by the by-licences. */
+    credit: z.string().min(1).optional(),
+    format: z.enum(FORMAT_NAMES),
+    crs: crsSchema,
+    postcodes: z.boolean(),
+    refresh: z.string().min(1),
+  })
+  .strict()
+  .refine((s) => !CREDIT_LICENSES.includes(s.license) || s.credit !== undefined, {
+    message: 'a licence that requires credit needs `credit`',
+    path: ['credit'],
+  });
+
+const closedSchema = z
+  .object({ ...common, import: z.literal(false), reason: z.string().min(1) })
+  .strict();
+
+const fileSchema = z
+  .object({
+    references: z.record(z.string(), z.string()).default({}),
+    sources: z.array(z.discriminatedUnion('import', [openSchema, closedSchema])),
+  })
+  .strict();
+
+export type OpenAddressSource = z.infer<typeof openSchema>;
+export type AddressSource = OpenAddressSource | z.infer<typeof closedSchema>;
+
+export interface AddressSources {
+  all: readonly AddressSource[];
+  /** By ISO 3166-2 code (DE-NW) or the two letters (NW, nw). */
+  find(state: string): AddressSource | undefined;
+}
+
+/** The credit an answer located by this state's points carries, if its licence asks for one. */
+export function requiresCredit(source: OpenAddressSource): boolean {
+  return CREDIT_LICENSES.includes(source.license);
+}
+
+export function parseAddressSources(json: unknown, path: string): AddressSources {
+  const parsed = fileSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid address-source registry ${path}: ${problems.join('; ')}`);
+  }
+  const all = parsed.data.sources;
+  const byState = new Map(all.map((source) => [source.state, source]));
+  if (byState.size !== all.length) {
+    throw new ConfigError(`Invalid address-source registry ${path}: a state is listed twice`);
+  }
+  return {
+    all,
+    find: (state) => {
+      const upper = state.trim().toUpperCase();
+      return byState.get(upper.startsWith('DE-') ? upper : `DE-${upper}`);
+    },
+  };
+}
+
+export function loadAddressSources(path = ADDRESS_SOURCES_FILE): AddressSources {
+  return parseAddressSources(parseYaml(readFileSync(path, 'utf8')), path);
+}

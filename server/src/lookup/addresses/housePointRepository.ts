@@ -1,0 +1,319 @@
+// The imported house coordinates in the service's database (migration
+// 040-house-coordinates). Raw SQL: millions of rows go in as multi-row
+// INSERTs, and the match is one indexed SELECT; Sequelize models would add
+// an object per row and a PRAGMA per query for nothing.
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+
+export interface HousePoint {
+  streetKey: string;
+  number: number;
+  suffix: string;
+  placeKey: string;
+  localityKey: string | null;
+  postcode: string | null;
+  street: string;
+  houseNumber: string;
+  municipality: string;
+  quality: string;
+  lat: number;
+  lon: number;
+}
+
+export interface StreetName {
+  placeKey: string;
+  streetKey: string;
+  street: string;
+}
+
+/** A point found for a lookup, with the import it belongs to. */
+export interface MatchedPoint extends HousePoint {
+  state: string;
+  dataDate: string | null;
+}
+
+export type ImportStatus = 'loading' | 'active' | 'replaced' | 'refused';
+
+export interface ImportRecord {
+  id: number;
+  state: string;
+  status: ImportStatus;
+  fileName: string;
+  sha256: string;
+  format: string;
+  rowsRead: number;
+  rowsKept: number;
+  leftOut: Record<string, number>;
+  dataDate: string | null;
+  firstPointId: number | null;
+  lastPointId: number | null;
+  startedAt: Date;
+  importedAt: Date | null;
+}
+
+export interface ImportSummary {
+  rowsRead: number;
+  rowsKept: number;
+  leftOut: Record<string, number>;
+  dataDate: string | null;
+}
+
+const POINT_COLUMNS = [
+  'import_id',
+  'street_key',
+  'number',
+  'suffix',
+  'place_key',
+  'locality_key',
+  'postcode',
+  'street',
+  'house_number',
+  'municipality',
+  'quality',
+  'lat',
+  'lon',
+] as const;
+
+const MATCH_SELECT = `SELECT p.street_key AS streetKey, p.number AS number, p.suffix AS suffix,
+  p.place_key AS placeKey, p.locality_key AS localityKey, p.postcode AS postcode, p.street AS street,
+  p.house_number AS houseNumber, p.municipality AS municipality, p.quality AS quality, p.lat AS lat,
+  p.lon AS lon, i.state AS state, i.data_date AS dataDate
+  FROM house_points p JOIN house_point_imports i ON i.id = p.import_id AND i.status = 'active'`;
+
+/** Rows deleted per statement when an import's points are removed. */
+const DELETE_CHUNK = 20_000;
+
+export class HousePointRepository {
+  constructor(private readonly sequelize: Sequelize) {}
+
+  async beginImport(
+    record: Pick<ImportRecord, 'state' | 'fileName' | 'sha256' | 'format'>,
+    startedAt: Date,
+  ): Promise<number> {
+    const [maxId] = await this.sequelize.query<{ maxId: number | null }>(
+      'SELECT MAX(id) AS maxId FROM house_points',
+      { type: QueryTypes.SELECT },
+    );
+    const [id] = await this.sequelize.query(
+      `INSERT INTO house_point_imports (state, status, file_name, sha256, format, first_point_id, started_at)
+       VALUES (?, 'loading', ?, ?, ?, ?, ?)`,
+      {
+        replacements: [
+          record.state,
+          record.fileName,
+          record.sha256,
+          record.format,
+          Number(maxId?.maxId ?? 0) + 1,
+          startedAt,
+        ],
+        type: QueryTypes.INSERT,
+      },
+    );
+    return Number(id);
+  }
+
+  /** Runs `work` in one transaction (a chunk of batches commits at once). */
+  inTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.sequelize.transaction(work);
+  }
+
+  async insertPoints(
+    importId: number,
+    points: readonly HousePoint[],
+    transaction?: Transaction,
+  ): Promise<void> {
+    if (points.length === 0) return;
+    const row = `(${POINT_COLUMNS.map(() => '?').join(',')})`;
+    const values: unknown[] = [];
+    for (const p of points) {
+      values.push(
+        importId,
+        p.streetKey,
+        p.number,
+        p.suffix,
+        p.placeKey,
+        p.localityKey,
+        p.postcode,
+        p.street,
+        p.houseNumber,
+        p.municipality,
+        p.quality,
+        p.lat,
+        p.lon,
+      );
+    }
+    await this.sequelize.query(
+      `INSERT INTO house_points (${POINT_COLUMNS.join(',')}) VALUES ${points.map(() => row).join(',')}`,
+      { replacements: values, type: QueryTypes.INSERT, transaction },
+    );
+  }
+
+  async insertStreets(importId: number, streets: readonly StreetName[]): Promise<void> {
+    for (let i = 0; i < streets.length; i += 2000) {
+      const chunk = streets.slice(i, i + 2000);
+      await this.sequelize.query(
+        `INSERT INTO house_streets (import_id, place_key, street_key, street) VALUES ${chunk
+          .map(() => '(?,?,?,?)')
+          .join(',')}`,
+        {
+          replacements: chunk.flatMap((s) => [importId, s.placeKey, s.streetKey, s.street]),
+          type: QueryTypes.INSERT,
+        },
+      );
+    }
+  }
+
+  /**
+   * Makes the import its state's active one and the previous one replaced, in
+   * one statement: lookups see either set of points, never none or both.
+   */
+  async activate(importId: number, state: string, summary: ImportSummary, now: Date) {
+    await this.sequelize.transaction(async (transaction) => {
+      await this.recordSummary(importId, summary, now, transaction);
+      await this.sequelize.query(
+        `UPDATE house_point_imports SET status = CASE WHEN id = ? THEN 'active' ELSE 'replaced' END
+         WHERE state = ? AND (id = ? OR status = 'active')`,
+        { replacements: [importId, state, importId], transaction },
+      );
+    });
+  }
+
+  async refuse(importId: number, summary: ImportSummary, now: Date): Promise<void> {
+    await this.recordSummary(importId, summary, now);
+    await this.sequelize.query(`UPDATE house_point_imports SET status = 'refused' WHERE id = ?`, {
+      replacements: [importId],
+    });
+  }
+
+  private async recordSummary(
+    importId: number,
+    summary: ImportSummary,
+    now: Date,
+    transaction?: Transaction,
+  ): Promise<void> {
+    const [maxId] = await this.sequelize.query<{ maxId: number | null }>(
+      'SELECT MAX(id) AS maxId FROM house_points',
+      { type: QueryTypes.SELECT, transaction },
+    );
+    await this.sequelize.query(
+      `UPDATE house_point_imports SET rows_read = ?, rows_kept = ?, left_out = ?, data_date = ?,
+       last_point_id = ?, imported_at = ? WHERE id = ?`,
+      {
+        replacements: [
+          summary.rowsRead,
+          summary.rowsKept,
+          JSON.stringify(summary.leftOut),
+          summary.dataDate,
+          Number(maxId?.maxId ?? 0),
+          now,
+          importId,
+        ],
+        transaction,
+      },
+    );
+  }
+
+  /** Imports whose points are no longer needed: replaced, refused, or left loading by a crash. */
+  async disposable(state: string): Promise<ImportRecord[]> {
+    const rows = await this.selectImports(
+      `WHERE state = ? AND status IN ('replaced', 'refused', 'loading')`,
+      [state],
+    );
+    return rows.filter((r) => r.status !== 'refused' || r.firstPointId !== null);
+  }
+
+  /** Deletes an import's points and streets in chunks, so other writers get their turn. */
+  async purge(record: ImportRecord): Promise<void> {
+    const first = record.firstPointId ?? 1;
+    const [maxId] = await this.sequelize.query<{ maxId: number | null }>(
+      'SELECT MAX(id) AS maxId FROM house_points',
+      { type: QueryTypes.SELECT },
+    );
+    const last = record.lastPointId ?? Number(maxId?.maxId ?? 0);
+    for (let from = first; from <= last; from += DELETE_CHUNK) {
+      await this.sequelize.query(
+        'DELETE FROM house_points WHERE id >= ? AND id < ? AND import_id = ?',
+        { replacements: [from, from + DELETE_CHUNK, record.id] },
+      );
+    }
+    await this.sequelize.query('DELETE FROM house_streets WHERE import_id = ?', {
+      replacements: [record.id],
+    });
+    await this.sequelize.query(
+      `UPDATE house_point_imports SET first_point_id = NULL, last_point_id = NULL,
+       status = CASE WHEN status = 'loading' THEN 'refused' ELSE status END WHERE id = ?`,
+      { replacements: [record.id] },
+    );
+  }
+
+  async activeImports(): Promise<ImportRecord[]> {
+    return this.selectImports(`WHERE status = 'active' ORDER BY state`, []);
+  }
+
+  async activeImport(state: string): Promise<ImportRecord | undefined> {
+    const [record] = await this.selectImports(`WHERE state = ? AND status = 'active'`, [state]);
+    return record;
+  }
+
+  private async selectImports(where: string, replacements: unknown[]): Promise<ImportRecord[]> {
+    const rows = await this.sequelize.query<Record<string, unknown>>(
+      `SELECT * FROM house_point_imports ${where}`,
+      { replacements, type: QueryTypes.SELECT },
+    );
+    return rows.map(toImportRecord);
+  }
+
+  /** Active points at this street and number in one of the places. */
+  async pointsInPlaces(
+    streetKey: string,
+    number: number,
+    placeKeys: readonly string[],
+  ): Promise<MatchedPoint[]> {
+    if (placeKeys.length === 0) return [];
+    return this.sequelize.query<MatchedPoint>(
+      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? AND p.place_key IN (${placeKeys
+        .map(() => '?')
+        .join(',')})`,
+      { replacements: [streetKey, number, ...placeKeys], type: QueryTypes.SELECT },
+    );
+  }
+
+  /** Active points at this street and number anywhere (the locality and postcode match), at most `limit`. */
+  async pointsAnywhere(streetKey: string, number: number, limit: number): Promise<MatchedPoint[]> {
+    return this.sequelize.query<MatchedPoint>(
+      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? LIMIT ${Math.trunc(limit)}`,
+      { replacements: [streetKey, number], type: QueryTypes.SELECT },
+    );
+  }
+
+  /** The streets of the active imports in these places. */
+  async streetsIn(placeKeys: readonly string[]): Promise<StreetName[]> {
+    if (placeKeys.length === 0) return [];
+    return this.sequelize.query<StreetName>(
+      `SELECT s.place_key AS placeKey, s.street_key AS streetKey, s.street AS street
+       FROM house_streets s JOIN house_point_imports i ON i.id = s.import_id AND i.status = 'active'
+       WHERE s.place_key IN (${placeKeys.map(() => '?').join(',')})`,
+      { replacements: [...placeKeys], type: QueryTypes.SELECT },
+    );
+  }
+}
+
+function toImportRecord(row: Record<string, unknown>): ImportRecord {
+  const optionalNumber = (value: unknown) => (value === null ? null : Number(value));
+  return {
+    id: Number(row.id),
+    state: String(row.state),
+    status: row.status as ImportStatus,
+    fileName: String(row.file_name),
+    sha256: String(row.sha256),
+    format: String(row.format),
+    rowsRead: Number(row.rows_read),
+    rowsKept: Number(row.rows_kept),
+    leftOut:
+      typeof row.left_out === 'string' ? (JSON.parse(row.left_out) as Record<string, number>) : {},
+    dataDate: row.data_date === null ? null : String(row.data_date),
+    firstPointId: optionalNumber(row.first_point_id),
+    lastPointId: optionalNumber(row.last_point_id),
+    startedAt: new Date(row.started_at as string),
+    importedAt: row.imported_at === null ? null : new Date(row.imported_at as string),
+  };
+}

@@ -1,0 +1,141 @@
+// Turns the rows a reader hands over into the points the database keeps, and
+// counts what it leaves out: quality C (estimated positions, not surveyed),
+// rows of another state, positions outside the state, and the rows the
+// reader found malformed. Also collects the distinct streets per place.
+import { fromSourcePosition } from '../geo/crs.js';
+import { parseHouseNumber, placeKey, streetKey } from './addressKeys.js';
+import type { AddressSources, OpenAddressSource } from './addressSources.js';
+import type { HouseRow, ReadBatch } from './formats/houseRow.js';
+import type { HousePoint, ImportSummary, StreetName } from './housePointRepository.js';
+
+export type LeftOutReason =
+  | 'quality_c'
+  | 'other_state'
+  | 'outside_state'
+  | 'house_number'
+  | 'street'
+  | 'field_count'
+  | 'coordinates'
+  | 'encoding';
+
+/** Left out because the data says so, not because the row is broken. */
+const NOT_MALFORMED: readonly LeftOutReason[] = ['quality_c'];
+const SAMPLES = 5;
+
+export class PointBuilder {
+  rowsRead = 0;
+  malformedCount = 0;
+  readonly leftOut: Partial<Record<LeftOutReason, number>> = {};
+  readonly samples: { line: number; reason: LeftOutReason; detail: string }[] = [];
+  private points: HousePoint[] = [];
+  private kept = 0;
+  private newestDate: string | undefined;
+  private readonly streetNames = new Map<string, StreetName>();
+  private readonly otherStates = new Map<string, number>();
+
+  constructor(
+    readonly source: OpenAddressSource,
+    private readonly sources: AddressSources,
+  ) {}
+
+  add(batch: ReadBatch): void {
+    for (const bad of batch.malformed) this.leaveOut(bad.reason, bad.line, bad.detail);
+    this.rowsRead += batch.malformed.length;
+    for (const row of batch.rows) {
+      this.rowsRead += 1;
+      const point = this.toPoint(row);
+      if (point) this.points.push(point);
+    }
+  }
+
+  /** The points built since the last call. */
+  take(): HousePoint[] {
+    const taken = this.points;
+    this.points = [];
+    return taken;
+  }
+
+  streets(): StreetName[] {
+    return [...this.streetNames.values()];
+  }
+
+  summary(modified: Date): ImportSummary {
+    return {
+      rowsRead: this.rowsRead,
+      rowsKept: this.kept,
+      leftOut: { ...this.leftOut },
+      dataDate: this.newestDate ?? modified.toISOString().slice(0, 10),
+    };
+  }
+
+  /** The state most rows name, when most rows name another state than the one imported. */
+  dominantOtherState(): string | undefined {
+    const [key, count] = [...this.otherStates].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (key === undefined || (count ?? 0) * 2 < this.rowsRead) return undefined;
+    const named = this.sources.all.find((s) => s.stateKey === key);
+    return named ? `${named.name} (landschl ${key})` : `landschl ${key}`;
+  }
+
+  private toPoint(row: HouseRow): HousePoint | undefined {
+    const { source } = this;
+    if (row.stateKey !== undefined && row.stateKey !== '' && row.stateKey !== source.stateKey) {
+      this.otherStates.set(row.stateKey, (this.otherStates.get(row.stateKey) ?? 0) + 1);
+      return this.leaveOut('other_state', row.line, `landschl ${row.stateKey}`);
+    }
+    if (row.quality.toUpperCase() === 'C') return this.leaveOut('quality_c', row.line, 'qua C');
+    const number = parseHouseNumber(row.number, row.suffix);
+    if (!number) return this.leaveOut('house_number', row.line, `hnr "${row.number}"`);
+    const street = streetKey(row.street);
+    if (street === '') return this.leaveOut('street', row.line, 'no street name');
+    const { lat, lon } = fromSourcePosition(
+      [row.x, row.y],
+      row.crs,
+      row.crs === 'EPSG:4326' ? 'lon-lat' : 'east-north',
+    );
+    const [west, south, east, north] = source.bbox;
+    if (!(lon >= west && lon <= east && lat >= south && lat <= north)) {
+      return this.leaveOut(
+        'outside_state',
+        row.line,
+        `${row.x} ${row.y} (${row.crs}) lies outside ${source.name}`,
+      );
+    }
+    const place = placeKey(row.municipality);
+    const locality = [row.locality, row.postalPlace]
+      .map((name) => (name === undefined ? '' : placeKey(name)))
+      .find((key) => key !== '' && key !== place);
+    if (!this.streetNames.has(`${place}|${street}`)) {
+      this.streetNames.set(`${place}|${street}`, {
+        placeKey: place,
+        streetKey: street,
+        street: row.street,
+      });
+    }
+    if (row.date !== undefined && (this.newestDate === undefined || row.date > this.newestDate)) {
+      this.newestDate = row.date;
+    }
+    this.kept += 1;
+    return {
+      streetKey: street,
+      number: number.number,
+      suffix: number.suffix,
+      placeKey: place,
+      localityKey: locality ?? null,
+      postcode: row.postcode !== undefined && /^\d{5}$/.test(row.postcode) ? row.postcode : null,
+      street: row.street,
+      houseNumber: `${row.number}${row.suffix}`.replace(/\s+/g, ''),
+      municipality: row.municipality,
+      quality: /^[AB]$/i.test(row.quality) ? row.quality.toUpperCase() : '-',
+      lat: Math.round(lat * 1e7) / 1e7,
+      lon: Math.round(lon * 1e7) / 1e7,
+    };
+  }
+
+  private leaveOut(reason: LeftOutReason, line: number, detail: string): undefined {
+    this.leftOut[reason] = (this.leftOut[reason] ?? 0) + 1;
+    if (NOT_MALFORMED.includes(reason)) return undefined;
+    this.malformedCount += 1;
+    if (this.samples.length < SAMPLES) this.samples.push({ line, reason, detail });
+    return undefined;
+  }
+}
