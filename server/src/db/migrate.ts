@@ -14,6 +14,12 @@ async function appliedNames(sequelize: Sequelize): Promise<Set<string>> {
   return new Set((rows as { name: string }[]).map((row) => row.name));
 }
 
+/** Names of the migrations the database has not run yet. */
+export async function pendingMigrations(sequelize: Sequelize): Promise<string[]> {
+  const applied = await appliedNames(sequelize);
+  return migrations.filter((m) => !applied.has(m.name)).map((m) => m.name);
+}
+
 export async function migrate(sequelize: Sequelize): Promise<string[]> {
   const applied = await appliedNames(sequelize);
   if (migrations.every((m) => applied.has(m.name))) return [];

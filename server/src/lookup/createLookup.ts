@@ -1,5 +1,6 @@
 // Assembles the lookup from the configuration: upstream client, geocoder,
-// the two caches, the source registry and the pipeline.
+// the states' house coordinates in front of it, the two caches, the source
+// registry and the pipeline.
 import type { Sequelize } from 'sequelize';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
@@ -8,6 +9,9 @@ import { GeocodeCacheRepository } from './cache/geocodeCacheRepository.js';
 import { LandValueCacheRepository } from './cache/landValueCacheRepository.js';
 import { createLandValueStore } from './cache/landValueStore.js';
 import { CallerGate } from './fairness/callerGate.js';
+import { loadAddressSources } from './addresses/addressSources.js';
+import { HousePointRepository } from './addresses/housePointRepository.js';
+import { createOfficialPoints } from './addresses/officialPoints.js';
 import { createCachedGeocoding } from './geocoder/cachedGeocoding.js';
 import { createGeocoder } from './geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
@@ -62,6 +66,10 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     gate,
     clock,
     logger,
+    official: createOfficialPoints({
+      repository: new HousePointRepository(deps.sequelize),
+      sources: loadAddressSources(),
+    }),
   });
   const store = createLandValueStore({
     repository: new LandValueCacheRepository(deps.sequelize),

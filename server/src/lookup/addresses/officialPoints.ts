@@ -6,7 +6,8 @@
 // the point decides. Several points far apart are no answer: the geocoder
 // decides then, never a guess between two buildings.
 import { LICENSES } from '#shared/texts.js';
-import type { GeocodedPlace, OfficialLocation } from '../geocoder/geocoder.js';
+import type { AddressCredit } from '#shared/apiTypes.js';
+import type { LatLon } from '../sources/sourceRecord.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
 import type { HousePointRepository, MatchedPoint } from './housePointRepository.js';
 import { trigramSimilarity } from './trigramSimilarity.js';
@@ -21,9 +22,28 @@ const SAME_PLACE = 0.001;
 /** Rows read when the place typed is no municipality. */
 const ANYWHERE_LIMIT = 5000;
 
+/** How an official house coordinate was found, and what its licence asks an answer to say. */
+export interface OfficialLocation {
+  match: 'exact' | 'without_suffix' | 'similar_street';
+  /** A (in the building) or B (on the parcel), where the state publishes it. */
+  quality?: 'A' | 'B';
+  /** The state's dataset name and the date of its data. */
+  dataset: string;
+  /** The credit dl-de/by-2.0 and CC BY 4.0 require. */
+  credit?: AddressCredit;
+}
+
+/** A place as the geocoder seam knows it, located by an official point. */
+export interface OfficialPlace extends LatLon {
+  displayName: string;
+  state: string;
+  municipality: string;
+  official: OfficialLocation;
+}
+
 export interface OfficialPoints {
   /** The official point of the address, or null when none matches unambiguously. */
-  find(address: string): Promise<GeocodedPlace | null>;
+  find(address: string): Promise<OfficialPlace | null>;
 }
 
 export function createOfficialPoints(deps: {
@@ -111,7 +131,7 @@ function toPlace(
   point: MatchedPoint,
   match: OfficialLocation['match'],
   sources: AddressSources,
-): GeocodedPlace | null {
+): OfficialPlace | null {
   const source = sources.find(point.state);
   if (!source?.import) return null;
   const official: OfficialLocation = {
@@ -130,12 +150,14 @@ function toPlace(
       : {}),
   };
   const postal = point.postcode === null ? '' : `${point.postcode} `;
+  // "Frankfurt am Main, Stadt": what follows the comma is the kind of municipality.
+  const municipality = point.municipality.replace(/,.*$/, '');
   return {
     lat: point.lat,
     lon: point.lon,
-    displayName: `${point.street} ${point.houseNumber}, ${postal}${point.municipality.split(',')[0]}`,
+    displayName: `${point.street} ${point.houseNumber}, ${postal}${municipality}`,
     state: point.state,
-    municipality: point.municipality.split(',')[0],
+    municipality,
     official,
   };
 }

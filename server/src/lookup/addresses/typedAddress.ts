@@ -1,33 +1,68 @@
-// An address as people type it, taken apart for the official points:
-// "Straße Nr, PLZ Ort", "Straße Nr PLZ Ort", "PLZ Ort, Straße Nr",
-// "Straße Nr, Ortsteil, PLZ Ort", with or without the postcode. Anything
-// else (no house number, a place without a street) is left to the geocoder.
+// An address as people type it, taken apart: "Straße Nr, PLZ Ort",
+// "Straße Nr PLZ Ort", "PLZ Ort, Straße Nr", "Straße Nr, Ortsteil, PLZ Ort",
+// with or without the postcode. The parts as written feed a geocoder that
+// searches by parts (Photon's /structured); their keys feed the match against
+// the official points. Anything else (no house number, a place without a
+// street, digits in a place name: "3015 Hannover" is a mistyped postcode) is
+// left to the geocoder's free-text search.
 import { parseHouseNumber, placeKey, streetKey, type HouseNumber } from './addressKeys.js';
+
+export interface WrittenAddress {
+  street: string;
+  /** As typed: "10", "10 a", "10-12". */
+  houseNumber: string;
+  postcode?: string;
+  /** The place typed, then any further parts (a locality): most general first. */
+  places: string[];
+}
 
 export interface TypedAddress extends HouseNumber {
   streetKey: string;
   postcode: string | undefined;
-  /** Place keys, most specific last: the municipality typed, then any locality parts. */
   placeKeys: string[];
 }
 
 const COUNTRY = /^(deutschland|germany|de|bundesrepublik deutschland)$/i;
+const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z]))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?)?`;
 /** Street, then the number with an optional suffix or range ("10", "10 a", "10-12", "10/1"). */
-const STREET_NUMBER = /^(\D.*?)\s*(\d{1,6}\s*(?:[a-zA-Z](?![a-zA-Z]))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?)?)$/;
+const STREET_NUMBER = new RegExp(String.raw`^(\D.*?)\s*(${NUMBER})$`);
 const POSTCODE_PLACE = /^(\d{5})(?:\s+(.+))?$/;
 /** "Straße Nr PLZ Ort" or "Straße Nr Ort" in one part. */
-const ONE_PART = /^(\D.*?)\s*(\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z]))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?)?)\s+(?:(\d{5})\s+)?(\D.*)$/;
+const ONE_PART = new RegExp(String.raw`^(\D.*?)\s*(${NUMBER})\s+(?:(\d{5})\s+)?(\D.*)$`);
 
-export function parseTypedAddress(input: string): TypedAddress | null {
+export function splitTypedAddress(input: string): WrittenAddress | null {
   const parts = input
     .normalize('NFC')
     .split(/[,;\n]/)
     .map((part) => part.trim().replace(/\s+/g, ' '))
     .filter((part) => part !== '' && !COUNTRY.test(part));
-  if (parts.length === 1) return fromOnePart(parts[0] ?? '');
+  const written = parts.length === 1 ? fromOnePart(parts[0] ?? '') : fromParts(parts);
+  if (!written || written.places.some((place) => /\d/.test(place))) return null;
+  if (written.places.length === 0 && written.postcode === undefined) return null;
+  return written;
+}
+
+export function parseTypedAddress(input: string): TypedAddress | null {
+  const written = splitTypedAddress(input);
+  if (!written) return null;
+  const number = parseHouseNumber(written.houseNumber);
+  const key = streetKey(written.street);
+  const placeKeys = written.places.map(placeKey).filter((place) => place !== '');
+  if (!number || key === '') return null;
+  return { ...number, streetKey: key, postcode: written.postcode, placeKeys };
+}
+
+function fromOnePart(part: string): WrittenAddress | null {
+  const match = ONE_PART.exec(part);
+  if (!match) return null;
+  const [, street = '', houseNumber = '', postcode, place = ''] = match;
+  return { street, houseNumber, ...(postcode === undefined ? {} : { postcode }), places: [place] };
+}
+
+function fromParts(parts: string[]): WrittenAddress | null {
   const streetIndex = parts.findIndex((part) => STREET_NUMBER.test(part));
   if (streetIndex < 0) return null;
-  const [, street = '', numberText = ''] = STREET_NUMBER.exec(parts[streetIndex] ?? '') ?? [];
+  const [, street = '', houseNumber = ''] = STREET_NUMBER.exec(parts[streetIndex] ?? '') ?? [];
   let postcode: string | undefined;
   const places: string[] = [];
   parts.forEach((part, i) => {
@@ -38,25 +73,5 @@ export function parseTypedAddress(input: string): TypedAddress | null {
       if (postal[2] !== undefined) places.unshift(postal[2]);
     } else places.push(part);
   });
-  return build(street, numberText, postcode, places);
-}
-
-function fromOnePart(part: string): TypedAddress | null {
-  const match = ONE_PART.exec(part);
-  if (!match) return null;
-  const [, street = '', numberText = '', postcode, place = ''] = match;
-  return build(street, numberText, postcode, [place]);
-}
-
-function build(
-  street: string,
-  numberText: string,
-  postcode: string | undefined,
-  places: string[],
-): TypedAddress | null {
-  const number = parseHouseNumber(numberText);
-  const key = streetKey(street);
-  const placeKeys = places.map(placeKey).filter((place) => place !== '');
-  if (!number || key === '' || (placeKeys.length === 0 && postcode === undefined)) return null;
-  return { ...number, streetKey: key, postcode, placeKeys };
+  return { street, houseNumber, ...(postcode === undefined ? {} : { postcode }), places };
 }

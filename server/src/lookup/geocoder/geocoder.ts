@@ -1,6 +1,6 @@
 // The geocoder seam: an address in, the best matching place out (or null).
 // Throws UpstreamOutage when the geocoder cannot answer.
-import type { AddressCredit } from '#shared/apiTypes.js';
+import type { OfficialLocation } from '../addresses/officialPoints.js';
 import type { WorkTicket } from '../fairness/workTicket.js';
 import type { LatLon } from '../sources/sourceRecord.js';
 
@@ -15,16 +15,6 @@ export interface GeocodedPlace extends LatLon {
   official?: OfficialLocation;
 }
 
-/** How an official house coordinate was found, and what its licence asks an answer to say. */
-export interface OfficialLocation {
-  match: 'exact' | 'without_suffix' | 'similar_street';
-  /** A (in the building) or B (on the parcel), where the state publishes it. */
-  quality?: 'A' | 'B';
-  /** The state's dataset name and the date of its data. */
-  dataset: string;
-  /** The credit dl-de/by-2.0 and CC BY 4.0 require. */
-  credit?: AddressCredit;
-}
 
 /** Whose call it is, how long it may wait for its turn, and whether its client still waits. */
 export type GeocoderTurn = Pick<WorkTicket, 'keys' | 'deadline' | 'signal'>;

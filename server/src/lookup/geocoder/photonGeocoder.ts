@@ -9,9 +9,9 @@
 // the countrycode filter only in 1.1 and older versions refuse parameters
 // they do not know (400), so candidates outside Germany are dropped here.
 // The candidate chosen is the first at house-number level, else the first.
+import { splitTypedAddress, type WrittenAddress } from '../addresses/typedAddress.js';
 import type { Upstream } from '../upstream/upstream.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
-import { splitAddress, type AddressParts } from './addressParts.js';
 import { CANDIDATE_LIMIT, WAIT_FOREVER, type Geocoder, type GeocoderTurn } from './geocoder.js';
 import { createPacedLine } from './pacedLine.js';
 import {
@@ -55,7 +55,7 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
   }
 
   /** Undefined when this Photon has no /structured. */
-  async function askStructured(parts: AddressParts, turn: GeocoderTurn) {
+  async function askStructured(parts: WrittenAddress, turn: GeocoderTurn) {
     if (structuredMissing) return undefined;
     try {
       return await ask('/structured', structuredQuery(parts), turn);
@@ -69,7 +69,7 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
 
   return {
     async geocode(address, turn = WAIT_FOREVER) {
-      const parts = splitAddress(address);
+      const parts = splitTypedAddress(address);
       let candidates = parts ? await askStructured(parts, turn) : undefined;
       if (!candidates?.length) {
         candidates = await ask('/api', new URLSearchParams({ q: address }), turn);
@@ -80,13 +80,14 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
   };
 }
 
-function structuredQuery(parts: AddressParts): URLSearchParams {
+function structuredQuery(parts: WrittenAddress): URLSearchParams {
   const query = new URLSearchParams({
     street: parts.street,
     housenumber: parts.houseNumber,
     countrycode: 'DE',
   });
   if (parts.postcode) query.set('postcode', parts.postcode);
-  if (parts.city) query.set('city', parts.city);
+  const [city] = parts.places;
+  if (city !== undefined) query.set('city', city);
   return query;
 }
