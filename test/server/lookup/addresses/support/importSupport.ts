@@ -1,0 +1,50 @@
+// Imports house-coordinate files into a test database with the real reader,
+// repository and registry, and looks addresses up through the real matcher.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SamplePoint } from '../../../../../server/src/fakes/houseCoordinateFiles.js';
+import { loadAddressSources } from '../../../../../server/src/lookup/addresses/addressSources.js';
+import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
+import { HousePointRepository } from '../../../../../server/src/lookup/addresses/housePointRepository.js';
+import {
+  importHouseFile,
+  type ImportRequest,
+} from '../../../../../server/src/lookup/addresses/importHouseFile.js';
+import { createOfficialPoints } from '../../../../../server/src/lookup/addresses/officialPoints.js';
+import type { Database } from '../../../../../server/src/db/database.js';
+
+export const sources = loadAddressSources();
+
+export const MUENSTER: SamplePoint = {
+  stateKey: '05',
+  stateName: 'Nordrhein-Westfalen',
+  municipality: 'Münster',
+  street: 'Prinzipalmarkt',
+  number: '10',
+  lat: 51.9624,
+  lon: 7.6283,
+  crs: 'EPSG:25832',
+};
+
+/** A file in a folder of its own; returns its path. */
+export function writeHouseFile(name: string, content: string | Buffer): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'brw-hk-')), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+export function addressTools(db: Database) {
+  const repository = new HousePointRepository(db.sequelize);
+  return {
+    repository,
+    official: createOfficialPoints({ repository, sources }),
+    import: (request: ImportRequest) =>
+      importHouseFile(request, {
+        repository,
+        sources,
+        openFile: openHouseFile,
+        clock: () => new Date(),
+      }),
+  };
+}
