@@ -1,6 +1,6 @@
 // Fixed German texts the data owners and the contract require (§1, §2.3), and the
 // licence attribution of a lookup.
-import type { Attribution } from './apiTypes.js';
+import type { Attribution, Geocoding } from './apiTypes.js';
 
 export const LOOKUP_DISCLAIMER =
   'Bodenrichtwerte sind von den Gutachterausschüssen ermittelte sachverständige ' +
@@ -55,4 +55,25 @@ export function buildAttribution({
     source_url: sourceUrl,
     year,
   };
+}
+
+const MATCH_TEXTS: Record<Exclude<Geocoding['match'], 'geocoder'>, string> = {
+  exact: 'Adresse genau gefunden',
+  without_suffix: 'Hausnummer ohne den angegebenen Zusatz gefunden',
+  similar_street: 'ähnlich geschriebene Straße im selben Ort',
+};
+
+/** How the address was located, in one German sentence (lookup page, MCP). */
+export function describeGeocoding(geocoding: Geocoding): string {
+  if (geocoding.source === 'geocoder') {
+    return 'Verortet über den Geokodierer (keine amtliche Hauskoordinate gefunden).';
+  }
+  const quality =
+    geocoding.quality === 'A'
+      ? ', Qualität A (im Gebäude)'
+      : geocoding.quality === 'B'
+        ? ', Qualität B (auf dem Flurstück)'
+        : '';
+  const match = geocoding.match === 'geocoder' ? '' : `; ${MATCH_TEXTS[geocoding.match]}`;
+  return `Verortet über die amtliche Hauskoordinate (${geocoding.dataset ?? 'Hauskoordinaten'}${quality})${match}.`;
 }

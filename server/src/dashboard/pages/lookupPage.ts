@@ -7,6 +7,7 @@ import { Router, type Request, type Response } from 'express';
 import { LAND_USE_CODES, LAND_USE_NAMES } from '#shared/landUse.js';
 import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { describeGeocoding } from '#shared/texts.js';
 import { countedLookupAs, type CountedLookupDeps } from '../../lookup/countedLookup.js';
 import { lookupCallerFor } from '../../lookup/lookupCaller.js';
 import { parseLookupParams } from '../../lookup/lookupParams.js';
@@ -25,6 +26,7 @@ const PLACED_ANSWER_FIELDS = [
   'address_input',
   'address_resolved',
   'coordinates',
+  'geocoding',
   'bodenrichtwerte',
   'cache_hit',
   'cache_stale',
@@ -84,6 +86,7 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
     const entries = answer.bodenrichtwerte;
     return {
       answer,
+      located: describeGeocoding(answer.geocoding),
       rows: entryRows(entries),
       calculationLinks: entries.map(calculationLink),
       extraFields: extraAnswerFields(answer, PLACED_ANSWER_FIELDS),

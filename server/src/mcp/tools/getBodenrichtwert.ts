@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { LAND_USE_CODES } from '#shared/landUse.js';
+import { describeGeocoding } from '#shared/texts.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
 import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../lookup/lookupParams.js';
 import { toolCallerOf } from '../authInfo.js';
@@ -79,6 +80,7 @@ function summarize(r: BodenrichtwertResponse): string {
   const { lat, lon } = r.coordinates;
   return [
     `Bodenrichtwerte für ${r.address_resolved} (${germanNumber(lat, 6)}, ${germanNumber(lon, 6)}):`,
+    describeGeocoding(r.geocoding),
     ...entries,
     `Quelle: ${r.attribution.text}, ${r.attribution.source_url} (Lizenz: ${r.attribution.license_url}), abgerufen am ${r.abgerufen_am}`,
     `Hinweis: ${r.disclaimer}`,
