@@ -9,7 +9,7 @@ import { frameOfSrsName } from '../../sources/wfs/gmlOutline.js';
 import { COLUMN_KEYS, columnKeyOf, type ColumnKey, type ColumnMap } from './columns.js';
 import type { HouseRow, MalformedRow } from './houseRow.js';
 import type { RowLayout } from './layouts.js';
-import { buildRow } from './rowBuilder.js';
+import { buildRow, malformed } from './rowBuilder.js';
 
 /** Coordinates come from gml:pos only; an X/Y property may be swapped (some WFS write X = northing). */
 const PROPERTY_KEYS = COLUMN_KEYS.filter((key) => key !== 'x' && key !== 'y' && key !== 'zone');
@@ -91,10 +91,11 @@ function featureRow(
   record: number,
   fallbackCrs: Crs,
 ): HouseRow | MalformedRow {
+  if (!pos) return malformed(record, 'coordinates', 'feature has no gml:pos');
   const fields = PROPERTY_KEYS.map((key) => values[key] ?? '');
-  const frame = pos?.srsName === undefined ? undefined : frameOfSrsName(pos.srsName);
+  const frame = pos.srsName === undefined ? undefined : frameOfSrsName(pos.srsName);
   // "x y" in gml:pos, "x,y" in the older gml:coordinates; a third value is a height.
-  const [first = '', second = ''] = pos ? pos.text.trim().split(/[\s,]+/) : [];
+  const [first = '', second = ''] = pos.text.trim().split(/[\s,]+/);
   const lonFirst = frame?.axisOrder !== 'lat-lon';
   fields.push(lonFirst ? first : second, lonFirst ? second : first);
   return buildRow(fields, record, GML_LAYOUT, frame?.crs ?? fallbackCrs);

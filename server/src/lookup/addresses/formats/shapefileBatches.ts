@@ -10,7 +10,7 @@ import { columnsByName } from './columns.js';
 import { HouseFileError } from './houseFileError.js';
 import type { ReadBatch } from './houseRow.js';
 import type { RowLayout } from './layouts.js';
-import { buildRow } from './rowBuilder.js';
+import { buildRow, malformed } from './rowBuilder.js';
 import type { TextEncoding } from './textEncoding.js';
 
 export interface ShapefileSources {
@@ -36,9 +36,13 @@ export async function* readShapefileBatches(
       if (done) break;
       const properties = value.properties ?? {};
       layout ??= shapefileLayout(Object.keys(properties));
+      const point = pointOf(value);
       const fields = Object.values(properties).map(textOf);
-      fields.push(...pointOf(value));
-      batch.add(buildRow(fields, record, layout, crs));
+      batch.add(
+        point
+          ? buildRow([...fields, ...point], record, layout, crs)
+          : malformed(record, 'coordinates', 'record has no point'),
+      );
       if (batch.full) yield batch.take();
     }
   } catch (error) {
@@ -60,7 +64,7 @@ export function shapefileLayout(names: string[]): RowLayout {
   return { columns: { ...columns, x: names.length, y: names.length + 1 }, fieldCount: -1 };
 }
 
-function pointOf(feature: Feature): [string, string] {
+function pointOf(feature: Feature): [string, string] | undefined {
   const geometry = feature.geometry;
   const point =
     geometry?.type === 'Point'
@@ -68,7 +72,7 @@ function pointOf(feature: Feature): [string, string] {
       : geometry?.type === 'MultiPoint'
         ? geometry.coordinates[0]
         : undefined;
-  return point ? [String(point[0]), String(point[1])] : ['', ''];
+  return point && [String(point[0]), String(point[1])];
 }
 
 /** dBASE values come as strings, numbers (N columns, e.g. hnr), dates or null. */
