@@ -67,14 +67,16 @@ const HEADER_MARKERS = new Set(['nba', 'oid', 'str', 'stn', 'strname', 'hnr', 'h
 
 /** The key a column name stands for, whatever its case, quotes or namespace prefix. */
 export function columnKeyOf(name: string): ColumnKey | undefined {
-  const local = name.trim().replace(/^"|"$/g, '');
-  return ALIASES[local.slice(local.indexOf(':') + 1).toLowerCase()];
+  return ALIASES[bareName(name)];
 }
 
 export function looksLikeHeader(fields: string[]): boolean {
-  return fields.some((field) =>
-    HEADER_MARKERS.has(field.trim().replace(/^"|"$/g, '').toLowerCase()),
-  );
+  return fields.some((field) => HEADER_MARKERS.has(bareName(field)));
+}
+
+function bareName(name: string): string {
+  const unquoted = name.trim().replace(/^"|"$/g, '');
+  return unquoted.slice(unquoted.indexOf(':') + 1).toLowerCase();
 }
 
 /** The first column of each name wins (HK-DE has one of each). */

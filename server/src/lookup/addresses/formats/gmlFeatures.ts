@@ -6,7 +6,13 @@
 // nesting of the geometry.
 import type { Crs } from '../../geo/crs.js';
 import { frameOfSrsName } from '../../sources/wfs/gmlOutline.js';
-import { COLUMN_KEYS, columnKeyOf, type ColumnKey, type ColumnMap } from './columns.js';
+import {
+  COLUMN_KEYS,
+  columnKeyOf,
+  columnsByName,
+  type ColumnKey,
+  type ColumnMap,
+} from './columns.js';
 import type { HouseRow, MalformedRow } from './houseRow.js';
 import type { RowLayout } from './layouts.js';
 import { buildRow, malformed } from './rowBuilder.js';
@@ -17,14 +23,12 @@ type PropertyKey = Exclude<ColumnKey, 'x' | 'y' | 'zone'>;
 
 /** A feature's values in PROPERTY_KEYS order, then x and y. */
 const GML_LAYOUT: RowLayout = {
-  columns: Object.fromEntries(
-    COLUMN_KEYS.map((key) => {
-      const index = PROPERTY_KEYS.indexOf(key as PropertyKey);
-      if (key === 'x') return [key, PROPERTY_KEYS.length];
-      if (key === 'y') return [key, PROPERTY_KEYS.length + 1];
-      return [key, index];
-    }),
-  ) as ColumnMap,
+  columns: {
+    ...columnsByName([]),
+    ...(Object.fromEntries(PROPERTY_KEYS.map((key, index) => [key, index])) as ColumnMap),
+    x: PROPERTY_KEYS.length,
+    y: PROPERTY_KEYS.length + 1,
+  },
   fieldCount: -1,
 };
 

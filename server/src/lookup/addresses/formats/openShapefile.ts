@@ -48,7 +48,7 @@ async function checkAttributes(dbf: ByteSource, encoding: TextEncoding): Promise
     if (missing.length > 0) {
       throw new HouseFileError(
         'unknown_format',
-        `Die .dbf-Datei von ${dbf.name} nennt keine Spalte für ${columnLabels(missing)}.`,
+        `Die .dbf-Datei ${dbf.name} nennt keine Spalte für ${columnLabels(missing)}.`,
       );
     }
   } catch (error) {

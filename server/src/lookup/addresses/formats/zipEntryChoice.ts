@@ -23,9 +23,11 @@ export function chooseZipEntries(
   format?: FormatName,
 ): ZipDataChoice | undefined {
   const entries = all.filter((entry) => !ignored(entry.name));
-  const shapefile = format === undefined || format === 'shapefile';
-  const parts = shapefile ? shapefileEntries(entries) : undefined;
-  if (parts || format === 'shapefile') return parts && { kind: 'shapefile', parts };
+  if (format === undefined || format === 'shapefile') {
+    const parts = shapefileEntries(entries);
+    if (parts) return { kind: 'shapefile', parts };
+    if (format === 'shapefile') return undefined;
+  }
   const kinds = format === 'gml' ? [XML] : format === undefined ? [TEXT, XML] : [TEXT];
   const entry = largest(entries.filter((e) => kinds.some((kind) => kind.test(e.name))));
   return entry && { kind: 'single', entry };

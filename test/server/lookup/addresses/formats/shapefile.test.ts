@@ -108,7 +108,7 @@ describe('shapefiles (Bremen)', () => {
     file('gebaeude.shp', shpBuffer(POINTS));
     file('gebaeude.dbf', dbfBuffer([{ name: 'OI', width: 16 }], POINTS));
     await expect(openHouseFile(file('gebaeude.shp'), UTM33)).rejects.toThrow(
-      'Die .dbf-Datei von gebaeude.dbf nennt keine Spalte für Straße, Hausnummer.',
+      'Die .dbf-Datei gebaeude.dbf nennt keine Spalte für Straße, Hausnummer.',
     );
   });
 });
