@@ -67,7 +67,7 @@ function sqliteLocation() {
   };
 }
 
-async function mariadbLocation(mysqlUrl: string) {
+export async function mariadbLocation(mysqlUrl: string) {
   const name = `brw_bench_${randomBytes(4).toString('hex')}`;
   const server = new URL(mysqlUrl);
   server.pathname = '/';

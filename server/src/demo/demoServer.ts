@@ -17,7 +17,13 @@ import { startNominatimFake } from '../fakes/nominatimFake.js';
 import { startSmtpFake, type ReceivedMail } from '../fakes/smtpFake.js';
 import { startStateFakes, writeStateRegistry } from '../fakes/stateFakes.js';
 import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
-import type { Clock } from '../time/clock.js';
+import { writeDemoHouseFiles } from '../fakes/world/houseCoordinates.js';
+import { loadAddressSources } from '../lookup/addresses/addressSources.js';
+import { openHouseFile } from '../lookup/addresses/formats/openHouseFile.js';
+import { HousePointRepository } from '../lookup/addresses/housePointRepository.js';
+import { importHouseFile } from '../lookup/addresses/importHouseFile.js';
+import { systemClock, type Clock } from '../time/clock.js';
+import type { Sequelize } from 'sequelize';
 
 /** The demo account's sign-in, printed by `npm run demo`; the demo is offline and throw-away. */
 export const DEMO_LOGIN = { email: 'demo@example.de', password: 'Demo-Bodenrichtwert-2026' };
@@ -35,6 +41,18 @@ export interface DemoOptions {
   /** The process environment; PORT (default 3000, 0 for any free port) and LOG_LEVEL are honoured. */
   env: Readonly<Record<string, string | undefined>>;
   clock?: Clock;
+}
+
+/** The demo's own official points, imported as `npm run addresses:import` would. */
+async function importDemoHouseCoordinates(sequelize: Sequelize, dir: string): Promise<void> {
+  const sources = loadAddressSources();
+  const repository = new HousePointRepository(sequelize);
+  for (const { state, file } of writeDemoHouseFiles(dir, sources)) {
+    await importHouseFile(
+      { state, file },
+      { repository, sources, openFile: openHouseFile, clock: systemClock },
+    );
+  }
 }
 
 export async function startDemoServer({ env, clock }: DemoOptions): Promise<DemoServer> {
@@ -64,6 +82,7 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     SMTP_URL: smtp.url,
   });
   const ctx = await createContext(config, clock ? { clock } : {});
+  await importDemoHouseCoordinates(ctx.db.sequelize, dir);
   const user = await ctx.accounts.create({ ...DEMO_LOGIN, plan: 'pro' });
   const { value: apiKey } = await ctx.apiKeys.create(user.id, 'Demo', 'unlimited');
   const server = createServer(createApp(ctx));

@@ -8,9 +8,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Clock } from '../../time/clock.js';
-import { AddressImportError, type ImportRefusal } from './addressImportError.js';
+import { AddressImportError } from './addressImportError.js';
 import type { AddressSources, OpenAddressSource } from './addressSources.js';
-import { HouseFileError, type HouseFileErrorReason } from './formats/houseFileError.js';
 import type { FormatName, HouseFile, ReadOptions } from './formats/houseRow.js';
 import { PointBuilder, type LeftOutReason } from './pointBuilder.js';
 import type { HousePointRepository, ImportSummary } from './housePointRepository.js';
@@ -76,7 +75,10 @@ export async function importHouseFile(
   for (const stale of await deps.repository.disposable(source.state)) {
     await deps.repository.purge(stale);
   }
-  const file = await openFile(request, source, deps);
+  const file = await deps.openFile(request.file, {
+    format: request.format,
+    defaultCrs: source.crs,
+  });
   const importId = await deps.repository.beginImport(
     { state: source.state, fileName: basename(request.file), sha256, format: file.format },
     deps.clock(),
@@ -124,28 +126,6 @@ function openSource(state: string, sources: AddressSources): OpenAddressSource {
   }
   return source;
 }
-
-/** The reader's refusal, as the import's. */
-async function openFile(
-  request: ImportRequest,
-  source: OpenAddressSource,
-  deps: Pick<ImportDeps, 'openFile'>,
-): Promise<HouseFile> {
-  try {
-    return await deps.openFile(request.file, { format: request.format, defaultCrs: source.crs });
-  } catch (err) {
-    if (!(err instanceof HouseFileError)) throw err;
-    throw new AddressImportError(READER_REFUSALS[err.reason], err.message, { cause: err });
-  }
-}
-
-const READER_REFUSALS: Record<HouseFileErrorReason, ImportRefusal> = {
-  unreadable: 'unreadable_file',
-  empty: 'empty_file',
-  unknown_format: 'unknown_format',
-  no_data_entry: 'unknown_format',
-  missing_part: 'unreadable_file',
-};
 
 async function fileFacts(path: string): Promise<{ sha256: string; modified: Date }> {
   let size: number;

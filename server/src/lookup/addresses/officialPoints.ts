@@ -56,7 +56,10 @@ export function createOfficialPoints(deps: {
     const inPlace = await repository.pointsInPlaces(streetKey, typed.number, typed.placeKeys);
     if (inPlace.length > 0) return narrowed(inPlace, typed);
     const anywhere = await repository.pointsAnywhere(streetKey, typed.number, ANYWHERE_LIMIT);
-    return narrowed(anywhere.filter((p) => fitsPlace(p, typed)), typed);
+    return narrowed(
+      anywhere.filter((p) => fitsPlace(p, typed)),
+      typed,
+    );
   }
 
   async function similarStreet(typed: TypedAddress): Promise<string | undefined> {

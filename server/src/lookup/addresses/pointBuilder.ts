@@ -21,6 +21,21 @@ export type LeftOutReason =
 /** Left out because the data says so, not because the row is broken. */
 const NOT_MALFORMED: readonly LeftOutReason[] = ['quality_c'];
 const SAMPLES = 5;
+/** Names repeat row after row (a file runs street by street): their keys are computed once. */
+const KEY_MEMO = 50_000;
+
+function memoised(key: (name: string) => string): (name: string) => string {
+  const known = new Map<string, string>();
+  return (name) => {
+    let value = known.get(name);
+    if (value === undefined) {
+      if (known.size >= KEY_MEMO) known.clear();
+      value = key(name);
+      known.set(name, value);
+    }
+    return value;
+  };
+}
 
 export class PointBuilder {
   rowsRead = 0;
@@ -32,6 +47,8 @@ export class PointBuilder {
   private newestDate: string | undefined;
   private readonly streetNames = new Map<string, StreetName>();
   private readonly otherStates = new Map<string, number>();
+  private readonly streetKey = memoised(streetKey);
+  private readonly placeKey = memoised(placeKey);
 
   constructor(
     readonly source: OpenAddressSource,
@@ -85,7 +102,7 @@ export class PointBuilder {
     if (row.quality.toUpperCase() === 'C') return this.leaveOut('quality_c', row.line, 'qua C');
     const number = parseHouseNumber(row.number, row.suffix);
     if (!number) return this.leaveOut('house_number', row.line, `hnr "${row.number}"`);
-    const street = streetKey(row.street);
+    const street = this.streetKey(row.street);
     if (street === '') return this.leaveOut('street', row.line, 'no street name');
     const { lat, lon } = fromSourcePosition(
       [row.x, row.y],
@@ -100,9 +117,11 @@ export class PointBuilder {
         `${row.x} ${row.y} (${row.crs}) lies outside ${source.name}`,
       );
     }
-    const place = placeKey(row.municipality);
+    // SL, HB and HH name no municipality, only the postal place or the locality.
+    const placeName = row.municipality || row.postalPlace || row.locality || '';
+    const place = this.placeKey(placeName);
     const locality = [row.locality, row.postalPlace]
-      .map((name) => (name === undefined ? '' : placeKey(name)))
+      .map((name) => (name === undefined ? '' : this.placeKey(name)))
       .find((key) => key !== '' && key !== place);
     if (!this.streetNames.has(`${place}|${street}`)) {
       this.streetNames.set(`${place}|${street}`, {
@@ -124,7 +143,7 @@ export class PointBuilder {
       postcode: row.postcode !== undefined && /^\d{5}$/.test(row.postcode) ? row.postcode : null,
       street: row.street,
       houseNumber: `${row.number}${row.suffix}`.replace(/\s+/g, ''),
-      municipality: row.municipality,
+      municipality: placeName,
       quality: /^[AB]$/i.test(row.quality) ? row.quality.toUpperCase() : '-',
       lat: Math.round(lat * 1e7) / 1e7,
       lon: Math.round(lon * 1e7) / 1e7,

@@ -11,6 +11,15 @@ const PROJECTED = {
   'EPSG:25833': '+proj=utm +zone=33 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
 } as const;
 
+/**
+ * One converter per system: proj4(from, to, point) parses both definitions on
+ * every call, which an import of millions of points cannot afford.
+ */
+const CONVERTERS = {
+  'EPSG:25832': proj4('WGS84', PROJECTED['EPSG:25832']),
+  'EPSG:25833': proj4('WGS84', PROJECTED['EPSG:25833']),
+} as const;
+
 export const crsSchema = z.enum(['EPSG:4326', 'EPSG:25832', 'EPSG:25833']);
 export const axisOrderSchema = z.enum(['lat-lon', 'lon-lat', 'east-north', 'north-east']);
 
@@ -28,7 +37,7 @@ export function toSourcePosition(point: LatLon, crs: Crs, axisOrder: AxisOrder):
   if (crs === 'EPSG:4326') {
     return axisOrder === 'lat-lon' ? [point.lat, point.lon] : [point.lon, point.lat];
   }
-  const [east, north] = proj4('WGS84', PROJECTED[crs], [point.lon, point.lat]) as [number, number];
+  const [east, north] = CONVERTERS[crs].forward([point.lon, point.lat]);
   return axisOrder === 'east-north' ? [east, north] : [north, east];
 }
 
@@ -43,7 +52,7 @@ export function fromSourcePosition(
     return axisOrder === 'lat-lon' ? { lat: first, lon: second } : { lat: second, lon: first };
   }
   const [east, north] = axisOrder === 'east-north' ? [first, second] : [second, first];
-  const [lon, lat] = proj4(PROJECTED[crs], 'WGS84', [east, north]) as [number, number];
+  const [lon, lat] = CONVERTERS[crs].inverse([east, north]);
   return { lat, lon };
 }
 

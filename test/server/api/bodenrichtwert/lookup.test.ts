@@ -50,6 +50,7 @@ describe('GET /api/bodenrichtwert: answers', () => {
       address_input: DEMO_ADDRESSES.hannover,
       address_resolved: 'Georgstraße 10, Hannover, Niedersachsen, 30159, Deutschland',
       coordinates: { lat: 52.3745, lon: 9.7386 },
+      geocoding: { source: 'geocoder', match: 'geocoder' },
       bodenrichtwerte: [
         {
           nutzungsart: 'Allgemeines Wohngebiet (Mehrfamilienhäuser)',

@@ -4,7 +4,7 @@
 // GEBREF before 2022). The operator's --format overrides the guess.
 import { parse } from 'csv-parse/sync';
 import { columnLabels, columnsByName, looksLikeHeader, missingColumns } from './columns.js';
-import { HouseFileError } from './houseFileError.js';
+import { AddressImportError } from '../addressImportError.js';
 import { FORMAT_NAMES } from './houseRow.js';
 import {
   formatOfFieldCount,
@@ -23,7 +23,7 @@ export function detectLayout(firstLine: string, head: string, forced?: TextForma
   const header = looksLikeHeader(fields);
   const format = forced ?? (header ? 'hk-header' : positionalFormatOf(fields));
   if (format === undefined) {
-    throw new HouseFileError(
+    throw new AddressImportError(
       'unknown_format',
       `Das Format der Datei wurde nicht erkannt (erste Zeile mit ${fields.length} Feldern). ` +
         `Mit --format angeben: ${FORMAT_NAMES.join(', ')}.`,
@@ -35,7 +35,7 @@ export function detectLayout(firstLine: string, head: string, forced?: TextForma
   const columns = columnsByName(fields);
   const missing = missingColumns(columns);
   if (missing.length > 0) {
-    throw new HouseFileError(
+    throw new AddressImportError(
       'unknown_format',
       `Die erste Zeile der Datei nennt keine Spalte für ${columnLabels(missing)}; ` +
         `ohne Kopfzeile mit --format das Format angeben: ${FORMAT_NAMES.join(', ')}.`,

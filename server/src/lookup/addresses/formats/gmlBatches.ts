@@ -5,7 +5,7 @@ import type { Crs } from '../../geo/crs.js';
 import { BatchCollector } from './batches.js';
 import type { ByteSource } from './byteSource.js';
 import { gmlFeatureHandler } from './gmlFeatures.js';
-import { HouseFileError } from './houseFileError.js';
+import { AddressImportError } from '../addressImportError.js';
 import type { ReadBatch } from './houseRow.js';
 import { decodedChunks, type TextEncoding } from './textEncoding.js';
 
@@ -27,8 +27,8 @@ export async function* readGmlBatches(
     }
     parser.end();
   } catch (error) {
-    throw new HouseFileError(
-      'unreadable',
+    throw new AddressImportError(
+      'unreadable_file',
       `Die Datei ${source.name} konnte nicht zu Ende gelesen werden: ${(error as Error).message}`,
       { cause: error },
     );

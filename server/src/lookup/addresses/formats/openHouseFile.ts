@@ -5,7 +5,7 @@
 import { open, readdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileSource, type ByteSource } from './byteSource.js';
-import { HouseFileError } from './houseFileError.js';
+import { AddressImportError } from '../addressImportError.js';
 import type { HouseFile, ReadOptions } from './houseRow.js';
 import { openShapefile } from './openShapefile.js';
 import { openSingleFile } from './openSingleFile.js';
@@ -45,8 +45,8 @@ async function openZip(path: string, options: ReadOptions): Promise<HouseFile> {
   });
   const choice = chooseZipEntries(entries, options.format);
   if (!choice) {
-    throw new HouseFileError(
-      'no_data_entry',
+    throw new AddressImportError(
+      'unknown_format',
       'Die Zip-Datei enthält keine Hauskoordinaten-Datei (.txt, .csv, .shp, .xml/.gml).',
     );
   }
@@ -76,8 +76,8 @@ async function plainShapefile(path: string): Promise<ShapefileSources> {
   };
   const dbf = side('dbf');
   if (!dbf) {
-    throw new HouseFileError(
-      'missing_part',
+    throw new AddressImportError(
+      'unreadable_file',
       `Neben dem Shapefile ${basename(path)} fehlt die .dbf-Datei mit den Adressen.`,
     );
   }
@@ -91,9 +91,13 @@ async function plainShapefile(path: string): Promise<ShapefileSources> {
   };
 }
 
-function unreadable(path: string, error: unknown): HouseFileError {
+function unreadable(path: string, error: unknown): AddressImportError {
   const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-  return new HouseFileError('unreadable', `Die Datei ${path} ist nicht lesbar (${reason}).`, {
-    cause: error,
-  });
+  return new AddressImportError(
+    'unreadable_file',
+    `Die Datei ${path} ist nicht lesbar (${reason}).`,
+    {
+      cause: error,
+    },
+  );
 }

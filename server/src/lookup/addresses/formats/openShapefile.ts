@@ -5,7 +5,7 @@ import shapefile from 'shapefile';
 import { rereadable } from './batches.js';
 import { readHead, type ByteSource } from './byteSource.js';
 import { columnLabels, missingColumns } from './columns.js';
-import { HouseFileError } from './houseFileError.js';
+import { AddressImportError } from '../addressImportError.js';
 import type { HouseFile, ReadOptions } from './houseRow.js';
 import {
   readShapefileBatches,
@@ -46,16 +46,20 @@ async function checkAttributes(dbf: ByteSource, encoding: TextEncoding): Promise
     if (first.done) return;
     const missing = missingColumns(shapefileLayout(Object.keys(first.value ?? {})).columns);
     if (missing.length > 0) {
-      throw new HouseFileError(
+      throw new AddressImportError(
         'unknown_format',
         `Die .dbf-Datei ${dbf.name} nennt keine Spalte für ${columnLabels(missing)}.`,
       );
     }
   } catch (error) {
-    if (error instanceof HouseFileError) throw error;
-    throw new HouseFileError('unreadable', `Die .dbf-Datei ${dbf.name} ist nicht lesbar.`, {
-      cause: error,
-    });
+    if (error instanceof AddressImportError) throw error;
+    throw new AddressImportError(
+      'unreadable_file',
+      `Die .dbf-Datei ${dbf.name} ist nicht lesbar.`,
+      {
+        cause: error,
+      },
+    );
   } finally {
     stream.destroy();
   }

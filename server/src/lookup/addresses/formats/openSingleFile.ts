@@ -4,7 +4,7 @@ import { rereadable } from './batches.js';
 import { readHead, type ByteSource } from './byteSource.js';
 import { detectLayout } from './dialect.js';
 import { readGmlBatches } from './gmlBatches.js';
-import { HouseFileError } from './houseFileError.js';
+import { AddressImportError } from '../addressImportError.js';
 import type { HouseFile, ReadOptions } from './houseRow.js';
 import { readTextBatches } from './textBatches.js';
 import { chunkDecoder, SNIFF_BYTES, sniffEncoding } from './textEncoding.js';
@@ -13,11 +13,11 @@ export async function openSingleFile(source: ByteSource, options: ReadOptions): 
   const head = await readHead(source, SNIFF_BYTES);
   const encoding = sniffEncoding(head);
   const text = chunkDecoder(encoding).write(head);
-  if (text.trim() === '') throw new HouseFileError('empty', 'Die Datei ist leer.');
+  if (text.trim() === '') throw new AddressImportError('empty_file', 'Die Datei ist leer.');
   const { format, defaultCrs } = options;
   const entryName = source.name;
   if (format === 'shapefile') {
-    throw new HouseFileError(
+    throw new AddressImportError(
       'unknown_format',
       `Die Datei ${entryName} ist kein Shapefile (--format shapefile).`,
     );
@@ -37,7 +37,7 @@ function firstLine(text: string, complete: boolean): string {
   for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
     const line = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
     if (end === -1 && !complete) {
-      throw new HouseFileError(
+      throw new AddressImportError(
         'unknown_format',
         `Das Format der Datei wurde nicht erkannt (die erste Zeile ist länger als ${SNIFF_BYTES} Bytes).`,
       );

@@ -7,7 +7,7 @@ import type { Crs } from '../../geo/crs.js';
 import { BatchCollector } from './batches.js';
 import type { ByteSource } from './byteSource.js';
 import { columnsByName } from './columns.js';
-import { HouseFileError } from './houseFileError.js';
+import { AddressImportError } from '../addressImportError.js';
 import type { ReadBatch } from './houseRow.js';
 import type { RowLayout } from './layouts.js';
 import { buildRow, malformed } from './rowBuilder.js';
@@ -46,8 +46,8 @@ export async function* readShapefileBatches(
       if (batch.full) yield batch.take();
     }
   } catch (error) {
-    throw new HouseFileError(
-      'unreadable',
+    throw new AddressImportError(
+      'unreadable_file',
       `Das Shapefile ${sources.shp.name} konnte nicht zu Ende gelesen werden: ${(error as Error).message}`,
       { cause: error },
     );

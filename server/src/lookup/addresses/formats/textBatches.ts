@@ -4,7 +4,7 @@ import type { Crs } from '../../geo/crs.js';
 import { BatchCollector } from './batches.js';
 import type { ByteSource } from './byteSource.js';
 import { csvRecords } from './csvRecords.js';
-import { HouseFileError } from './houseFileError.js';
+import { AddressImportError } from '../addressImportError.js';
 import type { ReadBatch } from './houseRow.js';
 import type { TextLayout } from './layouts.js';
 import { lineRecords, MAX_LINE, type RecordSink } from './lineRecords.js';
@@ -38,8 +38,8 @@ export async function* readTextBatches(
   try {
     for await (const _ of records) yield batch.take();
   } catch (error) {
-    throw new HouseFileError(
-      'unreadable',
+    throw new AddressImportError(
+      'unreadable_file',
       `Die Datei ${source.name} konnte nicht zu Ende gelesen werden: ${(error as Error).message}`,
       { cause: error },
     );

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HouseFileError } from '../../../../../server/src/lookup/addresses/formats/houseFileError.js';
+import { AddressImportError } from '../../../../../server/src/lookup/addresses/addressImportError.js';
 import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
 import { readAll, tempFolder } from './support/readAll.js';
 
@@ -243,7 +243,7 @@ describe('dialects of the state files, detected from the first line', () => {
     const error = await openHouseFile(file('odd.txt', 'a;b;c;d;e\n1;2;3;4;5\n'), UTM32).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(HouseFileError);
+    expect(error).toBeInstanceOf(AddressImportError);
     expect(error).toMatchObject({
       reason: 'unknown_format',
       message:
@@ -264,14 +264,14 @@ describe('dialects of the state files, detected from the first line', () => {
     ['only a byte order mark', '\uFEFF'],
   ])('refuses %s: "Die Datei ist leer."', async (_, content) => {
     await expect(openHouseFile(file('empty.txt', content), UTM32)).rejects.toMatchObject({
-      reason: 'empty',
+      reason: 'empty_file',
       message: 'Die Datei ist leer.',
     });
   });
 
   it('refuses a file that does not exist', async () => {
     await expect(openHouseFile(file('missing.txt'), UTM32)).rejects.toMatchObject({
-      reason: 'unreadable',
+      reason: 'unreadable_file',
     });
   });
 });

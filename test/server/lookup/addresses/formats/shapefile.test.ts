@@ -98,7 +98,7 @@ describe('shapefiles (Bremen)', () => {
   it('refuses a shapefile without its .dbf', async () => {
     await expect(openHouseFile(file('allein.shp', shpBuffer(POINTS)), UTM33)).rejects.toMatchObject(
       {
-        reason: 'missing_part',
+        reason: 'unreadable_file',
         message: 'Neben dem Shapefile allein.shp fehlt die .dbf-Datei mit den Adressen.',
       },
     );

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HouseFileError } from '../../../../../server/src/lookup/addresses/formats/houseFileError.js';
+import { AddressImportError } from '../../../../../server/src/lookup/addresses/addressImportError.js';
 import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
 import { chooseZipEntries } from '../../../../../server/src/lookup/addresses/formats/zipEntryChoice.js';
 import { readAll, tempFolder } from './support/readAll.js';
@@ -56,8 +56,8 @@ describe('zip files', () => {
       for await (const batch of opened.batches) rows += batch.rows.length;
     })().catch((e: unknown) => e);
     expect(rows).toBeGreaterThanOrEqual(40_000);
-    expect(error).toBeInstanceOf(HouseFileError);
-    expect(error).toMatchObject({ reason: 'unreadable' });
+    expect(error).toBeInstanceOf(AddressImportError);
+    expect(error).toMatchObject({ reason: 'unreadable_file' });
     expect((error as Error).message).toMatch(
       /^Die Datei gebref.txt konnte nicht zu Ende gelesen werden/,
     );
@@ -88,7 +88,7 @@ describe('zip files', () => {
     const path = writeZip(file('nodata.zip'), [{ name: 'liesmich.pdf', data: '%PDF' }]);
     const error = await openHouseFile(path, UTM32).catch((e: unknown) => e);
     expect(error).toMatchObject({
-      reason: 'no_data_entry',
+      reason: 'unknown_format',
       message: 'Die Zip-Datei enthält keine Hauskoordinaten-Datei (.txt, .csv, .shp, .xml/.gml).',
     });
   });
@@ -100,7 +100,7 @@ describe('zip files', () => {
       'damaged.zip',
       Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]),
     );
-    await expect(openHouseFile(damaged, UTM32)).rejects.toMatchObject({ reason: 'unreadable' });
+    await expect(openHouseFile(damaged, UTM32)).rejects.toMatchObject({ reason: 'unreadable_file' });
   });
 });
 
