@@ -12,12 +12,18 @@ import {
 } from '../../../server/src/demo/demoServer.js';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
 import { STATE_ADDRESSES } from '../../../server/src/fakes/world/stateAddresses.js';
+import {
+  loadAddressSources,
+  requiresCredit,
+} from '../../../server/src/lookup/addresses/addressSources.js';
 import { DEFAULT_SOURCES_FILE } from '../../../server/src/lookup/sources/registry.js';
 import { SHIPPED_REGISTRY } from '../../../server/src/lookup/sources/shippedRegistry.js';
 import { manualClock } from '../../support/clock.js';
 import { FormBrowser } from '../oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
 import { expectValidResponse } from '../../support/openapi.js';
+
+const ADDRESS_SOURCES = loadAddressSources();
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -68,6 +74,34 @@ describe('npm run demo', () => {
     const entry = SHIPPED_REGISTRY.sources.find((source) => source.state === state);
     expect(answer.attribution.text).toContain(entry && 'owners' in entry ? entry.owners[0] : '?');
   });
+
+  it.each(STATE_ADDRESSES.map((a) => [a.state, a.address] as const))(
+    "%s: %s is located by the demo's official house coordinates where the state publishes them",
+    async (state, address) => {
+      const { body } = await ask(address);
+      const source = ADDRESS_SOURCES.find(state);
+      const answer = body as {
+        geocoding?: { source: string };
+        attribution?: { text: string; hauskoordinaten?: { text: string } };
+      };
+      if (!source?.import) {
+        if (answer.geocoding) expect(answer.geocoding.source).toBe('geocoder');
+        return;
+      }
+      if (!answer.geocoding) {
+        // Not connected or legally excluded: the official point still located it.
+        expect(body).toMatchObject({ error: expect.any(String) as unknown });
+        return;
+      }
+      expect(answer.geocoding).toMatchObject({ source: 'hauskoordinaten', match: 'exact' });
+      if (requiresCredit(source)) {
+        expect(answer.attribution?.hauskoordinaten?.text).toContain(source.credit);
+        expect(answer.attribution?.text).toContain(`Hauskoordinaten: © ${source.credit}`);
+      } else {
+        expect(answer.attribution).not.toHaveProperty('hauskoordinaten');
+      }
+    },
+  );
 
   it.each(STATE_ADDRESSES.filter((a) => switchedOff.has(a.state)).map((a) => [a.state, a.address]))(
     '%s: %s answers 404 no_data naming why the state is not connected',

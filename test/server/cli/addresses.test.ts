@@ -1,0 +1,81 @@
+// `npm run addresses:import` and `addresses:status` as an operator runs them:
+// another process on the service's database, German output, exit code 1 for
+// every refusal.
+import { execFile } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gebrefLine } from '../../../server/src/fakes/houseCoordinateFiles.js';
+import { openDatabase } from '../../../server/src/db/database.js';
+import { migrate } from '../../../server/src/db/migrate.js';
+import { createTestDatabaseUrl } from '../../support/database.js';
+import { MUENSTER, writeHouseFile } from '../lookup/addresses/support/importSupport.js';
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function addresses(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/cli/addresses.ts', ...args],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('npm run addresses:import and addresses:status', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ url, drop } = await createTestDatabaseUrl('sqlite'));
+  });
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('refuses a database that npm start has not migrated', async () => {
+    const file = writeHouseFile('gebref.txt', `${gebrefLine(MUENSTER, 1)}\n`);
+    const result = await addresses(url, 'import', '--state', 'NW', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Die Datenbank ist nicht auf dem aktuellen Stand');
+  });
+
+  it('imports a file, prints its summary, and lists it in the status', async () => {
+    const db = await openDatabase(url);
+    await migrate(db.sequelize);
+    await db.close();
+    const file = writeHouseFile(
+      'gebref.txt',
+      `${[gebrefLine(MUENSTER, 1), gebrefLine({ ...MUENSTER, number: '11', quality: 'C' }, 2)].join('\n')}\n`,
+    );
+    const imported = await addresses(url, 'import', '--state', 'NW', file);
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).toContain(
+      'DE-NW: 2 Zeilen gelesen, 1 übernommen, ausgelassen: Qualität C (geschätzt) 1',
+    );
+    expect(imported.stdout).toContain('Format gebref, Datenstand 2026-07-01');
+    const status = await addresses(url, 'status');
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(
+      /DE-NW Nordrhein-Westfalen: 1 Punkte, Datenstand 2026-07-01, Datei gebref\.txt, eingelesen 20\d\d-/,
+    );
+    expect(status.stdout).toContain(
+      'DE-BY Bayern: keine offenen Hauskoordinaten; Adressen über den Geokodierer (https://nominatim.openstreetmap.org)',
+    );
+    expect(status.stdout).toContain('DE-BW Baden-Württemberg: keine Hauskoordinaten eingelesen');
+  });
+
+  it('exits with 1 and a message for an unknown state or a wrong --format', async () => {
+    const unknown = await addresses(url, 'import', '--state', 'XY', '/nonexistent');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Fehler: Unbekanntes Land „XY“');
+    const format = await addresses(url, 'import', '--state', 'NW', '--format', 'csv', '/x');
+    expect(format.code).toBe(1);
+    expect(format.stderr).toContain("option '--format <format>' argument 'csv' is invalid");
+  });
+});
