@@ -13,6 +13,7 @@ import { measureThroughput, type LoadSettings } from './scenarios/throughput.js'
 import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
 import { bodenwertRequest } from './support/bodenwertRequest.js';
+import { importOfficialPoints } from './support/officialPoints.js';
 import { ROOT, startChildServer, type ChildServer } from './support/childServer.js';
 import { SERVICE_ENTRY, START_NODE_OPTIONS } from './support/startOptions.js';
 import { formatTable, machineState, type BenchReport, type Row } from './support/report.js';
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
     );
 
     log('(b)–(e) and the long run on SQLite');
-    const sqlite = await withService(world, 'sqlite', async (server, token) => {
+    const sqlite = await withService(world, 'sqlite', async (server, token, db) => {
       const idleRssMb = await server.rssMb();
       const headers = { Authorization: `Bearer ${token}` };
       const bodenwert = await measureThroughput(
@@ -139,6 +140,12 @@ async function main(): Promise<void> {
       );
       const cached = await cachedLookupRows(server, token, 'SQLite');
       const cold = await measureColdOverhead({ server, world, token }, settings.coldLookups);
+      await importOfficialPoints(db.db.sequelize, world);
+      const coldOfficial = await measureColdOverhead(
+        { server, world, token },
+        settings.coldLookups,
+        'official',
+      );
       const burst = await measureBurst({ server, world, token }, settings.burst);
       log('long run');
       const longRun = await measureRssGrowth(
@@ -146,7 +153,7 @@ async function main(): Promise<void> {
         { path: lookupPath('json'), headers, connections: settings.load.connections },
         settings.longRunSeconds,
       );
-      return { idleRssMb, bodenwert, cached, cold, burst, longRun };
+      return { idleRssMb, bodenwert, cached, cold, coldOfficial, burst, longRun };
     });
 
     let mariadbRows: Row[] = [];
@@ -180,6 +187,7 @@ async function main(): Promise<void> {
       sqlite.bodenwert,
       ...cachedLookups,
       sqlite.cold.row,
+      sqlite.coldOfficial.row,
       sqlite.burst.row,
       ...scale.rows,
       sqlite.longRun.row,
@@ -190,6 +198,7 @@ async function main(): Promise<void> {
       bodenwert: sqlite.bodenwert,
       cachedLookups,
       overheadP50Ms: sqlite.cold.overheadP50Ms,
+      officialOverheadP50Ms: sqlite.coldOfficial.overheadP50Ms,
       burst: sqlite.burst,
       cacheP50BySize: scale.p50BySize,
       appRows: report.rows.filter((row) => !row.id.startsWith('a')),

@@ -1,11 +1,14 @@
 // The outside world of the benchmark: the loopback Nominatim and WFS fakes of
 // server/src/fakes with a fixed latency each, a source registry pointing at
 // them, and as many distinct addresses inside the Hannover demo zone as the
-// cold-lookup scenarios need (each one a new coordinate, so never cached).
+// cold-lookup scenarios need (each one a new coordinate, so never cached);
+// likewise inside the Wiesbaden zone, whose addresses the benchmark also holds
+// as official house coordinates (Hessen publishes them; Niedersachsen does not).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PLACES, HANNOVER } from '../../server/src/fakes/demoWorld.js';
+import { DEMO_PLACES, HANNOVER, WIESBADEN } from '../../server/src/fakes/demoWorld.js';
+import type { SamplePoint } from '../../server/src/fakes/houseCoordinateFiles.js';
 import { DEMO_WFS_SERVICES, writeFakeRegistry } from '../../server/src/fakes/fakeRegistry.js';
 import {
   startNominatimFake,
@@ -25,41 +28,67 @@ export interface BenchWorld {
   registryFile: string;
   /** A never-used address with its own coordinate (throws when all are used). */
   nextColdAddress(): string;
+  /** The same in Wiesbaden, where the address is also an official house coordinate. */
+  nextOfficialAddress(): string;
+  /** The Wiesbaden addresses as house coordinates, to import (state DE-HE). */
+  officialPoints: readonly SamplePoint[];
   /** Sets the fixed latency of both fakes. */
   setLatency(ms: number): void;
   close(): Promise<void>;
 }
 
-export async function startBenchWorld(): Promise<BenchWorld> {
-  const cold: Record<string, FakePlace[]> = {};
+/** SIDE × SIDE addresses "Benchmarkweg N" on a grid around the place. */
+function grid(center: FakePlace): Record<string, FakePlace[]> {
+  const places: Record<string, FakePlace[]> = {};
   for (let i = 0; i < SIDE * SIDE; i += 1) {
-    const address = `Benchmarkweg ${i + 1}, 30159 Hannover`;
-    cold[address] = [
+    const address = `Benchmarkweg ${i + 1}, ${center.postcode} ${center.city}`;
+    places[address] = [
       {
-        ...HANNOVER,
+        ...center,
         road: 'Benchmarkweg',
         houseNumber: String(i + 1),
-        lat: HANNOVER.lat + ((i % SIDE) - (SIDE - 1) / 2) * STEP,
-        lon: HANNOVER.lon + (Math.floor(i / SIDE) - (SIDE - 1) / 2) * STEP,
+        lat: center.lat + ((i % SIDE) - (SIDE - 1) / 2) * STEP,
+        lon: center.lon + (Math.floor(i / SIDE) - (SIDE - 1) / 2) * STEP,
       },
     ];
   }
-  const nominatim = await startNominatimFake({ ...DEMO_PLACES, ...cold });
+  return places;
+}
+
+function handOut(addresses: string[]): () => string {
+  let used = 0;
+  return () => {
+    const address = addresses[used];
+    if (address === undefined) throw new Error('the benchmark ran out of cold addresses');
+    used += 1;
+    return address;
+  };
+}
+
+export async function startBenchWorld(): Promise<BenchWorld> {
+  const cold = grid(HANNOVER);
+  const official = grid(WIESBADEN);
+  const officialPoints = Object.values(official).map(([place]): SamplePoint => ({
+    stateKey: '06',
+    stateName: 'Hessen',
+    municipality: place?.city ?? '',
+    street: place?.road ?? '',
+    number: place?.houseNumber ?? '',
+    lat: place?.lat ?? 0,
+    lon: place?.lon ?? 0,
+    crs: 'EPSG:25832',
+  }));
+  const nominatim = await startNominatimFake({ ...DEMO_PLACES, ...cold, ...official });
   const wfs = await startWfsFake(DEMO_WFS_SERVICES);
   const dir = mkdtempSync(join(tmpdir(), 'brw-bench-world-'));
   const registryFile = await writeFakeRegistry(dir, wfs.url);
-  const coldAddresses = Object.keys(cold);
-  let used = 0;
   return {
     nominatim,
     wfs,
     registryFile,
-    nextColdAddress() {
-      const address = coldAddresses[used];
-      if (address === undefined) throw new Error('the benchmark ran out of cold addresses');
-      used += 1;
-      return address;
-    },
+    nextColdAddress: handOut(Object.keys(cold)),
+    nextOfficialAddress: handOut(Object.keys(official)),
+    officialPoints,
     setLatency(ms) {
       nominatim.latencyMs = ms;
       wfs.latencyMs = ms;

@@ -15,8 +15,11 @@ import type { BenchWorld } from './benchWorld.js';
 
 const USER_AGENT = 'bodenrichtwert-bench';
 
+/** Where a cold lookup's address is located: by the geocoder, or by an official point (no geocoder call). */
+export type Located = 'geocoder' | 'official';
+
 /** Runs one geocode and one source fetch through the service's own clients, recording the requests. */
-async function captureRequests(world: BenchWorld): Promise<UpstreamRequest[]> {
+async function captureRequests(world: BenchWorld, located: Located): Promise<UpstreamRequest[]> {
   const logger = createLogger('silent');
   const real = createUpstream({ fetch, timeoutMs: 10_000, userAgent: USER_AGENT, logger });
   const captured: UpstreamRequest[] = [];
@@ -31,8 +34,11 @@ async function captureRequests(world: BenchWorld): Promise<UpstreamRequest[]> {
     upstream,
     minIntervalMs: 0,
   });
-  const place = await geocoder.geocode(world.nextColdAddress());
+  const address = located === 'official' ? world.nextOfficialAddress() : world.nextColdAddress();
+  const place = await geocoder.geocode(address);
   if (!place?.state) throw new Error('upstream floor: the cold address did not geocode');
+  // An official point is found in the service's database: the floor is the source alone.
+  if (located === 'official') captured.length = 0;
   const registry = await loadSourceRegistry(world.registryFile, {
     upstream,
     logger,
@@ -58,8 +64,11 @@ async function send(request: UpstreamRequest): Promise<void> {
  * Prepares the floor probe: one call sends the upstream requests of one cold
  * lookup in sequence with a bare client and returns the milliseconds taken.
  */
-export async function prepareUpstreamFloor(world: BenchWorld): Promise<() => Promise<number>> {
-  const requests = await captureRequests(world);
+export async function prepareUpstreamFloor(
+  world: BenchWorld,
+  located: Located = 'geocoder',
+): Promise<() => Promise<number>> {
+  const requests = await captureRequests(world, located);
   return async () => {
     const started = performance.now();
     for (const request of requests) await send(request);

@@ -8,6 +8,8 @@ export interface WorkbookServiceSettings {
   geocoderMs: number;
   sourceMs: number;
   concurrency: number;
+  /** The column's addresses are official house coordinates the service holds. */
+  official: boolean;
 }
 
 export interface WorkbookService {
@@ -16,6 +18,8 @@ export interface WorkbookService {
   addresses: string[];
   /** Lookups charged this month (usage_this_month). */
   charged(): Promise<number>;
+  /** Requests the geocoder fake has answered so far. */
+  geocoderCalls(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -23,7 +27,8 @@ export async function startWorkbookService(
   settings: WorkbookServiceSettings,
 ): Promise<WorkbookService> {
   const args = [settings.addresses, settings.geocoderMs, settings.sourceMs, settings.concurrency];
-  const child = fork(path.join(import.meta.dirname, 'serviceProcess.ts'), args.map(String), {
+  const argv = [...args.map(String), ...(settings.official ? ['official'] : [])];
+  const child = fork(path.join(import.meta.dirname, 'serviceProcess.ts'), argv, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -41,6 +46,13 @@ export async function startWorkbookService(
       });
       return ((await response.json()) as MeResponse).usage_this_month;
     },
+    geocoderCalls: () =>
+      new Promise<number>((resolve) => {
+        child.once('message', (message) =>
+          resolve((message as { geocoderCalls: number }).geocoderCalls),
+        );
+        child.send('geocoderCalls');
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -2,12 +2,17 @@
 // app, fresh SQLite) with the loopback Nominatim and WFS fakes at realistic
 // latency, and an account. A child process, because the Sheets harness blocks
 // its own process while UrlFetchApp runs, as Apps Script does.
-//   argv: <addresses> <geocoder latency ms> <state service latency ms> <per-source concurrency>
+// With `official`, the column's addresses are Wiesbaden addresses that the
+// service holds as official house coordinates (imported before the column).
+// It answers the message 'geocoderCalls' with the geocoder fake's count.
+//   argv: <addresses> <geocoder latency ms> <state service latency ms> <per-source concurrency> [official]
 import { startBenchWorld } from '../support/benchWorld.js';
+import { importOfficialPoints } from '../support/officialPoints.js';
 import { createTestAccount } from '../../test/support/accounts.js';
 import { startTestServer } from '../../test/support/testServer.js';
 
-const [count, geocoderMs, sourceMs, concurrency] = process.argv.slice(2).map(Number);
+const [count, geocoderMs, sourceMs, concurrency] = process.argv.slice(2, 6).map(Number);
+const official = process.argv[6] === 'official';
 const world = await startBenchWorld();
 world.nominatim.latencyMs = geocoderMs ?? 100;
 world.wfs.latencyMs = sourceMs ?? 300;
@@ -22,8 +27,14 @@ const server = await startTestServer({
   },
 });
 const account = await createTestAccount(server.ctx, { plan: 'enterprise' });
-const addresses = Array.from({ length: count ?? 0 }, () => world.nextColdAddress());
+if (official) await importOfficialPoints(server.ctx.db.sequelize, world);
+const addresses = Array.from({ length: count ?? 0 }, () =>
+  official ? world.nextOfficialAddress() : world.nextColdAddress(),
+);
 process.send?.({ url: server.url, token: account.token, addresses });
+process.on('message', (message) => {
+  if (message === 'geocoderCalls') process.send?.({ geocoderCalls: world.nominatim.calls });
+});
 
 process.on('disconnect', () => {
   void server

@@ -1,0 +1,35 @@
+// Imports the bench world's Wiesbaden addresses as Hessen's official house
+// coordinates into the service's database, as `npm run addresses:import` would.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Sequelize } from 'sequelize';
+import { hkDeFile } from '../../server/src/fakes/houseCoordinateFiles.js';
+import { loadAddressSources } from '../../server/src/lookup/addresses/addressSources.js';
+import { openHouseFile } from '../../server/src/lookup/addresses/formats/openHouseFile.js';
+import { HousePointRepository } from '../../server/src/lookup/addresses/housePointRepository.js';
+import { importHouseFile } from '../../server/src/lookup/addresses/importHouseFile.js';
+import { systemClock } from '../../server/src/time/clock.js';
+import type { BenchWorld } from './benchWorld.js';
+
+export async function importOfficialPoints(
+  sequelize: Sequelize,
+  world: Pick<BenchWorld, 'officialPoints'>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'brw-bench-hk-'));
+  try {
+    const file = join(dir, 'hauskoordinaten-he.txt');
+    writeFileSync(file, hkDeFile(world.officialPoints));
+    await importHouseFile(
+      { state: 'HE', file },
+      {
+        repository: new HousePointRepository(sequelize),
+        sources: loadAddressSources(),
+        openFile: openHouseFile,
+        clock: systemClock,
+      },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
