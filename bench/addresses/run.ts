@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { mariadbLocation } from '../support/benchDatabase.js';
+import { IMPORT_NODE_OPTIONS } from '../support/startOptions.js';
 import { writeGebrefFile } from './gebrefGenerator.js';
 
 const options = new Command()
@@ -42,7 +43,14 @@ try {
   for (const target of targets) {
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'importChild.ts'), target.url, file],
+      [
+        ...IMPORT_NODE_OPTIONS,
+        '--import',
+        'tsx',
+        join(import.meta.dirname, 'importChild.ts'),
+        target.url,
+        file,
+      ],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 },
     );
     const r = JSON.parse(output.trim().split('\n').pop() ?? '{}') as Record<

@@ -7,9 +7,19 @@ import { ROOT } from './childServer.js';
 /** The compiled service `npm start` runs (`prebench` builds it). */
 export const SERVICE_ENTRY = 'dist/server/src/main.js';
 
+const SCRIPTS = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
+
+/** The node options of a package.json script. */
+function nodeOptionsOf(script: string): string[] {
+  return (SCRIPTS[script] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /** The node options of the `start` script. */
-export const START_NODE_OPTIONS = (
-  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
+export const START_NODE_OPTIONS = nodeOptionsOf('start');
+
+/** The node options of `npm run addresses:import` (a bounded heap: its garbage is large). */
+export const IMPORT_NODE_OPTIONS = nodeOptionsOf('addresses:import');
