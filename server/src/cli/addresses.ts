@@ -38,7 +38,9 @@ async function main(): Promise<void> {
     .command('import')
     .description('Read a state file as published (zip or text) and replace the state points')
     .requiredOption('--state <code>', 'the state, e.g. NW or DE-NW')
-    .addOption(new Option('--format <format>', 'the dialect, when detection fails').choices(FORMAT_NAMES))
+    .addOption(
+      new Option('--format <format>', 'the dialect, when detection fails').choices(FORMAT_NAMES),
+    )
     .argument('<file>', 'the file as the state publishes it')
     .action(async (file: string, options: { state: string; format?: FormatName }) => {
       const sources = loadAddressSources();

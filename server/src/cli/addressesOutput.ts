@@ -35,7 +35,9 @@ export function formatOutcome(outcome: ImportOutcome): string {
     `Format ${outcome.format}, Datenstand ${summary.dataDate ?? 'unbekannt'}, ` +
       `${outcome.seconds.toFixed(1).replace('.', ',')} s ` +
       `(${count(Math.round(summary.rowsRead / Math.max(outcome.seconds, 0.001)))} Zeilen/s)`,
-    ...outcome.malformed.map((m) => `  Zeile ${m.line}: ${LEFT_OUT_NAMES[m.reason] ?? m.reason} (${m.detail})`),
+    ...outcome.malformed.map(
+      (m) => `  Zeile ${m.line}: ${LEFT_OUT_NAMES[m.reason] ?? m.reason} (${m.detail})`,
+    ),
   ];
   return lines.join('\n');
 }
@@ -51,7 +53,9 @@ export function formatStatus(
       if (record) {
         return `${source.state} ${source.name}: ${count(record.rowsKept)} Punkte, Datenstand ${record.dataDate ?? 'unbekannt'}, Datei ${record.fileName}, eingelesen ${record.importedAt?.toISOString() ?? '–'}`;
       }
-      const why = source.import ? 'keine Hauskoordinaten eingelesen' : 'keine offenen Hauskoordinaten';
+      const why = source.import
+        ? 'keine Hauskoordinaten eingelesen'
+        : 'keine offenen Hauskoordinaten';
       return `${source.state} ${source.name}: ${why}; Adressen über ${geocoderName}`;
     })
     .join('\n');

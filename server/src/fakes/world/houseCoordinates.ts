@@ -31,7 +31,10 @@ export function writeDemoHouseFiles(dir: string, sources: AddressSources): DemoH
       crs: source.crs === 'EPSG:25833' ? 'EPSG:25833' : 'EPSG:25832',
     };
     const file = join(dir, `hauskoordinaten-${state}.txt`);
-    writeFileSync(file, source.format === 'gebref' ? `${gebrefLine(point, 1)}\n` : hkDeFile([point]));
+    writeFileSync(
+      file,
+      source.format === 'gebref' ? `${gebrefLine(point, 1)}\n` : hkDeFile([point]),
+    );
     files.push({ state, file });
   }
   return files;

@@ -15,7 +15,6 @@ export interface GeocodedPlace extends LatLon {
   official?: OfficialLocation;
 }
 
-
 /** Whose call it is, how long it may wait for its turn, and whether its client still waits. */
 export type GeocoderTurn = Pick<WorkTicket, 'keys' | 'deadline' | 'signal'>;
 

@@ -100,7 +100,9 @@ describe('zip files', () => {
       'damaged.zip',
       Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]),
     );
-    await expect(openHouseFile(damaged, UTM32)).rejects.toMatchObject({ reason: 'unreadable_file' });
+    await expect(openHouseFile(damaged, UTM32)).rejects.toMatchObject({
+      reason: 'unreadable_file',
+    });
   });
 });
 
