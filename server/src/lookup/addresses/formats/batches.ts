@@ -1,6 +1,7 @@
 // Rows travel in batches: one promise per 2,000 rows rather than per row,
 // which for NW's 4.5 million rows is the difference between parsing and
 // scheduling microtasks.
+import { AddressImportError } from '../addressImportError.js';
 import type { HouseRow, MalformedRow, ReadBatch } from './houseRow.js';
 import { isMalformed } from './rowBuilder.js';
 
@@ -34,4 +35,13 @@ export class BatchCollector {
 /** An iterable that starts a fresh read each time it is iterated. */
 export function rereadable(read: () => AsyncGenerator<ReadBatch>): AsyncIterable<ReadBatch> {
   return { [Symbol.asyncIterator]: read };
+}
+
+/** A file that broke off while its batches were read (a truncated zip, a read error). */
+export function unfinishedRead(name: string, error: unknown): AddressImportError {
+  return new AddressImportError(
+    'unreadable_file',
+    `Die Datei ${name} konnte nicht zu Ende gelesen werden: ${(error as Error).message}`,
+    { cause: error },
+  );
 }

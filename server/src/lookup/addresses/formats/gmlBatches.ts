@@ -2,10 +2,9 @@
 // one and calls back per element, so Hamburg's file is never a DOM.
 import { Parser } from 'htmlparser2';
 import type { Crs } from '../../geo/crs.js';
-import { BatchCollector } from './batches.js';
+import { BatchCollector, unfinishedRead } from './batches.js';
 import type { ByteSource } from './byteSource.js';
 import { gmlFeatureHandler } from './gmlFeatures.js';
-import { AddressImportError } from '../addressImportError.js';
 import type { ReadBatch } from './houseRow.js';
 import { decodedChunks, type TextEncoding } from './textEncoding.js';
 
@@ -27,11 +26,7 @@ export async function* readGmlBatches(
     }
     parser.end();
   } catch (error) {
-    throw new AddressImportError(
-      'unreadable_file',
-      `Die Datei ${source.name} konnte nicht zu Ende gelesen werden: ${(error as Error).message}`,
-      { cause: error },
-    );
+    throw unfinishedRead(source.name, error);
   } finally {
     stream.destroy();
   }

@@ -1,10 +1,9 @@
 // Reads a text file of a known dialect from its first byte to its last, in
 // batches of rows. Nothing is held but the current chunk and batch.
 import type { Crs } from '../../geo/crs.js';
-import { BatchCollector } from './batches.js';
+import { BatchCollector, unfinishedRead } from './batches.js';
 import type { ByteSource } from './byteSource.js';
 import { csvRecords } from './csvRecords.js';
-import { AddressImportError } from '../addressImportError.js';
 import type { ReadBatch } from './houseRow.js';
 import type { TextLayout } from './layouts.js';
 import { lineRecords, MAX_LINE, type RecordSink } from './lineRecords.js';
@@ -38,11 +37,7 @@ export async function* readTextBatches(
   try {
     for await (const _ of records) yield batch.take();
   } catch (error) {
-    throw new AddressImportError(
-      'unreadable_file',
-      `Die Datei ${source.name} konnte nicht zu Ende gelesen werden: ${(error as Error).message}`,
-      { cause: error },
-    );
+    throw unfinishedRead(source.name, error);
   } finally {
     stream.destroy();
   }
