@@ -28,6 +28,17 @@ const bin = path.join(
   'node_modules/.bin',
   process.platform === 'win32' ? 'office-addin-debugging.cmd' : 'office-addin-debugging',
 );
+if (!existsSync(bin)) {
+  // An optional dependency: npm leaves it out where its native part (keytar,
+  // which needs libsecret on Linux) cannot be built.
+  process.stderr.write(
+    'office-addin-debugging is not installed (an optional dependency that npm skips when ' +
+      'it cannot be built). Run `npm install office-addin-debugging`, or sideload ' +
+      'excel-addin/dist/manifest.xml by hand (Excel: Add-Ins › Upload My Add-in).\n',
+  );
+  process.exit(1);
+}
+
 const args =
   command === 'start'
     ? ['start', manifest, 'desktop', '--app', 'excel', '--no-debug', '--no-live-reload']
