@@ -36,7 +36,7 @@ export function isEmailAddress(normalised: string): boolean {
   return emailAddress.safeParse(normalised).success;
 }
 
-/** A self-service sign-up: the account, and whether it was confirmed before. */
+/** A self-service sign-up: the account, and whether the address had one before. */
 export interface Registration {
   user: User;
   existed: boolean;
@@ -78,19 +78,16 @@ export class AccountService {
 
   /**
    * Self-service sign-up. A new address gets an unconfirmed account without
-   * a trial; an unconfirmed one takes the latest password (only the owner of
-   * the mailbox can confirm either); a confirmed one stays as it is. The
+   * a trial. An address that has an account, confirmed or not, keeps it as it
+   * is: whoever signs up second may not own the mailbox, and taking the latest
+   * password would hand the account to them once the owner confirms. The
    * password is hashed in every case, so the answer takes the same time.
    */
   async register(email: string, password: string): Promise<Registration> {
     const normalised = checkedEmail(email);
     const passwordHash = await this.hasher.hash(password);
     const existing = await this.users.findByEmail(normalised);
-    if (existing?.emailVerifiedAt) return { user: existing, existed: true };
-    if (existing) {
-      await this.users.update(existing.id, { passwordHash });
-      return { user: { ...existing, passwordHash }, existed: false };
-    }
+    if (existing) return { user: existing, existed: true };
     const now = this.clock();
     try {
       const user = await this.users.create({
@@ -108,7 +105,7 @@ export class AccountService {
       // A concurrent sign-up of the same address won the unique index.
       const winner = await this.users.findByEmail(normalised);
       if (!winner) throw err;
-      return { user: winner, existed: winner.emailVerifiedAt !== null };
+      return { user: winner, existed: true };
     }
   }
 
