@@ -136,8 +136,10 @@ export class AccountService {
     const user = await this.findByEmail(email);
     const stored = user?.passwordHash ?? null;
     if (!(await this.hasher.verify(password, stored)) || !user || !stored) return null;
-    if (this.hasher.needsRehash(stored)) await this.setPassword(user.id, password);
-    return user;
+    if (!this.hasher.needsRehash(stored)) return user;
+    // The caller stamps its session with the stored hash, so it gets the new one.
+    await this.setPassword(user.id, password);
+    return (await this.users.findById(user.id)) ?? user;
   }
 
   async setPassword(userId: string, password: string): Promise<void> {

@@ -50,6 +50,11 @@ export class EmailLinks {
     return this.issue(userId, purpose);
   }
 
+  /** Ends every link of the purpose, e.g. reset links once the password changed. */
+  revokeAll(userId: string, purpose: EmailTokenPurpose): Promise<void> {
+    return this.tokens.deleteAll(userId, purpose);
+  }
+
   /** The user a live link belongs to, without using it up. */
   peek(token: string, purpose: EmailTokenPurpose): Promise<string | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return Promise.resolve(null);

@@ -19,7 +19,8 @@ import {
 import { signupThrottle, type LoginRefusal } from '../../web/loginThrottle.js';
 import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
 import { safeReturnPath } from '../../web/returnPath.js';
-import type { WebLayer } from '../../web/webLayer.js';
+import { credentialStamp } from '../../web/session/credentialStamp.js';
+import { sessionUser, type WebLayer } from '../../web/webLayer.js';
 
 /** A correct-password login to an unconfirmed account sends the link again at most this often. */
 export const CONFIRMATION_RESEND_MS = 15 * 60_000;
@@ -40,6 +41,7 @@ function signIn(req: Request, user: User): Promise<void> {
     req.session.regenerate((err: unknown) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
       req.session.userId = user.id;
+      req.session.credentialStamp = credentialStamp(user);
       req.session.save((saveErr: unknown) =>
         saveErr
           ? reject(saveErr instanceof Error ? saveErr : new Error(String(saveErr)))
@@ -88,8 +90,8 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
   const signupPage = (req: Request, res: Response, extra = {}, status = 200) =>
     web.render(req, res, 'signup', { minPasswordLength: MIN_PASSWORD_LENGTH, ...extra }, status);
 
-  router.get('/login', (req, res) => {
-    if (req.session.userId) res.redirect(303, safeReturnPath(req.query.next));
+  router.get('/login', async (req, res) => {
+    if (await sessionUser(req, ctx.accounts)) res.redirect(303, safeReturnPath(req.query.next));
     else loginPage(req, res);
   });
 
