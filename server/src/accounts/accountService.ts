@@ -8,6 +8,7 @@ import type { Plan } from '#shared/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { TRIAL_DAYS } from './entitlement.js';
 import type { PasswordHasher } from './passwordHasher.js';
+import { mailboxOf, mailboxPrefix } from './trialMailbox.js';
 import type { PaymentStatus, User, UserRepository } from './userRepository.js';
 
 const DAY_MS = 86_400_000;
@@ -109,13 +110,24 @@ export class AccountService {
     }
   }
 
-  /** The owner opened the confirmation link: confirmed now, and the trial starts. */
+  /**
+   * The owner opened the confirmation link: confirmed now, and the trial
+   * starts unless another address of the same mailbox had one.
+   */
   async confirmEmail(userId: string): Promise<User | null> {
     const user = await this.users.findById(userId);
     if (!user || user.emailVerifiedAt) return user;
     const now = this.clock();
-    await this.users.update(userId, { emailVerifiedAt: now, ...this.trialFrom(now) });
+    const trial = (await this.mailboxHadTrial(user)) ? {} : this.trialFrom(now);
+    await this.users.update(userId, { emailVerifiedAt: now, ...trial });
     return this.users.findById(userId);
+  }
+
+  /** Whether another account of the user's mailbox (name+tag@domain → name@domain) had a trial. */
+  private async mailboxHadTrial(user: User): Promise<boolean> {
+    const mailbox = mailboxOf(user.email);
+    const holders = await this.users.trialAddressesStartingWith(mailboxPrefix(user.email));
+    return holders.some((holder) => holder.id !== user.id && mailboxOf(holder.email) === mailbox);
   }
 
   findByEmail(email: string): Promise<User | null> {

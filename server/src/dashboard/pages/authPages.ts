@@ -184,8 +184,10 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     }
     loginPage(req, res, {
       email: user.email,
-      flash:
-        'Ihre E-Mail-Adresse ist bestätigt und Ihr 14-tägiger Test des Pro-Tarifs hat begonnen. Bitte melden Sie sich an.',
+      flash: user.trialExpiresAt
+        ? 'Ihre E-Mail-Adresse ist bestätigt und Ihr 14-tägiger Test des Pro-Tarifs hat begonnen. Bitte melden Sie sich an.'
+        : 'Ihre E-Mail-Adresse ist bestätigt. Für dieses Postfach gab es bereits einen Test des Pro-Tarifs; ' +
+          'Ihr Konto beginnt im Free-Tarif. Bitte melden Sie sich an.',
     });
   });
 
