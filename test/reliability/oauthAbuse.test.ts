@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_KEYS } from '../../server/src/apiKeys/apiKeyService.js';
+import { MAX_APPS_PER_ACCOUNT } from '../../server/src/oauth/clients/clientService.js';
 import { PURGE_BATCH } from '../../server/src/oauth/grants/grantService.js';
 import { csrfToken, FormBrowser } from '../server/oauth/support/formBrowser.js';
 import {
@@ -162,6 +163,31 @@ describe.each(databaseKinds())(
       expect(active.length).toBeLessThanOrEqual(MAX_ACTIVE_KEYS);
       expect(active.length).toBeGreaterThan(0);
     });
+    it(`registers exactly ${MAX_APPS_PER_ACCOUNT} apps of 40 parallel forms of one account`, async () => {
+      const { browser, user } = await signedInBrowser(server);
+      const token = csrfToken((await browser.get('/dashboard/apps')).html);
+      const attempts = 40;
+      const statuses = await Promise.all(
+        Array.from({ length: attempts }, async (_, i) => {
+          const answer = await browser.post('/dashboard/apps', {
+            _csrf: token,
+            name: `Massen-App ${i}`,
+            type: 'confidential',
+            auth_method: 'client_secret_basic',
+            grants: 'client_credentials',
+          });
+          figures.answer(answer.status);
+          return answer.status;
+        }),
+      );
+      const apps = await server.ctx.oauth.clients.listByOwner(user.id);
+      figures.note(
+        `app farming on ${kind}: ${attempts} parallel registrations left ${apps.length} apps (limit ${MAX_APPS_PER_ACCOUNT})`,
+      );
+      expect(apps).toHaveLength(MAX_APPS_PER_ACCOUNT);
+      expect(statuses.filter((status) => status !== 409)).toHaveLength(MAX_APPS_PER_ACCOUNT);
+    });
+
     it('deletes a backlog of expired codes and tokens in bounded runs and keeps live grants', async () => {
       const as = await discover(server.url);
       const client = await registerClient(as);

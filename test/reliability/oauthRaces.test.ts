@@ -1,6 +1,8 @@
 // Double use under concurrency, on SQLite and MariaDB: of N parallel
 // exchanges of one authorization code, and of N parallel refreshes with one
-// refresh token, exactly one wins; the rest get invalid_grant.
+// refresh token, at most one wins; the rest get invalid_grant. A loser that
+// sees the code or token used already revokes the family (RFC 9700 §4.14.2),
+// and a winner whose new pair comes after that mark is refused too.
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl, databaseKinds } from '../support/database.js';
@@ -57,14 +59,14 @@ describe.each(databaseKinds())('OAuth double use on %s', { timeout: 300_000 }, (
   function expectOneWinner(answers: { status: number; body: Record<string, unknown> }[]) {
     for (const a of answers)
       figures.answer(a.status, a.status >= 400 ? String(a.body.error) : undefined);
-    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
     for (const loser of answers.filter((a) => a.status !== 200)) {
       expect(loser.status).toBe(400);
       expect(loser.body.error).toBe('invalid_grant');
     }
   }
 
-  it(`lets exactly one of ${PARALLEL} parallel exchanges of a code win`, async () => {
+  it(`lets at most one of ${PARALLEL} parallel exchanges of a code win`, async () => {
     const client = await registerClient(as);
     for (let round = 0; round < ROUNDS; round += 1) {
       const { code, verifier } = await codeFor(client);
@@ -75,7 +77,7 @@ describe.each(databaseKinds())('OAuth double use on %s', { timeout: 300_000 }, (
     }
   });
 
-  it(`lets exactly one of ${PARALLEL} parallel refreshes with one refresh token win`, async () => {
+  it(`lets at most one of ${PARALLEL} parallel refreshes with one refresh token win`, async () => {
     const client = await registerClient(as);
     for (let round = 0; round < ROUNDS; round += 1) {
       const { code, verifier } = await codeFor(client);

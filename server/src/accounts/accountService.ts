@@ -8,6 +8,7 @@ import type { Plan } from '#shared/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { TRIAL_DAYS } from './entitlement.js';
 import type { PasswordHasher } from './passwordHasher.js';
+import { mailboxOf, mailboxPrefix } from './trialMailbox.js';
 import type { PaymentStatus, User, UserRepository } from './userRepository.js';
 
 const DAY_MS = 86_400_000;
@@ -36,7 +37,7 @@ export function isEmailAddress(normalised: string): boolean {
   return emailAddress.safeParse(normalised).success;
 }
 
-/** A self-service sign-up: the account, and whether it was confirmed before. */
+/** A self-service sign-up: the account, and whether the address had one before. */
 export interface Registration {
   user: User;
   existed: boolean;
@@ -78,19 +79,16 @@ export class AccountService {
 
   /**
    * Self-service sign-up. A new address gets an unconfirmed account without
-   * a trial; an unconfirmed one takes the latest password (only the owner of
-   * the mailbox can confirm either); a confirmed one stays as it is. The
+   * a trial. An address that has an account, confirmed or not, keeps it as it
+   * is: whoever signs up second may not own the mailbox, and taking the latest
+   * password would hand the account to them once the owner confirms. The
    * password is hashed in every case, so the answer takes the same time.
    */
   async register(email: string, password: string): Promise<Registration> {
     const normalised = checkedEmail(email);
     const passwordHash = await this.hasher.hash(password);
     const existing = await this.users.findByEmail(normalised);
-    if (existing?.emailVerifiedAt) return { user: existing, existed: true };
-    if (existing) {
-      await this.users.update(existing.id, { passwordHash });
-      return { user: { ...existing, passwordHash }, existed: false };
-    }
+    if (existing) return { user: existing, existed: true };
     const now = this.clock();
     try {
       const user = await this.users.create({
@@ -108,17 +106,28 @@ export class AccountService {
       // A concurrent sign-up of the same address won the unique index.
       const winner = await this.users.findByEmail(normalised);
       if (!winner) throw err;
-      return { user: winner, existed: winner.emailVerifiedAt !== null };
+      return { user: winner, existed: true };
     }
   }
 
-  /** The owner opened the confirmation link: confirmed now, and the trial starts. */
+  /**
+   * The owner opened the confirmation link: confirmed now, and the trial
+   * starts unless another address of the same mailbox had one.
+   */
   async confirmEmail(userId: string): Promise<User | null> {
     const user = await this.users.findById(userId);
     if (!user || user.emailVerifiedAt) return user;
     const now = this.clock();
-    await this.users.update(userId, { emailVerifiedAt: now, ...this.trialFrom(now) });
+    const trial = (await this.mailboxHadTrial(user)) ? {} : this.trialFrom(now);
+    await this.users.update(userId, { emailVerifiedAt: now, ...trial });
     return this.users.findById(userId);
+  }
+
+  /** Whether another account of the user's mailbox (name+tag@domain → name@domain) had a trial. */
+  private async mailboxHadTrial(user: User): Promise<boolean> {
+    const mailbox = mailboxOf(user.email);
+    const holders = await this.users.trialAddressesStartingWith(mailboxPrefix(user.email));
+    return holders.some((holder) => holder.id !== user.id && mailboxOf(holder.email) === mailbox);
   }
 
   findByEmail(email: string): Promise<User | null> {
@@ -139,8 +148,10 @@ export class AccountService {
     const user = await this.findByEmail(email);
     const stored = user?.passwordHash ?? null;
     if (!(await this.hasher.verify(password, stored)) || !user || !stored) return null;
-    if (this.hasher.needsRehash(stored)) await this.setPassword(user.id, password);
-    return user;
+    if (!this.hasher.needsRehash(stored)) return user;
+    // The caller stamps its session with the stored hash, so it gets the new one.
+    await this.setPassword(user.id, password);
+    return (await this.users.findById(user.id)) ?? user;
   }
 
   async setPassword(userId: string, password: string): Promise<void> {

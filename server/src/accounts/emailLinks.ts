@@ -34,6 +34,27 @@ export class EmailLinks {
     return token;
   }
 
+  /**
+   * A new token unless a link of the purpose was issued within `intervalMs`
+   * (null then): a page anyone can trigger with the right password must not
+   * flood the mailbox nor keep replacing the link the owner is about to open.
+   */
+  async issueAtMostEvery(
+    userId: string,
+    purpose: EmailTokenPurpose,
+    intervalMs: number,
+  ): Promise<string | null> {
+    const liveUntil = await this.tokens.liveUntil(userId, purpose, this.clock());
+    const issuedAt = liveUntil && liveUntil.getTime() - EMAIL_LINK_LIFETIME_MS[purpose];
+    if (issuedAt && issuedAt > this.clock().getTime() - intervalMs) return null;
+    return this.issue(userId, purpose);
+  }
+
+  /** Ends every link of the purpose, e.g. reset links once the password changed. */
+  revokeAll(userId: string, purpose: EmailTokenPurpose): Promise<void> {
+    return this.tokens.deleteAll(userId, purpose);
+  }
+
   /** The user a live link belongs to, without using it up. */
   peek(token: string, purpose: EmailTokenPurpose): Promise<string | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return Promise.resolve(null);

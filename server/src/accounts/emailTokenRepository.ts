@@ -55,6 +55,19 @@ export class EmailTokenRepository {
     await this.tokens.create(token);
   }
 
+  /** Ends every link of the user and purpose. */
+  async deleteAll(userId: string, purpose: EmailTokenPurpose): Promise<void> {
+    await this.tokens.destroy({ where: { userId, purpose } });
+  }
+
+  /** When the user's live link of the purpose expires, or null when there is none. */
+  async liveUntil(userId: string, purpose: EmailTokenPurpose, now: Date): Promise<Date | null> {
+    const latest: Date | null = await this.tokens.max('expiresAt', {
+      where: { userId, purpose, expiresAt: { [Op.gt]: now } },
+    });
+    return latest ? new Date(latest) : null;
+  }
+
   /** The user of a live link, without using it. */
   async find(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<string | null> {
     const row = await this.tokens.findOne({

@@ -93,6 +93,15 @@ export class UserRepository {
     return row ? toUser(row) : null;
   }
 
+  /** Addresses starting with `prefix` whose account has had a trial (a superset: callers filter). */
+  async trialAddressesStartingWith(prefix: string): Promise<{ id: string; email: string }[]> {
+    const rows = await this.users.findAll({
+      attributes: ['id', 'email'],
+      where: { email: { [Op.startsWith]: prefix }, trialStartedAt: { [Op.not]: null } },
+    });
+    return rows.map((row) => ({ id: row.id, email: row.email }));
+  }
+
   /** Applies the changes; false when no such user exists. */
   async update(id: string, changes: UserChanges): Promise<boolean> {
     this.recent.delete(id);

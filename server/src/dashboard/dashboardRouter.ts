@@ -16,7 +16,7 @@ import { keysPages, type KeysPagesDeps } from './pages/keysPages.js';
 import { lookupPage, type LookupPageDeps } from './pages/lookupPage.js';
 import { notFoundPage, type NotFoundPageDeps } from './pages/notFoundPage.js';
 import { overviewPage, type OverviewPageDeps } from './pages/overviewPage.js';
-import { passwordPages } from './pages/passwordPages.js';
+import { passwordPages, type PasswordPagesDeps } from './pages/passwordPages.js';
 import { pageThrottle } from '../web/pageThrottle.js';
 import type { WebLayer } from '../web/webLayer.js';
 
@@ -25,6 +25,7 @@ const ASSETS_DIR = fromProjectRoot('server', 'src', 'dashboard', 'assets');
 
 /** What the pages need together (each page takes its own part). */
 export type DashboardDeps = AuthPagesDeps &
+  PasswordPagesDeps &
   KeysPagesDeps &
   BillingPagesDeps &
   OverviewPageDeps &

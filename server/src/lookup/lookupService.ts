@@ -91,6 +91,8 @@ export function createLookupService(deps: {
           freshness: stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
         },
       );
+      // A dated answer without values is stored like any other (a settled date stays so).
+      if (values.entries.length === 0) throw noValuesAt(stichtag, connected.source);
       return { place, source: connected.source, ...values };
     },
     today,
@@ -153,7 +155,7 @@ async function fetchEntries(
     records = isBeforeHistory(dated, source)
       ? []
       : await gate.run(ticket, () =>
-          sourceGate(source.state, () => adapter.recordsAt(place, dated)),
+          sourceGate(source.state, ticket, () => adapter.recordsAt(place, dated)),
         );
   } catch (err) {
     if (!isUpstreamOutage(err)) throw err;
@@ -174,14 +176,16 @@ async function fetchEntries(
     onUnreadable: (value) =>
       logger.warn({ state: source.state, ...value }, 'published value left out'),
   });
-  if (entries.length === 0) {
-    throw new AppError(
-      ErrorCode.noData,
-      dated === undefined
-        ? 'Für diese Adresse liegen keine Bodenrichtwerte vor (keine Bodenrichtwertzone am Standort).'
-        : `Für diese Adresse liegen zum Stichtag ${germanDate(dated)} keine Bodenrichtwerte vor.` +
-            earliestStichtag(source),
-    );
-  }
+  if (entries.length === 0 && dated === undefined) throw noValuesAt(dated, source);
   return entries;
+}
+
+function noValuesAt(dated: string | undefined, source: ConfiguredSource): AppError {
+  return new AppError(
+    ErrorCode.noData,
+    dated === undefined
+      ? 'Für diese Adresse liegen keine Bodenrichtwerte vor (keine Bodenrichtwertzone am Standort).'
+      : `Für diese Adresse liegen zum Stichtag ${germanDate(dated)} keine Bodenrichtwerte vor.` +
+          earliestStichtag(source),
+  );
 }

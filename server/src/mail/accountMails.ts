@@ -28,6 +28,22 @@ export function alreadyRegisteredMail(to: string, loginUrl: string, forgotUrl: s
   };
 }
 
+/** A second sign-up for an address whose account is not confirmed yet; the first link stays valid. */
+export function signupAgainMail(to: string, loginUrl: string, forgotUrl: string): Mail {
+  return {
+    to,
+    subject: 'Jemand wollte sich mit Ihrer Adresse registrieren',
+    text:
+      'Jemand wollte mit dieser E-Mail-Adresse ein Konto beim Bodenrichtwert-Service anlegen. ' +
+      'Für die Adresse gibt es schon ein Konto, das noch nicht bestätigt ist; es bleibt ' +
+      'unverändert, mit dem Passwort der ersten Registrierung. Der Bestätigungslink aus der ' +
+      'ersten E-Mail gilt weiter. Wenn Sie sich mit diesem Passwort anmelden, schicken wir ' +
+      `Ihnen einen neuen Link:\n\n${loginUrl}\n\nPasswort vergessen? Hier legen Sie ein neues ` +
+      `fest, das bestätigt die Adresse zugleich:\n\n${forgotUrl}\n\n` +
+      `Wenn Sie das nicht waren, ignorieren Sie diese E-Mail einfach.${SIGNATURE}`,
+  };
+}
+
 export function passwordResetMail(to: string, link: string): Mail {
   return {
     to,

@@ -12,7 +12,8 @@ import { principalOf, requireBearer, type BearerDeps } from '../auth/requireBear
 import { presentedToken } from '../auth/tokenTransport.js';
 import type { Config } from '../config/config.js';
 import { errorBody } from '../http/errorBody.js';
-import { jsonBody } from '../http/jsonBody.js';
+import { jsonBodyUpTo } from '../http/jsonBody.js';
+import { BATCH_BODY_LIMIT_BYTES } from '../api/bodenrichtwert/router.js';
 import { clientKey, createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';
@@ -43,6 +44,12 @@ function loadRuntime(): Promise<McpRuntime> {
   return runtime;
 }
 
+/**
+ * The batch tool takes what the REST batch takes: its arguments may be as
+ * long as that body, plus the JSON-RPC envelope around them.
+ */
+export const MCP_BODY_LIMIT_BYTES = BATCH_BODY_LIMIT_BYTES + 2048;
+
 export function mcpRouter(ctx: McpDeps): Router {
   const router = Router();
   router.use(protectedResourceRouter(ctx.config));
@@ -52,7 +59,7 @@ export function mcpRouter(ctx: McpDeps): Router {
     createRateLimiter(ctx),
     headerTokenOnly,
     requireBearer(ctx),
-    jsonBody,
+    jsonBodyUpTo(MCP_BODY_LIMIT_BYTES),
     oneMessagePerRequest,
     async (req, res) => {
       const token = presentedToken(req)?.token ?? '';

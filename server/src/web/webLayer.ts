@@ -11,6 +11,7 @@ import type { Logger } from '../logging/logger.js';
 import { createCsrfGuard } from './csrf.js';
 import { createLoginThrottle, type LoginThrottle } from './loginThrottle.js';
 import type { ThrottleStoreDeps } from './throttleStore.js';
+import { credentialStamp } from './session/credentialStamp.js';
 import { resolveSessionSecret } from './session/sessionSecret.js';
 import { webSession } from './session/webSession.js';
 import { createPageRenderer, type PageRenderer } from './views.js';
@@ -61,17 +62,36 @@ export function createWebLayer(ctx: WebLayerDeps): WebLayer {
     render,
     loginThrottle: createLoginThrottle(ctx, secret, secure),
     async requireLogin(req, res, next) {
-      const userId = req.session.userId;
-      const user = userId ? await ctx.accounts.findById(userId) : null;
+      const user = await sessionUser(req, ctx.accounts);
       if (user) {
         res.locals.user = user;
         next();
         return;
       }
+      // A session ended by a password reset or change signs out for good.
+      if (req.session.userId) await endSession(req);
       const target = req.method === 'GET' ? `?next=${encodeURIComponent(req.originalUrl)}` : '';
       res.redirect(303, `/login${target}`);
     },
   };
+}
+
+/** The signed-in user of the session, unless the password changed since its login. */
+export async function sessionUser(
+  req: Request,
+  accounts: Pick<AccountService, 'findById'>,
+): Promise<User | null> {
+  const userId = req.session.userId;
+  const user = userId ? await accounts.findById(userId) : null;
+  return user && req.session.credentialStamp === credentialStamp(user) ? user : null;
+}
+
+function endSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.destroy((err: unknown) =>
+      err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve(),
+    );
+  });
 }
 
 /** The user requireLogin loaded; a programming error if it did not run. */

@@ -8,6 +8,7 @@ import { CallerGate } from '../../../server/src/lookup/fairness/callerGate.js';
 import type { WorkTicket } from '../../../server/src/lookup/fairness/workTicket.js';
 import { createPacedLine } from '../../../server/src/lookup/geocoder/pacedLine.js';
 import { SingleFlight } from '../../../server/src/lookup/singleFlight.js';
+import { createSourceGate } from '../../../server/src/lookup/sourceGate.js';
 import { isUpstreamOutage } from '../../../server/src/lookup/upstream/upstreamOutage.js';
 
 function deferred<T>() {
@@ -170,5 +171,38 @@ describe('the paced geocoder line', () => {
     await expect(left).rejects.toThrow('client gone');
     await next;
     expect(order).toEqual(['y']);
+  });
+});
+
+describe('the per-state source gate', () => {
+  it('gives a free place to the next caller in turn, not to the oldest waiter', async () => {
+    const gate = createSourceGate(1);
+    const order: string[] = [];
+    const holding = deferred<undefined>();
+    const first = gate('DE-HE', ticket(['account:a']), () => holding.promise);
+    const batch = Array.from({ length: 5 }, (_, i) =>
+      gate('DE-HE', ticket(['account:a']), async () => {
+        order.push(`a${i}`);
+      }),
+    );
+    const victim = gate('DE-HE', ticket(['account:b']), async () => {
+      order.push('b');
+    });
+    holding.resolve(undefined);
+    await Promise.all([first, ...batch, victim]);
+    expect(order.indexOf('b')).toBe(1);
+  });
+
+  it('ends a wait at the deadline with 503 service_error and leaves the line', async () => {
+    const gate = createSourceGate(1);
+    const holding = deferred<undefined>();
+    const first = gate('DE-HE', ticket(['account:a']), () => holding.promise);
+    const late = gate('DE-HE', ticket(['account:b'], { waitMs: 20 }), async () => 'ran');
+    const error = await late.catch((err: unknown) => err);
+    expect(isAppError(error) && error.code).toBe('service_error');
+    holding.resolve(undefined);
+    await first;
+    // Another state has a line of its own.
+    expect(await gate('DE-NI', ticket(['account:b']), async () => 'ran')).toBe('ran');
   });
 });

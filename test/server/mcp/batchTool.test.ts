@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
 import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
+import { MAX_ADDRESS_LENGTH } from '../../../server/src/lookup/lookupParams.js';
 import { createTestAccount } from '../../support/accounts.js';
 import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
@@ -31,6 +32,19 @@ async function profile(accountId: string = h.account.user.id) {
 }
 
 describe('get_bodenrichtwert_batch', () => {
+  it(`takes ${MAX_BATCH_ADDRESSES} addresses of the longest allowed length, as the REST batch does`, async () => {
+    const addresses = Array.from({ length: MAX_BATCH_ADDRESSES }, (_, i) =>
+      `${i} Lange Straße in Süd-Öhringen `.repeat(12).slice(0, MAX_ADDRESS_LENGTH),
+    );
+    expect(new TextEncoder().encode(JSON.stringify(addresses)).length).toBeGreaterThan(16 * 1024);
+    const rest = await h.batch({ addresses });
+    expect(rest.status).toBe(200);
+    const result = await batch({ addresses });
+    expect(result.isError).toBeFalsy();
+    const { results } = result.structuredContent as { results: { address_input: string }[] };
+    expect(results.map((item) => item.address_input)).toEqual(addresses);
+  });
+
   it('describes its input with the batch limit', async () => {
     const { tools } = await client.listTools();
     const tool = tools.find((candidate) => candidate.name === 'get_bodenrichtwert_batch');

@@ -69,24 +69,49 @@ function tileImages(template: string, zoom: number, { minX, minY, maxX, maxY }: 
   return `<g class="tiles">${images.join('')}</g>`;
 }
 
+/**
+ * Most points drawn per zone: the map is 640 pixels wide, while a zone of many
+ * parts may bring hundreds of thousands (each ring is thinned on its own when
+ * read, not the zone as a whole).
+ */
+export const MAX_MAP_POINTS_PER_ZONE = 4_096;
+
+/** Every ring with the same share of its points, so the zone keeps at most the budget. */
+function thinned(outline: ZoneOutline): ZoneOutline {
+  const total = outline.reduce((sum, ring) => sum + ring.length, 0);
+  const step = Math.ceil(total / MAX_MAP_POINTS_PER_ZONE);
+  if (step <= 1) return outline;
+  return outline
+    .map((ring) => ring.filter((_, i) => i % step === 0 || i === ring.length - 1))
+    .filter((ring) => ring.length >= 3);
+}
+
+/** The box of the points, by loop: spreading a long list into Math.min overflows the stack. */
+function bounds(points: Iterable<[number, number]>): Box {
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const [x, y] of points) {
+    box.minX = Math.min(box.minX, x);
+    box.maxX = Math.max(box.maxX, x);
+    box.minY = Math.min(box.minY, y);
+    box.maxY = Math.max(box.maxY, y);
+  }
+  return box;
+}
+
 function smallest(outlines: readonly ZoneOutline[]): ZoneOutline | undefined {
   const area = (outline: ZoneOutline) => {
-    const points = outline.flat();
-    const lons = points.map(([lon]) => lon);
-    const lats = points.map(([, lat]) => lat);
-    return (Math.max(...lons) - Math.min(...lons)) * (Math.max(...lats) - Math.min(...lats));
+    const { minX, minY, maxX, maxY } = bounds(outline.flat());
+    return (maxX - minX) * (maxY - minY);
   };
   return [...outlines].sort((a, b) => area(a) - area(b))[0];
 }
 
-export function zoneMapSvg({ point, outlines, tileUrl }: ZoneMapInput): string {
+export function zoneMapSvg({ point, outlines: published, tileUrl }: ZoneMapInput): string {
+  const outlines = published.map(thinned);
   const centre = world([point.lon, point.lat]);
   // The map fits the smallest zone: a wide overlay (farmland around a city) would shrink the rest.
   const corners = (smallest(outlines) ?? []).flat().map(world);
-  let minX = Math.min(centre[0], ...corners.map(([x]) => x));
-  let maxX = Math.max(centre[0], ...corners.map(([x]) => x));
-  let minY = Math.min(centre[1], ...corners.map(([, y]) => y));
-  let maxY = Math.max(centre[1], ...corners.map(([, y]) => y));
+  let { minX, minY, maxX, maxY } = bounds([centre, ...corners]);
   const bareSpan = BARE_POINT_SPAN_M / metresPerWorldPixel(point.lat);
   const spanX = Math.max(maxX - minX, bareSpan) * 1.15;
   const spanY = Math.max(maxY - minY, bareSpan) * 1.15;

@@ -1,5 +1,6 @@
 // Sign-up with address confirmation, login and logout. Sign-up answers the
-// same whether or not the address has an account (the mail tells the owner);
+// same whether or not the address has an account and never changes an
+// existing account (the mail tells the owner);
 // the confirmation link starts the trial. Login regenerates the session id
 // (no session fixation) and returns to the page that asked for it, e.g. the
 // OAuth consent; before it, a visitor has no server-side session.
@@ -10,11 +11,19 @@ import type { PlatformServices } from '../../accounts/platformServices.js';
 import type { Config } from '../../config/config.js';
 import type { Mailer } from '../../mail/mailer.js';
 import type { ThrottleStoreDeps } from '../../web/throttleStore.js';
-import { alreadyRegisteredMail, confirmAddressMail } from '../../mail/accountMails.js';
+import {
+  alreadyRegisteredMail,
+  confirmAddressMail,
+  signupAgainMail,
+} from '../../mail/accountMails.js';
 import { signupThrottle, type LoginRefusal } from '../../web/loginThrottle.js';
 import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
 import { safeReturnPath } from '../../web/returnPath.js';
-import type { WebLayer } from '../../web/webLayer.js';
+import { credentialStamp } from '../../web/session/credentialStamp.js';
+import { sessionUser, type WebLayer } from '../../web/webLayer.js';
+
+/** A correct-password login to an unconfirmed account sends the link again at most this often. */
+export const CONFIRMATION_RESEND_MS = 15 * 60_000;
 
 const INVALID_EMAIL = 'Bitte geben Sie eine gültige E-Mail-Adresse an.';
 
@@ -32,6 +41,7 @@ function signIn(req: Request, user: User): Promise<void> {
     req.session.regenerate((err: unknown) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
       req.session.userId = user.id;
+      req.session.credentialStamp = credentialStamp(user);
       req.session.save((saveErr: unknown) =>
         saveErr
           ? reject(saveErr instanceof Error ? saveErr : new Error(String(saveErr)))
@@ -51,11 +61,20 @@ export type AuthPagesDeps = ConfirmationDeps &
   ThrottleStoreDeps &
   Pick<PlatformServices, 'accounts'>;
 
-/** Sends the confirmation link of an unconfirmed account. */
-export async function sendConfirmation(ctx: ConfirmationDeps, user: User): Promise<void> {
-  const token = await ctx.emailLinks.issue(user.id, 'verify');
+/**
+ * Sends the confirmation link of an unconfirmed account; with `atMostEveryMs`
+ * only when no link went out within that time. True when a mail was sent.
+ */
+export async function sendConfirmation(
+  ctx: ConfirmationDeps,
+  user: User,
+  atMostEveryMs = 0,
+): Promise<boolean> {
+  const token = await ctx.emailLinks.issueAtMostEvery(user.id, 'verify', atMostEveryMs);
+  if (!token) return false;
   const link = `${ctx.config.baseUrl}/signup/confirm?token=${token}`;
   ctx.mailer.send(confirmAddressMail(user.email, link));
+  return true;
 }
 
 export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
@@ -71,8 +90,8 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
   const signupPage = (req: Request, res: Response, extra = {}, status = 200) =>
     web.render(req, res, 'signup', { minPasswordLength: MIN_PASSWORD_LENGTH, ...extra }, status);
 
-  router.get('/login', (req, res) => {
-    if (req.session.userId) res.redirect(303, safeReturnPath(req.query.next));
+  router.get('/login', async (req, res) => {
+    if (await sessionUser(req, ctx.accounts)) res.redirect(303, safeReturnPath(req.query.next));
     else loginPage(req, res);
   });
 
@@ -95,9 +114,12 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     }
     await web.loginThrottle.succeeded(req, res, email);
     if (!user.emailVerifiedAt) {
-      await sendConfirmation(ctx, user);
+      const sent = await sendConfirmation(ctx, user, CONFIRMATION_RESEND_MS);
       const error =
-        'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Wir haben Ihnen den Link noch einmal geschickt.';
+        'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. ' +
+        (sent
+          ? 'Wir haben Ihnen den Link noch einmal geschickt.'
+          : 'Den Link haben wir Ihnen in den letzten 15 Minuten geschickt; bitte sehen Sie in Ihrem Postfach nach.');
       loginPage(req, res, { email, error }, 403);
       return;
     }
@@ -136,9 +158,8 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     const { user, existed } = registration;
     if (existed) {
       const base = ctx.config.baseUrl;
-      ctx.mailer.send(
-        alreadyRegisteredMail(user.email, `${base}/login`, `${base}/password/forgot`),
-      );
+      const mail = user.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
+      ctx.mailer.send(mail(user.email, `${base}/login`, `${base}/password/forgot`));
     } else {
       await sendConfirmation(ctx, user);
     }
@@ -163,8 +184,10 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     }
     loginPage(req, res, {
       email: user.email,
-      flash:
-        'Ihre E-Mail-Adresse ist bestätigt und Ihr 14-tägiger Test des Pro-Tarifs hat begonnen. Bitte melden Sie sich an.',
+      flash: user.trialExpiresAt
+        ? 'Ihre E-Mail-Adresse ist bestätigt und Ihr 14-tägiger Test des Pro-Tarifs hat begonnen. Bitte melden Sie sich an.'
+        : 'Ihre E-Mail-Adresse ist bestätigt. Für dieses Postfach gab es bereits einen Test des Pro-Tarifs; ' +
+          'Ihr Konto beginnt im Free-Tarif. Bitte melden Sie sich an.',
     });
   });
 

@@ -2,7 +2,9 @@
 // fields it knows, in the order of the contract, and every other field the
 // answer carries after them under its own name, so a field added to the API
 // appears on the page without a change here. Values are shown as published:
-// numbers in German notation, dates as TT.MM.JJJJ, links as links.
+// numbers in German notation, dates as TT.MM.JJJJ. Only fields that are
+// links by the contract become links: any other published string that begins
+// with https:// comes from a state service and stays text.
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { formatDate } from '../../web/pageFormat.js';
 
@@ -29,6 +31,9 @@ const LABELS: Readonly<Record<string, string>> = {
   abgerufen_am: 'Abgerufen am',
 };
 
+/** The fields whose value is a link (the attribution's URLs come from the registry and are placed by the page). */
+const LINK_FIELDS: ReadonlySet<string> = new Set(['viewer_url']);
+
 export interface ShownValue {
   text: string;
   /** Set when the value is a web address: the page links it. */
@@ -45,7 +50,7 @@ export interface FieldRow {
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
-export function showValue(value: unknown): ShownValue {
+export function showValue(value: unknown, key = ''): ShownValue {
   if (typeof value === 'number') {
     return { text: value.toLocaleString('de-DE', { maximumFractionDigits: 4 }) };
   }
@@ -56,7 +61,7 @@ export function showValue(value: unknown): ShownValue {
   if (TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) {
     return { text: formatDate(value) };
   }
-  if (/^https?:\/\//.test(value)) return { text: 'öffnen', href: value };
+  if (LINK_FIELDS.has(key) && /^https?:\/\//.test(value)) return { text: 'öffnen', href: value };
   return { text: value };
 }
 
@@ -74,7 +79,9 @@ export function entryRows(entries: readonly BodenrichtwertEntry[]): FieldRow[] {
   return orderedKeys(entries).map((key) => ({
     key,
     label: labelOf(key),
-    values: entries.map((entry) => showValue((entry as unknown as Record<string, unknown>)[key])),
+    values: entries.map((entry) =>
+      showValue((entry as unknown as Record<string, unknown>)[key], key),
+    ),
   }));
 }
 
@@ -85,5 +92,5 @@ export function extraAnswerFields(
 ): { label: string; value: ShownValue }[] {
   return Object.entries(answer)
     .filter(([key]) => !shown.includes(key))
-    .map(([key, value]) => ({ label: labelOf(key), value: showValue(value) }));
+    .map(([key, value]) => ({ label: labelOf(key), value: showValue(value, key) }));
 }

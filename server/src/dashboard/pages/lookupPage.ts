@@ -114,8 +114,11 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
       const params = parseLookupParams(dated, ctx.lookup.today());
       if (!params.ok) throw params.error;
       const caller = lookupCallerFor(signedInUser(res).id, req, res);
-      const result = await countedLookupAs(ctx, caller, params.value, lookupPageAnswer);
-      page(req, res, { form, ...shown(result) });
+      // The page's parts are built inside the counted lookup: a failure there gives the count back.
+      const view = await countedLookupAs(ctx, caller, params.value, (input, result, filter) =>
+        shown(lookupPageAnswer(input, result, filter)),
+      );
+      page(req, res, { form, ...view });
     } catch (err) {
       // Unexpected failures go to the dashboard's error page; the service's own refusals stay here.
       if (!isAppError(err) || (err.status >= 500 && err.code !== ErrorCode.serviceError)) throw err;

@@ -3,14 +3,13 @@
 // user gets the menu, anyone else the link to the overview (and so the login).
 import type { RequestHandler } from 'express';
 import type { PlatformServices } from '../../accounts/platformServices.js';
-import type { WebLayer } from '../../web/webLayer.js';
+import { sessionUser, type WebLayer } from '../../web/webLayer.js';
 
 export type NotFoundPageDeps = Pick<PlatformServices, 'accounts'>;
 
 export function notFoundPage(ctx: NotFoundPageDeps, web: WebLayer): RequestHandler {
   return async (req, res) => {
-    const userId = req.session.userId;
-    const user = userId ? await ctx.accounts.findById(userId) : null;
+    const user = await sessionUser(req, ctx.accounts);
     if (user) res.locals.user = user;
     const message =
       'Diese Seite gibt es im Kundenbereich nicht. Vielleicht ist der Link veraltet oder unvollständig.';

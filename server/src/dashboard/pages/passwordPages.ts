@@ -1,14 +1,21 @@
 // Forgotten password (a one-time link by e-mail, the same answer for every
-// address) and the password change in the dashboard.
+// address) and the password change in the dashboard. Whoever knew the old
+// password may still be signed in or hold a reset link: a reset ends every
+// session, a change every other one (the stamp in the session no longer
+// fits), both end all reset links, and keys and apps go when the owner asks.
 import { Router, type Request, type Response } from 'express';
 import { MAX_EMAIL_LENGTH } from '../../accounts/accountService.js';
 import { passwordResetMail } from '../../mail/accountMails.js';
 import { signupThrottle } from '../../web/loginThrottle.js';
 import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
+import { credentialStamp } from '../../web/session/credentialStamp.js';
 import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
 import { LINK_INVALID, type AuthPagesDeps } from './authPages.js';
+import { endAccessAsked, type EndAccessDeps } from './endAccess.js';
 
-export function passwordPages(ctx: AuthPagesDeps, web: WebLayer): Router {
+export type PasswordPagesDeps = AuthPagesDeps & EndAccessDeps;
+
+export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
   const router = Router();
   const minPasswordLength = MIN_PASSWORD_LENGTH;
 
@@ -59,13 +66,19 @@ export function passwordPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     if (problem) return resetPage(req, res, token, { error: problem }, 400);
     if ((await ctx.emailLinks.consume(token, 'reset')) !== user.id) return invalidLink(req, res);
     await ctx.accounts.setPassword(user.id, field(req, 'password'));
+    await ctx.emailLinks.revokeAll(user.id, 'reset');
     // The link proved the mailbox: an unconfirmed account is confirmed too.
     await ctx.accounts.confirmEmail(user.id);
     await web.loginThrottle.clearAccount(user.email);
+    const ended = await endAccessAsked(ctx, req, user.id);
     web.render(req, res, 'login', {
       email: user.email,
       next: '/dashboard',
-      flash: 'Ihr Passwort ist geändert. Bitte melden Sie sich mit dem neuen Passwort an.',
+      flash: [
+        'Ihr Passwort ist geändert. Alle Anmeldungen sind beendet.',
+        ...ended,
+        'Bitte melden Sie sich mit dem neuen Passwort an.',
+      ].join(' '),
     });
   });
 
@@ -88,7 +101,14 @@ export function passwordPages(ctx: AuthPagesDeps, web: WebLayer): Router {
       web.render(req, res, 'password', { minPasswordLength, error }, 400);
       return;
     }
-    flash(req, 'Ihr Passwort ist geändert.');
+    await ctx.emailLinks.revokeAll(user.id, 'reset');
+    const updated = await ctx.accounts.findById(user.id);
+    if (updated) req.session.credentialStamp = credentialStamp(updated);
+    const ended = await endAccessAsked(ctx, req, user.id);
+    flash(
+      req,
+      ['Ihr Passwort ist geändert. Alle anderen Anmeldungen sind beendet.', ...ended].join(' '),
+    );
     res.redirect(303, '/dashboard');
   });
 

@@ -57,7 +57,7 @@ export const HISTORY_KINDS = ['same-layer', 'year-endpoints', 'time-parameter', 
 const historySchema = z
   .object({
     kind: z.enum(HISTORY_KINDS),
-    /** The year of the earliest stichtag the source offers, when known. */
+    /** The year of the earliest stichtag the source offers; required unless kind is none. */
     since: z.number().int().min(1960).max(2100).optional(),
     url: z.url().optional(),
     fields: fieldMapSchema.optional(),
@@ -65,6 +65,10 @@ const historySchema = z
   .strict()
   .refine((h) => h.kind !== 'time-parameter' || h.url !== undefined, {
     message: 'a time-parameter history needs the url of the time-enabled service',
+  })
+  // No year before the first is asked: a dated batch must not walk a state's past blindly.
+  .refine((h) => h.kind === 'none' || h.since !== undefined, {
+    message: 'a history needs `since`, the year of the earliest stichtag (with its evidence)',
   });
 export type History = z.infer<typeof historySchema>;
 

@@ -9,6 +9,7 @@ import {
   generateCredential,
   hashCredential,
 } from '../../auth/secrets.js';
+import { PerAccountTurns } from '../../apiKeys/perAccountTurns.js';
 import type { OAuthClientRepository } from '../store/clientRepository.js';
 import type { ClientRegistration, OAuthClient, PresentedClient } from './clientTypes.js';
 
@@ -32,6 +33,9 @@ export interface RegisteredClient {
 }
 
 export class OAuthClientService {
+  /** Registrations of one account in turn, as key creations: parallel forms meet the limit one by one. */
+  private readonly registrations = new PerAccountTurns();
+
   constructor(
     private readonly clients: OAuthClientRepository,
     private readonly clock: Clock,
@@ -41,7 +45,15 @@ export class OAuthClientService {
    * Registers a checked registration; ownerUserId null for dynamic
    * registration. Throws AppLimitError when the owner has too many apps.
    */
-  async register(
+  register(
+    registration: ClientRegistration,
+    ownerUserId: string | null,
+  ): Promise<RegisteredClient> {
+    if (ownerUserId === null) return this.registerNow(registration, null);
+    return this.registrations.run(ownerUserId, () => this.registerNow(registration, ownerUserId));
+  }
+
+  private async registerNow(
     registration: ClientRegistration,
     ownerUserId: string | null,
   ): Promise<RegisteredClient> {
@@ -57,7 +69,7 @@ export class OAuthClientService {
       secretHash: secret === undefined ? null : hashCredential(secret),
       createdAt: this.clock(),
     });
-    // Counted after the insert, so parallel registrations cannot all pass.
+    // Counted after the insert, so registrations on several instances cannot all pass.
     if (
       ownerUserId !== null &&
       (await this.clients.countByOwner(ownerUserId)) > MAX_APPS_PER_ACCOUNT

@@ -50,6 +50,13 @@ export interface GrantStorageDeps {
   clock: Clock;
 }
 
+/** The library's invalid_grant, for a family revoked while its refresh ran. */
+async function revokedMeanwhile(): Promise<Error> {
+  // Already loaded: saveToken runs only inside the library.
+  const { default: library } = await import('@node-oauth/oauth2-server');
+  return new library.InvalidGrantError('Invalid grant: the grant was revoked');
+}
+
 export function toLibraryClient(record: OAuthClient): LibraryClient {
   const grants: string[] = [...record.grants];
   // An app with the code grant may refresh what it obtained.
@@ -141,7 +148,7 @@ export function createGrantStorage(deps: GrantStorageDeps): {
       const refreshExpiresAt = token.refreshTokenExpiresAt
         ? earliest(time.fromLibrary(token.refreshTokenExpiresAt), familyExpiresAt)
         : null;
-      await tokens.save({
+      const row = {
         id: randomUUID(),
         clientRef: client.id,
         userId: owner.id,
@@ -153,7 +160,10 @@ export function createGrantStorage(deps: GrantStorageDeps): {
         refreshExpiresAt,
         familyExpiresAt,
         createdAt: now,
-      });
+      };
+      if (owner.familyId === undefined) await tokens.save(row);
+      // A refresh that raced "Zugriff beenden" or /oauth/revoke gets no working pair.
+      else if (!(await tokens.saveRotated(row, now))) throw await revokedMeanwhile();
       await clients.recordUse(client.id);
       return { ...token, client, user };
     },

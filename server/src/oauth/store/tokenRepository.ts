@@ -1,5 +1,6 @@
 // Access and refresh tokens, one row per issuance. Rotation and family
-// revocation are conditional UPDATEs, safe under concurrent requests.
+// revocation are conditional UPDATEs, safe under concurrent requests; the
+// token a rotation adds is checked against a revocation after its insert.
 import { col, fn, Op, type Sequelize } from 'sequelize';
 import { defineOAuthTokenModel, type OAuthTokenModel } from './grantModels.js';
 
@@ -45,6 +46,27 @@ export class OAuthTokenRepository {
 
   async save(token: Omit<StoredToken, 'rotatedAt' | 'revokedAt'>): Promise<void> {
     await this.tokens.create(token);
+  }
+
+  /**
+   * Adds the next token of a family unless the family was revoked; false then
+   * (the new row is left revoked). Checked after the insert, not before: a
+   * revocation either comes first and the check sees its mark on the family,
+   * or it comes later and its UPDATE finds the new row too. (On MariaDB the
+   * revocation's UPDATE locks the range it scans, so the insert cannot slip
+   * in between.) Every revocation marks the whole family or the whole grant.
+   */
+  async saveRotated(
+    token: Omit<StoredToken, 'rotatedAt' | 'revokedAt'>,
+    now: Date,
+  ): Promise<boolean> {
+    await this.tokens.create(token);
+    const revoked = await this.tokens.count({
+      where: { familyId: token.familyId, revokedAt: { [Op.not]: null } },
+    });
+    if (revoked === 0) return true;
+    await this.tokens.update({ revokedAt: now }, { where: { id: token.id } });
+    return false;
   }
 
   async findByAccessHash(accessTokenHash: string): Promise<StoredToken | null> {

@@ -23,7 +23,10 @@ export function withDataYear(valueAt: ValueAt, year: number | undefined): ValueA
 /** `yearsBack`: how many years before the clock's year may be tried (HE: even years only). */
 export const yearsBackSchema = z.number().int().min(0).max(10).default(3);
 
-/** How far back a dated lookup searches a yearly service whose first year is not known. */
+/**
+ * How far back a dated lookup searches a yearly service whose first year is
+ * not given (registries of tests and operators; the shipped one states it).
+ */
 const DATED_YEARS_BACK = 10;
 
 type Ask<T> = (url: string, year: number | undefined) => Promise<T>;
@@ -34,7 +37,10 @@ export interface YearEndpoint {
   /**
    * A dated lookup (`at`, YYYY-MM-DD): runs `ask` against the newest year's
    * service on or before the date's year, back to `since` (else ten years);
-   * `none` when none of them is published. The choice is kept for the day.
+   * `none` when none of them is published or the date lies before `since`.
+   * Which year answers (or that none does) is found once per date's year and
+   * kept for the day: concurrent lookups wait for that one search, so a batch
+   * of dated items asks the state at most once per item.
    */
   runAt<T>(ask: Ask<T>, at: string, none: T): Promise<T>;
 }
@@ -50,24 +56,39 @@ export function createYearEndpoint(
   }
   const urlOf = (year: number) => template.replaceAll(YEAR_PLACEHOLDER, String(year));
   let known: { year: number; day: string } | undefined;
-  const knownAt = new Map<number, { year: number; day: string }>();
+  /** Per date's year: the year that answers (null: none), as found on `day`. */
+  const knownAt = new Map<number, { year: number | null; day: string }>();
+  const searches = new Map<number, Promise<number | null>>();
   return {
-    async runAt(ask, at, none) {
+    async runAt<T>(ask: Ask<T>, at: string, none: T): Promise<T> {
       const day = clock().toISOString().slice(0, 10);
       const first = Number(at.slice(0, 4));
-      const cached = knownAt.get(first);
-      const last = Math.max(since ?? first - DATED_YEARS_BACK, first - DATED_YEARS_BACK);
-      const start = cached?.day === day ? cached.year : first;
-      for (let year = start; year >= last; year -= 1) {
-        try {
-          const answer = await ask(urlOf(year), year);
-          knownAt.set(first, { year, day });
-          return answer;
-        } catch (err) {
-          if (!isNotFound(err)) throw err;
+      const last = since ?? first - DATED_YEARS_BACK;
+      if (first < last) return none;
+      const askIn = (year: number | null) => (year === null ? none : ask(urlOf(year), year));
+      const memo = knownAt.get(first);
+      if (memo?.day === day) return askIn(memo.year);
+      const running = searches.get(first);
+      if (running) return askIn(await running);
+      let answer = none;
+      const search = (async () => {
+        for (let year = first; year >= last; year -= 1) {
+          try {
+            answer = await ask(urlOf(year), year);
+            return year;
+          } catch (err) {
+            if (!isNotFound(err)) throw err;
+          }
         }
+        return null;
+      })();
+      searches.set(first, search);
+      try {
+        knownAt.set(first, { year: await search, day });
+        return answer;
+      } finally {
+        searches.delete(first);
       }
-      return none;
     },
     async run(ask) {
       const now = clock();

@@ -1,0 +1,13 @@
+// A session is valid only while the password it was opened with is: the
+// session keeps a short digest of the password hash (never the hash), and a
+// reset or change, which stores a new salted hash, ends every session that
+// still holds the old digest, on every instance, without finding the rows.
+import { createHash } from 'node:crypto';
+import type { User } from '../../accounts/userRepository.js';
+
+export function credentialStamp(user: Pick<User, 'passwordHash'>): string {
+  return createHash('sha256')
+    .update(user.passwordHash ?? '')
+    .digest('base64url')
+    .slice(0, 22);
+}
