@@ -28,7 +28,7 @@ export const houseCoordinatesMigration: Migration = {
       left_out: { type: DataTypes.TEXT, allowNull: true },
       // The newest `datum` of the rows, else the file's modification day (YYYY-MM-DD).
       data_date: { type: DataTypes.STRING(10), allowNull: true },
-      // The id range of the import's points, so they can be deleted in chunks.
+      // The id range of the points of this import, so they can be deleted in chunks.
       first_point_id: { type: DataTypes.BIGINT, allowNull: true },
       last_point_id: { type: DataTypes.BIGINT, allowNull: true },
       started_at: { type: DataTypes.DATE(3), allowNull: false },

@@ -79,7 +79,7 @@ const MATCH_SELECT = `SELECT p.street_key AS streetKey, p.number AS number, p.su
   p.lon AS lon, i.state AS state, i.data_date AS dataDate
   FROM house_points p JOIN house_point_imports i ON i.id = p.import_id AND i.status = 'active'`;
 
-/** Rows deleted per statement when an import's points are removed. */
+/** Rows deleted per statement when the points of an import are removed. */
 const DELETE_CHUNK = 20_000;
 
 export class HousePointRepository {
@@ -221,7 +221,7 @@ export class HousePointRepository {
     return rows.filter((r) => r.status !== 'refused' || r.firstPointId !== null);
   }
 
-  /** Deletes an import's points and streets in chunks, so other writers get their turn. */
+  /** Deletes the points and streets of an import in chunks, so other writers get their turn. */
   async purge(record: ImportRecord): Promise<void> {
     const first = record.firstPointId ?? 1;
     const [maxId] = await this.sequelize.query<{ maxId: number | null }>(

@@ -1,7 +1,6 @@
 // Shapefile records (Bremen): attributes from the .dbf, the point from the
 // .shp, both streamed by the `shapefile` package one record at a time. The
 // attributes go through the same column aliases and row checks as text lines.
-import type { Feature } from 'geojson';
 import shapefile from 'shapefile';
 import type { Crs } from '../../geo/crs.js';
 import { BatchCollector } from './batches.js';
@@ -63,6 +62,9 @@ export function shapefileLayout(names: string[]): RowLayout {
   const columns = columnsByName(names);
   return { columns: { ...columns, x: names.length, y: names.length + 1 }, fieldCount: -1 };
 }
+
+/** A record as the shapefile package reads it (a GeoJSON feature). */
+type Feature = Awaited<ReturnType<Awaited<ReturnType<typeof shapefile.open>>['read']>>['value'];
 
 function pointOf(feature: Feature): [string, string] | undefined {
   const geometry = feature.geometry;
