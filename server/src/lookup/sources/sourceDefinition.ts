@@ -38,7 +38,7 @@ const factEvidenceSchema = z
 
 /**
  * Fact → evidence; facts are `license`, `owners`, `sourceUrl`, `terms`, `viewerUrl`,
- * `fields.<name>`, `options.<name>`, and `portal` of a state not connected.
+ * `newestStichtag`, `fields.<name>`, `options.<name>`, and `portal` of a state not connected.
  */
 export const evidenceSchema = z.record(z.string().min(1), factEvidenceSchema);
 export type Evidence = z.infer<typeof evidenceSchema>;
@@ -128,6 +128,15 @@ const configuredSchema = baseSchema
     fields: fieldMapSchema,
     /** The state's official viewer of these values, given with each entry as viewer_url. */
     viewerUrl: z.url().optional(),
+    /**
+     * The newest stichtag the state has published anywhere (portal, viewer),
+     * YYYY-MM-DD. A current answer whose newest value is older says so in
+     * `hinweis`; `sources:check` reports when the service serves it.
+     */
+    newestStichtag: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'newestStichtag must be YYYY-MM-DD')
+      .optional(),
     /** How the published values write numbers; the kind's default when absent. */
     numberFormat: z.enum(NUMBER_FORMATS).optional(),
     options: z.record(z.string(), z.unknown()),
@@ -206,6 +215,7 @@ export interface ConfiguredSource<Options = unknown> {
   sourceUrl: string;
   fields: FieldMap;
   viewerUrl?: string | undefined;
+  newestStichtag?: string | undefined;
   numberFormat?: NumberFormat;
   options: Options;
   notes?: string;
