@@ -88,6 +88,11 @@ export interface BodenrichtwertResponse {
   /** ISO 8601 date-time the values were fetched from the official source; the same when cached. */
   abgerufen_am: string;
   attribution: Attribution;
+  /**
+   * Present when the state has published values of a newer stichtag than its
+   * service answers (German text saying so).
+   */
+  hinweis?: string;
   disclaimer: string;
 }
 

@@ -42,6 +42,8 @@ export interface LookupResult {
   fetchedAt: Date;
   cacheHit: boolean;
   stale: boolean;
+  /** YYYY-MM-DD: the stichtag asked, else today (whether newer published values apply). */
+  asOf: string;
 }
 
 type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
@@ -91,7 +93,7 @@ export function createLookupService(deps: {
           freshness: stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
         },
       );
-      return { place, source: connected.source, ...values };
+      return { place, source: connected.source, ...values, asOf: at };
     },
     today,
     idle: async () => {

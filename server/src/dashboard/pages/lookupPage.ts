@@ -31,6 +31,7 @@ const PLACED_ANSWER_FIELDS = [
   'cache_hit',
   'cache_stale',
   'attribution',
+  'hinweis',
   'disclaimer',
 ];
 

@@ -264,6 +264,10 @@ export function bodenrichtwertResponseSchema(): JsonObject {
           },
         },
       },
+      hinweis: text(
+        'Nur vorhanden, wenn das Land Bodenrichtwerte eines neueren Stichtags veröffentlicht ' +
+          'hat, als sein Dienst liefert; sichtbar anzeigen.',
+      ),
       disclaimer: text('Pflichthinweis; sichtbar lassen.'),
     },
   };
