@@ -27,6 +27,7 @@ import {
 } from './fairness/workTicket.js';
 import type { CachedGeocoding } from './geocoder/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
+import type { OfficialMaps } from './maps/officialMap.js';
 import { mapNewestEntries } from './mapping/entryMapper.js';
 import type { SourceGate } from './sourceGate.js';
 import type { SourceRegistry, StateSource } from './sources/registry.js';
@@ -58,6 +59,8 @@ export interface LookupService {
   today(): string;
   /** Resolves when background renewals and cache writes have finished. */
   idle(): Promise<void>;
+  /** The state's own map around a point (lookup page), where its registry entry names one. */
+  officialMap: OfficialMaps;
 }
 
 export function createLookupService(deps: {
@@ -72,6 +75,7 @@ export function createLookupService(deps: {
   waitMs: number;
   logger: Logger;
   clock: Clock;
+  officialMaps: OfficialMaps;
 }): LookupService {
   const today = () => berlinDay(deps.clock());
   return {
@@ -96,6 +100,7 @@ export function createLookupService(deps: {
       return { place, source: connected.source, ...values, asOf: at };
     },
     today,
+    officialMap: deps.officialMaps,
     idle: async () => {
       await Promise.all([deps.store.idle(), deps.geocoding.idle()]);
     },
