@@ -25,6 +25,18 @@ export interface BodenrichtwertEntry {
   entwicklungszustand?: string;
   /** Contribution state (beitragsrechtlicher Zustand) as German text. */
   beitragszustand?: string;
+  /** The special-law area the zone lies in, e.g. "Sanierungsgebiet", "Entwicklungsbereich". */
+  verfahrensgrund?: string;
+  /** e.g. "sanierungsunbeeinflusst": whether the value includes the measure's effect. */
+  verfahrensgrund_zusatz?: string;
+  /** Farmland: the Ackerzahl of the reference plot. */
+  ackerzahl?: number;
+  /** Farmland: the Grünlandzahl of the reference plot. */
+  gruenlandzahl?: number;
+  /** The Gemarkung (cadastral district) the zone lies in. */
+  gemarkung?: string;
+  /** The committee's free remarks on the zone, as published. */
+  bemerkung?: string;
   /** Area of the reference plot (Bodenrichtwertgrundstück), m². */
   flaeche_m2?: number;
   /** Depth of the reference plot, m. */
@@ -76,6 +88,11 @@ export interface BodenrichtwertResponse {
   /** ISO 8601 date-time the values were fetched from the official source; the same when cached. */
   abgerufen_am: string;
   attribution: Attribution;
+  /**
+   * Present when the state has published values of a newer stichtag than its
+   * service answers (German text saying so).
+   */
+  hinweis?: string;
   disclaimer: string;
 }
 

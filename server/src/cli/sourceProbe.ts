@@ -4,6 +4,10 @@
 // that finds no zone at a point where one must exist counts as failed. Records
 // whose value, stichtag or land use cannot be read are counted per reason,
 // with the published texts, so a source that changed its writing shows up.
+// Where the registry names the state's newest published stichtag, the check
+// says whether the service serves it yet (the day Hessen's WFS serves 2026,
+// the report says so and the answers drop their hinweis).
+import { currencyOf, type Currency } from '../lookup/currencyNote.js';
 import { isUpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
 import {
   mapNewestEntries,
@@ -23,6 +27,8 @@ export interface ProbeResult {
   detail: string;
   /** Records the mapping had to leave out, per reason; absent when none. */
   leftOut?: LeftOutRecords[];
+  /** The service's newest stichtag at the probe point against the registry's newestStichtag. */
+  currency?: { served: string; published: string; status: Currency };
 }
 
 export interface LeftOutRecords {
@@ -66,11 +72,15 @@ export async function probeSources(
           onUnreadable: (value) => unreadable.push(value),
         });
         const leftOut = countLeftOut(skipped);
+        const currency = currencyAt(entries, entry.source.newestStichtag);
         const found =
           entries.length > 0
             ? {
                 status: 'ok' as const,
-                detail: `${entries.length} entries at ${probe.place}${describeUnreadable(unreadable)}`,
+                detail:
+                  `${entries.length} entries at ${probe.place}${describeUnreadable(unreadable)}` +
+                  describeCurrency(currency),
+                ...(currency === undefined ? {} : { currency }),
               }
             : { status: 'failed' as const, detail: `no land value at ${probe.place}` };
         return leftOut.length === 0
@@ -90,6 +100,27 @@ export async function probeSources(
     });
   }
   return results;
+}
+
+function currencyAt(
+  entries: readonly { stichtag: string }[],
+  published: string | undefined,
+): ProbeResult['currency'] {
+  if (entries.length === 0 || published === undefined) return undefined;
+  const served = entries.map((e) => e.stichtag).reduce((a, b) => (a > b ? a : b));
+  const status = currencyOf(published, served);
+  return status === undefined ? undefined : { served, published, status };
+}
+
+/** ", serves 2024-01-01, newest published 2026-01-01 (answers carry the hinweis)". */
+function describeCurrency(currency: ProbeResult['currency']): string {
+  if (currency === undefined) return '';
+  const { served, published, status } = currency;
+  if (status === 'current') return `, serves the newest published stichtag ${published}`;
+  if (status === 'behind') {
+    return `, serves ${served}, newest published ${published} (answers carry the hinweis)`;
+  }
+  return `, serves ${served}, newer than the registry's newestStichtag ${published}: update it`;
 }
 
 function countLeftOut(skipped: readonly SkippedRecord[]): LeftOutRecords[] {

@@ -42,7 +42,8 @@ export function respond(
   res: ServerResponse,
   status: number,
   contentType: string,
-  body: string,
+  /** Text, or bytes (a map image). */
+  body: string | Buffer,
   fault: FaultMode | undefined,
 ): void {
   switch (fault) {
@@ -74,7 +75,7 @@ export function respond(
   }
 }
 
-function drip(res: ServerResponse, contentType: string, body: string): void {
+function drip(res: ServerResponse, contentType: string, body: string | Buffer): void {
   res.writeHead(200, { 'Content-Type': contentType });
   let sent = 0;
   const timer = setInterval(() => {

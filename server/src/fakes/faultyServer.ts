@@ -13,7 +13,8 @@ export interface FakeRequest {
 export interface FakeAnswer {
   status: number;
   contentType: string;
-  body: string;
+  /** Text, or bytes (a map image). */
+  body: string | Buffer;
 }
 
 export interface FakeServer {

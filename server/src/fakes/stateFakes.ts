@@ -75,8 +75,22 @@ export async function startStateFakes(): Promise<StateFakes> {
       // MapServer's default name; the adapter reads it from DescribeFeatureType.
       geometryProperty: 'boris:msGeometry',
       schemaStyle: 'mapserver',
-      // VBORIS2 fields the schema declares though the records here leave them out.
-      schemaFields: ['gfz', 'grz', 'gez', 'bmz', 'wgfz', 'bauw'],
+      // VBORIS2 fields the schema declares though the records here leave them out (the
+      // registry maps them unverified; `sources:check --schema` tells whether MV has them).
+      schemaFields: [
+        'gfz',
+        'grz',
+        'gez',
+        'bmz',
+        'wgfz',
+        'bauw',
+        'verg',
+        'verf',
+        'acza',
+        'grza',
+        'gema',
+        'bem',
+      ],
       native: {
         nativeCrs: 'EPSG:25833',
         nativeSrsName: 'urn:ogc:def:crs:EPSG::25833',

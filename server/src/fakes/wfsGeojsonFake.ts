@@ -2,9 +2,11 @@
 // one service per released year (other years 404), type names that differ by
 // year, GetCapabilities, and GetFeature by GET with a BBOX read in the axis
 // order of its CRS (URN EPSG:4326 = lat lon; without a CRS the native
-// EPSG:25833), answered as GeoJSON. DescribeFeatureType answers GeoServer's
+// EPSG:25833), answered as GeoJSON with the geometry in the native EPSG:25833
+// and the collection's `crs` member naming it, as GeoServer answers without
+// srsName. DescribeFeatureType answers GeoServer's
 // XSD, or its JSON form when asked for application/json.
-import { fromSourcePosition } from '../lookup/geo/crs.js';
+import { fromSourcePosition, toSourcePosition } from '../lookup/geo/crs.js';
 import { exceptionReportXml } from './brmGml.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import { readSrsName } from './wfsFake.js';
@@ -53,7 +55,7 @@ export function startWfsGeojsonFake(
       .map((zone, i) => ({
         type: 'Feature',
         id: `${service.typeName}.${i + 1}`,
-        geometry: { type: 'Polygon', coordinates: zone.rings },
+        geometry: { type: 'Polygon', coordinates: zone.rings.map(native) },
         properties: zone.properties,
       }));
     return {
@@ -63,10 +65,19 @@ export function startWfsGeojsonFake(
         type: 'FeatureCollection',
         features,
         numberReturned: features.length,
+        crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::25833' } },
       }),
     };
   });
 }
+
+/** A ring in EPSG:25833 easting northing, to the millimetre. */
+const native = (ring: ZoneShape['rings'][number]) =>
+  ring.map(([lon, lat]) =>
+    toSourcePosition({ lat, lon }, 'EPSG:25833', 'east-north').map(
+      (metres) => Math.round(metres * 1000) / 1000,
+    ),
+  );
 
 function readBbox(text: string) {
   const parts = text.split(',');

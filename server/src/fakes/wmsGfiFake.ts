@@ -74,6 +74,7 @@ export function startWmsGfiFake(
     const service = services[url.pathname];
     if (!service) return { status: 404, contentType: 'text/plain', body: 'not found' };
     if (param(url, 'REQUEST') === 'GetCapabilities') return capabilities(service);
+    if (param(url, 'REQUEST') === 'GetMap') return getMap(service, url);
     if (param(url, 'REQUEST') !== 'GetFeatureInfo') return serviceException('GetFeatureInfo only');
     if (param(url, 'VERSION') !== service.version) return serviceException('unsupported VERSION');
     const format = param(url, 'INFO_FORMAT') ?? '';
@@ -97,6 +98,27 @@ export function startWmsGfiFake(
     }
     return render(service.format, hits);
   });
+}
+
+/** A 2×2 grey PNG: the fake's rendering of any map. */
+const MAP_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4/+8/AwMDEwMDAwMDAwAkBgMBmjCi+wAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** GetMap of known layers in the lon/lat the map is asked in; anything else is an exception. */
+function getMap(service: WmsService, url: URL): FakeAnswer {
+  const layers = (param(url, 'LAYERS') ?? '').split(',');
+  const known = new Set([
+    ...Object.keys(service.layers),
+    ...Object.keys(service.unqueryable ?? {}),
+  ]);
+  if (layers.some((layer) => !known.has(layer))) return serviceException('LayerNotDefined');
+  const crs = param(url, service.version === '1.3.0' ? 'CRS' : 'SRS');
+  if (crs !== (service.version === '1.3.0' ? 'CRS:84' : 'EPSG:4326')) {
+    return serviceException('InvalidCRS');
+  }
+  return { status: 200, contentType: 'image/png', body: MAP_PNG };
 }
 
 function axesOf(version: string, crs: string): { crs: Crs; axisOrder: AxisOrder } | undefined {

@@ -32,7 +32,7 @@ export type ShapeAnswer<Answer> = (
   addressInput: string,
   result: LookupResult,
   filter: readonly LandUseCode[],
-) => Answer;
+) => Answer | Promise<Answer>;
 
 export function countedLookup(
   deps: CountedLookupDeps,
@@ -73,7 +73,7 @@ export async function lookupReserved<Answer>(
   let response: Answer;
   try {
     const result = await deps.lookup.lookup(address, caller, stichtag);
-    response = shape(addressInput, result, filter);
+    response = await shape(addressInput, result, filter);
   } catch (err) {
     await releaseUntilDone(reservation, deps.logger);
     throw err;

@@ -17,6 +17,7 @@ import { createGeocoder } from './geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
 import { createSourceGate } from './sourceGate.js';
 import { DEFAULT_SOURCES_FILE, loadSourceRegistry } from './sources/registry.js';
+import { createOfficialMaps } from './maps/officialMap.js';
 import { createUpstream } from './upstream/upstream.js';
 
 export interface LookupDeps {
@@ -90,5 +91,6 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     waitMs: config.upstreamTimeoutMs,
     logger,
     clock,
+    officialMaps: createOfficialMaps({ upstream, logger, clock }),
   });
 }

@@ -27,6 +27,7 @@ import {
 } from './fairness/workTicket.js';
 import type { CachedGeocoding } from './geocoder/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
+import type { OfficialMaps } from './maps/officialMap.js';
 import { mapNewestEntries } from './mapping/entryMapper.js';
 import type { SourceGate } from './sourceGate.js';
 import type { SourceRegistry, StateSource } from './sources/registry.js';
@@ -42,6 +43,8 @@ export interface LookupResult {
   fetchedAt: Date;
   cacheHit: boolean;
   stale: boolean;
+  /** YYYY-MM-DD: the stichtag asked, else today (whether newer published values apply). */
+  asOf: string;
 }
 
 type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
@@ -56,6 +59,8 @@ export interface LookupService {
   today(): string;
   /** Resolves when background renewals and cache writes have finished. */
   idle(): Promise<void>;
+  /** The state's own map around a point (lookup page), where its registry entry names one. */
+  officialMap: OfficialMaps;
 }
 
 export function createLookupService(deps: {
@@ -70,6 +75,7 @@ export function createLookupService(deps: {
   waitMs: number;
   logger: Logger;
   clock: Clock;
+  officialMaps: OfficialMaps;
 }): LookupService {
   const today = () => berlinDay(deps.clock());
   return {
@@ -93,9 +99,10 @@ export function createLookupService(deps: {
       );
       // A dated answer without values is stored like any other (a settled date stays so).
       if (values.entries.length === 0) throw noValuesAt(stichtag, connected.source);
-      return { place, source: connected.source, ...values };
+      return { place, source: connected.source, ...values, asOf: at };
     },
     today,
+    officialMap: deps.officialMaps,
     idle: async () => {
       await Promise.all([deps.store.idle(), deps.geocoding.idle()]);
     },

@@ -19,6 +19,12 @@ export const LOOKUP_FIELDS = [
   'vollgeschosszahl',
   'baumassenzahl',
   'wertrel_geschossflaechenzahl',
+  'verfahrensgrund',
+  'verfahrensgrund_zusatz',
+  'ackerzahl',
+  'gruenlandzahl',
+  'gemarkung',
+  'bemerkung',
 ] as const satisfies readonly (keyof BodenrichtwertEntry)[];
 
 export type LookupField = (typeof LOOKUP_FIELDS)[number];

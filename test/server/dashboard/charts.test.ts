@@ -150,7 +150,7 @@ describe('entry fields on the lookup page', () => {
     expect(row('brw_euro_pro_m2')?.values.map((v) => v.text)).toEqual(['1.234,5', '4,5']);
     expect(row('stichtag')?.values[0]?.text).toBe('01.01.2026');
     expect(row('entwicklungszustand')?.label).toBe('Entwicklungszustand');
-    expect(row('neues_feld')?.values.map((v) => v.text)).toEqual(['Wert', '–']);
+    expect(row('neues_feld')?.values.map((v) => v.text)).toEqual(['Wert', 'nicht veröffentlicht']);
     expect(row('viewer_url')?.values[0]).toEqual({
       text: 'öffnen',
       href: 'https://portal.example.de/?zone=1',

@@ -1,8 +1,10 @@
 // The map of a lookup as a self-contained SVG in Web Mercator: the outlines of
 // the zones the source returned, the address point and a scale bar. It needs
-// no network; only when the operator configures a tile URL are background
-// tiles (in the same projection, so they line up) placed underneath.
+// no network; the state's own map of its zones (fetched by the server for the
+// box zoneMapBox gives, embedded as data) and, when the operator configures a
+// tile URL, background tiles (in the same projection) are placed underneath.
 import type { LonLat, ZoneOutline } from '../../lookup/geo/zoneOutline.js';
+import type { LonLatBox } from '../../lookup/maps/officialMap.js';
 import { escapeSvgText, px } from './svgText.js';
 
 const WIDTH = 640;
@@ -17,7 +19,12 @@ export interface ZoneMapInput {
   outlines: readonly ZoneOutline[];
   /** e.g. https://tile.example.org/{z}/{x}/{y}.png; undefined: no background. */
   tileUrl?: string | undefined;
+  /** The state's own map of the box zoneMapBox gave, as a data: URL. */
+  officialMap?: { href: string; box: LonLatBox } | undefined;
 }
+
+/** The size the official map is asked in: the map's own pixels. */
+export const MAP_PIXELS = { width: WIDTH, height: HEIGHT } as const;
 
 /** Web Mercator at zoom 0 in pixels (0…256). */
 function world([lon, lat]: LonLat): [number, number] {
@@ -98,6 +105,19 @@ function bounds(points: Iterable<[number, number]>): Box {
   return box;
 }
 
+/** The state's map stretched over its box (lon/lat is linear enough over a few km). */
+function officialImage(
+  { href, box }: NonNullable<ZoneMapInput['officialMap']>,
+  at: (position: LonLat) => [number, number],
+): string {
+  const [x1, y1] = at([box.west, box.north]);
+  const [x2, y2] = at([box.east, box.south]);
+  return (
+    `<image class="official-map" href="${escapeSvgText(href)}" x="${px(x1)}" y="${px(y1)}" ` +
+    `width="${px(x2 - x1)}" height="${px(y2 - y1)}" preserveAspectRatio="none"/>`
+  );
+}
+
 function smallest(outlines: readonly ZoneOutline[]): ZoneOutline | undefined {
   const area = (outline: ZoneOutline) => {
     const { minX, minY, maxX, maxY } = bounds(outline.flat());
@@ -106,8 +126,14 @@ function smallest(outlines: readonly ZoneOutline[]): ZoneOutline | undefined {
   return [...outlines].sort((a, b) => area(a) - area(b))[0];
 }
 
-export function zoneMapSvg({ point, outlines: published, tileUrl }: ZoneMapInput): string {
-  const outlines = published.map(thinned);
+/** The inverse of world(). */
+function lonLatOf(x: number, y: number): LonLat {
+  const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / TILE))) * 180) / Math.PI;
+  return [(x / TILE) * 360 - 180, lat];
+}
+
+/** What the map shows, in pixels of its zoom. */
+function viewOf({ point, outlines }: Pick<ZoneMapInput, 'point' | 'outlines'>) {
   const centre = world([point.lon, point.lat]);
   // The map fits the smallest zone: a wide overlay (farmland around a city) would shrink the rest.
   const corners = (smallest(outlines) ?? []).flat().map(world);
@@ -128,6 +154,28 @@ export function zoneMapSvg({ point, outlines: published, tileUrl }: ZoneMapInput
   const midY = ((minY + maxY) / 2) * scale;
   [minX, minY] = [midX - viewWidth / 2, midY - viewHeight / 2];
   [maxX, maxY] = [minX + viewWidth, minY + viewHeight];
+  return { zoom, scale, minX, minY, maxX, maxY, viewWidth, viewHeight };
+}
+
+/** The lon/lat box the map shows: the box to ask the state's map for. */
+export function zoneMapBox(input: Pick<ZoneMapInput, 'point' | 'outlines'>): LonLatBox {
+  const { scale, minX, minY, maxX, maxY } = viewOf(input);
+  const [west, north] = lonLatOf(minX / scale, minY / scale);
+  const [east, south] = lonLatOf(maxX / scale, maxY / scale);
+  return { west, south, east, north };
+}
+
+export function zoneMapSvg({
+  point,
+  outlines: published,
+  tileUrl,
+  officialMap,
+}: ZoneMapInput): string {
+  const outlines = published.map(thinned);
+  const { zoom, scale, minX, minY, maxX, maxY, viewWidth, viewHeight } = viewOf({
+    point,
+    outlines,
+  });
   const at = (position: LonLat) => world(position).map((v) => v * scale) as [number, number];
 
   const zones = outlines
@@ -151,6 +199,7 @@ export function zoneMapSvg({ point, outlines: published, tileUrl }: ZoneMapInput
     '<title id="zone-map-title">Karte der Bodenrichtwertzone mit dem Standort der Adresse</title>' +
     `<rect class="map-ground" x="${px(minX)}" y="${px(minY)}" width="${px(viewWidth)}" height="${px(viewHeight)}"/>` +
     (tileUrl ? tileImages(tileUrl, zoom, { minX, minY, maxX, maxY }) : '') +
+    (officialMap ? officialImage(officialMap, at) : '') +
     `<g style="stroke-width:${px(2 * unit)}">${zones}</g>` +
     `<circle class="address-point" cx="${px(cx)}" cy="${px(cy)}" r="${px(7 * unit)}" style="stroke-width:${px(2.5 * unit)}"/>` +
     `<g class="scale-bar" style="stroke-width:${px(2 * unit)};font-size:${px(12 * unit)}px">` +

@@ -19,6 +19,12 @@ const LABELS: Readonly<Record<string, string>> = {
   zonenbezeichnung: 'Zone',
   entwicklungszustand: 'Entwicklungszustand',
   beitragszustand: 'Beitragsrechtlicher Zustand',
+  verfahrensgrund: 'Verfahrensgrund (städtebauliche Maßnahme)',
+  verfahrensgrund_zusatz: 'Sanierungs-/Entwicklungszusatz',
+  ackerzahl: 'Ackerzahl',
+  gruenlandzahl: 'Grünlandzahl',
+  gemarkung: 'Gemarkung',
+  bemerkung: 'Bemerkung des Gutachterausschusses',
   bauweise: 'Bauweise',
   geschossflaechenzahl: 'Geschossflächenzahl (GFZ)',
   grundflaechenzahl: 'Grundflächenzahl (GRZ)',
@@ -43,7 +49,7 @@ export interface ShownValue {
 export interface FieldRow {
   key: string;
   label: string;
-  /** One cell per entry; '–' where an entry does not publish the field. */
+  /** One cell per entry; "nicht veröffentlicht" where an entry does not publish the field. */
   values: ShownValue[];
 }
 
@@ -55,7 +61,9 @@ export function showValue(value: unknown, key = ''): ShownValue {
     return { text: value.toLocaleString('de-DE', { maximumFractionDigits: 4 }) };
   }
   if (typeof value === 'boolean') return { text: value ? 'ja' : 'nein' };
-  if (typeof value !== 'string') return { text: value === undefined ? '–' : JSON.stringify(value) };
+  if (typeof value !== 'string') {
+    return { text: value === undefined ? 'nicht veröffentlicht' : JSON.stringify(value) };
+  }
   const day = DAY.exec(value);
   if (day) return { text: `${day[3]}.${day[2]}.${day[1]}` };
   if (TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))) {

@@ -1,18 +1,27 @@
 // What the lookup page receives from the counted lookup: the API's answer,
 // exactly as GET /api/bodenrichtwert would send it, plus the outlines of the
-// zones it lists, which the API keeps to itself.
+// zones it lists, which the API keeps to itself, and what the page needs to
+// ask the state's own map (its definition, owners and the data year).
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
-import type { ShapeAnswer } from '../../lookup/countedLookup.js';
+import type { LookupResult } from '../../lookup/lookupService.js';
 import { buildLookupResponse } from '../../lookup/responseBody.js';
 import type { ZoneOutline } from '../../lookup/geo/zoneOutline.js';
+import type { OfficialMapRequest } from '../../lookup/maps/officialMap.js';
 
 export interface LookupPageAnswer {
   answer: BodenrichtwertResponse;
   /** One per distinct zone among the listed entries that came with an outline. */
   outlines: ZoneOutline[];
+  mapSource: OfficialMapRequest['source'];
+  /** The year of the newest listed stichtag: the data year of a map service per year. */
+  dataYear: number;
 }
 
-export const lookupPageAnswer: ShapeAnswer<LookupPageAnswer> = (addressInput, result, filter) => {
+export function lookupPageAnswer(
+  addressInput: string,
+  result: LookupResult,
+  filter: Parameters<typeof buildLookupResponse>[2],
+): LookupPageAnswer {
   const answer = buildLookupResponse(addressInput, result, filter);
   const listed = result.entries.filter(
     (entry) => filter.length === 0 || filter.includes(entry.code),
@@ -21,5 +30,14 @@ export const lookupPageAnswer: ShapeAnswer<LookupPageAnswer> = (addressInput, re
   for (const { outline } of listed) {
     if (outline) outlines.set(JSON.stringify(outline), outline);
   }
-  return { answer, outlines: [...outlines.values()] };
-};
+  const { state, owners, map, options } = result.source;
+  // The map service is the land-value service itself unless the registry names another.
+  const serviceUrl = (options as { url?: unknown }).url;
+  const url = map?.url ?? (typeof serviceUrl === 'string' ? serviceUrl : undefined);
+  return {
+    answer,
+    outlines: [...outlines.values()],
+    mapSource: { state, owners, map: map && url !== undefined ? { ...map, url } : undefined },
+    dataYear: answer.attribution.year,
+  };
+}

@@ -12,7 +12,8 @@ import { countedLookupAs, type CountedLookupDeps } from '../../lookup/countedLoo
 import { lookupCallerFor } from '../../lookup/lookupCaller.js';
 import { parseLookupParams } from '../../lookup/lookupParams.js';
 import type { Config } from '../../config/config.js';
-import { zoneMapSvg } from '../charts/zoneMap.js';
+import { MAP_PIXELS, zoneMapBox, zoneMapSvg } from '../charts/zoneMap.js';
+import { formatDate } from '../../web/pageFormat.js';
 import { signedInUser, type WebLayer } from '../../web/webLayer.js';
 import { entryRows, extraAnswerFields } from './entryFields.js';
 import { lookupPageAnswer, type LookupPageAnswer } from './lookupAnswer.js';
@@ -30,7 +31,9 @@ const PLACED_ANSWER_FIELDS = [
   'bodenrichtwerte',
   'cache_hit',
   'cache_stale',
+  'abgerufen_am',
   'attribution',
+  'hinweis',
   'disclaimer',
 ];
 
@@ -82,8 +85,16 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
     );
   }
 
-  function shown({ answer, outlines }: LookupPageAnswer) {
+  async function shown({ answer, outlines, mapSource, dataYear }: LookupPageAnswer) {
     const entries = answer.bodenrichtwerte;
+    const point = answer.coordinates;
+    const officialMap = await ctx.lookup.officialMap({
+      source: mapSource,
+      box: zoneMapBox({ point, outlines }),
+      year: dataYear,
+      ...MAP_PIXELS,
+    });
+    const tileUrl = ctx.config.map.tileUrl;
     return {
       answer,
       located: describeGeocoding(answer.geocoding),
@@ -91,9 +102,16 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
       calculationLinks: entries.map(calculationLink),
       extraFields: extraAnswerFields(answer, PLACED_ANSWER_FIELDS),
       portalUrl: portalLink(entries, answer.attribution.source_url),
-      mapSvg: zoneMapSvg({ point: answer.coordinates, outlines, tileUrl: ctx.config.map.tileUrl }),
+      // Without an outline, the state's map or tiles the frame would show a dot on grey.
+      mapSvg:
+        outlines.length > 0 || officialMap || tileUrl
+          ? zoneMapSvg({ point, outlines, tileUrl, officialMap })
+          : undefined,
       outlineCount: outlines.length,
-      tileAttribution: ctx.config.map.tileUrl ? ctx.config.map.tileAttribution : undefined,
+      officialMapCredit: officialMap?.credit,
+      retrievedAt: formatDate(answer.abgerufen_am),
+      officialMapMissing: mapSource.map !== undefined && officialMap === undefined,
+      tileAttribution: tileUrl ? ctx.config.map.tileAttribution : undefined,
     };
   }
 

@@ -28,7 +28,8 @@ const berlinZone = (year: number, brw: number): JsonZone => ({
     gfz: 4.5,
     beitragszustand: 'ebf',
     anwert: null,
-    verfahrensart: '',
+    // Zones around Unter den Linden lie in a development area (Entw) in the 2024 and 2026 data.
+    verfahrensart: 'Entw',
     lumnum: '',
   },
 });

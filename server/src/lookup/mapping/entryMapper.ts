@@ -10,6 +10,10 @@ import {
   readPublishedBeitragszustand,
   readPublishedEntwicklungszustand,
 } from './publishedStates.js';
+import {
+  readPublishedVerfahrensgrund,
+  readPublishedVerfahrensgrundZusatz,
+} from './publishedProcedure.js';
 import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
 import { parsePublishedDate, parsePublishedNumber, type NumberFormat } from './publishedValues.js';
 
@@ -83,6 +87,12 @@ const OPTIONAL_FIELDS: readonly [
   ['wertrel_geschossflaechenzahl', parsePublishedNumber],
   ['entwicklungszustand', readPublishedEntwicklungszustand],
   ['beitragszustand', readPublishedBeitragszustand],
+  ['verfahrensgrund', readPublishedVerfahrensgrund],
+  ['verfahrensgrund_zusatz', readPublishedVerfahrensgrundZusatz],
+  ['ackerzahl', parsePublishedNumber],
+  ['gruenlandzahl', parsePublishedNumber],
+  ['gemarkung', (text) => text],
+  ['bemerkung', (text) => text],
   ['flaeche_m2', parsePublishedNumber],
   ['tiefe_m', parsePublishedNumber],
 ];

@@ -1,5 +1,6 @@
 // A GeoJSON FeatureCollection answered by a service (Berlin WFS, NRW
-// GetFeatureInfo): the properties of each feature. An OGC exception or
+// GetFeatureInfo): the properties of each feature and, where the service sends
+// one, its geometry and the collection's named CRS. An OGC exception or
 // anything that is not a feature collection is an outage, not "no zone".
 import { z } from 'zod';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
@@ -7,10 +8,32 @@ import type { Properties } from './jsonProperties.js';
 
 const collectionSchema = z.object({
   type: z.literal('FeatureCollection'),
-  features: z.array(z.object({ properties: z.record(z.string(), z.unknown()).nullable() })),
+  /** GeoServer names the CRS of the coordinates here (GeoJSON 2008 style). */
+  crs: z
+    .object({ properties: z.object({ name: z.string() }).partial().nullish() })
+    .nullish()
+    .catch(undefined),
+  features: z.array(
+    z.object({
+      properties: z.record(z.string(), z.unknown()).nullable(),
+      geometry: z.unknown().optional(),
+    }),
+  ),
 });
 
-export function featurePropertiesOf(text: string): Properties[] {
+export interface GeojsonFeature {
+  properties: Properties;
+  /** As sent; read (or not) by geojsonOutline.ts. */
+  geometry: unknown;
+}
+
+export interface GeojsonCollection {
+  features: GeojsonFeature[];
+  /** The collection's `crs.properties.name`, when it names one. */
+  crsName?: string;
+}
+
+export function geojsonCollectionOf(text: string): GeojsonCollection {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('<') && /ExceptionReport|ServiceException/.test(trimmed)) {
     const message = /<(?:\w+:)?(?:ExceptionText|ServiceException)[^>]*>([^<]*)</.exec(trimmed)?.[1];
@@ -26,5 +49,16 @@ export function featurePropertiesOf(text: string): Properties[] {
   if (!parsed.success) {
     throw new UpstreamOutage('malformed_body', 'answer is no GeoJSON FeatureCollection');
   }
-  return parsed.data.features.map((feature) => feature.properties ?? {});
+  const crsName = parsed.data.crs?.properties?.name;
+  return {
+    features: parsed.data.features.map((feature) => ({
+      properties: feature.properties ?? {},
+      geometry: feature.geometry,
+    })),
+    ...(crsName === undefined ? {} : { crsName }),
+  };
+}
+
+export function featurePropertiesOf(text: string): Properties[] {
+  return geojsonCollectionOf(text).features.map((feature) => feature.properties);
 }

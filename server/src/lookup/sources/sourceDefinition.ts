@@ -38,7 +38,7 @@ const factEvidenceSchema = z
 
 /**
  * Fact → evidence; facts are `license`, `owners`, `sourceUrl`, `terms`, `viewerUrl`,
- * `fields.<name>`, `options.<name>`, and `portal` of a state not connected.
+ * `newestStichtag`, `map`, `fields.<name>`, `options.<name>`, and `portal` of a state not connected.
  */
 export const evidenceSchema = z.record(z.string().min(1), factEvidenceSchema);
 export type Evidence = z.infer<typeof evidenceSchema>;
@@ -98,6 +98,24 @@ const probeSchema = z
   .strict();
 export type ProbePoint = z.infer<typeof probeSchema>;
 
+/**
+ * The state's own rendering of its land-value layer (WMS GetMap), drawn behind
+ * the zone map of the lookup page: the zones and labels of the state portal.
+ */
+const officialMapSchema = z
+  .object({
+    /** May hold "{year}", filled with the data year of the answer; absent: the service's options.url. */
+    url: z
+      .string()
+      .regex(/^https?:\/\//, 'map.url must be a web address')
+      .optional(),
+    version: z.enum(['1.1.1', '1.3.0']),
+    layers: z.array(z.string().min(1)).min(1),
+    format: z.string().min(1).default('image/png'),
+  })
+  .strict();
+export type OfficialMapDefinition = z.infer<typeof officialMapSchema>;
+
 const baseSchema = z.object({
   /** ISO 3166-2 code as the geocoder reports it, e.g. DE-NI. */
   state: z.string().regex(/^DE-[A-Z]{2}$/, 'state must look like DE-NI'),
@@ -132,6 +150,16 @@ const configuredSchema = baseSchema
     fields: fieldMapSchema,
     /** The state's official viewer of these values, given with each entry as viewer_url. */
     viewerUrl: z.url().optional(),
+    /**
+     * The newest stichtag the state has published anywhere (portal, viewer),
+     * YYYY-MM-DD. A current answer whose newest value is older says so in
+     * `hinweis`; `sources:check` reports when the service serves it.
+     */
+    map: officialMapSchema.optional(),
+    newestStichtag: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'newestStichtag must be YYYY-MM-DD')
+      .optional(),
     /** How the published values write numbers; the kind's default when absent. */
     numberFormat: z.enum(NUMBER_FORMATS).optional(),
     options: z.record(z.string(), z.unknown()),
@@ -210,6 +238,8 @@ export interface ConfiguredSource<Options = unknown> {
   sourceUrl: string;
   fields: FieldMap;
   viewerUrl?: string | undefined;
+  newestStichtag?: string | undefined;
+  map?: OfficialMapDefinition | undefined;
   numberFormat?: NumberFormat;
   options: Options;
   notes?: string;

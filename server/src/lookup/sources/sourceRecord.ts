@@ -21,6 +21,12 @@ export const SOURCE_FIELDS = [
   'wertrel_geschossflaechenzahl',
   'entwicklungszustand',
   'beitragszustand',
+  'verfahrensgrund',
+  'verfahrensgrund_zusatz',
+  'ackerzahl',
+  'gruenlandzahl',
+  'gemarkung',
+  'bemerkung',
   'flaeche_m2',
   'tiefe_m',
 ] as const;

@@ -12,11 +12,16 @@ function tooLarge(): UpstreamOutage {
 
 /** The body as UTF-8 text; throws UpstreamOutage malformed_body beyond `limit` bytes. */
 export async function readLimitedText(res: Response, limit = MAX_UPSTREAM_BYTES): Promise<string> {
+  return (await readLimitedBytes(res, limit)).toString('utf8');
+}
+
+/** The body as bytes (a map image); the same limit. */
+export async function readLimitedBytes(res: Response, limit = MAX_UPSTREAM_BYTES): Promise<Buffer> {
   if (Number(res.headers.get('content-length') ?? 0) > limit) {
     await res.body?.cancel();
     throw tooLarge();
   }
-  if (!res.body) return '';
+  if (!res.body) return Buffer.alloc(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -30,5 +35,5 @@ export async function readLimitedText(res: Response, limit = MAX_UPSTREAM_BYTES)
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }

@@ -3,7 +3,7 @@
 // rules (5xx, reset, timeout, HTML maintenance page, unreadable body).
 // Redirects are followed only to the host the request was sent to.
 import type { Logger } from '../../logging/logger.js';
-import { readLimitedText } from './limitedBody.js';
+import { readLimitedBytes } from './limitedBody.js';
 import { fetchFollowingSameHost } from './sameHostRedirects.js';
 import { UpstreamOutage, isUpstreamOutage } from './upstreamOutage.js';
 
@@ -28,6 +28,8 @@ export interface UpstreamBody {
   status: number;
   contentType: string;
   text: string;
+  /** The same body as bytes, for answers that are no text (a WMS GetMap image). */
+  bytes: Buffer;
 }
 
 export interface Upstream {
@@ -86,8 +88,13 @@ async function attempt<T>(
       signal,
     });
     // Reading the body under the same signal bounds a slowly dripping answer too.
-    const text = await readLimitedText(res);
-    body = { status: res.status, contentType: res.headers.get('content-type') ?? '', text };
+    const bytes = await readLimitedBytes(res);
+    body = {
+      status: res.status,
+      contentType: res.headers.get('content-type') ?? '',
+      text: bytes.toString('utf8'),
+      bytes,
+    };
   } catch (err) {
     if (isUpstreamOutage(err)) throw err;
     request.signal?.throwIfAborted();

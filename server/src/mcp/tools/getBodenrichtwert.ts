@@ -72,9 +72,16 @@ function summarize(r: BodenrichtwertResponse): string {
     const zone = e.zonenbezeichnung ? `, Zone ${e.zonenbezeichnung}` : '';
     const number = e.bodenrichtwertnummer ? `, Nr. ${e.bodenrichtwertnummer}` : '';
     const state = e.entwicklungszustand ? `, ${e.entwicklungszustand}` : '';
+    const area = e.verfahrensgrund
+      ? `, ${e.verfahrensgrund}${e.verfahrensgrund_zusatz ? ` (${e.verfahrensgrund_zusatz})` : ''}`
+      : '';
+    const soil = [
+      e.ackerzahl === undefined ? '' : `, Ackerzahl ${germanNumber(e.ackerzahl)}`,
+      e.gruenlandzahl === undefined ? '' : `, Grünlandzahl ${germanNumber(e.gruenlandzahl)}`,
+    ].join('');
     return (
       `- ${e.code} ${e.nutzungsart}: ${germanNumber(e.brw_euro_pro_m2)} €/m² ` +
-      `(Stichtag ${e.stichtag}, ${e.gemeinde}${zone}${number}${state})`
+      `(Stichtag ${e.stichtag}, ${e.gemeinde}${zone}${number}${state}${area}${soil})`
     );
   });
   const { lat, lon } = r.coordinates;
@@ -82,6 +89,7 @@ function summarize(r: BodenrichtwertResponse): string {
     `Bodenrichtwerte für ${r.address_resolved} (${germanNumber(lat, 6)}, ${germanNumber(lon, 6)}):`,
     describeGeocoding(r.geocoding),
     ...entries,
+    ...(r.hinweis === undefined ? [] : [`Achtung: ${r.hinweis}`]),
     `Quelle: ${r.attribution.text}, ${r.attribution.source_url} (Lizenz: ${r.attribution.license_url}), abgerufen am ${r.abgerufen_am}`,
     `Hinweis: ${r.disclaimer}`,
   ].join('\n');

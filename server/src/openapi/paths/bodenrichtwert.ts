@@ -144,6 +144,20 @@ export const bodenrichtwertApi: OpenApiModule = {
           'Entwicklungszustand als Text (baureifes Land, Rohbauland, Bauerwartungsland, …).',
         ),
         beitragszustand: nonEmpty('Beitragsrechtlicher Zustand als Text, wie veröffentlicht.'),
+        verfahrensgrund: nonEmpty(
+          'Städtebauliche Maßnahme, in deren Gebiet die Zone liegt: Sanierungsgebiet, ' +
+            'Entwicklungsbereich, Soziale Stadt oder Stadtumbau.',
+        ),
+        verfahrensgrund_zusatz: nonEmpty(
+          'Ob der Wert die Maßnahme berücksichtigt: sanierungsunbeeinflusst, ' +
+            'sanierungsbeeinflusst, entwicklungsunbeeinflusst oder entwicklungsbeeinflusst.',
+        ),
+        ackerzahl: number('Ackerzahl des Richtwertgrundstücks (landwirtschaftliche Fläche).'),
+        gruenlandzahl: number(
+          'Grünlandzahl des Richtwertgrundstücks (landwirtschaftliche Fläche).',
+        ),
+        gemarkung: nonEmpty('Gemarkung der Zone.'),
+        bemerkung: nonEmpty('Bemerkung des Gutachterausschusses zur Zone, wie veröffentlicht.'),
         flaeche_m2: number('Fläche des Richtwertgrundstücks in m².'),
         tiefe_m: number('Tiefe des Richtwertgrundstücks in m.'),
         viewer_url: {
@@ -250,6 +264,10 @@ export function bodenrichtwertResponseSchema(): JsonObject {
           },
         },
       },
+      hinweis: text(
+        'Nur vorhanden, wenn das Land Bodenrichtwerte eines neueren Stichtags veröffentlicht ' +
+          'hat, als sein Dienst liefert; sichtbar anzeigen.',
+      ),
       disclaimer: text('Pflichthinweis; sichtbar lassen.'),
     },
   };

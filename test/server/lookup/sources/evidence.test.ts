@@ -24,6 +24,8 @@ function factsOf(entry: (typeof configured)[number]): string[] {
     'sourceUrl',
     ...(entry.terms ? ['terms'] : []),
     ...(entry.viewerUrl === undefined ? [] : ['viewerUrl']),
+    ...(entry.newestStichtag === undefined ? [] : ['newestStichtag']),
+    ...(entry.map === undefined ? [] : ['map']),
     ...Object.keys(entry.fields).map((f) => `fields.${f}`),
     ...Object.keys(entry.options).map((o) => `options.${o}`),
     ...(entry.history ? ['history'] : []),

@@ -212,7 +212,7 @@ describe('sources:check', () => {
     expect(result).toMatchObject({
       status: 'ok',
       detail:
-        '4 entries at Berlin, Alexanderplatz 1, 3 records left out ' +
+        '4 entries at Berlin, Alexanderplatz 1, serves the newest published stichtag 2026-01-01, 3 records left out ' +
         '(unknown land use: "LF - Flächen der Land-o. Forstwirtschaft"; no readable land value: (empty))',
       leftOut: [
         {
@@ -232,7 +232,9 @@ describe('sources:check', () => {
       name: 'Hessen',
       status: 'ok',
       latencyMs: 0,
-      detail: '1 entries at Wiesbaden, Feld',
+      detail:
+        '1 entries at Wiesbaden, Feld, serves 2024-01-01, newest published 2026-01-01 (answers carry the hinweis)',
+      currency: { served: '2024-01-01', published: '2026-01-01', status: 'behind' },
     });
   });
 });

@@ -1,6 +1,7 @@
 // GET /api/bodenrichtwert over the state fakes: a newly connected state
 // answers with its owners and licence in the attribution; BW and SL answer
-// 404 no_data naming their reason.
+// 404 no_data naming their reason; Hessen, whose WFS serves 2024 while 2026
+// values are published, says so in hinweis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import type { FakePlace } from '../../../../server/src/fakes/nominatimFake.js';
@@ -11,8 +12,31 @@ import { startStateWorld, type StateWorld } from './stateSupport.js';
 const HAMBURG = 'Alter Wall 11, 20457 Hamburg';
 const STUTTGART = 'Königstraße 1, 70173 Stuttgart';
 const SAARBRUECKEN = 'Sankt Johanner Markt 1, 66111 Saarbrücken';
+const WIESBADEN = 'Wilhelmstraße 20, 65183 Wiesbaden';
+const BERLIN = 'Pariser Platz 1, 10117 Berlin';
 const hh = PROBE_POINTS['DE-HH'] ?? { lat: 0, lon: 0 };
+const at = (state: string) => PROBE_POINTS[state] ?? { lat: 0, lon: 0 };
 const places: Record<string, FakePlace[]> = {
+  [WIESBADEN]: [
+    {
+      ...at('DE-HE'),
+      iso: 'DE-HE',
+      road: 'Wilhelmstraße',
+      houseNumber: '20',
+      postcode: '65183',
+      city: 'Wiesbaden',
+    },
+  ],
+  [BERLIN]: [
+    {
+      ...at('DE-BE'),
+      iso: 'DE-BE',
+      road: 'Pariser Platz',
+      houseNumber: '1',
+      postcode: '10117',
+      city: 'Berlin',
+    },
+  ],
   [HAMBURG]: [
     {
       ...hh,
@@ -87,5 +111,33 @@ describe('lookups in the newly connected states', () => {
     const body = (await res.json()) as { error: string; message: string };
     expect(body.error).toBe('no_data');
     expect(body.message).toContain(reason);
+  });
+});
+
+describe('values newer than the service serves', () => {
+  const NOTE =
+    'Neuere Bodenrichtwerte (Stichtag 01.01.2026) sind im Portal des Landes veröffentlicht, ' +
+    'über den Dienst noch nicht abrufbar.';
+
+  it('tells in hinweis that Hessen has published 2026 values its WFS does not serve yet', async () => {
+    const res = await h.get({ address: WIESBADEN });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      bodenrichtwerte: { stichtag: string }[];
+      hinweis?: string;
+    };
+    expect(body.bodenrichtwerte.map((e) => e.stichtag)).toContain('2024-01-01');
+    expect(body.hinweis).toBe(NOTE);
+    const xml = await (await h.get({ address: WIESBADEN, format: 'xml' })).text();
+    expect(xml).toContain(`<hinweis>${NOTE}</hinweis>`);
+  });
+
+  it('gives no hinweis for a day before the newer stichtag, nor where the service is current', async () => {
+    const dated = (await (await h.get({ address: WIESBADEN, stichtag: '2025-06-30' })).json()) as {
+      hinweis?: string;
+    };
+    expect(dated).not.toHaveProperty('hinweis');
+    const berlin = (await (await h.get({ address: BERLIN })).json()) as { hinweis?: string };
+    expect(berlin).not.toHaveProperty('hinweis');
   });
 });

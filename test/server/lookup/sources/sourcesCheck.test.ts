@@ -76,7 +76,28 @@ describe('probing the sources', () => {
     expect(result).toMatchObject({
       status: 'ok',
       detail: expect.stringMatching(
-        / entries at .*, values not read: beitragszustand "1"$/,
+        / entries at .*, values not read: beitragszustand "1", serves the newest published/,
+      ) as unknown,
+    });
+  });
+
+  it('says whether a service serves the newest stichtag its state has published', async () => {
+    const [hessen, berlin] = await probeSources(await world.registry(), PROBE_POINTS, [
+      'DE-HE',
+      'DE-BE',
+    ]);
+    // Hessen's WFS serves 2024 while the portal has 2026: the day it serves 2026, this says "newest".
+    expect(hessen).toMatchObject({
+      status: 'ok',
+      currency: { served: '2024-01-01', published: '2026-01-01', status: 'behind' },
+      detail: expect.stringMatching(
+        /, serves 2024-01-01, newest published 2026-01-01 \(answers carry the hinweis\)$/,
+      ) as unknown,
+    });
+    expect(berlin).toMatchObject({
+      currency: { served: '2026-01-01', published: '2026-01-01', status: 'current' },
+      detail: expect.stringMatching(
+        /, serves the newest published stichtag 2026-01-01$/,
       ) as unknown,
     });
   });

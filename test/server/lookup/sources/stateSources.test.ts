@@ -169,6 +169,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       zonenbezeichnung: 'Mitte',
       wertrel_geschossflaechenzahl: 4.5,
       ...EBF,
+      verfahrensgrund: 'Entwicklungsbereich',
     },
   ],
   'DE-NW': [
@@ -181,6 +182,8 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
       bodenrichtwertnummer: '5159002',
       ...LF,
+      gruenlandzahl: 50,
+      gemarkung: 'Münster',
     },
     {
       nutzungsart: 'Acker',
@@ -191,6 +194,8 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
       bodenrichtwertnummer: '5159001',
       ...LF,
+      ackerzahl: 55,
+      gemarkung: 'Münster',
     },
     {
       nutzungsart: 'Kerngebiet',
@@ -205,6 +210,8 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       vollgeschosszahl: 4,
       wertrel_geschossflaechenzahl: 2.8,
       ...BAUREIF,
+      gemarkung: 'Münster',
+      bemerkung: 'Prinzipalmarkt',
     },
   ],
   'DE-RP': [
@@ -216,6 +223,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Mainz',
       ...none,
       bodenrichtwertnummer: '3150012',
+      gemarkung: 'Mainz',
       ...BAUREIF,
     },
     {
@@ -226,6 +234,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Mainz',
       ...none,
       bodenrichtwertnummer: '3150013',
+      gemarkung: 'Mainz',
       ...BAUREIF,
     },
     {
@@ -236,6 +245,7 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
       gemeinde: 'Mainz',
       ...none,
       bodenrichtwertnummer: '3159004',
+      gemarkung: 'Mainz',
       ...LF,
     },
   ],
@@ -284,8 +294,8 @@ describe('state sources through their fakes', () => {
     },
   );
 
-  it.each(['DE-HH', 'DE-MV', 'DE-TH'])(
-    '%s: each entry keeps its zone outline from the GML geometry, around the probe point',
+  it.each(['DE-HH', 'DE-MV', 'DE-TH', 'DE-BE'])(
+    '%s: each entry keeps its zone outline from the GML or GeoJSON geometry, around the probe point',
     async (state) => {
       const point = probe(state);
       const entries = zonedEntriesOf(await adapterOf(state).recordsAt(point), GEOCODED[state]);

@@ -64,7 +64,7 @@ export async function startStateWorld(): Promise<StateWorld> {
 export function zonedEntriesOf(
   records: readonly SourceRecord[],
   fallbackGemeinde?: string,
-  mapping: Partial<Pick<MappingContext, 'today' | 'numberFormat'>> = {},
+  mapping: Partial<Pick<MappingContext, 'today' | 'numberFormat' | 'onUnreadable'>> = {},
 ) {
   return mapNewestEntries(records, {
     fallbackGemeinde,

@@ -1,13 +1,14 @@
 // The `wfs-geojson` kind: WFS 2.0 GetFeature by GET with a BBOX of a small
-// square around the point, answered in GeoJSON (Berlin, gdi.berlin.de). The
-// type name may be found in the capabilities by a pattern, since Berlin names
-// its types differently from year to year.
+// square around the point, answered in GeoJSON (Berlin, gdi.berlin.de) with
+// each zone's outline. The type name may be found in the capabilities by a
+// pattern, since Berlin names its types differently from year to year.
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
 import { defineAdapterKind } from '../adapter.js';
 import type { LatLon } from '../sourceRecord.js';
 import { extractRecord } from '../fieldMap.js';
-import { featurePropertiesOf } from '../geojsonAnswer.js';
+import { geojsonCollectionOf } from '../geojsonAnswer.js';
+import { readGeojsonOutline } from '../geojsonOutline.js';
 import { propertyAt } from '../jsonProperties.js';
 import { featureTypeMatching, withQuery } from '../ogc/capabilities.js';
 import { createYearEndpoint, yearsBackSchema } from '../years/yearEndpoint.js';
@@ -27,6 +28,8 @@ const optionsSchema = z
     crs: crsSchema,
     axisOrder: axisOrderSchema,
     querySquareMeters: z.number().positive().max(100).default(1),
+    /** The CRS of the answer's coordinates when it names none (Berlin: its native EPSG:25833). */
+    geometryCrs: crsSchema.optional(),
   })
   .strict()
   .refine((o) => (o.typeName === undefined) !== (o.typeNamePattern === undefined), {
@@ -66,10 +69,14 @@ export const wfsGeojsonKind = defineAdapterKind('wfs-geojson', optionsSchema, (s
     });
     return deps.upstream.request(
       { url: request, headers: { Accept: 'application/json' } },
-      ({ text }) =>
-        featurePropertiesOf(text).map((properties) =>
-          extractRecord(fields, (path) => propertyAt(properties, path)),
-        ),
+      ({ text }) => {
+        const { features, crsName } = geojsonCollectionOf(text);
+        return features.map(({ properties, geometry }) => {
+          const record = extractRecord(fields, (path) => propertyAt(properties, path));
+          const outline = readGeojsonOutline(geometry, crsName, options.geometryCrs);
+          return outline === undefined ? record : { ...record, outline };
+        });
+      },
     );
   };
 
