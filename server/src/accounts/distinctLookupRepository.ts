@@ -5,8 +5,10 @@
 // month (per process) deletes them. A recorded lookup stays recorded for its
 // month, so this process remembers the ones it has seen and asks the
 // database only about the others: a recalculated workbook costs no query.
+// The read on every new lookup is raw SQL: a model's SELECT costs SQLite an
+// extra PRAGMA table_info round trip (Sequelize 6), on the cold lookup's path.
 import { LRUCache } from 'lru-cache';
-import { Op, UniqueConstraintError, type Sequelize } from 'sequelize';
+import { Op, QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
 import { defineDistinctLookupModel } from './distinctLookupModel.js';
 
 /** Recorded lookups one process remembers (about 150 bytes each). */
@@ -14,17 +16,23 @@ const KNOWN_LOOKUPS = 50_000;
 
 export class DistinctLookupRepository {
   private readonly rows;
+  private readonly sequelize: Sequelize;
   private readonly prunedMonths = new LRUCache<string, true>({ max: 10_000 });
   private readonly known = new LRUCache<string, true>({ max: KNOWN_LOOKUPS });
 
   constructor(sequelize: Sequelize) {
+    this.sequelize = sequelize;
     this.rows = defineDistinctLookupModel(sequelize);
   }
 
   async has(userId: string, period: string, lookupKey: string): Promise<boolean> {
     const id = `${userId}|${period}|${lookupKey}`;
     if (this.known.has(id)) return true;
-    const found = (await this.rows.findOne({ where: { userId, period, lookupKey } })) !== null;
+    const rows = await this.sequelize.query(
+      'SELECT 1 AS found FROM distinct_lookups WHERE user_id = ? AND period = ? AND lookup_key = ?',
+      { replacements: [userId, period, lookupKey], type: QueryTypes.SELECT },
+    );
+    const found = rows.length > 0;
     if (found) this.known.set(id, true);
     return found;
   }

@@ -1,7 +1,7 @@
 // The full land-value data set per coordinate, shared by all instances. A
 // stale entry is renewed by whichever instance first claims it: the claim is
 // one conditional UPDATE, so exactly one renewal runs at a time.
-import { Op, type Sequelize } from 'sequelize';
+import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import type { ZonedEntry } from '../geo/zoneOutline.js';
 import type { LatLon } from '../sources/sourceRecord.js';
 import { defineLandValueCacheModel } from './cacheModels.js';
@@ -21,16 +21,20 @@ export function coordinateKey(point: LatLon): string {
 export class LandValueCacheRepository {
   private readonly rows;
 
-  constructor(sequelize: Sequelize) {
+  constructor(private readonly sequelize: Sequelize) {
     this.rows = defineLandValueCacheModel(sequelize);
   }
 
+  /** Raw SQL: a model's SELECT costs SQLite an extra PRAGMA round trip (Sequelize 6) on every lookup. */
   async find(key: string): Promise<CachedLandValues | undefined> {
-    const row = await this.rows.findByPk(key);
+    const [row] = await this.sequelize.query<{ entries: string; fetched_at: Date | string }>(
+      'SELECT entries, fetched_at FROM land_value_cache WHERE coordinate_key = ?',
+      { replacements: [key], type: QueryTypes.SELECT },
+    );
     if (!row) return undefined;
     return {
       entries: JSON.parse(row.entries) as ZonedEntry[],
-      fetchedAt: row.fetchedAt,
+      fetchedAt: new Date(row.fetched_at),
       storedChars: row.entries.length,
     };
   }
