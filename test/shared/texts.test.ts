@@ -4,6 +4,7 @@ import {
   LICENSES,
   LOOKUP_DISCLAIMER,
   buildAttribution,
+  describeGeocoding,
 } from '#shared/texts.js';
 
 describe('disclaimers', () => {
@@ -63,5 +64,27 @@ describe('buildAttribution', () => {
     );
     expect(attribution.license_url).toBe(LICENSES['dl-de/zero-2-0'].url);
     expect(LICENSES['cc-by-4.0'].url).toBe('https://creativecommons.org/licenses/by/4.0/');
+  });
+});
+
+describe('describeGeocoding', () => {
+  it('names the dataset, the quality and how an official point matched', () => {
+    expect(
+      describeGeocoding({
+        source: 'hauskoordinaten',
+        match: 'without_suffix',
+        quality: 'B',
+        dataset: 'Gebäudereferenzen NRW (GEBREF), Stand 2026-07-01',
+      }),
+    ).toBe(
+      'Verortet über die amtliche Hauskoordinate (Gebäudereferenzen NRW (GEBREF), Stand ' +
+        '2026-07-01, Qualität B (auf dem Flurstück)); Hausnummer ohne den angegebenen Zusatz gefunden.',
+    );
+  });
+
+  it('says when the geocoder located the address', () => {
+    expect(describeGeocoding({ source: 'geocoder', match: 'geocoder' })).toBe(
+      'Verortet über den Geokodierer (keine amtliche Hauskoordinate gefunden).',
+    );
   });
 });

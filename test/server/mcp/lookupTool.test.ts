@@ -91,6 +91,11 @@ describe('get_bodenrichtwert', () => {
     // What a report cites: the development state and when the values were fetched.
     expect(summary).toContain('Innenstadt Georgstraße, Nr. 04301001, baureifes Land)');
     expect(summary).toContain(`abgerufen am ${String(restBody.abgerufen_am)}`);
+    // How the address was located (Niedersachsen publishes no open house coordinates).
+    expect(restBody.geocoding).toEqual({ source: 'geocoder', match: 'geocoder' });
+    expect(summary).toContain(
+      'Verortet über den Geokodierer (keine amtliche Hauskoordinate gefunden).',
+    );
   });
 
   it('answers the values in force on a reference date', async () => {
