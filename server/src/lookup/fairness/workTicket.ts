@@ -1,6 +1,8 @@
 // One lookup's claim on upstream work: whose work it is (its account and its
 // client IP), until when it may wait for a turn, and whether its client is
 // still there. Waits end at the deadline; work whose client has gone is dropped.
+import { setMaxListeners } from 'node:events';
+import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 
 export interface LookupCaller {
@@ -38,6 +40,9 @@ function clientGone(): AppError {
 export function ticketFor(caller: LookupCaller, waitMs: number): WorkTicket {
   const controller = new AbortController();
   const abort = () => controller.abort(clientGone());
+  // Every address of a batch (REST or MCP) takes a ticket that listens to the
+  // caller's one signal: more than Node's default of 10 listeners is expected.
+  setMaxListeners(MAX_BATCH_ADDRESSES + 10, caller.signal);
   if (caller.signal.aborted) abort();
   else caller.signal.addEventListener('abort', abort, { once: true });
   return {
