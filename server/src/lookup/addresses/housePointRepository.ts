@@ -212,13 +212,15 @@ export class HousePointRepository {
     );
   }
 
-  /** Imports whose points are no longer needed: replaced, refused, or left loading by a crash. */
+  /**
+   * Imports whose points are no longer needed and still there: replaced,
+   * refused, or left loading by a crash (a purge clears `first_point_id`).
+   */
   async disposable(state: string): Promise<ImportRecord[]> {
-    const rows = await this.selectImports(
-      `WHERE state = ? AND status IN ('replaced', 'refused', 'loading')`,
+    return this.selectImports(
+      `WHERE state = ? AND status <> 'active' AND first_point_id IS NOT NULL`,
       [state],
     );
-    return rows.filter((r) => r.status !== 'refused' || r.firstPointId !== null);
   }
 
   /** Deletes the points and streets of an import in chunks, so other writers get their turn. */

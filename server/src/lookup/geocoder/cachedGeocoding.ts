@@ -28,7 +28,11 @@ export const GEOCODE_CACHE_MS = 30 * 24 * 3600 * 1000;
 /** Short: a street that is new to the map, or a mistyped address retyped, is found soon. */
 export const NOT_FOUND_CACHE_MS = 10 * 60 * 1000;
 const HOT_PLACES = 10_000;
-/** Official matches are kept in memory briefly: a re-import shows within a minute. */
+/**
+ * Whether an address has an official point (and which) is kept in memory
+ * briefly, so a cached lookup asks the database nothing: a re-import shows
+ * within a minute.
+ */
 export const OFFICIAL_HOT_MS = 60 * 1000;
 
 export interface CachedGeocoding {
@@ -52,7 +56,8 @@ export function createCachedGeocoding(deps: {
   const writes = new WriteBehind(deps.logger, 'geocode cache');
   /** When each recently unknown address was last not found. */
   const notFound = new LRUCache<string, number>({ max: HOT_PLACES });
-  const officialHot = new LRUCache<string, GeocodedPlace>({
+  /** Per address: its official point, or null where it has none. */
+  const officialHot = new LRUCache<string, { place: GeocodedPlace | null }>({
     max: HOT_PLACES,
     ttl: OFFICIAL_HOT_MS,
   });
@@ -65,9 +70,11 @@ export function createCachedGeocoding(deps: {
 
   async function officialPoint(address: string, key: string): Promise<GeocodedPlace | null> {
     if (!deps.official) return null;
+    const known = officialHot.get(key);
+    if (known) return known.place;
     try {
       const place = await deps.official.find(address);
-      if (place) officialHot.set(key, place);
+      officialHot.set(key, { place });
       return place;
     } catch (err) {
       deps.logger.warn({ err }, 'house coordinates unavailable, asking the geocoder');
@@ -118,8 +125,9 @@ export function createCachedGeocoding(deps: {
     resolve(address, ticket) {
       const key = normaliseAddress(address);
       const official = officialHot.get(key);
-      if (official) return Promise.resolve(official);
-      if (!deps.official) {
+      if (official?.place) return Promise.resolve(official.place);
+      // No official points, or none for this address: the geocoder's caches answer.
+      if (!deps.official || official) {
         const known = hot.get(key);
         if (known && isFresh(known)) return Promise.resolve(known.place);
         if (knownUnknown(key)) return Promise.reject(addressNotFound());

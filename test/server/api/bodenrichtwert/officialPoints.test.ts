@@ -116,6 +116,23 @@ describe.each(databaseKinds())('lookups located by official house coordinates on
     expect(body.address_resolved).toBe('Obernstraße 20, 28195 Bremen');
   });
 
+  it('asks the database about an address once a minute, not on every cached lookup', async () => {
+    let pointQueries = 0;
+    h.server.ctx.db.sequelize.addHook('afterQuery', (_options, query) => {
+      if (/house_points|house_streets/.test(String((query as { sql?: unknown }).sql))) {
+        pointQueries += 1;
+      }
+    });
+    const address = DEMO_ADDRESSES.wiesbaden;
+    await lookup(address);
+    const first = pointQueries;
+    expect(first).toBeGreaterThan(0);
+    await lookup(address);
+    await lookup(DEMO_ADDRESSES.muenster);
+    expect(pointQueries).toBe(first);
+    h.server.ctx.db.sequelize.removeHook('afterQuery');
+  });
+
   it('asks the geocoder where no official point matches', async () => {
     const calls = h.nominatim.calls;
     const body = await lookup(DEMO_ADDRESSES.hannover);
