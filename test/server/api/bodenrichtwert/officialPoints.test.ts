@@ -118,7 +118,7 @@ describe.each(databaseKinds())('lookups located by official house coordinates on
 
   it('asks the database about an address once a minute, not on every cached lookup', async () => {
     let pointQueries = 0;
-    h.server.ctx.db.sequelize.addHook('afterQuery', (_options, query) => {
+    h.server.ctx.db.sequelize.addHook('afterQuery', 'countPointQueries', (_options, query) => {
       if (/house_points|house_streets/.test(String((query as { sql?: unknown }).sql))) {
         pointQueries += 1;
       }
@@ -130,7 +130,7 @@ describe.each(databaseKinds())('lookups located by official house coordinates on
     await lookup(address);
     await lookup(DEMO_ADDRESSES.muenster);
     expect(pointQueries).toBe(first);
-    h.server.ctx.db.sequelize.removeHook('afterQuery');
+    h.server.ctx.db.sequelize.removeHook('afterQuery', 'countPointQueries');
   });
 
   it('asks the geocoder where no official point matches', async () => {
