@@ -11,7 +11,7 @@ import type { Clock } from '../../time/clock.js';
 import { AddressImportError } from './addressImportError.js';
 import type { AddressSources, OpenAddressSource } from './addressSources.js';
 import type { FormatName, HouseFile, ReadOptions } from './formats/houseRow.js';
-import { PointBuilder, type LeftOutReason } from './pointBuilder.js';
+import { PointBuilder } from './pointBuilder.js';
 import type { HousePointRepository, ImportSummary } from './housePointRepository.js';
 
 /** More malformed rows than this share refuse the file. */
@@ -212,5 +212,3 @@ function refuseIfUnfit(builder: PointBuilder, summary: ImportSummary): void {
     );
   }
 }
-
-export type { LeftOutReason };

@@ -5,18 +5,11 @@
 import { fromSourcePosition } from '../geo/crs.js';
 import { parseHouseNumber, placeKey, streetKey } from './addressKeys.js';
 import type { AddressSources, OpenAddressSource } from './addressSources.js';
-import type { HouseRow, ReadBatch } from './formats/houseRow.js';
+import type { HouseRow, MalformedReason, ReadBatch } from './formats/houseRow.js';
 import type { HousePoint, ImportSummary, StreetName } from './housePointRepository.js';
 
-export type LeftOutReason =
-  | 'quality_c'
-  | 'other_state'
-  | 'outside_state'
-  | 'house_number'
-  | 'street'
-  | 'field_count'
-  | 'coordinates'
-  | 'encoding';
+/** The reader's reasons, and what the import itself leaves out. */
+export type LeftOutReason = MalformedReason | 'quality_c' | 'other_state' | 'outside_state';
 
 /** Left out because the data says so, not because the row is broken. */
 const NOT_MALFORMED: readonly LeftOutReason[] = ['quality_c'];
