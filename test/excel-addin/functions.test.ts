@@ -55,8 +55,8 @@ const cellError = (code: string, text: string | RegExp) =>
   });
 
 describe('the built functions bundle', () => {
-  it('associates BODENRICHTWERT and BODENWERT', async () => {
-    expect((await load()).ids().sort()).toEqual(['BODENRICHTWERT', 'BODENWERT']);
+  it('associates BODENRICHTWERT, BODENWERT and ZONEN', async () => {
+    expect((await load()).ids().sort()).toEqual(['BODENRICHTWERT', 'BODENWERT', 'ZONEN']);
   });
 });
 

@@ -74,7 +74,7 @@ describe('functions.json', () => {
   it('holds exactly the functions the bundle associates', async () => {
     const associated = (await loadBuiltFunctions(dir)).ids().sort();
     expect(functions.map((f) => f.id).sort()).toEqual(associated);
-    expect(associated).toEqual(['BODENRICHTWERT', 'BODENWERT']);
+    expect(associated).toEqual(['BODENRICHTWERT', 'BODENWERT', 'ZONEN']);
   });
 
   it('describes BODENRICHTWERT: a range of addresses in, a matrix out, two optional texts and a date', () => {
@@ -86,9 +86,20 @@ describe('functions.json', () => {
       expect.objectContaining({ name: 'feld', type: 'string', optional: true }),
       // A date cell arrives as Excel's serial number, text as text.
       expect.objectContaining({ name: 'stichtag', type: 'any', optional: true }),
+      expect.objectContaining({ name: 'zone', type: 'any', optional: true }),
     ]);
     expect(fn?.parameters[0]?.optional).toBeUndefined();
     expect(fn?.description).toMatch(/Bodenrichtwert in EUR\/m²/);
+  });
+
+  it('describes ZONEN: one address and an optional date in, a table out', () => {
+    const fn = functions.find((f) => f.id === 'ZONEN');
+    expect(fn?.result).toEqual({ dimensionality: 'matrix' });
+    expect(fn?.parameters).toEqual([
+      expect.objectContaining({ name: 'adresse', type: 'string' }),
+      expect.objectContaining({ name: 'stichtag', type: 'any', optional: true }),
+    ]);
+    expect(fn?.description).toMatch(/Kopfzeile/);
   });
 
   it('describes BODENWERT: three required and three optional numbers, a number out', () => {

@@ -6,7 +6,9 @@ import {
   calculateBodenwert,
   parseBodenwertInput,
   readStichtagArgument,
+  readZoneArgument,
   selectionError,
+  zoneTable,
 } from '#shared/index.js';
 import { session } from '../session.js';
 import { toCellError } from './cellErrors.js';
@@ -23,6 +25,7 @@ const optional = <T>(value: T | null | undefined): T | undefined => value ?? und
  * @param [nutzungsart] Nutzungsart W, M, G, S, L, F oder SO. Ohne Angabe der erste vorhandene Eintrag in dieser Reihenfolge.
  * @param [feld] Feld statt des Bodenrichtwerts, z. B. stichtag, gemeinde, gutachterausschuss, bodenrichtwertnummer, zonenbezeichnung, geschossflaechenzahl, wertrel_geschossflaechenzahl.
  * @param [stichtag] Wertermittlungsstichtag (Datum oder JJJJ-MM-TT): je Zone der Wert des letzten Stichtags an oder vor diesem Tag. Ohne Angabe die aktuellen Werte.
+ * @param [zone] Bodenrichtwertnummer der Zone, wenn mehrere Zonen passen (siehe BRW.ZONEN).
  * @returns Bodenrichtwert in EUR/m² oder das gewählte Feld.
  */
 export async function bodenrichtwert(
@@ -30,6 +33,7 @@ export async function bodenrichtwert(
   nutzungsart?: string,
   feld?: string,
   stichtag?: number | string,
+  zone?: number | string,
   // Excel passes it to @cancelable functions: an edited or deleted cell stops waiting.
   invocation?: CustomFunctions.CancelableInvocation,
   // unknown[][]: the metadata generator reads this as a matrix of "any".
@@ -42,18 +46,44 @@ export async function bodenrichtwert(
   if (!date.ok) throw toCellError(date.error);
   const controller = new AbortController();
   if (invocation) invocation.onCanceled = () => controller.abort();
-  const values = await lookupCells(
-    session.lookups,
-    adresse,
-    code,
-    field,
-    date.value,
-    controller.signal,
-  );
+  const values = await lookupCells(session.lookups, adresse, {
+    nutzungsart: code,
+    feld: field,
+    stichtag: date.value,
+    zone: readZoneArgument(optional(zone)),
+    signal: controller.signal,
+  });
   // A single cell shows its error with the message, not a 1×1 array of it.
   const single = values.length === 1 && values[0]?.length === 1 ? values[0][0] : undefined;
   if (single instanceof CustomFunctions.Error) throw single;
   return values;
+}
+
+/**
+ * Alle Bodenrichtwertzonen an einer Adresse als Tabelle mit Kopfzeile: Nutzungsart, Kürzel, Bodenrichtwert, Stichtag, Bodenrichtwertnummer, Zone, Entwicklungszustand, Beitragszustand, wertrelevante GFZ und weitere veröffentlichte Felder. Eine Abfrage wie BRW.BODENRICHTWERT.
+ * @customfunction
+ * @cancelable
+ * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort.
+ * @param [stichtag] Wertermittlungsstichtag (Datum oder JJJJ-MM-TT). Ohne Angabe die aktuellen Werte.
+ * @returns Eine Zeile je Zone unter der Kopfzeile.
+ */
+export async function zonen(
+  adresse: string,
+  stichtag?: number | string,
+  invocation?: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  const date = readStichtagArgument(optional(stichtag));
+  if (!date.ok) throw toCellError(date.error);
+  const text = String(adresse ?? '').trim();
+  if (text === '') return [['']];
+  const controller = new AbortController();
+  if (invocation) invocation.onCanceled = () => controller.abort();
+  try {
+    const response = await session.lookups.lookup(text, controller.signal, date.value);
+    return zoneTable(response.bodenrichtwerte);
+  } catch (error) {
+    throw toCellError(error);
+  }
 }
 
 /**

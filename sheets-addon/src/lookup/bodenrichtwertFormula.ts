@@ -1,9 +1,10 @@
-// =BODENRICHTWERT(adresse; [nutzungsart]; [feld]; [stichtag]) over single cells or ranges.
+// =BODENRICHTWERT(adresse; [nutzungsart]; [feld]; [stichtag]; [zone]) over single cells or ranges.
 import {
   cellMessage,
   missingKeyError,
   pendingLookup,
   readStichtagArgument,
+  readZoneArgument,
   selectLookupValue,
   selectionError,
   type AppError,
@@ -40,6 +41,8 @@ interface Request {
   lookup: PendingLookup;
   nutzungsart: string | undefined;
   feld: string | undefined;
+  /** Bodenrichtwertnummer: picks one of several matching zones. */
+  zone: string | undefined;
   /** A bad nutzungsart, feld or stichtag: reported without asking the service. */
   inputError: AppError | undefined;
 }
@@ -53,7 +56,7 @@ export interface FormulaContext {
   startedAt: number;
 }
 
-/** `args`: adresse, nutzungsart, feld, stichtag as the cells pass them. */
+/** `args`: adresse, nutzungsart, feld, stichtag, zone as the cells pass them. */
 export function bodenrichtwertFormula(
   args: readonly CellArgument[],
   { services, defaultServiceUrl, startedAt }: FormulaContext,
@@ -84,7 +87,12 @@ export function bodenrichtwertFormula(
       return { error: unfinishedMessage(open) };
     }
     if (outcome.kind === 'failed') return failure(outcome.error);
-    const selected = selectLookupValue(outcome.response, request.nutzungsart, request.feld);
+    const selected = selectLookupValue(
+      outcome.response,
+      request.nutzungsart,
+      request.feld,
+      request.zone,
+    );
     return selected.ok ? { value: selected.value } : failure(selected.error);
   });
   return present(grid, results);
@@ -101,6 +109,7 @@ function readRequest(grid: Grid, row: number, column: number): Request | null {
     lookup: pendingLookup(String(address), stichtag.ok ? stichtag.value : undefined),
     nutzungsart,
     feld,
+    zone: readZoneArgument(grid.cell(4, row, column)),
     inputError: selectionError(nutzungsart, feld) ?? (stichtag.ok ? undefined : stichtag.error),
   };
 }
