@@ -44,8 +44,14 @@ export const SESSION_LIMITS = {
    * proxy_read_timeout of the documented nginx setup.
    */
   timeoutMs: 30_000,
-  /** A batch of 100 waits for its slowest address and the per-source bound. */
-  batchTimeoutMs: 90_000,
+  /**
+   * The service answers a batch within this wait with what is ready and the
+   * rest as pending (asked again, free of charge), so no batch runs into a
+   * proxy's 30 s or the client's timeout.
+   */
+  batchWaitSeconds: 25,
+  /** The wait and a margin for the network and a busy service. */
+  batchTimeoutMs: 55_000,
   maxRetries: 3,
   /** Batches in flight at once; the server bounds the requests per source itself. */
   maxParallelBatches: 2,
@@ -78,7 +84,9 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     progress,
     batchWindow: () => deps.sleep(SESSION_LIMITS.batchWindowMs),
     maxParallelBatches: SESSION_LIMITS.maxParallelBatches,
+    batchWaitSeconds: SESSION_LIMITS.batchWaitSeconds,
     batchTimeoutMs: SESSION_LIMITS.batchTimeoutMs,
+    sleep: deps.sleep,
   });
   return {
     settings,

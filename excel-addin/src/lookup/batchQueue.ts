@@ -2,13 +2,17 @@
 // calls every formula on its own, so the queue waits a short window for the
 // other cells, then sends the distinct addresses in chunks of at most 100 with
 // a few chunks at once. Identical addresses in flight share one request; a
-// canceled cell drops its address from chunks not sent yet.
+// canceled cell drops its address from chunks not sent yet. An address the
+// service answers as pending (its batch's wait ended first) stays queued and
+// is asked again after its retry_after, free of charge, until it has its
+// answer; the chunk size follows how many addresses a batch got done.
 import pLimit from 'p-limit';
 import {
   AppError,
   MAX_BATCH_ADDRESSES,
   ErrorCode,
   chunks,
+  type BatchItemOutcome,
   type LookupOutcome,
   type PendingLookup,
 } from '#shared/index.js';
@@ -17,10 +21,17 @@ export interface BatchQueueOptions {
   /** Resolves when the other cells of this recalculation have had time to arrive. */
   window: () => Promise<void>;
   /** One outcome per address of the chunk; throws AppError when the whole request failed. */
-  send: (lookups: PendingLookup[]) => Promise<Map<string, LookupOutcome>>;
+  send: (lookups: PendingLookup[]) => Promise<Map<string, BatchItemOutcome>>;
+  /** Waits before pending addresses are asked again. */
+  sleep: (ms: number) => Promise<void>;
   maxParallel: number;
   chunkSize?: number;
+  /** Called whenever an address is answered as pending (the task pane counts them). */
+  onPending?: (key: string) => void;
 }
+
+/** The smallest chunk the size shrinks to after a slow batch. */
+export const MIN_CHUNK_SIZE = 10;
 
 export interface BatchQueue {
   request(lookup: PendingLookup, signal?: AbortSignal): Promise<LookupOutcome>;
@@ -55,35 +66,60 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
   };
   const pending = new Map<string, { entry: Entry; promise: Promise<LookupOutcome> }>();
   let queued: Entry[] = [];
+  const largest = options.chunkSize ?? MAX_BATCH_ADDRESSES;
+  let chunkSize = largest;
 
   const forget = (entry: Entry) => pending.delete(entry.lookup.key);
+
+  /** A batch that left addresses pending was too large for its wait; one that finished may grow. */
+  function adaptChunkSize(sent: number, done: number): void {
+    chunkSize =
+      done < sent
+        ? Math.max(Math.min(MIN_CHUNK_SIZE, largest), done)
+        : Math.min(largest, Math.max(chunkSize, sent * 2));
+  }
+
+  function requeue(entries: readonly Entry[], waitMs: number): void {
+    void options.sleep(waitMs).then(() => {
+      if (queued.length === 0) void flush();
+      queued.push(...entries);
+    });
+  }
 
   async function sendChunk(chunk: readonly Entry[]): Promise<void> {
     const live = chunk.filter((entry) => entry.waiters > 0);
     for (const entry of chunk) if (entry.waiters === 0) forget(entry);
     if (live.length === 0) return;
+    const later: Entry[] = [];
+    let waitMs = 0;
     try {
       const outcomes = await options.send(live.map((entry) => entry.lookup));
       for (const entry of live) {
         const outcome = outcomes.get(entry.lookup.key);
-        entry.resolve(outcome ?? { kind: 'failed', error: missingItem() });
+        if (outcome?.kind === 'pending') {
+          later.push(entry);
+          waitMs = Math.max(waitMs, outcome.retryAfterMs);
+          options.onPending?.(entry.lookup.key);
+        } else {
+          forget(entry);
+          entry.resolve(outcome ?? { kind: 'failed', error: missingItem() });
+        }
       }
+      adaptChunkSize(live.length, live.length - later.length);
     } catch (error) {
-      for (const entry of live) entry.reject(error);
-    } finally {
-      for (const entry of live) forget(entry);
+      for (const entry of live) {
+        forget(entry);
+        entry.reject(error);
+      }
     }
+    if (later.length > 0) requeue(later, waitMs);
   }
 
   async function flush(): Promise<void> {
     await options.window();
     const batch = queued;
     queued = [];
-    await Promise.all(
-      chunks(batch, options.chunkSize ?? MAX_BATCH_ADDRESSES).map((chunk) =>
-        limited(() => sendChunk(chunk)),
-      ),
-    );
+    await Promise.all(chunks(batch, chunkSize).map((chunk) => limited(() => sendChunk(chunk))));
   }
 
   function enqueue(lookup: PendingLookup): { entry: Entry; promise: Promise<LookupOutcome> } {

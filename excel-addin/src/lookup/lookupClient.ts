@@ -7,7 +7,9 @@
 import {
   BATCH_PATH,
   batchRequestBody,
+  finalOutcomes,
   missingKeyError,
+  preferWait,
   pendingLookup,
   readBatchAnswer,
   type BodenrichtwertResponse,
@@ -30,8 +32,12 @@ export interface LookupClientOptions {
   /** Waits for the other cells of a recalculation before a batch is sent. */
   batchWindow: () => Promise<void>;
   maxParallelBatches: number;
-  /** A batch waits for its slowest address; longer than a single lookup's timeout. */
+  /** How long the service may work on a batch before it answers what is ready (Prefer: wait). */
+  batchWaitSeconds: number;
+  /** A batch answers within its wait; the margin covers the network. */
   batchTimeoutMs: number;
+  /** Waits before pending addresses are asked again. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export interface LookupClient {
@@ -53,6 +59,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     if (queue === undefined) {
       queue = createBatchQueue({
         window: options.batchWindow,
+        sleep: options.sleep,
         maxParallel: options.maxParallelBatches,
         async send(lookups) {
           // The key as of sending, so a key saved meanwhile is used.
@@ -61,10 +68,12 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
             path: BATCH_PATH,
             json: batchRequestBody(lookups),
             timeoutMs: options.batchTimeoutMs,
+            headers: { Prefer: preferWait(options.batchWaitSeconds) },
           });
           const outcomes = readBatchAnswer(answer.status, answer.body, lookups);
           if (!outcomes.ok) throw outcomes.error;
-          answers.put(serviceUrl, outcomes.value);
+          // Kept at once: nothing a batch paid for is lost, whatever happens to the others.
+          answers.put(serviceUrl, finalOutcomes(outcomes.value));
           return outcomes.value;
         },
       });

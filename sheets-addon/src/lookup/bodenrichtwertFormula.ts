@@ -25,7 +25,7 @@ import {
 import type { AddonServices } from '../ports.js';
 import { readSettings } from '../settings.js';
 import { lookupAddresses } from './lookupAddresses.js';
-import type { SheetsOutcome } from './outcome.js';
+import { PENDING_TEXT, type SheetsOutcome } from './outcome.js';
 
 /** The last chunk is planned to end here, leaving a third of Apps Script's 30-second limit as margin. */
 export const TIME_BUDGET_MS = 20_000;
@@ -86,6 +86,7 @@ export function bodenrichtwertFormula(
     if (outcome === undefined || outcome.kind === 'unfinished') {
       return { error: unfinishedMessage(open) };
     }
+    if (outcome.kind === 'pending') return { value: PENDING_TEXT };
     if (outcome.kind === 'failed') return failure(outcome.error);
     const selected = selectLookupValue(
       outcome.response,

@@ -11,10 +11,14 @@ import type { SheetsOutcome } from './outcome.js';
 import { writeProgress } from './progressLog.js';
 
 /** Answered and failed addresses among `outcomes`, out of `total`. */
-function progressOf(total: number, outcomes: Iterable<SheetsOutcome>): LookupProgress {
-  const progress = { total, done: 0, failed: 0 };
+function progressOf(
+  total: number,
+  outcomes: Iterable<SheetsOutcome>,
+): Required<LookupProgress> {
+  const progress = { total, done: 0, failed: 0, pending: 0 };
   for (const outcome of outcomes) {
-    if (outcome.kind === 'unfinished') continue;
+    if (outcome.kind === 'pending') progress.pending += 1;
+    if (outcome.kind === 'unfinished' || outcome.kind === 'pending') continue;
     progress.done += 1;
     if (outcome.kind === 'failed') progress.failed += 1;
   }
@@ -37,6 +41,7 @@ export function lookupAddresses(
     const answered = progressOf(chunk.size, chunk.values());
     progress.done += answered.done;
     progress.failed += answered.failed;
+    progress.pending += answered.pending;
     writeProgress(services, progress);
   });
   for (const [key, outcome] of fetched) outcomes.set(key, outcome);

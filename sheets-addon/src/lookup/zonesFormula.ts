@@ -14,6 +14,7 @@ import { isBlank, type CellArgument, type CellValue, type FormulaResult } from '
 import { readSettings } from '../settings.js';
 import { TIME_BUDGET_MS, unfinishedMessage, type FormulaContext } from './bodenrichtwertFormula.js';
 import { lookupAddresses } from './lookupAddresses.js';
+import { PENDING_TEXT } from './outcome.js';
 
 /** A one-cell argument as a value (a one-cell range arrives as [[value]]). */
 const single = (argument: CellArgument): CellValue =>
@@ -38,6 +39,7 @@ export function zonesFormula(
   const outcomes = lookupAddresses([lookup], settings, services, startedAt + TIME_BUDGET_MS);
   const outcome = outcomes.get(lookup.key);
   if (outcome === undefined || outcome.kind === 'unfinished') throw new Error(unfinishedMessage(1));
+  if (outcome.kind === 'pending') return PENDING_TEXT;
   if (outcome.kind === 'failed') return refuse(outcome.error);
   return zoneTable(outcome.response.bodenrichtwerte);
 }
