@@ -362,7 +362,7 @@ describe('a batch the service answers partly as pending', () => {
     );
     await expect.poll(() => api.lookupsOf(slow).length).toBeGreaterThan(1);
     invocation.onCanceled?.(); // the workbook is closed while the slow address is pending
-    const [[slowCell], [quickCell]] = (await waiting) as unknown[][];
+    const [[slowCell], [quickCell]] = (await waiting) as [[unknown], [unknown]];
     expect(slowCell).toBeInstanceOf(CustomFunctionError);
     expect(quickCell).toBe(120);
     const reopened = await load({ storage });

@@ -147,3 +147,34 @@ describe('the 30-second limit of custom functions', () => {
     expect((await addon.service().batches()).slice(2).flat()).toEqual(streets(15, 325));
   });
 });
+
+describe('a service slower than the batch wait', () => {
+  it('asks within the time left, shows pending cells and fills them on the next run free of charge', async () => {
+    const runtime = await addon.runtime();
+    await addon.service().set({ readyPerBatch: 2 });
+    const range = column(...streets(5, 900));
+    const first = runtime.value('BODENRICHTWERT', range);
+    expect(first).toEqual([
+      [1900],
+      [1901],
+      ['wird geladen – Werte aktualisieren'],
+      ['wird geladen – Werte aktualisieren'],
+      ['wird geladen – Werte aktualisieren'],
+    ]);
+    expect(runtime.value('getProgress')).toEqual({ total: 5, done: 2, failed: 0, pending: 3 });
+    // The service may run at most what is left of the 20 s budget, far from Google's 30 s.
+    const sent = await addon.service().lookups();
+    const waits = (await addon.service().requests())
+      .filter((r) => r.path === '/api/bodenrichtwert/batch')
+      .map((r) => Number(/^wait=(\d+)$/.exec(r.prefer ?? '')?.[1]));
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.every((wait) => wait >= 1 && wait <= 20)).toBe(true);
+
+    // The sidebar's refresh runs the formula again: only the pending addresses are asked.
+    await addon.service().set({ readyPerBatch: null });
+    const next = loadAddon(addon.build(), { stores: runtime });
+    expect(next.value('BODENRICHTWERT', range)).toEqual(values(5, 900));
+    const asked = (await addon.service().lookups()).slice(sent.length);
+    expect(asked.sort()).toEqual(streets(3, 902).sort());
+  });
+});

@@ -297,6 +297,17 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
     await page.screenshot({ path: artifact, fullPage: true });
   });
 
+  it('re-runs the formulas by itself while the latest run left cells pending', async () => {
+    const runtime = await addon.runtime();
+    await addon.service().set({ readyPerBatch: 1 });
+    runtime.value('BODENRICHTWERT', [[testStreet(41)], [testStreet(42)], [testStreet(43)]]);
+    await addon.service().set({ readyPerBatch: null });
+    runtime.value('showSettings');
+    const { page, calls } = await openSidebar(browser, runtime);
+    await page.locator('#progress-text').getByText('1 von 3 Adressen, 2 werden geladen').waitFor();
+    await expect.poll(() => calls.filter((call) => call.name === 'refreshValues').length).toBe(1);
+  });
+
   it('shows the message of a refused key in the sidebar', async () => {
     const runtime = await addon.runtime({ apiKey: null });
     runtime.value('showSettings');

@@ -11,10 +11,7 @@ import type { SheetsOutcome } from './outcome.js';
 import { writeProgress } from './progressLog.js';
 
 /** Answered and failed addresses among `outcomes`, out of `total`. */
-function progressOf(
-  total: number,
-  outcomes: Iterable<SheetsOutcome>,
-): Required<LookupProgress> {
+function progressOf(total: number, outcomes: Iterable<SheetsOutcome>): Required<LookupProgress> {
   const progress = { total, done: 0, failed: 0, pending: 0 };
   for (const outcome of outcomes) {
     if (outcome.kind === 'pending') progress.pending += 1;

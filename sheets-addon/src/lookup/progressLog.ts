@@ -14,7 +14,10 @@ export function writeProgress(
   services: Pick<AddonServices, 'cache'>,
   progress: LookupProgress,
 ): void {
-  services.cache?.putAll({ [PROGRESS_KEY]: JSON.stringify(progress) }, PROGRESS_TTL_SECONDS);
+  // No pending addresses: the field is absent, as the sidebar reads it.
+  const { pending, ...settled } = progress;
+  const written = pending === undefined || pending === 0 ? settled : progress;
+  services.cache?.putAll({ [PROGRESS_KEY]: JSON.stringify(written) }, PROGRESS_TTL_SECONDS);
 }
 
 export function readProgress(services: Pick<AddonServices, 'cache'>): LookupProgress | null {

@@ -122,7 +122,7 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
       address,
       addresses: Array.isArray(body?.addresses) ? body.addresses.map(String) : [],
       authorization: req.headers.authorization,
-      prefer: req.headers.prefer,
+      prefer: req.get('prefer'),
       at: Date.now(),
     });
     const header = req.headers.authorization;
