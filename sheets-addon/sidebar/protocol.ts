@@ -10,6 +10,8 @@ export type KeyScope = 'user' | 'document';
 export interface PublicSettings {
   apiKeyHint: string | null;
   keyScope: KeyScope | null;
+  /** Which key the formulas of this spreadsheet use and whose it is (German text). */
+  formulaKey: string;
   serviceUrl: string;
   defaultServiceUrl: string;
 }

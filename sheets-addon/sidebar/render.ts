@@ -40,6 +40,7 @@ export function renderSettings(state: SidebarState): void {
     apiKeyHint === null
       ? 'Kein API-Schlüssel hinterlegt.'
       : `API-Schlüssel hinterlegt (${apiKeyHint}, ${where}).`;
+  byId('formula-key').textContent = state.settings.formulaKey;
   byId<HTMLInputElement>('document-scope').checked = keyScope === 'document';
   byId('remove-key').hidden = apiKeyHint === null;
   const url = byId<HTMLInputElement>('service-url');

@@ -19,6 +19,8 @@ describe('BODENRICHTWERT for one cell', () => {
         addresses: [ADDRESSES.berlin],
         nutzungsart: [],
         authorization: `Bearer ${VALID_KEY}`,
+        // The service answers within the run's time budget (20 s).
+        prefer: 'wait=20',
       },
     ]);
     expect(runtime.urlFetch.requests()[0]).toMatchObject({

@@ -34,6 +34,7 @@ describe('the sidebar functions', () => {
         keyScope: null,
         serviceUrl: addon.service().url,
         defaultServiceUrl: addon.service().url,
+        formulaKey: expect.stringContaining('persönlichen Schlüssel der Person') as unknown,
       },
       attributions: [],
     });
@@ -69,12 +70,46 @@ describe('the sidebar functions', () => {
     });
     expect(first.value('BODENRICHTWERT', ADDRESSES.frankfurt)).toBe(14000);
 
-    // Removing it falls back to the user's key; saving for the user also drops an override.
+    // The sidebar says which key the formulas use, and whose it is.
+    expect(other.value('getSidebarState')).toMatchObject({
+      settings: { formulaKey: expect.stringContaining('Schlüssel der Tabelle (••••0000)') },
+    });
+
+    // Saving a personal key (an editor's) never deletes the spreadsheet's key.
+    other.value('saveSettings', { apiKey: 'brw_personal_key_1111' });
+    expect(other.documentProperties.getProperty('brw.apiKey')).toBe('brw_document_key_0000');
+    expect(other.value('getSidebarState')).toMatchObject({
+      settings: { keyScope: 'document', apiKeyHint: '••••0000' },
+    });
+
+    // Removing it falls back to the user's key, and the sidebar says whose that is.
     other.value('removeApiKey');
-    expect(other.value('getSidebarState')).toMatchObject({ settings: { keyScope: 'user' } });
-    other.value('saveSettings', { apiKey: 'brw_document_key_0000', scope: 'document' });
-    other.value('saveSettings', { apiKey: VALID_KEY });
-    expect(other.documentProperties.getKeys()).toEqual(expect.not.arrayContaining(['brw.apiKey']));
+    expect(other.value('getSidebarState')).toMatchObject({
+      settings: {
+        keyScope: 'user',
+        formulaKey: expect.stringContaining('der Person, der die Tabelle gehört') as unknown,
+      },
+    });
+  });
+
+  it('read the properties once per formula run, not once per setting', async () => {
+    const runtime = await addon.runtime();
+    runtime.value('BODENRICHTWERT', ADDRESSES.berlin); // fills the cache
+    const reads = { document: 0, user: 0 };
+    for (const [store, name] of [
+      [runtime.documentProperties, 'document'],
+      [runtime.userProperties, 'user'],
+    ] as const) {
+      const getProperty = store.getProperty.bind(store);
+      const getProperties = store.getProperties.bind(store);
+      store.getProperty = (key: string) => ((reads[name] += 1), getProperty(key));
+      store.getProperties = () => ((reads[name] += 1), getProperties());
+    }
+    // A fill-down: each row is a formula run of its own.
+    const fresh = loadAddon(addon.build(), { stores: runtime });
+    for (let row = 0; row < 10; row++) fresh.value('BODENRICHTWERT', ADDRESSES.berlin);
+    expect(reads.document).toBeLessThanOrEqual(10);
+    expect(reads.user).toBeLessThanOrEqual(10);
   });
 
   it('refuse a key with spaces and a service URL that is not http(s)', async () => {

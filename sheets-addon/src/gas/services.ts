@@ -19,14 +19,24 @@ function documentCache(): KeyValueCache | null {
   };
 }
 
+/**
+ * One read of all properties per execution, on first use: every formula is an
+ * execution of its own, and Apps Script counts each property read against a
+ * daily quota (50,000 for consumer accounts), so a 1,000-row fill-down must
+ * not read key, URL and attributions one by one.
+ */
 function propertyStore(properties: GoogleAppsScript.Properties.Properties): SettingsStore {
+  let snapshot: Record<string, string> | undefined;
+  const all = () => (snapshot ??= { ...properties.getProperties() });
   return {
-    get: (key) => properties.getProperty(key),
+    get: (key) => all()[key] ?? null,
     set: (key, value) => {
       properties.setProperty(key, value);
+      all()[key] = value;
     },
     remove: (key) => {
       properties.deleteProperty(key);
+      delete all()[key];
     },
   };
 }
