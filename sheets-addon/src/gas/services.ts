@@ -26,17 +26,17 @@ function documentCache(): KeyValueCache | null {
  * not read key, URL and attributions one by one.
  */
 function propertyStore(properties: GoogleAppsScript.Properties.Properties): SettingsStore {
-  let snapshot: Record<string, string> | undefined;
-  const all = () => (snapshot ??= { ...properties.getProperties() });
+  let snapshot: Map<string, string> | undefined;
+  const all = () => (snapshot ??= new Map(Object.entries(properties.getProperties())));
   return {
-    get: (key) => all()[key] ?? null,
+    get: (key) => all().get(key) ?? null,
     set: (key, value) => {
       properties.setProperty(key, value);
-      all()[key] = value;
+      all().set(key, value);
     },
     remove: (key) => {
       properties.deleteProperty(key);
-      delete all()[key];
+      all().delete(key);
     },
   };
 }
