@@ -316,8 +316,14 @@ describe('a batch the service answers partly as pending', () => {
       then: { kind: 'found', entries: BERLIN_ENTRIES },
     });
     const fns = await load();
-    const values = await fns.call('BODENRICHTWERT', [[slow], [quick]], 'G', null);
+    const shown: unknown[] = [];
+    const values = await fns.call('BODENRICHTWERT', [[slow], [quick]], 'G', null, null, null, {
+      setResult: (value: unknown) => shown.push(value),
+    });
     expect(values).toEqual([[120], [120]]);
+    // Meanwhile the slow cell says it is loading (never #N/A), the quick one has its value.
+    expect(shown).toContainEqual([['wird geladen …'], [120]]);
+    expect(shown.at(-1)).toEqual([[120], [120]]);
     expect(api.lookupsOf(slow)).toHaveLength(3);
     expect(api.lookupsOf(quick)).toHaveLength(1);
     // Every batch lets the service work 25 s before it answers what is ready.

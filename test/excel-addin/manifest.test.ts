@@ -12,6 +12,7 @@ interface FunctionMetadata {
   id: string;
   name: string;
   description: string;
+  options?: Record<string, boolean>;
   parameters: {
     name: string;
     description: string;
@@ -90,6 +91,8 @@ describe('functions.json', () => {
     ]);
     expect(fn?.parameters[0]?.optional).toBeUndefined();
     expect(fn?.description).toMatch(/Bodenrichtwert in EUR\/m²/);
+    // Streaming: pending cells show "wird geladen …" and fill in by themselves.
+    expect(fn?.options).toEqual({ stream: true });
   });
 
   it('describes ZONEN: one address and an optional date in, a table out', () => {

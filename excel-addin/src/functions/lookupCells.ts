@@ -15,17 +15,25 @@ export interface CellSelection {
   /** Bodenrichtwertnummer: picks one of several matching zones. */
   zone?: string | undefined;
   signal?: AbortSignal | undefined;
+  /** Told when the cell's address is answered as pending (the service is still working). */
+  onPending?: ((row: number, column: number) => void) | undefined;
 }
+
+/** Shown in a cell whose address the service is still working on; it fills in by itself. */
+export const PENDING_CELL_TEXT = 'wird geladen …';
 
 async function lookupCell(
   lookups: LookupClient,
   address: unknown,
-  { nutzungsart, feld, stichtag, zone, signal }: CellSelection,
+  { nutzungsart, feld, stichtag, zone, signal, onPending }: CellSelection,
+  row: number,
+  column: number,
 ): Promise<CellValue> {
   const text = String(address ?? '').trim();
   if (text === '') return ''; // blank rows of a column stay blank
   try {
-    const response = await lookups.lookup(text, signal, stichtag);
+    const pending = onPending && (() => onPending(row, column));
+    const response = await lookups.lookup(text, signal, stichtag, pending);
     const selected = selectLookupValue(response, nutzungsart, feld, zone);
     return selected.ok ? selected.value : toCellError(selected.error);
   } catch (error) {
@@ -33,14 +41,22 @@ async function lookupCell(
   }
 }
 
+/** `onValue` is told each cell's value as soon as it is there (the streaming cells show them). */
 export function lookupCells(
   lookups: LookupClient,
   addresses: readonly (readonly unknown[])[],
   selection: CellSelection = {},
+  onValue?: (row: number, column: number, value: CellValue) => void,
 ): Promise<CellValue[][]> {
   return Promise.all(
-    addresses.map((row) =>
-      Promise.all(row.map((address) => lookupCell(lookups, address, selection))),
+    addresses.map((cells, row) =>
+      Promise.all(
+        cells.map(async (address, column) => {
+          const value = await lookupCell(lookups, address, selection, row, column);
+          onValue?.(row, column, value);
+          return value;
+        }),
+      ),
     ),
   );
 }

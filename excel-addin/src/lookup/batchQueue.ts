@@ -34,13 +34,20 @@ export interface BatchQueueOptions {
 export const MIN_CHUNK_SIZE = 10;
 
 export interface BatchQueue {
-  request(lookup: PendingLookup, signal?: AbortSignal): Promise<LookupOutcome>;
+  /** `onPending`: told each time the service answers the address as pending. */
+  request(
+    lookup: PendingLookup,
+    signal?: AbortSignal,
+    onPending?: () => void,
+  ): Promise<LookupOutcome>;
 }
 
 interface Entry {
   lookup: PendingLookup;
   /** Cells still waiting; an entry nobody waits for is not sent. */
   waiters: number;
+  /** The cells' listeners for a pending answer ("wird geladen …"). */
+  pendingListeners: Set<() => void>;
   resolve(outcome: LookupOutcome): void;
   reject(error: unknown): void;
 }
@@ -100,6 +107,7 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
           later.push(entry);
           waitMs = Math.max(waitMs, outcome.retryAfterMs);
           options.onPending?.(entry.lookup.key);
+          for (const listener of entry.pendingListeners) listener();
         } else {
           forget(entry);
           entry.resolve(outcome ?? { kind: 'failed', error: missingItem() });
@@ -125,7 +133,7 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
   function enqueue(lookup: PendingLookup): { entry: Entry; promise: Promise<LookupOutcome> } {
     let entry!: Entry;
     const promise = new Promise<LookupOutcome>((resolve, reject) => {
-      entry = { lookup, waiters: 0, resolve, reject };
+      entry = { lookup, waiters: 0, pendingListeners: new Set(), resolve, reject };
     });
     if (queued.length === 0) void flush();
     queued.push(entry);
@@ -135,9 +143,10 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
   }
 
   return {
-    request(lookup, signal) {
+    request(lookup, signal, onPending) {
       const { entry, promise } = pending.get(lookup.key) ?? enqueue(lookup);
       entry.waiters++;
+      if (onPending) entry.pendingListeners.add(onPending);
       if (signal === undefined) return promise;
       if (signal.aborted) {
         entry.waiters--;

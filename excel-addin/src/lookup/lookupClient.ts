@@ -41,8 +41,17 @@ export interface LookupClientOptions {
 }
 
 export interface LookupClient {
-  /** All entries at the address (at the date, YYYY-MM-DD); throws AppError. */
-  lookup(address: string, signal?: AbortSignal, stichtag?: string): Promise<BodenrichtwertResponse>;
+  /**
+   * All entries at the address (at the date, YYYY-MM-DD); throws AppError.
+   * `onPending` is told whenever the service answers it as still pending; the
+   * client asks again by itself and resolves once the answer is there.
+   */
+  lookup(
+    address: string,
+    signal?: AbortSignal,
+    stichtag?: string,
+    onPending?: () => void,
+  ): Promise<BodenrichtwertResponse>;
 }
 
 export function createLookupClient(options: LookupClientOptions): LookupClient {
@@ -86,6 +95,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     address: string,
     stichtag: string | undefined,
     signal?: AbortSignal,
+    onPending?: () => void,
   ): Promise<LookupOutcome> {
     const { apiKey, serviceUrl } = await settings.get();
     const lookup = pendingLookup(address, stichtag);
@@ -95,7 +105,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     if (apiKey === '') throw missingKeyError();
     progress.started(lookup.key);
     try {
-      const outcome = await queueFor(serviceUrl, stichtag).request(lookup, signal);
+      const outcome = await queueFor(serviceUrl, stichtag).request(lookup, signal, onPending);
       progress.finished(lookup.key, outcome.kind === 'failed');
       return outcome;
     } catch (error) {
@@ -105,8 +115,8 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   }
 
   return {
-    async lookup(address, signal, stichtag) {
-      const outcome = await outcomeOf(address, stichtag, signal);
+    async lookup(address, signal, stichtag, onPending) {
+      const outcome = await outcomeOf(address, stichtag, signal, onPending);
       if (outcome.kind === 'failed') throw outcome.error;
       attributions.record(outcome.response.attribution);
       return outcome.response;

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import vm from 'node:vm';
+import { callStreaming } from './streamingCall.js';
 import {
   customFunctionsStub,
   officeRuntimeStub,
@@ -58,10 +59,21 @@ export async function loadBuiltFunctions(
     const path = join(dir, file);
     vm.runInContext(await readFile(path, 'utf8'), context, { filename: path });
   }
+  // Streaming functions get their invocation after every declared argument, as in Excel.
+  const metadata = JSON.parse(await readFile(join(dir, 'functions.json'), 'utf8')) as {
+    functions: { id: string; parameters: unknown[]; options?: { stream?: boolean } }[];
+  };
+  const streaming = new Map(
+    metadata.functions
+      .filter((f) => f.options?.stream === true)
+      .map((f) => [f.id, f.parameters.length]),
+  );
   return {
     async call(id, ...args) {
       const fn = registry.get(id);
       if (fn === undefined) throw new Error(`no custom function ${id} was associated`);
+      const parameters = streaming.get(id);
+      if (parameters !== undefined) return callStreaming(fn, parameters, args);
       return await fn(...args);
     },
     ids: () => [...registry.keys()],

@@ -57,11 +57,33 @@ export interface StubState {
 function installHostStandIns({
   errorCodes,
   workbookSettings,
+  streaming,
 }: {
   errorCodes: Record<string, string>;
   workbookSettings: Record<string, string>;
+  /** Declared parameters of each streaming function (functions.json). */
+  streaming: Record<string, number>;
 }): void {
   type Fn = (...args: unknown[]) => unknown;
+  // Like Excel: a streaming function gets its invocation after every declared
+  // argument; the cell's value is the first result that is no longer loading
+  // (as streamingCall.ts, which cannot be imported into the page).
+  const asCell =
+    (fn: Fn, count: number): Fn =>
+    (...args) =>
+      new Promise((resolve, reject) => {
+        const passed = Array.from({ length: count }, (_, i) => args[i] ?? null);
+        const loading = (value: unknown) =>
+          Array.isArray(value) &&
+          value.some((row) => Array.isArray(row) && row.includes('wird geladen …'));
+        fn(...passed, {
+          setResult(value: unknown) {
+            if (loading(value)) return;
+            if (value instanceof Error) reject(value);
+            else resolve(value);
+          },
+        });
+      });
   const evaluate = async (cell: StubCell) => {
     try {
       cell.value = await state.functions[cell.id]?.(...cell.args);
@@ -110,7 +132,8 @@ function installHostStandIns({
     // The real associate hands the function to the host; the test calls it itself.
     associate: (id: string, fn: Fn) => {
       associate(id, fn);
-      state.functions[id] = fn;
+      const count = streaming[id];
+      state.functions[id] = count === undefined ? fn : asCell(fn, count);
     },
     Error: class extends Error {
       constructor(
@@ -157,9 +180,18 @@ export async function openTaskpane(
   workbookSettings: Record<string, string> = {},
 ): Promise<Page> {
   const page = await browser.newPage({ viewport: TASKPANE_VIEWPORT });
+  const metadata = (await (await fetch(`${baseUrl}/excel/functions.json`)).json()) as {
+    functions: { id: string; parameters: unknown[]; options?: { stream?: boolean } }[];
+  };
+  const streaming = Object.fromEntries(
+    metadata.functions
+      .filter((f) => f.options?.stream === true)
+      .map((f) => [f.id, f.parameters.length]),
+  );
   const standIns = `;(${installHostStandIns.toString()})(${JSON.stringify({
     errorCodes: ERROR_CODES,
     workbookSettings,
+    streaming,
   })});`;
   await page.route(`${OFFICE_JS_CDN}**`, async (route) => {
     const file = new URL(route.request().url()).pathname.slice(
