@@ -178,3 +178,39 @@ describe('a service slower than the batch wait', () => {
     expect(asked.sort()).toEqual(streets(3, 902).sort());
   });
 });
+
+describe('formulas of one spreadsheet recalculating at once', () => {
+  it('write the cache buckets and the attributions only under the document lock, with a bounded wait', async () => {
+    const runtime = await addon.runtime();
+    const underLock: boolean[] = [];
+    const putAll = runtime.documentCache.putAll.bind(runtime.documentCache);
+    runtime.documentCache.putAll = (values, ttl) => {
+      underLock.push(runtime.documentLock.hasLock());
+      putAll(values, ttl);
+    };
+    const setProperty = runtime.documentProperties.setProperty.bind(runtime.documentProperties);
+    runtime.documentProperties.setProperty = (key, value) => {
+      underLock.push(runtime.documentLock.hasLock());
+      return setProperty(key, value);
+    };
+    runtime.value('BODENRICHTWERT', column(ADDRESSES.berlin, ADDRESSES.frankfurt));
+    expect(underLock.length).toBeGreaterThan(2);
+    expect(underLock.every(Boolean)).toBe(true);
+    expect(runtime.documentLock.hasLock()).toBe(false);
+    expect(new Set(runtime.documentLock.waits)).toEqual(new Set([3000]));
+  });
+
+  it('answer while another execution holds the lock, keep no answers then, and still name the source', async () => {
+    const runtime = await addon.runtime();
+    runtime.documentLock.heldElsewhere = true;
+    const range = column(testStreet(71), testStreet(72));
+    expect(runtime.value('BODENRICHTWERT', range)).toEqual(values(2, 71));
+    expect(runtime.documentProperties.getProperty('brw.attributions')).not.toBeNull();
+    // Nothing was kept: the next run asks again (free of charge on the service).
+    runtime.documentLock.heldElsewhere = false;
+    const before = (await addon.service().lookups()).length;
+    const next = loadAddon(addon.build(), { stores: runtime });
+    expect(next.value('BODENRICHTWERT', range)).toEqual(values(2, 71));
+    expect(await addon.service().lookups()).toHaveLength(before + 2);
+  });
+});

@@ -1,6 +1,12 @@
 // Adapters from the Apps Script services to the ports of the add-on. Only the
 // modules in gas/ and index.ts touch Apps Script globals.
-import type { AddonServices, HttpResponse, KeyValueCache, SettingsStore } from '../ports.js';
+import type {
+  AddonServices,
+  DocumentLock,
+  HttpResponse,
+  KeyValueCache,
+  SettingsStore,
+} from '../ports.js';
 
 function toResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
   const headers: Record<string, string> = {};
@@ -30,6 +36,12 @@ function propertyStore(properties: GoogleAppsScript.Properties.Properties): Sett
   const all = () => (snapshot ??= new Map(Object.entries(properties.getProperties())));
   return {
     get: (key) => all().get(key) ?? null,
+    getCurrent: (key) => {
+      const value = properties.getProperty(key);
+      if (value === null) all().delete(key);
+      else all().set(key, value);
+      return value;
+    },
     set: (key, value) => {
       properties.setProperty(key, value);
       all().set(key, value);
@@ -37,6 +49,28 @@ function propertyStore(properties: GoogleAppsScript.Properties.Properties): Sett
     remove: (key) => {
       properties.deleteProperty(key);
       all().delete(key);
+    },
+  };
+}
+
+/**
+ * How long an execution waits for the document lock: the writes it guards
+ * take milliseconds, and a formula must stay well inside Google's 30 s.
+ */
+export const LOCK_WAIT_MS = 3000;
+
+function documentLock(): DocumentLock | null {
+  const lock = LockService.getDocumentLock();
+  if (lock === null) return null;
+  return {
+    run(work) {
+      if (!lock.tryLock(LOCK_WAIT_MS)) return false;
+      try {
+        work();
+        return true;
+      } finally {
+        lock.releaseLock();
+      }
     },
   };
 }
@@ -69,6 +103,7 @@ export function gasServices(): AddonServices {
     cache: documentCache(),
     documentProperties: propertyStore(PropertiesService.getDocumentProperties()),
     userProperties: propertyStore(PropertiesService.getUserProperties()),
+    lock: documentLock(),
     clock: { now: () => Date.now(), sleep: (ms) => Utilities.sleep(ms) },
     digest: hexDigest,
   };

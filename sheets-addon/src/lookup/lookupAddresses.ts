@@ -50,6 +50,6 @@ export function lookupAddresses(
     const outcome = outcomes.get(key);
     return outcome?.kind === 'found' ? [outcome.response.attribution] : [];
   });
-  recordAttributions(services.documentProperties, attributions);
+  recordAttributions(services, attributions);
   return outcomes;
 }
