@@ -18,6 +18,8 @@ export interface PublicSettings {
 
 export interface SidebarState {
   settings: PublicSettings;
+  /** Present when a column is filled with one formula per row: the suggestion of a range formula. */
+  fillDownHint?: string;
   /** Attributions of every source whose values this spreadsheet received, newest first. */
   attributions: Attribution[];
 }

@@ -123,7 +123,7 @@ global.refreshValues = () => {
 };
 
 /** Sidebar: settings (masked key) and the attributions of every source in this spreadsheet. */
-global.getSidebarState = () => sidebarApi().state();
+global.getSidebarState = () => sidebarApi().state(SpreadsheetApp.getActiveSpreadsheet());
 
 /** Sidebar: saves the API key and/or the service URL for the user or this spreadsheet. */
 global.saveSettings = (input: unknown) => sidebarApi().save(input);

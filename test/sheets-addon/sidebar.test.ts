@@ -210,6 +210,19 @@ describe('the sidebar functions', () => {
     expect(done.slice(0, runs[0])).toEqual([...done.slice(0, runs[0])].sort((a, b) => a - b));
   }, 60_000);
 
+  it('suggest one range formula when a column is filled row by row, and say why', async () => {
+    const runtime = await addon.runtime();
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, i) => [`Adresse ${i}`, `=BODENRICHTWERT(A${i + 2};"W")`]);
+    runtime.spreadsheet.addSheet('Wenige', rows(9));
+    expect(runtime.value('getSidebarState')).not.toHaveProperty('fillDownHint');
+    runtime.spreadsheet.addSheet('Objekte', [...rows(12), ['', '=BODENRICHTWERT(A2:A900)']]);
+    const hint = (runtime.value('getSidebarState') as { fillDownHint?: string }).fillDownHint;
+    expect(hint).toContain('21 Zellen fragen je eine Adresse aus Spalte A ab');
+    expect(hint).toContain('=BODENRICHTWERT(A2:A13)');
+    expect(hint).toContain('Lesezugriffe');
+  });
+
   it('"Werte aktualisieren" re-enters every BODENRICHTWERT formula and nothing else', async () => {
     const runtime = await addon.runtime();
     runtime.spreadsheet.addSheet('Objekte', [
