@@ -8,6 +8,7 @@
 import { AppError, ErrorCode, fail, ok, type Result } from '#shared/index.js';
 import type { KeyScope, PublicSettings, SettingsInput } from '../sidebar/protocol.js';
 import type { AddonServices, SettingsStore } from './ports.js';
+import { allowlistError } from './urlAllowlist.js';
 
 const API_KEY = 'brw.apiKey';
 const SERVICE_URL = 'brw.serviceUrl';
@@ -92,6 +93,8 @@ export function saveSettings(stores: Stores, input: SettingsInput): Result<null>
   const serviceUrl = input.serviceUrl?.trim();
   const normalized = serviceUrl ? normalizeServiceUrl(serviceUrl) : ok(undefined);
   if (!normalized.ok) return normalized;
+  const refused = normalized.value === undefined ? undefined : allowlistError(normalized.value);
+  if (refused) return fail(refused);
 
   if (apiKey !== undefined) store.set(API_KEY, apiKey);
   if (serviceUrl !== undefined) {

@@ -90,6 +90,10 @@ describe('the manifest', () => {
     });
   });
 
+  it('refuses a plain http BASE_URL outside the loopback: Apps Script fetches only https', () => {
+    expect(() => buildAddon('http://brw.example.de')).toThrow(/BASE_URL must be https/);
+  });
+
   it('refuses a BASE_URL that is no http(s) URL', () => {
     expect(() => buildAddon('ftp://brw.example.de')).toThrow(/BASE_URL must be an http\(s\) URL/);
   });

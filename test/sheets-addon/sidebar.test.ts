@@ -127,11 +127,10 @@ describe('the sidebar functions', () => {
 
   it('store another service URL without trailing slash; an empty one restores the default', async () => {
     const runtime = await addon.runtime();
-    expect(
-      runtime.value('saveSettings', { serviceUrl: 'https://brw.intern.example/' }),
-    ).toMatchObject({
+    const url = addon.service().url;
+    expect(runtime.value('saveSettings', { serviceUrl: `${url}/brw/` })).toMatchObject({
       ok: true,
-      state: { settings: { serviceUrl: 'https://brw.intern.example' } },
+      state: { settings: { serviceUrl: `${url}/brw` } },
     });
     expect(runtime.value('saveSettings', { serviceUrl: '' })).toMatchObject({
       state: { settings: { serviceUrl: addon.service().url } },

@@ -32,6 +32,7 @@ import {
 } from '#shared/index.js';
 import { apiRequest, type ApiCredentials } from '../api.js';
 import type { AddonServices, HttpResponse } from '../ports.js';
+import { allowlistError } from '../urlAllowlist.js';
 import type { SheetsOutcome } from './outcome.js';
 
 /** The first request of a run, before any latency is known. */
@@ -62,6 +63,8 @@ export function fetchLookups(
   };
   let msPerAddress: number | undefined;
   let size = 0;
+  const refused = allowlistError(credentials.serviceUrl);
+  if (refused) failAll(queue.splice(0), refused);
 
   while (queue.length > 0) {
     size = nextChunkSize(deadline - clock.now(), msPerAddress, size);
