@@ -68,4 +68,6 @@ export interface AddonServices {
   clock: Clock;
   /** A short stable hex digest, used to keep cache keys below 250 characters. */
   digest(text: string): string;
+  /** YYYY-MM-DD of a date cell in the spreadsheet's time zone (not the script's). */
+  calendarDay(date: Date): string;
 }

@@ -137,6 +137,21 @@ describe('BODENRICHTWERT for one cell', () => {
   });
 });
 
+describe('a date cell as stichtag', () => {
+  it("is read in the spreadsheet's time zone, not the script's", async () => {
+    const runtime = await addon.runtime();
+    runtime.spreadsheet.timeZone = 'Asia/Tokyo';
+    // Sheets hands the date cell 1 June 2025 over as midnight in Tokyo: 31 May in UTC and Berlin.
+    const juneFirstInTokyo = new Date('2025-05-31T15:00:00Z');
+    runtime.value('BODENRICHTWERT', ADDRESSES.berlin, 'W', '', juneFirstInTokyo);
+    runtime.value('BODENRICHTWERT_ZONEN', ADDRESSES.frankfurt, juneFirstInTokyo);
+    const dates = runtime.urlFetch
+      .requests()
+      .map((r) => (JSON.parse(r.payload ?? '{}') as { stichtag?: string }).stichtag);
+    expect(dates).toEqual(['2025-06-01', '2025-06-01']);
+  });
+});
+
 describe('BODENRICHTWERT over a range', () => {
   it('fills a column with one batch request for the distinct addresses; blank rows stay blank', async () => {
     const runtime = await addon.runtime();

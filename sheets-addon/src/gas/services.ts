@@ -84,6 +84,17 @@ function hexDigest(text: string): string {
   return bytes.map((byte) => ((byte + 256) % 256).toString(16).padStart(2, '0')).join('');
 }
 
+/** The spreadsheet's time zone, read once per execution and only when a date cell needs it. */
+function spreadsheetCalendarDay(): (date: Date) => string {
+  let zone: string | undefined;
+  return (date) => {
+    zone ??=
+      SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone() ??
+      Session.getScriptTimeZone();
+    return Utilities.formatDate(date, zone, 'yyyy-MM-dd');
+  };
+}
+
 export function gasServices(): AddonServices {
   return {
     http: {
@@ -106,5 +117,6 @@ export function gasServices(): AddonServices {
     lock: documentLock(),
     clock: { now: () => Date.now(), sleep: (ms) => Utilities.sleep(ms) },
     digest: hexDigest,
+    calendarDay: spreadsheetCalendarDay(),
   };
 }

@@ -62,7 +62,9 @@ export function bodenrichtwertFormula(
   { services, defaultServiceUrl, startedAt }: FormulaContext,
 ): FormulaResult {
   const grid = toGrid(args);
-  const requests = mapGrid(grid, (row, column) => readRequest(grid, row, column));
+  const requests = mapGrid(grid, (row, column) =>
+    readRequest(grid, row, column, (date) => services.calendarDay(date)),
+  );
   const lookups = new Map<string, PendingLookup>();
   for (const request of requests.flat()) {
     // The first spelling of an address is the one sent.
@@ -100,12 +102,17 @@ export function bodenrichtwertFormula(
 }
 
 /** The request of one cell; null for a blank address: blank in, blank out (fill-down). */
-function readRequest(grid: Grid, row: number, column: number): Request | null {
+function readRequest(
+  grid: Grid,
+  row: number,
+  column: number,
+  calendarDay: (date: Date) => string,
+): Request | null {
   const address = grid.cell(0, row, column);
   if (isBlank(address)) return null;
   const nutzungsart = textOrUndefined(grid.cell(1, row, column));
   const feld = textOrUndefined(grid.cell(2, row, column));
-  const stichtag = readStichtagArgument(grid.cell(3, row, column));
+  const stichtag = readStichtagArgument(grid.cell(3, row, column), { calendarDay });
   return {
     lookup: pendingLookup(String(address), stichtag.ok ? stichtag.value : undefined),
     nutzungsart,

@@ -31,7 +31,9 @@ export function zonesFormula(
 ): FormulaResult {
   const address = single(args[0]);
   if (isBlank(address)) return '';
-  const stichtag = readStichtagArgument(single(args[1]));
+  const stichtag = readStichtagArgument(single(args[1]), {
+    calendarDay: (date) => services.calendarDay(date),
+  });
   if (!stichtag.ok) return refuse(stichtag.error);
   const settings = readSettings(services, defaultServiceUrl);
   if (!hasApiKey(settings)) return refuse(missingKeyError());

@@ -80,6 +80,7 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
       getUserCache: () => new FakeCache(clock),
     },
     LockService: { getDocumentLock: () => documentLock },
+    Session: { getScriptTimeZone: () => String(build.manifest['timeZone'] ?? 'Etc/UTC') },
     PropertiesService: {
       getDocumentProperties: () => documentProperties,
       getScriptProperties: () => new FakeProperties(),
@@ -89,6 +90,11 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
       DigestAlgorithm: { MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_512: 'SHA_512' },
       Charset: { UTF_8: 'UTF_8', US_ASCII: 'US_ASCII' },
       computeDigest,
+      // Only the pattern the add-on uses; the zone is an IANA name, as in Apps Script.
+      formatDate: (date: Date, timeZone: string, pattern: string) => {
+        if (pattern !== 'yyyy-MM-dd') throw new Error(`formatDate stand-in: pattern ${pattern}`);
+        return new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+      },
       sleep: (ms: number) => {
         if (ms > 300_000) throw new Error('Exception: Utilities.sleep: at most 300000 ms');
         clock.sleeps.push(ms);
