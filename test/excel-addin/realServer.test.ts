@@ -66,6 +66,27 @@ describe('BRW.BODENRICHTWERT against the real server', () => {
     });
   });
 
+  it("reads a date cell in the workbook's date system, asking Excel once per session", async () => {
+    const workbook1904 = { use1904DateSystem: true, reads: 0 };
+    const session = await loadBuiltFunctions(dir, {
+      storage: new Map([
+        [STORAGE_KEYS.apiKey, harness.account.token],
+        [STORAGE_KEYS.serviceUrl, harness.server.url],
+      ]),
+      workbook1904,
+    });
+    // 44347 is 1 June 2025 in the 1904 date system (45809 in the 1900 system).
+    const atDate = (serial: number) =>
+      session.call('BODENRICHTWERT', [[DEMO_ADDRESSES.hannover]], 'M', 'stichtag', serial);
+    expect(await atDate(44347)).toEqual([['2024-01-01']]);
+    expect(await session.call('ZONEN', DEMO_ADDRESSES.hannover, 44347)).toEqual(
+      expect.arrayContaining([expect.arrayContaining(['M', '2024-01-01'])]),
+    );
+    // 45809 in a 1904 workbook is 2 June 2029: in the future.
+    await expect(atDate(45809)).rejects.toMatchObject({ code: '#VALUE!' });
+    expect(workbook1904.reads).toBe(1);
+  });
+
   it('maps the real error answers to #N/A with German messages', async () => {
     await expect(cell(DEMO_ADDRESSES.kiel)).rejects.toMatchObject({
       code: '#N/A',

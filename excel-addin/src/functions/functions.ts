@@ -12,10 +12,18 @@ import {
 } from '#shared/index.js';
 import { session } from '../session.js';
 import { toCellError } from './cellErrors.js';
+import { workbookUses1904 } from './dateSystem.js';
 import { PENDING_CELL_TEXT, lookupCells, type CellValue } from './lookupCells.js';
 
 /** Excel passes null for an omitted optional argument. */
 const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/** The stichtag argument; a date cell's serial number in the workbook's date system. */
+async function readStichtag(value: number | string | null | undefined) {
+  const given = optional(value);
+  const dateSystem1904 = typeof given === 'number' && (await workbookUses1904());
+  return readStichtagArgument(given, { dateSystem1904 });
+}
 
 /**
  * Amtlicher Bodenrichtwert in EUR/m² an einer Adresse, oder ein anderes Feld des Eintrags. Ein Bereich von Adressen liefert eine Spalte von Ergebnissen.
@@ -51,43 +59,44 @@ export function bodenrichtwert(
   const field = optional(feld);
   const inputError = selectionError(code, field);
   if (inputError) return invocation.setResult(toCellError(inputError));
-  const date = readStichtagArgument(optional(stichtag));
-  if (!date.ok) return invocation.setResult(toCellError(date.error));
   const controller = new AbortController();
   invocation.onCanceled = () => controller.abort();
-  // What the cells show until every address has its answer. Once a cell was
-  // shown loading, new values are shown as they come, coalesced per tick.
-  const shown: CellValue[][] = adresse.map((row) => row.map(() => PENDING_CELL_TEXT));
-  let loadingShown = false;
-  let scheduled = false;
-  const refresh = () => {
-    if (scheduled) return;
-    scheduled = true;
-    void Promise.resolve().then(() => {
-      scheduled = false;
-      show(shown.map((row) => [...row]));
-    });
-  };
-  void lookupCells(
-    session.lookups,
-    adresse,
-    {
-      nutzungsart: code,
-      feld: field,
-      stichtag: date.value,
-      zone: readZoneArgument(optional(zone)),
-      signal: controller.signal,
-      onPending: () => {
-        loadingShown = true;
-        refresh();
+  void readStichtag(stichtag).then((date) => {
+    if (!date.ok) return invocation.setResult(toCellError(date.error));
+    // What the cells show until every address has its answer. Once a cell was
+    // shown loading, new values are shown as they come, coalesced per tick.
+    const shown: CellValue[][] = adresse.map((row) => row.map(() => PENDING_CELL_TEXT));
+    let loadingShown = false;
+    let scheduled = false;
+    const refresh = () => {
+      if (scheduled) return;
+      scheduled = true;
+      void Promise.resolve().then(() => {
+        scheduled = false;
+        show(shown.map((row) => [...row]));
+      });
+    };
+    void lookupCells(
+      session.lookups,
+      adresse,
+      {
+        nutzungsart: code,
+        feld: field,
+        stichtag: date.value,
+        zone: readZoneArgument(optional(zone)),
+        signal: controller.signal,
+        onPending: () => {
+          loadingShown = true;
+          refresh();
+        },
       },
-    },
-    (row, column, value) => {
-      const cells = shown[row];
-      if (cells) cells[column] = value;
-      if (loadingShown) refresh();
-    },
-  ).then(show, (error: unknown) => invocation.setResult(toCellError(error)));
+      (row, column, value) => {
+        const cells = shown[row];
+        if (cells) cells[column] = value;
+        if (loadingShown) refresh();
+      },
+    ).then(show, (error: unknown) => invocation.setResult(toCellError(error)));
+  });
 }
 
 /**
@@ -103,7 +112,7 @@ export async function zonen(
   stichtag?: number | string,
   invocation?: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
-  const date = readStichtagArgument(optional(stichtag));
+  const date = await readStichtag(stichtag);
   if (!date.ok) throw toCellError(date.error);
   const text = String(adresse ?? '').trim();
   if (text === '') return [['']];

@@ -20,6 +20,11 @@ export interface LoadOptions {
   workbook?: Map<string, string>;
   /** Wraps the runtime's fetch, e.g. to count requests. */
   fetch?: typeof fetch;
+  /**
+   * The workbook's date system as the Excel API reports it (ExcelApi 1.16);
+   * without it the host has no Excel API, as in the other tests.
+   */
+  workbook1904?: { use1904DateSystem: boolean; reads: number };
   /** Defaults to the real timers; pass manual ones to control timeouts. */
   timers?: {
     setTimeout: (callback: () => void, ms?: number) => unknown;
@@ -42,10 +47,37 @@ export async function loadBuiltFunctions(
   const storage = options.storage ?? new Map<string, string>();
   const workbook = options.workbook ?? new Map<string, string>();
   const timers = options.timers ?? { setTimeout, clearTimeout };
+  const dateSystem = options.workbook1904;
+  const office = officeStub(workbook);
   const context = vm.createContext({
     CustomFunctions: customFunctionsStub(registry),
     OfficeRuntime: officeRuntimeStub(storage),
-    Office: officeStub(workbook),
+    Office:
+      dateSystem === undefined
+        ? office
+        : {
+            ...office,
+            context: {
+              ...office.context,
+              requirements: { isSetSupported: (set: string) => set === 'ExcelApi' },
+            },
+          },
+    ...(dateSystem === undefined
+      ? {}
+      : {
+          Excel: {
+            async run(batch: (context: unknown) => Promise<unknown>) {
+              const book = { load: () => undefined, use1904DateSystem: false };
+              return batch({
+                workbook: book,
+                sync: async () => {
+                  dateSystem.reads += 1;
+                  book.use1904DateSystem = dateSystem.use1904DateSystem;
+                },
+              });
+            },
+          },
+        }),
     fetch: options.fetch ?? fetch,
     AbortController,
     AbortSignal,
