@@ -1,17 +1,17 @@
 // Collects the addresses of one recalculation and sends them as batches. Excel
 // calls every formula on its own, so the queue waits a short window for the
-// other cells, then sends the distinct addresses in chunks of at most 100 with
-// a few chunks at once. Identical addresses in flight share one request; a
+// other cells, then sends the distinct addresses in chunks of at most 100,
+// a few chunks at once; the next chunk goes when one comes back, so the
+// service never has more addresses of this workbook in its line than those
+// chunks hold (a slow geocoder would otherwise let them wait past its limit). Identical addresses in flight share one request; a
 // canceled cell drops its address from chunks not sent yet. An address the
 // service answers as pending (its batch's wait ended first) stays queued and
 // is asked again after its retry_after, free of charge, until it has its
 // answer; the chunk size follows how many addresses a batch got done.
-import pLimit from 'p-limit';
 import {
   AppError,
   MAX_BATCH_ADDRESSES,
   ErrorCode,
-  chunks,
   type BatchItemOutcome,
   type LookupOutcome,
   type PendingLookup,
@@ -58,7 +58,6 @@ const missingItem = () =>
   new AppError(ErrorCode.serviceError, 'Der Dienst hat eine unerwartete Antwort gesendet.');
 
 export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
-  const limited = pLimit(options.maxParallel);
   // One listener per signal: a range formula's cells share its signal.
   const abortHandlers = new WeakMap<AbortSignal, (() => void)[]>();
   const onAbort = (signal: AbortSignal, handler: () => void) => {
@@ -72,7 +71,7 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
     handlers.push(handler);
   };
   const pending = new Map<string, { entry: Entry; promise: Promise<LookupOutcome> }>();
-  let queued: Entry[] = [];
+  const queued: Entry[] = [];
   const largest = options.chunkSize ?? MAX_BATCH_ADDRESSES;
   let chunkSize = largest;
 
@@ -86,10 +85,11 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
         : Math.min(largest, Math.max(chunkSize, sent * 2));
   }
 
+  /** Pending addresses go first when asked again: the service is already working on them. */
   function requeue(entries: readonly Entry[], waitMs: number): void {
     void options.sleep(waitMs).then(() => {
-      if (queued.length === 0) void flush();
-      queued.push(...entries);
+      queued.unshift(...entries);
+      pump();
     });
   }
 
@@ -123,11 +123,29 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
     if (later.length > 0) requeue(later, waitMs);
   }
 
-  async function flush(): Promise<void> {
-    await options.window();
-    const batch = queued;
-    queued = [];
-    await Promise.all(chunks(batch, chunkSize).map((chunk) => limited(() => sendChunk(chunk))));
+  let inFlight = 0;
+  let windowOpen = false;
+
+  /** Sends chunks while fewer than maxParallel are out; each one back sends the next. */
+  function pump(): void {
+    while (inFlight < options.maxParallel && queued.length > 0) {
+      const chunk = queued.splice(0, chunkSize);
+      inFlight += 1;
+      void sendChunk(chunk).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  }
+
+  /** The first address of a recalculation waits the window for the others. */
+  function flush(): void {
+    if (windowOpen) return;
+    windowOpen = true;
+    void options.window().then(() => {
+      windowOpen = false;
+      pump();
+    });
   }
 
   function enqueue(lookup: PendingLookup): { entry: Entry; promise: Promise<LookupOutcome> } {
@@ -135,7 +153,7 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
     const promise = new Promise<LookupOutcome>((resolve, reject) => {
       entry = { lookup, waiters: 0, pendingListeners: new Set(), resolve, reject };
     });
-    if (queued.length === 0) void flush();
+    if (queued.length === 0 && inFlight === 0) flush();
     queued.push(entry);
     const slot = { entry, promise };
     pending.set(lookup.key, slot);
