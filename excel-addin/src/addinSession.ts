@@ -33,6 +33,8 @@ export interface AddinSession {
   lookups: LookupClient;
   attributions: AttributionLog;
   progress: ProgressTracker;
+  /** Told when OfficeRuntime.storage was full (oldest answers removed) or failed. */
+  onStorageTrouble(listener: (text: string) => void): void;
   account(): Promise<MeResponse>;
 }
 
@@ -59,6 +61,8 @@ export const SESSION_LIMITS = {
   batchWindowMs: 50,
   maxStoredAnswers: 5000,
   maxStoredChars: 4_000_000,
+  /** An answer with a few zones is 2–5 kB; one of 50 kB is not kept. */
+  maxStoredAnswerChars: 50_000,
 } as const;
 
 export function createAddinSession(deps: SessionDeps): AddinSession {
@@ -74,6 +78,7 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
   const answers = createAnswerStore(deps.storage, deps.now, {
     maxEntries: SESSION_LIMITS.maxStoredAnswers,
     maxChars: SESSION_LIMITS.maxStoredChars,
+    maxRecordChars: SESSION_LIMITS.maxStoredAnswerChars,
   });
   const progress = createProgressTracker();
   const lookups = createLookupClient({
@@ -93,6 +98,7 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     lookups,
     attributions,
     progress,
+    onStorageTrouble: (listener) => answers.onTrouble(listener),
     account: async () => fetchAccount(http, await settings.get()),
   };
 }
