@@ -47,7 +47,17 @@ describe('manifest.xml', () => {
     expect(checkManifest(built, { baseUrl: TEST_BASE_URL, distDir: dir })).toEqual([]);
     expect(built).not.toContain('localhost');
     expect(built).toContain(`<AppDomain>${TEST_BASE_URL}</AppDomain>`);
-    expect(built).toContain(`${TEST_BASE_URL}/excel/functions.json`);
+    expect(built).toContain(`${TEST_BASE_URL}/excel/functions.json?v=`);
+  });
+
+  it('points at the scripts by their content hash and versions the page and metadata URLs', async () => {
+    const script = /\/excel\/(functions\.[0-9a-f]{8}\.js)"/.exec(built)?.[1];
+    expect(script).toBeDefined();
+    expect(await readFile(join(dir, script ?? ''), 'utf8')).toContain('BODENRICHTWERT');
+    expect(built).toMatch(/\/excel\/taskpane\.html\?v=[0-9a-f]{8}"/);
+    const page = await readFile(join(dir, 'taskpane.html'), 'utf8');
+    expect(page).toContain(`src=${script}>`);
+    expect(page).toMatch(/src=runtime\.[0-9a-f]{8}\.js>/);
   });
 
   it('reports what is wrong with a broken manifest', () => {
@@ -57,7 +67,12 @@ describe('manifest.xml', () => {
       'requirement set SharedRuntime missing',
     ]);
     expect(
-      check(built.replace(`${TEST_BASE_URL}/excel/functions.js"`, 'https://cdn.example.org/f.js"')),
+      check(
+        built.replace(
+          /https?:\/\/[^"]*\/excel\/functions\.[0-9a-f]+\.js"/,
+          'https://cdn.example.org/f.js"',
+        ),
+      ),
     ).toEqual(['URL outside BASE_URL: https://cdn.example.org/f.js']);
     expect(check(built.replace('icon-80.png', 'icon-81.png'))).toEqual([
       `URL points to no built file: ${TEST_BASE_URL}/excel/assets/icon-81.png`,

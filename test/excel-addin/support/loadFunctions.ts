@@ -2,7 +2,7 @@
 // output) into a fresh Node VM context whose only non-standard globals are the
 // Office stubs, and returns the functions by the ids they were associated with.
 // A fresh context per call gives each test its own session (key, cache).
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import { callStreaming } from './streamingCall.js';
@@ -87,7 +87,11 @@ export async function loadBuiltFunctions(
     setTimeout: timers.setTimeout,
     clearTimeout: timers.clearTimeout,
   });
-  for (const file of ['runtime.js', 'functions.js']) {
+  // The scripts are named by their content hash (runtime.<hash>.js, functions.<hash>.js).
+  const built = await readdir(dir);
+  for (const chunk of ['runtime', 'functions']) {
+    const file = built.find((name) => new RegExp(`^${chunk}\\.[0-9a-f]+\\.js$`).test(name));
+    if (file === undefined) throw new Error(`no built ${chunk} script in ${dir}`);
     const path = join(dir, file);
     vm.runInContext(await readFile(path, 'utf8'), context, { filename: path });
   }
