@@ -5,7 +5,7 @@ import { showAccount, showKeyLinks } from './accountView.js';
 import { showNotice } from './attributionView.js';
 import { byId } from './dom.js';
 import { showProgress } from './progressView.js';
-import { bindRefreshButton, recalculateWorkbook } from './recalculate.js';
+import { bindRefreshButton, recalculateAddinCells } from './recalculate.js';
 import { bindSettingsForm } from './settingsForm.js';
 
 async function start(): Promise<void> {
@@ -22,7 +22,7 @@ async function start(): Promise<void> {
     showKeyLinks(saved.serviceUrl);
     refreshAccount();
     // Cells that showed "Kein API-Schlüssel" fill in with the new key.
-    void recalculateWorkbook().catch(() => undefined);
+    void recalculateAddinCells().catch(() => undefined);
   });
   showKeyLinks(settings.serviceUrl);
   if (settings.apiKey !== '') refreshAccount();

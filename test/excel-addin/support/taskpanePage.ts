@@ -49,6 +49,8 @@ export interface StubState {
   cells: StubCell[];
   /** Every Excel calculation type the add-in requested. */
   calculations: string[];
+  /** The formulas the add-in entered again (Aktualisieren), in order. */
+  reentered: string[];
   /** Enters a formula in a new cell and evaluates it. */
   enter(id: string, ...args: unknown[]): Promise<StubCell>;
 }
@@ -99,6 +101,7 @@ function installHostStandIns({
     functions: {},
     cells: [],
     calculations: [],
+    reentered: [],
     enter(id, ...args) {
       const cell: StubCell = { id, args };
       state.cells.push(cell);
@@ -151,14 +154,41 @@ function installHostStandIns({
       CalculationType: { recalculate: 'Recalculate', full: 'Full', fullRebuild: 'FullRebuild' },
       async run(batch: (context: object) => Promise<unknown>) {
         const requested: string[] = [];
+        const entered: number[] = [];
+        // One sheet: column A holds the entered cells as BRW formulas, then a formula of
+        // Excel's own that the add-in must leave alone.
+        const formulas = () => [
+          ...state.cells.map((cell) => [`=BRW.${cell.id}(${JSON.stringify(cell.args[0])})`]),
+          ['=SUMME(B1:B9)'],
+        ];
+        const usedRange = {
+          isNullObject: false,
+          formulas: [] as string[][],
+          load() {
+            usedRange.formulas = formulas();
+          },
+          getCell: (row: number) => ({
+            set formulas(value: string[][]) {
+              state.reentered.push(value[0]?.[0] ?? '');
+              entered.push(row);
+            },
+          }),
+        };
+        const sheet = { getUsedRangeOrNullObject: () => usedRange };
         const context = {
-          workbook: { application: { calculate: (type: string) => requested.push(type) } },
-          // Like Excel: queued commands run at sync; a full calculation re-runs every custom function.
+          workbook: {
+            application: { calculate: (type: string) => requested.push(type) },
+            worksheets: { items: [sheet], load: () => undefined },
+          },
+          // Like Excel: queued commands run at sync; a full calculation re-runs every custom
+          // function, an entered formula runs its cell.
           async sync() {
             for (const type of requested.splice(0)) {
               state.calculations.push(type);
               if (type === 'Full') await Promise.all(state.cells.map(evaluate));
             }
+            const cells = entered.splice(0).map((row) => state.cells[row]);
+            await Promise.all(cells.map((cell) => (cell ? evaluate(cell) : undefined)));
           },
         };
         return batch(context);
