@@ -92,6 +92,34 @@ describe('the sidebar functions', () => {
     });
   });
 
+  it("tell an editor that the formulas use the owner's key or the spreadsheet's, never the editor's own", async () => {
+    // One shared spreadsheet: the owner has no personal key; an editor has one.
+    const owner = await addon.runtime({ apiKey: null });
+    const editorProperties = loadAddon(addon.build()).userProperties;
+    const asEditor = () =>
+      loadAddon(addon.build(), { stores: { ...owner, userProperties: editorProperties } });
+    // Custom functions run with the owner's user properties, whoever edits.
+    const formulas = () => loadAddon(addon.build(), { stores: owner });
+
+    asEditor().value('saveSettings', { apiKey: VALID_KEY });
+    expect(asEditor().value('getSidebarState')).toMatchObject({
+      settings: {
+        keyScope: 'user',
+        formulaKey: expect.stringContaining('nur, wenn Ihnen die Tabelle gehört') as unknown,
+      },
+    });
+    expect(formulas().call('BODENRICHTWERT', ADDRESSES.berlin)).toEqual({
+      thrown: expect.stringContaining('Kein API-Schlüssel') as unknown,
+    });
+
+    // A key for the spreadsheet reaches every editor's formulas.
+    asEditor().value('saveSettings', { apiKey: VALID_KEY, scope: 'document' });
+    expect(formulas().value('BODENRICHTWERT', ADDRESSES.berlin)).toBe(9500);
+    expect(asEditor().value('getSidebarState')).toMatchObject({
+      settings: { formulaKey: expect.stringContaining('Schlüssel der Tabelle') as unknown },
+    });
+  });
+
   it('read the properties once per formula run, not once per setting', async () => {
     const runtime = await addon.runtime();
     runtime.value('BODENRICHTWERT', ADDRESSES.berlin); // fills the cache
