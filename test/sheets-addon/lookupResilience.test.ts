@@ -43,7 +43,8 @@ describe('the document cache', () => {
     expect(result).toEqual(values(1500));
     expect(await addon.service().lookups()).toHaveLength(1500);
     // CacheService holds about 1,000 entries: the answers share a few.
-    expect(runtime.documentCache.entries.size).toBeLessThanOrEqual(65);
+    // 64 buckets, the list of runs and this run's progress.
+    expect(runtime.documentCache.entries.size).toBeLessThanOrEqual(66);
 
     const reopened = loadAddon(addon.build(), { stores: runtime });
     expect(reopened.value('BODENRICHTWERT', range)).toEqual(values(1500));

@@ -67,6 +67,17 @@ describe('the progress log', () => {
     expect(held).toHaveLength(2);
   });
 
+  it("keeps each run's figures: two formulas at once add up, a formula's next run replaces its own", () => {
+    const cache = mapCache();
+    const services = { cache, lock: null };
+    writeProgress(services, { total: 400, done: 100, failed: 1 }, 'spalte-b');
+    writeProgress(services, { total: 50, done: 10, failed: 0, pending: 5 }, 'spalte-c');
+    expect(readProgress({ cache })).toEqual({ total: 450, done: 110, failed: 1, pending: 5 });
+    writeProgress(services, { total: 400, done: 400, failed: 2 }, 'spalte-b');
+    writeProgress(services, { total: 50, done: 50, failed: 0 }, 'spalte-c');
+    expect(readProgress({ cache })).toEqual({ total: 450, done: 450, failed: 2 });
+  });
+
   it('does nothing where no document cache exists', () => {
     expect(() =>
       writeProgress({ cache: null, lock: null }, { total: 1, done: 0, failed: 0 }),

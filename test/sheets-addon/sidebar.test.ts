@@ -216,7 +216,7 @@ describe('the sidebar functions', () => {
     const progressWrites: string[] = [];
     const put = runtime.documentCache.put.bind(runtime.documentCache);
     runtime.documentCache.put = (key, value, ttl) => {
-      if (key === 'brw:progress') progressWrites.push(value);
+      if (key.startsWith('brw:progress:')) progressWrites.push(value);
       put(key, value, ttl);
     };
     // Each run answers what fits its time budget; the next one continues.

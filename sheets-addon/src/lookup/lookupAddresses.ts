@@ -29,21 +29,23 @@ export function lookupAddresses(
   deadline: number,
 ): Map<string, SheetsOutcome> {
   const cache = new LookupCache(services, credentials.serviceUrl);
+  // The formula's own key: its next run replaces its figures, other formulas keep theirs.
+  const run = services.digest(lookups.map(({ key }) => key).join('\n')).slice(0, 16);
   const outcomes: Map<string, SheetsOutcome> = cache.read(lookups.map(({ key }) => key));
   const uncached = lookups.filter(({ key }) => !outcomes.has(key));
   const progress = progressOf(lookups.length, outcomes.values());
-  writeProgress(services, progress);
+  writeProgress(services, progress, run);
   const fetched = fetchLookups(uncached, credentials, services, deadline, (chunk) => {
     cache.write(chunk);
     const answered = progressOf(chunk.size, chunk.values());
     progress.done += answered.done;
     progress.failed += answered.failed;
     progress.pending += answered.pending;
-    writeProgress(services, progress);
+    writeProgress(services, progress, run);
   });
   for (const [key, outcome] of fetched) outcomes.set(key, outcome);
   // Requests that stopped the run fail their addresses without a chunk of their own.
-  writeProgress(services, progressOf(lookups.length, outcomes.values()));
+  writeProgress(services, progressOf(lookups.length, outcomes.values()), run);
 
   // In the order of the formula's cells, so the first cell's source comes first.
   const attributions = lookups.flatMap(({ key }) => {
