@@ -1,13 +1,17 @@
 // Builds the Excel add-in into excel-addin/dist/ (served by the server at /excel/):
-// functions.js + functions.json (custom functions), taskpane.html with both
-// chunks (shared runtime), assets, and manifest.xml with its URLs set to BASE_URL.
+// functions.<hash>.js + functions.json (custom functions), taskpane.html with
+// both chunks (shared runtime), assets, and manifest.xml with its URLs set to
+// BASE_URL. Scripts are named by their content hash and the manifest points at
+// them (the page and the metadata with ?v=<hash>), so a new version reaches
+// users at once instead of after Office's and the browser's caches expire.
 //   BASE_URL=https://brw.example.de npx webpack --config excel-addin/webpack.config.cjs
 // BASE_URL is read here and nowhere else; it defaults to http://localhost:$PORT
 // (3000 without PORT), as the service's own BASE_URL does. `npm start` passes
 // the BASE_URL it starts with.
 const path = require('node:path');
 const { URL } = require('node:url');
-const { DefinePlugin } = require('webpack');
+const { createHash } = require('node:crypto');
+const { Compilation, DefinePlugin, sources } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
@@ -37,6 +41,38 @@ function manifestFor(baseUrl) {
       .replaceAll(MANIFEST_SOURCE_BASE_URL, baseUrl);
 }
 
+const shortHash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+
+/** Points the built manifest at the hashed script and versions the page and metadata URLs. */
+class VersionedManifestPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('VersionedManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'VersionedManifestPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const names = Object.keys(compilation.assets);
+          const script = names.find((name) => /^functions\.[0-9a-f]+\.js$/.test(name));
+          const source = (name) => compilation.getAsset(name)?.source.source().toString() ?? '';
+          if (script === undefined || !names.includes('manifest.xml')) {
+            throw new Error('VersionedManifestPlugin: functions script or manifest.xml missing');
+          }
+          const manifest = source('manifest.xml')
+            .replaceAll('/excel/functions.js"', `/excel/${script}"`)
+            .replaceAll(
+              '/excel/functions.json"',
+              `/excel/functions.json?v=${shortHash(source('functions.json'))}"`,
+            )
+            .replaceAll(
+              '/excel/taskpane.html"',
+              `/excel/taskpane.html?v=${shortHash(source('taskpane.html'))}"`,
+            );
+          compilation.updateAsset('manifest.xml', new sources.RawSource(manifest));
+        },
+      );
+    });
+  }
+}
+
 module.exports = (_env, argv) => {
   const baseUrl = baseUrlFromEnv();
   const functionsSource = path.resolve(__dirname, 'src/functions/functions.ts');
@@ -51,7 +87,7 @@ module.exports = (_env, argv) => {
     },
     output: {
       path: path.resolve(__dirname, 'dist'),
-      filename: '[name].js',
+      filename: '[name].[contenthash:8].js',
       clean: true,
       // globalThis instead of self, so the bundle also loads in Node for the tests.
       globalObject: 'globalThis',
@@ -104,6 +140,7 @@ module.exports = (_env, argv) => {
           },
         ],
       }),
+      new VersionedManifestPlugin(),
     ],
     performance: { hints: false },
   };

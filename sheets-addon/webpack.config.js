@@ -11,7 +11,7 @@ import webpack from 'webpack';
 import GasPlugin from 'gas-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import { InlineSidebarPlugin } from './build/inlineSidebarPlugin.js';
-import { manifestFor, serviceBaseUrl } from './build/manifest.js';
+import { manifestFor, serviceBaseUrl, urlAllowlist } from './build/manifest.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -61,7 +61,10 @@ export default (env = {}) => {
     optimization: { minimize: false },
     performance: { hints: false },
     plugins: [
-      new webpack.DefinePlugin({ __BASE_URL__: JSON.stringify(baseUrl) }),
+      new webpack.DefinePlugin({
+        __BASE_URL__: JSON.stringify(baseUrl),
+        __URL_ALLOWLIST__: JSON.stringify(urlAllowlist(baseUrl)),
+      }),
       new GasPlugin({ include: [path.resolve(here, 'src/index.ts')] }),
       new InlineSidebarPlugin({
         template: path.resolve(here, 'sidebar/Sidebar.html'),

@@ -10,6 +10,8 @@ export interface WorkbookServiceSettings {
   concurrency: number;
   /** The column's addresses are official house coordinates the service holds. */
   official: boolean;
+  /** GEOCODER_MIN_INTERVAL_MS: 0 as for a self-hosted geocoder, 1000 at the public Nominatim's pace. */
+  geocoderIntervalMs: number;
 }
 
 export interface WorkbookService {
@@ -26,7 +28,13 @@ export interface WorkbookService {
 export async function startWorkbookService(
   settings: WorkbookServiceSettings,
 ): Promise<WorkbookService> {
-  const args = [settings.addresses, settings.geocoderMs, settings.sourceMs, settings.concurrency];
+  const args = [
+    settings.addresses,
+    settings.geocoderMs,
+    settings.sourceMs,
+    settings.concurrency,
+    settings.geocoderIntervalMs,
+  ];
   const argv = [...args.map(String), ...(settings.official ? ['official'] : [])];
   const child = fork(path.join(import.meta.dirname, 'serviceProcess.ts'), argv, {
     execArgv: ['--import', 'tsx'],

@@ -5,14 +5,17 @@
 // With `official`, the column's addresses are Wiesbaden addresses that the
 // service holds as official house coordinates (imported before the column).
 // It answers the message 'geocoderCalls' with the geocoder fake's count.
-//   argv: <addresses> <geocoder latency ms> <state service latency ms> <per-source concurrency> [official]
+//   argv: <addresses> <geocoder latency ms> <state service latency ms> <per-source concurrency>
+//         <geocoder minimum interval ms> [official]
 import { startBenchWorld } from '../support/benchWorld.js';
 import { importOfficialPoints } from '../support/officialPoints.js';
 import { createTestAccount } from '../../test/support/accounts.js';
 import { startTestServer } from '../../test/support/testServer.js';
 
-const [count, geocoderMs, sourceMs, concurrency] = process.argv.slice(2, 6).map(Number);
-const official = process.argv[6] === 'official';
+const [count, geocoderMs, sourceMs, concurrency, geocoderIntervalMs] = process.argv
+  .slice(2, 7)
+  .map(Number);
+const official = process.argv[7] === 'official';
 const world = await startBenchWorld();
 world.nominatim.latencyMs = geocoderMs ?? 100;
 world.wfs.latencyMs = sourceMs ?? 300;
@@ -20,8 +23,8 @@ const server = await startTestServer({
   env: {
     LOG_LEVEL: 'warn',
     GEOCODER_URL: world.nominatim.url,
-    // Off, as for a self-hosted geocoder; the public Nominatim would need 1 request/s.
-    GEOCODER_MIN_INTERVAL_MS: '0',
+    // 0 as for a self-hosted geocoder; the public Nominatim needs 1000 (one request a second).
+    GEOCODER_MIN_INTERVAL_MS: String(geocoderIntervalMs ?? 0),
     BRW_SOURCES_FILE: world.registryFile,
     SOURCE_MAX_CONCURRENCY: String(concurrency ?? 4),
   },

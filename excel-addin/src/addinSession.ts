@@ -33,6 +33,8 @@ export interface AddinSession {
   lookups: LookupClient;
   attributions: AttributionLog;
   progress: ProgressTracker;
+  /** Told when OfficeRuntime.storage was full (oldest answers removed) or failed. */
+  onStorageTrouble(listener: (text: string) => void): void;
   account(): Promise<MeResponse>;
 }
 
@@ -44,8 +46,14 @@ export const SESSION_LIMITS = {
    * proxy_read_timeout of the documented nginx setup.
    */
   timeoutMs: 30_000,
-  /** A batch of 100 waits for its slowest address and the per-source bound. */
-  batchTimeoutMs: 90_000,
+  /**
+   * The service answers a batch within this wait with what is ready and the
+   * rest as pending (asked again, free of charge), so no batch runs into a
+   * proxy's 30 s or the client's timeout.
+   */
+  batchWaitSeconds: 25,
+  /** The wait and a margin for the network and a busy service. */
+  batchTimeoutMs: 55_000,
   maxRetries: 3,
   /** Batches in flight at once; the server bounds the requests per source itself. */
   maxParallelBatches: 2,
@@ -53,6 +61,8 @@ export const SESSION_LIMITS = {
   batchWindowMs: 50,
   maxStoredAnswers: 5000,
   maxStoredChars: 4_000_000,
+  /** An answer with a few zones is 2–5 kB; one of 50 kB is not kept. */
+  maxStoredAnswerChars: 50_000,
 } as const;
 
 export function createAddinSession(deps: SessionDeps): AddinSession {
@@ -68,6 +78,7 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
   const answers = createAnswerStore(deps.storage, deps.now, {
     maxEntries: SESSION_LIMITS.maxStoredAnswers,
     maxChars: SESSION_LIMITS.maxStoredChars,
+    maxRecordChars: SESSION_LIMITS.maxStoredAnswerChars,
   });
   const progress = createProgressTracker();
   const lookups = createLookupClient({
@@ -78,13 +89,16 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     progress,
     batchWindow: () => deps.sleep(SESSION_LIMITS.batchWindowMs),
     maxParallelBatches: SESSION_LIMITS.maxParallelBatches,
+    batchWaitSeconds: SESSION_LIMITS.batchWaitSeconds,
     batchTimeoutMs: SESSION_LIMITS.batchTimeoutMs,
+    sleep: deps.sleep,
   });
   return {
     settings,
     lookups,
     attributions,
     progress,
+    onStorageTrouble: (listener) => answers.onTrouble(listener),
     account: async () => fetchAccount(http, await settings.get()),
   };
 }

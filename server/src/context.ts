@@ -21,13 +21,22 @@ export interface ContextOptions {
   logger?: Logger;
   clock?: Clock;
   fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** A timer that never keeps the process alive: a batch's wait outlives no shutdown. */
+const unrefSleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 
 export interface AppContext extends PlatformServices {
   config: Readonly<Config>;
   logger: Logger;
   clock: Clock;
   fetch: typeof fetch;
+  /** Waits that tests control (the batch's Prefer: wait). */
+  sleep: (ms: number) => Promise<void>;
   db: Database;
   /** Database reachability for GET /healthz. */
   health: HealthRepository;
@@ -81,6 +90,7 @@ export async function createContext(
     logger,
     clock,
     fetch: fetchFn,
+    sleep: options.sleep ?? unrefSleep,
     db,
     health: new HealthRepository(db.sequelize),
     redis,

@@ -106,9 +106,25 @@ export interface BatchLookupRequest {
   format?: 'json' | 'xml';
 }
 
+/**
+ * An address of a batch whose answer was not ready when the request's wait
+ * (Prefer: wait) ended; the service finishes it in the background, so asking
+ * again after `retry_after` seconds gets it, without counting it again.
+ */
+export interface PendingItem {
+  status: 202;
+  error: 'pending';
+  message: string;
+  /** Seconds to wait before asking again. */
+  retry_after: number;
+  address_input: string;
+}
+
 /** One answered address of a batch: the single lookup's answer and its status. */
 export type BatchLookupItem =
-  (BodenrichtwertResponse & { status: 200 }) | (ErrorBody & { address_input: string });
+  | (BodenrichtwertResponse & { status: 200 })
+  | (ErrorBody & { address_input: string })
+  | PendingItem;
 
 /** Answer of POST /api/bodenrichtwert/batch: one item per address, in input order. */
 export interface BatchLookupResponse {

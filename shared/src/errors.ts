@@ -23,6 +23,8 @@ export const ErrorCode = {
   invalidHinterlandFaktor: 'invalid_hinterland_faktor',
   // Input of the spreadsheet functions (client side only)
   invalidField: 'invalid_field',
+  /** Zones of the selection disagree; the Bodenrichtwertnummer must pick one. */
+  ambiguousZone: 'ambiguous_zone',
   // Authentication, plans and limits (§5, §8)
   missingToken: 'missing_token',
   invalidToken: 'invalid_token',
@@ -61,6 +63,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_hinterland_flaeche_m2: 400,
   invalid_hinterland_faktor: 400,
   invalid_field: 400,
+  ambiguous_zone: 400,
   missing_token: 401,
   invalid_token: 401,
   limit_reached: 402,

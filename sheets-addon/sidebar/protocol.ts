@@ -10,12 +10,16 @@ export type KeyScope = 'user' | 'document';
 export interface PublicSettings {
   apiKeyHint: string | null;
   keyScope: KeyScope | null;
+  /** Which key the formulas of this spreadsheet use and whose it is (German text). */
+  formulaKey: string;
   serviceUrl: string;
   defaultServiceUrl: string;
 }
 
 export interface SidebarState {
   settings: PublicSettings;
+  /** Present when a column is filled with one formula per row: the suggestion of a range formula. */
+  fillDownHint?: string;
   /** Attributions of every source whose values this spreadsheet received, newest first. */
   attributions: Attribution[];
 }

@@ -40,6 +40,10 @@ export function renderSettings(state: SidebarState): void {
     apiKeyHint === null
       ? 'Kein API-Schlüssel hinterlegt.'
       : `API-Schlüssel hinterlegt (${apiKeyHint}, ${where}).`;
+  byId('formula-key').textContent = state.settings.formulaKey;
+  const hint = byId('fill-down-hint');
+  hint.textContent = state.fillDownHint ?? '';
+  hint.hidden = state.fillDownHint === undefined;
   byId<HTMLInputElement>('document-scope').checked = keyScope === 'document';
   byId('remove-key').hidden = apiKeyHint === null;
   const url = byId<HTMLInputElement>('service-url');

@@ -17,6 +17,13 @@ import { callServer } from './serverCalls.js';
 
 /** A custom function cannot call the sidebar; the sidebar asks for its progress this often. */
 const PROGRESS_POLL_MS = 3000;
+/**
+ * While the latest run left cells pending ("wird geladen"), the sidebar re-runs
+ * the formulas this often: the service has meanwhile finished those addresses
+ * into its cache, so asking again fills them free of charge.
+ */
+const PENDING_REFRESH_MS = 10_000;
+let lastPendingRefresh = 0;
 
 const failed = (error: unknown) =>
   `Fehler: ${error instanceof Error ? error.message : String(error)}`;
@@ -44,7 +51,14 @@ async function loadAccount(): Promise<void> {
 
 async function pollProgress(): Promise<void> {
   try {
-    renderProgress(await callServer('getProgress'));
+    const progress = await callServer('getProgress');
+    renderProgress(progress);
+    const pending = progress?.pending ?? 0;
+    const runOver = progress !== null && progress.done + pending >= progress.total;
+    if (pending > 0 && runOver && Date.now() - lastPendingRefresh >= PENDING_REFRESH_MS) {
+      lastPendingRefresh = Date.now();
+      await callServer('refreshValues');
+    }
   } catch {
     // The next poll tries again; the figures are a convenience.
   }

@@ -4,10 +4,13 @@ import { apiRequest, hasApiKey, readApiAnswer } from './api.js';
 import type { AccountAnswer } from '../sidebar/protocol.js';
 import type { AddonServices } from './ports.js';
 import { readSettings } from './settings.js';
+import { allowlistError } from './urlAllowlist.js';
 
 export function loadAccount(services: AddonServices, defaultServiceUrl: string): AccountAnswer {
   const settings = readSettings(services, defaultServiceUrl);
   if (!hasApiKey(settings)) return { ok: false, message: cellMessage(missingKeyError(), 'sheets') };
+  const refused = allowlistError(settings.serviceUrl);
+  if (refused) return { ok: false, message: refused.message };
   let responses;
   try {
     responses = services.http.fetchAll([apiRequest(settings, '/api/me')]);

@@ -9,17 +9,30 @@ import {
   withNewAttributions,
   type Attribution,
 } from '#shared/index.js';
-import type { SettingsStore } from './ports.js';
+import { underDocumentLock } from './documentLock.js';
+import type { AddonServices, SettingsStore } from './ports.js';
 
 export function readAttributions(properties: SettingsStore): Attribution[] {
   return parseAttributions(properties.get(ATTRIBUTIONS_KEY));
 }
 
-/** Puts sources not listed yet first; writes only when the list changes. */
+/**
+ * Puts sources not listed yet first; writes only when the list changes. The
+ * list is read again and written under the document lock, so two formulas
+ * never drop each other's sources; when another execution keeps the lock past
+ * the bounded wait, it is written anyway: naming the source is the licence's
+ * condition, a merge lost to a race is made up by the next run.
+ */
 export function recordAttributions(
-  properties: SettingsStore,
+  services: Pick<AddonServices, 'documentProperties' | 'lock'>,
   attributions: readonly Attribution[],
 ): void {
-  const updated = withNewAttributions(readAttributions(properties), attributions);
-  if (updated !== undefined) properties.set(ATTRIBUTIONS_KEY, serializeAttributions(updated));
+  const properties = services.documentProperties;
+  if (withNewAttributions(readAttributions(properties), attributions) === undefined) return;
+  const record = () => {
+    const current = parseAttributions(properties.getCurrent(ATTRIBUTIONS_KEY));
+    const updated = withNewAttributions(current, attributions);
+    if (updated !== undefined) properties.set(ATTRIBUTIONS_KEY, serializeAttributions(updated));
+  };
+  if (!underDocumentLock(services, record)) record();
 }

@@ -8,6 +8,7 @@ import type { CellArgument, FormulaResult } from './cells.js';
 import { buildMenu, showSidebar } from './gas/menu.js';
 import { gasServices } from './gas/services.js';
 import { bodenrichtwertFormula } from './lookup/bodenrichtwertFormula.js';
+import { zonesFormula } from './lookup/zonesFormula.js';
 import { SidebarApi } from './sidebarApi.js';
 
 declare const global: Record<string, unknown>;
@@ -17,10 +18,21 @@ function BODENRICHTWERT(
   nutzungsart?: CellArgument,
   feld?: CellArgument,
   stichtag?: CellArgument,
+  zone?: CellArgument,
 ): FormulaResult {
   const services = gasServices();
   const startedAt = services.clock.now();
-  return bodenrichtwertFormula([adresse, nutzungsart, feld, stichtag], {
+  return bodenrichtwertFormula([adresse, nutzungsart, feld, stichtag, zone], {
+    services,
+    defaultServiceUrl: DEFAULT_SERVICE_URL,
+    startedAt,
+  });
+}
+
+function BODENRICHTWERT_ZONEN(adresse: CellArgument, stichtag?: CellArgument): FormulaResult {
+  const services = gasServices();
+  const startedAt = services.clock.now();
+  return zonesFormula([adresse, stichtag], {
     services,
     defaultServiceUrl: DEFAULT_SERVICE_URL,
     startedAt,
@@ -41,10 +53,23 @@ const sidebarApi = () => new SidebarApi(gasServices(), DEFAULT_SERVICE_URL);
  * @param {string} nutzungsart Optional: W, M, G, S, L, F oder SO. Leer: die erste Zone in der Reihenfolge W, M, G, S, L, F, SO.
  * @param {string} feld Optional: brw_euro_pro_m2 (Standard), stichtag, gemeinde, zonenbezeichnung, wertrel_geschossflaechenzahl u. a.
  * @param {Date|string} stichtag Optional: Wertermittlungsstichtag (Datum oder JJJJ-MM-TT); je Zone der Wert des letzten Stichtags an oder vor diesem Tag. Leer: die aktuellen Werte.
+ * @param {string} zone Optional: Bodenrichtwertnummer der Zone, wenn mehrere Zonen passen (siehe BODENRICHTWERT_ZONEN).
  * @return Der Wert je Adresse; ein Bereich ergibt eine Spalte mit Werten.
  * @customfunction
  */
 global.BODENRICHTWERT = BODENRICHTWERT;
+
+/**
+ * Alle Bodenrichtwertzonen an einer Adresse als Tabelle mit Kopfzeile (Nutzungsart, Kürzel,
+ * Bodenrichtwert, Stichtag, Bodenrichtwertnummer, Zone, Entwicklungszustand, Beitragszustand,
+ * wertrelevante GFZ und weitere veröffentlichte Felder). Eine Abfrage wie BODENRICHTWERT.
+ *
+ * @param {string} adresse Vollständige Adresse (Straße, Hausnummer, PLZ, Ort).
+ * @param {Date|string} stichtag Optional: Wertermittlungsstichtag (Datum oder JJJJ-MM-TT). Leer: die aktuellen Werte.
+ * @return Eine Zeile je Zone unter der Kopfzeile.
+ * @customfunction
+ */
+global.BODENRICHTWERT_ZONEN = BODENRICHTWERT_ZONEN;
 
 /**
  * Auf die tatsächliche GFZ umgerechneter Bodenrichtwert (Euro/m²) nach der amtlichen
@@ -98,7 +123,7 @@ global.refreshValues = () => {
 };
 
 /** Sidebar: settings (masked key) and the attributions of every source in this spreadsheet. */
-global.getSidebarState = () => sidebarApi().state();
+global.getSidebarState = () => sidebarApi().state(SpreadsheetApp.getActiveSpreadsheet());
 
 /** Sidebar: saves the API key and/or the service URL for the user or this spreadsheet. */
 global.saveSettings = (input: unknown) => sidebarApi().save(input);

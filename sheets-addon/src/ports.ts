@@ -32,7 +32,10 @@ export interface KeyValueCache {
 
 /** A durable string store (PropertiesService). */
 export interface SettingsStore {
+  /** From the execution's one read of the store. */
   get(key: string): string | null;
+  /** Read again now: for a read-modify-write under the document lock. */
+  getCurrent(key: string): string | null;
   set(key: string, value: string): void;
   remove(key: string): void;
 }
@@ -40,6 +43,15 @@ export interface SettingsStore {
 export interface Clock {
   now(): number;
   sleep(milliseconds: number): void;
+}
+
+/**
+ * LockService's document lock, held only around a read-modify-write of state
+ * the spreadsheet's executions share (cache buckets, attributions, progress).
+ */
+export interface DocumentLock {
+  /** Runs `work` holding the lock; false (and `work` not run) when it stayed taken within the bounded wait. */
+  run(work: () => void): boolean;
 }
 
 /** The services a custom function or sidebar call works with. */
@@ -51,7 +63,11 @@ export interface AddonServices {
   documentProperties: SettingsStore;
   /** The user's properties: in a custom function those of the spreadsheet's owner. */
   userProperties: SettingsStore;
+  /** null outside a document, where no other execution shares its state. */
+  lock: DocumentLock | null;
   clock: Clock;
   /** A short stable hex digest, used to keep cache keys below 250 characters. */
   digest(text: string): string;
+  /** YYYY-MM-DD of a date cell in the spreadsheet's time zone (not the script's). */
+  calendarDay(date: Date): string;
 }

@@ -8,6 +8,7 @@
 import { AppError, ErrorCode, fail, ok, type Result } from '#shared/index.js';
 import type { KeyScope, PublicSettings, SettingsInput } from '../sidebar/protocol.js';
 import type { AddonServices, SettingsStore } from './ports.js';
+import { allowlistError } from './urlAllowlist.js';
 
 const API_KEY = 'brw.apiKey';
 const SERVICE_URL = 'brw.serviceUrl';
@@ -45,7 +46,25 @@ export function publicSettings(stores: Stores, defaultServiceUrl: string): Publi
     keyScope,
     serviceUrl,
     defaultServiceUrl,
+    formulaKey: formulaKeyText(apiKey, keyScope),
   };
+}
+
+/**
+ * Which key the formulas of this spreadsheet use, and whose it is. Custom
+ * functions read the user properties of the spreadsheet's owner, not of the
+ * person at the keyboard, so a personal key shown here works in the formulas
+ * only where that person owns the spreadsheet.
+ */
+function formulaKeyText(apiKey: string | null, keyScope: KeyScope | null): string {
+  if (keyScope === 'document' && apiKey !== null) {
+    return `Die Formeln dieser Tabelle nutzen den Schlüssel der Tabelle (${maskApiKey(apiKey)}) – für alle, die sie bearbeiten, auf dessen Kontingent.`;
+  }
+  const yours =
+    apiKey === null
+      ? ''
+      : ` Ihr Schlüssel (${maskApiKey(apiKey)}) gilt dort nur, wenn Ihnen die Tabelle gehört.`;
+  return `Die Formeln dieser Tabelle nutzen den persönlichen Schlüssel der Person, der die Tabelle gehört (Google führt Tabellenfunktionen mit deren Einstellungen aus).${yours} Für eine geteilte Tabelle: „Nur für diese Tabelle speichern“.`;
 }
 
 /** Shows only the last four characters, enough to tell two keys apart. */
@@ -55,8 +74,9 @@ export function maskApiKey(apiKey: string): string {
 
 /**
  * Saves the given fields for the user (default) or for this spreadsheet only.
- * Saving for the user removes this spreadsheet's override, so the saved values
- * take effect here; an empty service URL returns to the default.
+ * Saving for the user never touches this spreadsheet's key: in a shared
+ * spreadsheet it is what every editor's formulas use, and an editor saving a
+ * personal key must not take it away. An empty service URL returns to the default.
  */
 export function saveSettings(stores: Stores, input: SettingsInput): Result<null> {
   const scope = input.scope ?? 'user';
@@ -73,15 +93,13 @@ export function saveSettings(stores: Stores, input: SettingsInput): Result<null>
   const serviceUrl = input.serviceUrl?.trim();
   const normalized = serviceUrl ? normalizeServiceUrl(serviceUrl) : ok(undefined);
   if (!normalized.ok) return normalized;
+  const refused = normalized.value === undefined ? undefined : allowlistError(normalized.value);
+  if (refused) return fail(refused);
 
-  if (apiKey !== undefined) {
-    store.set(API_KEY, apiKey);
-    if (scope === 'user') stores.documentProperties.remove(API_KEY);
-  }
+  if (apiKey !== undefined) store.set(API_KEY, apiKey);
   if (serviceUrl !== undefined) {
     if (normalized.value === undefined) store.remove(SERVICE_URL);
     else store.set(SERVICE_URL, normalized.value);
-    if (scope === 'user') stores.documentProperties.remove(SERVICE_URL);
   }
   return ok(null);
 }

@@ -12,6 +12,7 @@ import { loadAccount } from './account.js';
 import { readAttributions } from './attributionLog.js';
 import { readProgress } from './lookup/progressLog.js';
 import type { AddonServices } from './ports.js';
+import { fillDownHint } from './fillDownHint.js';
 import { refreshLookupFormulas, type FormulaDocument } from './refreshFormulas.js';
 import { publicSettings, removeApiKey, saveSettings } from './settings.js';
 
@@ -21,10 +22,13 @@ export class SidebarApi {
     private readonly defaultServiceUrl: string,
   ) {}
 
-  state(): SidebarState {
+  /** `document`: the open spreadsheet, searched for a column filled row by row. */
+  state(document?: FormulaDocument): SidebarState {
+    const hint = document === undefined ? null : fillDownHint(document);
     return {
       settings: publicSettings(this.services, this.defaultServiceUrl),
       attributions: readAttributions(this.services.documentProperties),
+      ...(hint === null ? {} : { fillDownHint: hint }),
     };
   }
 

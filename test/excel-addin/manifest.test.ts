@@ -12,6 +12,7 @@ interface FunctionMetadata {
   id: string;
   name: string;
   description: string;
+  options?: Record<string, boolean>;
   parameters: {
     name: string;
     description: string;
@@ -46,7 +47,17 @@ describe('manifest.xml', () => {
     expect(checkManifest(built, { baseUrl: TEST_BASE_URL, distDir: dir })).toEqual([]);
     expect(built).not.toContain('localhost');
     expect(built).toContain(`<AppDomain>${TEST_BASE_URL}</AppDomain>`);
-    expect(built).toContain(`${TEST_BASE_URL}/excel/functions.json`);
+    expect(built).toContain(`${TEST_BASE_URL}/excel/functions.json?v=`);
+  });
+
+  it('points at the scripts by their content hash and versions the page and metadata URLs', async () => {
+    const script = /\/excel\/(functions\.[0-9a-f]{8}\.js)"/.exec(built)?.[1];
+    expect(script).toBeDefined();
+    expect(await readFile(join(dir, script ?? ''), 'utf8')).toContain('BODENRICHTWERT');
+    expect(built).toMatch(/\/excel\/taskpane\.html\?v=[0-9a-f]{8}"/);
+    const page = await readFile(join(dir, 'taskpane.html'), 'utf8');
+    expect(page).toContain(`src=${script}>`);
+    expect(page).toMatch(/src=runtime\.[0-9a-f]{8}\.js>/);
   });
 
   it('reports what is wrong with a broken manifest', () => {
@@ -56,7 +67,12 @@ describe('manifest.xml', () => {
       'requirement set SharedRuntime missing',
     ]);
     expect(
-      check(built.replace(`${TEST_BASE_URL}/excel/functions.js"`, 'https://cdn.example.org/f.js"')),
+      check(
+        built.replace(
+          /https?:\/\/[^"]*\/excel\/functions\.[0-9a-f]+\.js"/,
+          'https://cdn.example.org/f.js"',
+        ),
+      ),
     ).toEqual(['URL outside BASE_URL: https://cdn.example.org/f.js']);
     expect(check(built.replace('icon-80.png', 'icon-81.png'))).toEqual([
       `URL points to no built file: ${TEST_BASE_URL}/excel/assets/icon-81.png`,
@@ -74,7 +90,7 @@ describe('functions.json', () => {
   it('holds exactly the functions the bundle associates', async () => {
     const associated = (await loadBuiltFunctions(dir)).ids().sort();
     expect(functions.map((f) => f.id).sort()).toEqual(associated);
-    expect(associated).toEqual(['BODENRICHTWERT', 'BODENWERT']);
+    expect(associated).toEqual(['BODENRICHTWERT', 'BODENWERT', 'ZONEN']);
   });
 
   it('describes BODENRICHTWERT: a range of addresses in, a matrix out, two optional texts and a date', () => {
@@ -86,9 +102,22 @@ describe('functions.json', () => {
       expect.objectContaining({ name: 'feld', type: 'string', optional: true }),
       // A date cell arrives as Excel's serial number, text as text.
       expect.objectContaining({ name: 'stichtag', type: 'any', optional: true }),
+      expect.objectContaining({ name: 'zone', type: 'any', optional: true }),
     ]);
     expect(fn?.parameters[0]?.optional).toBeUndefined();
     expect(fn?.description).toMatch(/Bodenrichtwert in EUR\/m²/);
+    // Streaming: pending cells show "wird geladen …" and fill in by themselves.
+    expect(fn?.options).toEqual({ stream: true });
+  });
+
+  it('describes ZONEN: one address and an optional date in, a table out', () => {
+    const fn = functions.find((f) => f.id === 'ZONEN');
+    expect(fn?.result).toEqual({ dimensionality: 'matrix' });
+    expect(fn?.parameters).toEqual([
+      expect.objectContaining({ name: 'adresse', type: 'string' }),
+      expect.objectContaining({ name: 'stichtag', type: 'any', optional: true }),
+    ]);
+    expect(fn?.description).toMatch(/Kopfzeile/);
   });
 
   it('describes BODENWERT: three required and three optional numbers, a number out', () => {

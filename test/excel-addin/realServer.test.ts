@@ -66,6 +66,27 @@ describe('BRW.BODENRICHTWERT against the real server', () => {
     });
   });
 
+  it("reads a date cell in the workbook's date system, asking Excel once per session", async () => {
+    const workbook1904 = { use1904DateSystem: true, reads: 0 };
+    const session = await loadBuiltFunctions(dir, {
+      storage: new Map([
+        [STORAGE_KEYS.apiKey, harness.account.token],
+        [STORAGE_KEYS.serviceUrl, harness.server.url],
+      ]),
+      workbook1904,
+    });
+    // 44347 is 1 June 2025 in the 1904 date system (45809 in the 1900 system).
+    const atDate = (serial: number) =>
+      session.call('BODENRICHTWERT', [[DEMO_ADDRESSES.hannover]], 'M', 'stichtag', serial);
+    expect(await atDate(44347)).toEqual([['2024-01-01']]);
+    expect(await session.call('ZONEN', DEMO_ADDRESSES.hannover, 44347)).toEqual(
+      expect.arrayContaining([expect.arrayContaining(['M', '2024-01-01'])]),
+    );
+    // 45809 in a 1904 workbook is 2 June 2029: in the future.
+    await expect(atDate(45809)).rejects.toMatchObject({ code: '#VALUE!' });
+    expect(workbook1904.reads).toBe(1);
+  });
+
   it('maps the real error answers to #N/A with German messages', async () => {
     await expect(cell(DEMO_ADDRESSES.kiel)).rejects.toMatchObject({
       code: '#N/A',
@@ -73,6 +94,101 @@ describe('BRW.BODENRICHTWERT against the real server', () => {
     });
     await expect(cell(DEMO_ADDRESSES.unknown)).rejects.toMatchObject({ code: '#N/A' });
     await expect(cell(DEMO_ADDRESSES.hannoverNoZone)).rejects.toMatchObject({ code: '#N/A' });
+  });
+});
+
+describe('several zones at one address against the real server', () => {
+  // Wiesbaden's point lies in two W zones (1,100 and 1,350 EUR/m²) and a Grünland zone.
+  const wiesbaden = [[DEMO_ADDRESSES.wiesbaden]];
+
+  it('names the disagreeing zones instead of showing one, and the 5th argument picks one', async () => {
+    const ambiguous = {
+      code: '#VALUE!',
+      message:
+        '2 Zonen W: 1.100 EUR/m² (Nr. 14001), 1.350 EUR/m² (Nr. 14002) – Bodenrichtwertnummer als 5. Argument angeben',
+    };
+    await expect(
+      fns.call('BODENRICHTWERT', wiesbaden, 'W', null, null, null),
+    ).rejects.toMatchObject(ambiguous);
+    await expect(
+      fns.call('BODENRICHTWERT', wiesbaden, null, null, null, null),
+    ).rejects.toMatchObject(ambiguous);
+    expect(await fns.call('BODENRICHTWERT', wiesbaden, 'W', null, null, '14002')).toEqual([[1350]]);
+    expect(
+      await fns.call(
+        'BODENRICHTWERT',
+        wiesbaden,
+        null,
+        'wertrel_geschossflaechenzahl',
+        null,
+        14001,
+      ),
+    ).toEqual([[0.8]]);
+    // The zones agree on the date, so it shows without a number.
+    expect(await fns.call('BODENRICHTWERT', wiesbaden, 'W', 'stichtag', null, null)).toEqual([
+      ['2024-01-01'],
+    ]);
+    await expect(
+      fns.call('BODENRICHTWERT', wiesbaden, 'W', null, null, '14900'),
+    ).rejects.toMatchObject({
+      code: '#N/A',
+      message: expect.stringContaining('Bodenrichtwertnummer „14900“ der Nutzungsart W'),
+    });
+  });
+
+  it('BRW.ZONEN lists every zone under a header row, in one lookup counted once', async () => {
+    const session = await loadBuiltFunctions(dir, {
+      storage: new Map([
+        [STORAGE_KEYS.apiKey, harness.account.token],
+        [STORAGE_KEYS.serviceUrl, harness.server.url],
+      ]),
+    });
+    const address = 'Wilhelmstraße  20, 65183 Wiesbaden'; // a spelling of its own: not kept yet
+    const me = async () => {
+      const response = await fetch(`${harness.server.url}/api/me`, {
+        headers: { Authorization: `Bearer ${harness.account.token}` },
+      });
+      return (await response.json()) as MeResponse;
+    };
+    const table = (await session.call('ZONEN', address, null)) as unknown[][];
+    const before = (await me()).usage_this_month;
+    expect(table[0]?.slice(0, 9)).toEqual([
+      'Nutzungsart',
+      'Kürzel',
+      'Bodenrichtwert',
+      'Stichtag',
+      'Bodenrichtwertnummer',
+      'Zone',
+      'Entwicklungszustand',
+      'Beitragszustand',
+      'wertrelevante GFZ',
+    ]);
+    expect(table[0]).toContain('Gemeinde');
+    expect(table.slice(1).map((row) => [row[1], row[2], row[4], row[8]])).toEqual([
+      ['W', 1100, '14001', 0.8],
+      ['W', 1350, '14002', 1.2],
+      ['L', 3.5, '14900', ''],
+    ]);
+    expect(table.slice(1).map((row) => row[6])).toEqual(['baureifes Land', 'baureifes Land', '']);
+    expect(await session.call('BODENRICHTWERT', [[address]], 'W', null, null, '14001')).toEqual([
+      [1100],
+    ]);
+    await expect(session.call('ZONEN', address, '2999-01-01')).rejects.toMatchObject({
+      code: '#VALUE!',
+    });
+    await expect(session.call('ZONEN', DEMO_ADDRESSES.kiel, null)).rejects.toMatchObject({
+      code: '#N/A',
+      message: expect.stringContaining('Schleswig-Holstein'),
+    });
+    expect(await session.call('ZONEN', '  ', null)).toEqual([['']]);
+    // A new address: ZONEN is one counted lookup, and BODENRICHTWERT of it costs nothing more.
+    const bremen = (await session.call('ZONEN', DEMO_ADDRESSES.bremen, null)) as unknown[][];
+    expect(bremen.length).toBeGreaterThan(1);
+    expect((await me()).usage_this_month).toBe(before + 1);
+    expect(await fns.call('BODENRICHTWERT', [[DEMO_ADDRESSES.bremen]], null, 'code')).toEqual([
+      [bremen[1]?.[1]],
+    ]);
+    expect((await me()).usage_this_month).toBe(before + 1);
   });
 });
 

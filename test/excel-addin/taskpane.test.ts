@@ -218,13 +218,19 @@ describe.runIf(runs)('Excel task pane', () => {
     const cellValue = () =>
       page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.cells[0]?.value);
     await expect.poll(cellValue).toEqual([[450]]);
-    expect(
-      await page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.calculations),
-    ).toContain('Full');
+    // Only the add-in's cells of this workbook are entered again, no full recalculation.
+    const state = await page.evaluate(() => {
+      const { calculations, reentered } = (globalThis as unknown as StubGlobal).__brw;
+      return { calculations, reentered };
+    });
+    expect(state).toEqual({
+      calculations: [],
+      reentered: [`=BRW.BODENRICHTWERT([["${ADDRESS}"]])`],
+    });
     await page.close();
   });
 
-  it('"Aktualisieren" recalculates the workbook, asks again only cells with a passing error, and reloads the account', async () => {
+  it('"Aktualisieren" recalculates the add-in\'s cells only, asks again only cells with a passing error, and reloads the account', async () => {
     const flaky = 'Wackelweg 1, 10115 Berlin';
     api.setScenario(flaky, { kind: 'error', code: ErrorCode.serviceError, message: 'Quelle weg' });
     const page = await openTaskpane(browser, api.url);
@@ -245,12 +251,17 @@ describe.runIf(runs)('Excel task pane', () => {
     api.setScenario(flaky, { kind: 'found', entries: [entry()], owner: OWNER });
 
     await page.click('#refresh');
-    await expect
-      .poll(() => page.textContent('#refresh-status'))
-      .toBe('Arbeitsmappe neu berechnet.');
-    expect(
-      await page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.calculations),
-    ).toContain('Full');
+    await expect.poll(() => page.textContent('#refresh-status')).toBe('2 Formeln neu berechnet.');
+    // Not every open workbook: no full recalculation, and Excel's own formula is left alone.
+    const state = await page.evaluate(() => {
+      const { calculations, reentered } = (globalThis as unknown as StubGlobal).__brw;
+      return { calculations, reentered };
+    });
+    expect(state.calculations).toEqual([]);
+    expect(state.reentered).toHaveLength(2);
+    expect(state.reentered.every((formula) => formula.startsWith('=BRW.BODENRICHTWERT('))).toBe(
+      true,
+    );
     const cells = () =>
       page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.cells.map((c) => c.value));
     await expect.poll(cells).toEqual([[[450]], [[450]]]);

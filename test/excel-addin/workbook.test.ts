@@ -69,8 +69,8 @@ describe('a workbook with a long address column', () => {
     const [[canceled = ''] = [], [kept = ''] = []] = column(2, 'Amt');
     const fns = await loadBuiltFunctions(dir, { storage: deviceStorage() });
     const invocation: { onCanceled?: () => void } = {};
-    const cell = fns.call('BODENRICHTWERT', [[canceled]], null, null, null, invocation);
-    const other = fns.call('BODENRICHTWERT', [[kept]], null, null, null, {});
+    const cell = fns.call('BODENRICHTWERT', [[canceled]], null, null, null, null, invocation);
+    const other = fns.call('BODENRICHTWERT', [[kept]], null, null, null, null, {});
     expect(invocation.onCanceled).toBeTypeOf('function');
     invocation.onCanceled?.();
     await expect(cell).rejects.toMatchObject({ code: '#N/A' });

@@ -1,6 +1,7 @@
 // =BODENRICHTWERT in the built bundle against the stand-in service: values,
 // ranges and the German messages of every error the lookup can meet.
 import { describe, expect, it } from 'vitest';
+import { loadAddon } from './support/gasRuntime.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
 import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
 import { UPGRADE_URL, VALID_KEY } from './support/standInService.js';
@@ -19,6 +20,8 @@ describe('BODENRICHTWERT for one cell', () => {
         addresses: [ADDRESSES.berlin],
         nutzungsart: [],
         authorization: `Bearer ${VALID_KEY}`,
+        // The service answers within the run's time budget (20 s).
+        prefer: expect.stringMatching(/^wait=(1\d|20)$/) as unknown,
       },
     ]);
     expect(runtime.urlFetch.requests()[0]).toMatchObject({
@@ -109,15 +112,43 @@ describe('BODENRICHTWERT for one cell', () => {
     expect(await addon.service().lookups()).toHaveLength(2);
   });
 
-  it('fails clearly for a service URL outside the manifest whitelist', async () => {
+  it('names the allowlist when a service URL lies outside it, instead of "nicht erreichbar"', async () => {
     const runtime = await addon.runtime();
-    expect(
-      runtime.value('saveSettings', { serviceUrl: 'https://anderer-dienst.example.org' }),
-    ).toMatchObject({ ok: true });
-    expect(runtime.call('BODENRICHTWERT', ADDRESSES.berlin)).toEqual({
-      thrown: expect.stringContaining('Datenquelle nicht erreichbar'),
+    const saved = runtime.value('saveSettings', {
+      serviceUrl: 'https://anderer-dienst.example.org',
+    });
+    expect(saved).toMatchObject({
+      ok: false,
+      message: expect.stringContaining(
+        'https://anderer-dienst.example.org ist nicht freigegeben',
+      ) as unknown,
+    });
+    // A URL that got into the properties otherwise (a copy of a spreadsheet from another build).
+    runtime.documentProperties.setProperty('brw.serviceUrl', 'https://anderer-dienst.example.org');
+    const next = loadAddon(addon.build(), { stores: runtime });
+    const outcome = next.call('BODENRICHTWERT', ADDRESSES.berlin);
+    expect(outcome).toEqual({ thrown: expect.stringContaining('urlFetchWhitelist') as unknown });
+    expect(outcome).not.toEqual({ thrown: expect.stringContaining('nicht erreichbar') as unknown });
+    expect(next.value('getAccount')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('nicht freigegeben') as unknown,
     });
     expect(await addon.service().requests()).toEqual([]);
+  });
+});
+
+describe('a date cell as stichtag', () => {
+  it("is read in the spreadsheet's time zone, not the script's", async () => {
+    const runtime = await addon.runtime();
+    runtime.spreadsheet.timeZone = 'Asia/Tokyo';
+    // Sheets hands the date cell 1 June 2025 over as midnight in Tokyo: 31 May in UTC and Berlin.
+    const juneFirstInTokyo = new Date('2025-05-31T15:00:00Z');
+    runtime.value('BODENRICHTWERT', ADDRESSES.berlin, 'W', '', juneFirstInTokyo);
+    runtime.value('BODENRICHTWERT_ZONEN', ADDRESSES.frankfurt, juneFirstInTokyo);
+    const dates = runtime.urlFetch
+      .requests()
+      .map((r) => (JSON.parse(r.payload ?? '{}') as { stichtag?: string }).stichtag);
+    expect(dates).toEqual(['2025-06-01', '2025-06-01']);
   });
 });
 

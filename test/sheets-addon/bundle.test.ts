@@ -16,6 +16,7 @@ const SCOPES = [
 ];
 const GLOBALS = [
   'BODENRICHTWERT',
+  'BODENRICHTWERT_ZONEN',
   'BODENWERT',
   'onOpen',
   'onInstall',
@@ -46,7 +47,7 @@ describe('the built Apps Script project', () => {
   });
 
   it('keeps the @customfunction JSDoc directly above both custom functions', () => {
-    for (const name of ['BODENRICHTWERT', 'BODENWERT']) {
+    for (const name of ['BODENRICHTWERT', 'BODENRICHTWERT_ZONEN', 'BODENWERT']) {
       const jsdoc = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*function ${name}\\(`).exec(
         build.code,
       );
@@ -87,6 +88,10 @@ describe('the manifest', () => {
       ...build.manifest,
       urlFetchWhitelist: null,
     });
+  });
+
+  it('refuses a plain http BASE_URL outside the loopback: Apps Script fetches only https', () => {
+    expect(() => buildAddon('http://brw.example.de')).toThrow(/BASE_URL must be https/);
   });
 
   it('refuses a BASE_URL that is no http(s) URL', () => {

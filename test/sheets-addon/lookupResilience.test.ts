@@ -43,7 +43,8 @@ describe('the document cache', () => {
     expect(result).toEqual(values(1500));
     expect(await addon.service().lookups()).toHaveLength(1500);
     // CacheService holds about 1,000 entries: the answers share a few.
-    expect(runtime.documentCache.entries.size).toBeLessThanOrEqual(65);
+    // 64 buckets, the list of runs and this run's progress.
+    expect(runtime.documentCache.entries.size).toBeLessThanOrEqual(66);
 
     const reopened = loadAddon(addon.build(), { stores: runtime });
     expect(reopened.value('BODENRICHTWERT', range)).toEqual(values(1500));
@@ -145,5 +146,72 @@ describe('the 30-second limit of custom functions', () => {
     const next = loadAddon(addon.build(), { stores: runtime });
     expect(next.value('BODENRICHTWERT', range)).toEqual(values(40, 300));
     expect((await addon.service().batches()).slice(2).flat()).toEqual(streets(15, 325));
+  });
+});
+
+describe('a service slower than the batch wait', () => {
+  it('asks within the time left, shows pending cells and fills them on the next run free of charge', async () => {
+    const runtime = await addon.runtime();
+    await addon.service().set({ readyPerBatch: 2 });
+    const range = column(...streets(5, 900));
+    const first = runtime.value('BODENRICHTWERT', range);
+    expect(first).toEqual([
+      [1900],
+      [1901],
+      ['wird geladen – Werte aktualisieren'],
+      ['wird geladen – Werte aktualisieren'],
+      ['wird geladen – Werte aktualisieren'],
+    ]);
+    expect(runtime.value('getProgress')).toEqual({ total: 5, done: 2, failed: 0, pending: 3 });
+    // The service may run at most what is left of the 20 s budget, far from Google's 30 s.
+    const sent = await addon.service().lookups();
+    const waits = (await addon.service().requests())
+      .filter((r) => r.path === '/api/bodenrichtwert/batch')
+      .map((r) => Number(/^wait=(\d+)$/.exec(r.prefer ?? '')?.[1]));
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.every((wait) => wait >= 1 && wait <= 20)).toBe(true);
+
+    // The sidebar's refresh runs the formula again: only the pending addresses are asked.
+    await addon.service().set({ readyPerBatch: null });
+    const next = loadAddon(addon.build(), { stores: runtime });
+    expect(next.value('BODENRICHTWERT', range)).toEqual(values(5, 900));
+    const asked = (await addon.service().lookups()).slice(sent.length);
+    expect(asked.sort()).toEqual(streets(3, 902).sort());
+  });
+});
+
+describe('formulas of one spreadsheet recalculating at once', () => {
+  it('write the cache buckets and the attributions only under the document lock, with a bounded wait', async () => {
+    const runtime = await addon.runtime();
+    const underLock: boolean[] = [];
+    const putAll = runtime.documentCache.putAll.bind(runtime.documentCache);
+    runtime.documentCache.putAll = (values, ttl) => {
+      underLock.push(runtime.documentLock.hasLock());
+      putAll(values, ttl);
+    };
+    const setProperty = runtime.documentProperties.setProperty.bind(runtime.documentProperties);
+    runtime.documentProperties.setProperty = (key, value) => {
+      underLock.push(runtime.documentLock.hasLock());
+      return setProperty(key, value);
+    };
+    runtime.value('BODENRICHTWERT', column(ADDRESSES.berlin, ADDRESSES.frankfurt));
+    expect(underLock.length).toBeGreaterThan(2);
+    expect(underLock.every(Boolean)).toBe(true);
+    expect(runtime.documentLock.hasLock()).toBe(false);
+    expect(new Set(runtime.documentLock.waits)).toEqual(new Set([3000]));
+  });
+
+  it('answer while another execution holds the lock, keep no answers then, and still name the source', async () => {
+    const runtime = await addon.runtime();
+    runtime.documentLock.heldElsewhere = true;
+    const range = column(testStreet(71), testStreet(72));
+    expect(runtime.value('BODENRICHTWERT', range)).toEqual(values(2, 71));
+    expect(runtime.documentProperties.getProperty('brw.attributions')).not.toBeNull();
+    // Nothing was kept: the next run asks again (free of charge on the service).
+    runtime.documentLock.heldElsewhere = false;
+    const before = (await addon.service().lookups()).length;
+    const next = loadAddon(addon.build(), { stores: runtime });
+    expect(next.value('BODENRICHTWERT', range)).toEqual(values(2, 71));
+    expect(await addon.service().lookups()).toHaveLength(before + 2);
   });
 });

@@ -83,3 +83,79 @@ describe('BODENRICHTWERT against the real server', () => {
     expect(result[1]?.[0]).toMatch(/^Fehler: .*Adresse/);
   });
 });
+
+describe('several zones at one address against the real server', () => {
+  const wiesbaden = 'Wilhelmstraße 20, 65183 Wiesbaden';
+
+  it('names the disagreeing zones instead of showing one, and the 5th argument picks one', () => {
+    const runtime = loadAddon(build);
+    runtime.value('saveSettings', { apiKey: server.token });
+    const message =
+      '2 Zonen W: 1.100 EUR/m² (Nr. 14001), 1.350 EUR/m² (Nr. 14002) – Bodenrichtwertnummer als 5. Argument angeben';
+    expect(runtime.call('BODENRICHTWERT', wiesbaden, 'W')).toEqual({ thrown: message });
+    expect(runtime.call('BODENRICHTWERT', wiesbaden)).toEqual({ thrown: message });
+    expect(runtime.value('BODENRICHTWERT', [[wiesbaden], [wiesbaden]], 'W')).toEqual([
+      [`Fehler: ${message}`],
+      [`Fehler: ${message}`],
+    ]);
+    expect(runtime.value('BODENRICHTWERT', wiesbaden, 'W', '', '', '14002')).toBe(1350);
+    expect(
+      runtime.value('BODENRICHTWERT', wiesbaden, '', 'wertrel_geschossflaechenzahl', '', 14001),
+    ).toBe(0.8);
+    expect(runtime.value('BODENRICHTWERT', wiesbaden, 'W', 'stichtag')).toBe('2024-01-01');
+    expect(runtime.call('BODENRICHTWERT', wiesbaden, 'W', '', '', '14900')).toEqual({
+      thrown: expect.stringContaining('Bodenrichtwertnummer „14900“ der Nutzungsart W') as unknown,
+    });
+  });
+
+  it('BODENRICHTWERT_ZONEN lists every zone under a header row, in one lookup counted once', async () => {
+    const runtime = loadAddon(build);
+    runtime.value('saveSettings', { apiKey: server.token });
+    const table = runtime.value('BODENRICHTWERT_ZONEN', wiesbaden) as unknown[][];
+    expect(table[0]?.slice(0, 9)).toEqual([
+      'Nutzungsart',
+      'Kürzel',
+      'Bodenrichtwert',
+      'Stichtag',
+      'Bodenrichtwertnummer',
+      'Zone',
+      'Entwicklungszustand',
+      'Beitragszustand',
+      'wertrelevante GFZ',
+    ]);
+    expect(table.slice(1).map((row) => [row[1], row[2], row[4], row[8]])).toEqual([
+      ['W', 1100, '14001', 0.8],
+      ['W', 1350, '14002', 1.2],
+      ['L', 3.5, '14900', ''],
+    ]);
+    expect(runtime.call('BODENRICHTWERT_ZONEN', wiesbaden, '2999-01-01')).toEqual({
+      thrown: expect.stringContaining('Zukunft') as unknown,
+    });
+    expect(runtime.call('BODENRICHTWERT_ZONEN', 'Holstenstraße 1, 24103 Kiel')).toEqual({
+      thrown: expect.stringContaining('Schleswig-Holstein') as unknown,
+    });
+    expect(runtime.value('BODENRICHTWERT_ZONEN', '')).toBe('');
+
+    // A new address: one counted lookup, and BODENRICHTWERT of it asks nothing more.
+    const before = await server.usage();
+    const bremen = runtime.value(
+      'BODENRICHTWERT_ZONEN',
+      'Obernstraße 20, 28195 Bremen',
+    ) as unknown[][];
+    expect(await server.usage()).toBe(before + 1);
+    const sent = runtime.urlFetch.requests().length;
+    expect(runtime.value('BODENRICHTWERT', 'Obernstraße 20, 28195 Bremen', '', 'code')).toBe(
+      bremen[1]?.[1],
+    );
+    expect(runtime.urlFetch.requests()).toHaveLength(sent);
+    expect(await server.usage()).toBe(before + 1);
+  });
+
+  it('shows the missing key in BODENRICHTWERT_ZONEN without asking the service', () => {
+    const runtime = loadAddon(build);
+    expect(runtime.call('BODENRICHTWERT_ZONEN', wiesbaden)).toEqual({
+      thrown: expect.stringContaining('Kein API-Schlüssel') as unknown,
+    });
+    expect(runtime.urlFetch.requests()).toHaveLength(0);
+  });
+});

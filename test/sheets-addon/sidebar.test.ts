@@ -34,6 +34,7 @@ describe('the sidebar functions', () => {
         keyScope: null,
         serviceUrl: addon.service().url,
         defaultServiceUrl: addon.service().url,
+        formulaKey: expect.stringContaining('persönlichen Schlüssel der Person') as unknown,
       },
       attributions: [],
     });
@@ -69,12 +70,74 @@ describe('the sidebar functions', () => {
     });
     expect(first.value('BODENRICHTWERT', ADDRESSES.frankfurt)).toBe(14000);
 
-    // Removing it falls back to the user's key; saving for the user also drops an override.
+    // The sidebar says which key the formulas use, and whose it is.
+    expect(other.value('getSidebarState')).toMatchObject({
+      settings: { formulaKey: expect.stringContaining('Schlüssel der Tabelle (••••0000)') },
+    });
+
+    // Saving a personal key (an editor's) never deletes the spreadsheet's key.
+    other.value('saveSettings', { apiKey: 'brw_personal_key_1111' });
+    expect(other.documentProperties.getProperty('brw.apiKey')).toBe('brw_document_key_0000');
+    expect(other.value('getSidebarState')).toMatchObject({
+      settings: { keyScope: 'document', apiKeyHint: '••••0000' },
+    });
+
+    // Removing it falls back to the user's key, and the sidebar says whose that is.
     other.value('removeApiKey');
-    expect(other.value('getSidebarState')).toMatchObject({ settings: { keyScope: 'user' } });
-    other.value('saveSettings', { apiKey: 'brw_document_key_0000', scope: 'document' });
-    other.value('saveSettings', { apiKey: VALID_KEY });
-    expect(other.documentProperties.getKeys()).toEqual(expect.not.arrayContaining(['brw.apiKey']));
+    expect(other.value('getSidebarState')).toMatchObject({
+      settings: {
+        keyScope: 'user',
+        formulaKey: expect.stringContaining('der Person, der die Tabelle gehört') as unknown,
+      },
+    });
+  });
+
+  it("tell an editor that the formulas use the owner's key or the spreadsheet's, never the editor's own", async () => {
+    // One shared spreadsheet: the owner has no personal key; an editor has one.
+    const owner = await addon.runtime({ apiKey: null });
+    const editorProperties = loadAddon(addon.build()).userProperties;
+    const asEditor = () =>
+      loadAddon(addon.build(), { stores: { ...owner, userProperties: editorProperties } });
+    // Custom functions run with the owner's user properties, whoever edits.
+    const formulas = () => loadAddon(addon.build(), { stores: owner });
+
+    asEditor().value('saveSettings', { apiKey: VALID_KEY });
+    expect(asEditor().value('getSidebarState')).toMatchObject({
+      settings: {
+        keyScope: 'user',
+        formulaKey: expect.stringContaining('nur, wenn Ihnen die Tabelle gehört') as unknown,
+      },
+    });
+    expect(formulas().call('BODENRICHTWERT', ADDRESSES.berlin)).toEqual({
+      thrown: expect.stringContaining('Kein API-Schlüssel') as unknown,
+    });
+
+    // A key for the spreadsheet reaches every editor's formulas.
+    asEditor().value('saveSettings', { apiKey: VALID_KEY, scope: 'document' });
+    expect(formulas().value('BODENRICHTWERT', ADDRESSES.berlin)).toBe(9500);
+    expect(asEditor().value('getSidebarState')).toMatchObject({
+      settings: { formulaKey: expect.stringContaining('Schlüssel der Tabelle') as unknown },
+    });
+  });
+
+  it('read the properties once per formula run, not once per setting', async () => {
+    const runtime = await addon.runtime();
+    runtime.value('BODENRICHTWERT', ADDRESSES.berlin); // fills the cache
+    const reads = { document: 0, user: 0 };
+    for (const [store, name] of [
+      [runtime.documentProperties, 'document'],
+      [runtime.userProperties, 'user'],
+    ] as const) {
+      const getProperty = store.getProperty.bind(store);
+      const getProperties = store.getProperties.bind(store);
+      store.getProperty = (key: string) => ((reads[name] += 1), getProperty(key));
+      store.getProperties = () => ((reads[name] += 1), getProperties());
+    }
+    // A fill-down: each row is a formula run of its own.
+    const fresh = loadAddon(addon.build(), { stores: runtime });
+    for (let row = 0; row < 10; row++) fresh.value('BODENRICHTWERT', ADDRESSES.berlin);
+    expect(reads.document).toBeLessThanOrEqual(10);
+    expect(reads.user).toBeLessThanOrEqual(10);
   });
 
   it('refuse a key with spaces and a service URL that is not http(s)', async () => {
@@ -92,11 +155,10 @@ describe('the sidebar functions', () => {
 
   it('store another service URL without trailing slash; an empty one restores the default', async () => {
     const runtime = await addon.runtime();
-    expect(
-      runtime.value('saveSettings', { serviceUrl: 'https://brw.intern.example/' }),
-    ).toMatchObject({
+    const url = addon.service().url;
+    expect(runtime.value('saveSettings', { serviceUrl: `${url}/brw/` })).toMatchObject({
       ok: true,
-      state: { settings: { serviceUrl: 'https://brw.intern.example' } },
+      state: { settings: { serviceUrl: `${url}/brw` } },
     });
     expect(runtime.value('saveSettings', { serviceUrl: '' })).toMatchObject({
       state: { settings: { serviceUrl: addon.service().url } },
@@ -154,7 +216,7 @@ describe('the sidebar functions', () => {
     const progressWrites: string[] = [];
     const put = runtime.documentCache.put.bind(runtime.documentCache);
     runtime.documentCache.put = (key, value, ttl) => {
-      if (key === 'brw:progress') progressWrites.push(value);
+      if (key.startsWith('brw:progress:')) progressWrites.push(value);
       put(key, value, ttl);
     };
     // Each run answers what fits its time budget; the next one continues.
@@ -174,6 +236,19 @@ describe('the sidebar functions', () => {
     const done = progressWrites.map((text) => (JSON.parse(text) as { done: number }).done);
     expect(done.slice(0, runs[0])).toEqual([...done.slice(0, runs[0])].sort((a, b) => a - b));
   }, 60_000);
+
+  it('suggest one range formula when a column is filled row by row, and say why', async () => {
+    const runtime = await addon.runtime();
+    const rows = (count: number) =>
+      Array.from({ length: count }, (_, i) => [`Adresse ${i}`, `=BODENRICHTWERT(A${i + 2};"W")`]);
+    runtime.spreadsheet.addSheet('Wenige', rows(9));
+    expect(runtime.value('getSidebarState')).not.toHaveProperty('fillDownHint');
+    runtime.spreadsheet.addSheet('Objekte', [...rows(12), ['', '=BODENRICHTWERT(A2:A900)']]);
+    const hint = (runtime.value('getSidebarState') as { fillDownHint?: string }).fillDownHint;
+    expect(hint).toContain('21 Zellen fragen je eine Adresse aus Spalte A ab');
+    expect(hint).toContain('=BODENRICHTWERT(A2:A13)');
+    expect(hint).toContain('Lesezugriffe');
+  });
 
   it('"Werte aktualisieren" re-enters every BODENRICHTWERT formula and nothing else', async () => {
     const runtime = await addon.runtime();
@@ -295,6 +370,17 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
     const artifact = path.resolve(import.meta.dirname, '../../artifacts/sheets-sidebar.png');
     mkdirSync(path.dirname(artifact), { recursive: true });
     await page.screenshot({ path: artifact, fullPage: true });
+  });
+
+  it('re-runs the formulas by itself while the latest run left cells pending', async () => {
+    const runtime = await addon.runtime();
+    await addon.service().set({ readyPerBatch: 1 });
+    runtime.value('BODENRICHTWERT', [[testStreet(41)], [testStreet(42)], [testStreet(43)]]);
+    await addon.service().set({ readyPerBatch: null });
+    runtime.value('showSettings');
+    const { page, calls } = await openSidebar(browser, runtime);
+    await page.locator('#progress-text').getByText('1 von 3 Adressen, 2 werden geladen').waitFor();
+    await expect.poll(() => calls.filter((call) => call.name === 'refreshValues').length).toBe(1);
   });
 
   it('shows the message of a refused key in the sidebar', async () => {

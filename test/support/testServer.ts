@@ -19,6 +19,8 @@ export interface TestServerOptions {
   databaseUrl?: string;
   clock?: Clock;
   fetch?: typeof fetch;
+  /** The server's waits (the batch's Prefer: wait). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface TestServer {
@@ -53,6 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: logs.logger,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   server.on('request', createApp(ctx));
   return {

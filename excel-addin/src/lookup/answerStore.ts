@@ -18,7 +18,14 @@ export interface AnswerStoreLimits {
   maxEntries: number;
   /** Characters of the stored JSON; well below the 10 MB per domain. */
   maxChars: number;
+  /** One answer larger than this is not kept (it would crowd out hundreds of others). */
+  maxRecordChars: number;
 }
+
+/** Shown in the task pane when the storage was full or failed. */
+export const STORAGE_FULL_TEXT = 'Zwischenspeicher voll – älteste Einträge entfernt';
+export const STORAGE_FAILED_TEXT =
+  'Zwischenspeicher nicht verfügbar – Antworten werden nur bis zum Schließen behalten';
 
 export interface AnswerStore {
   /** The kept outcome for the service URL and address key, if any and not expired. */
@@ -27,6 +34,8 @@ export interface AnswerStore {
   put(serviceUrl: string, outcomes: ReadonlyMap<string, LookupOutcome>): void;
   /** Resolves when every scheduled write has finished. */
   flushed(): Promise<void>;
+  /** Told when the storage was full (oldest entries removed) or failed; the task pane shows it. */
+  onTrouble(listener: (text: string) => void): void;
 }
 
 type Entries = Map<string, AnswerRecord>;
@@ -48,17 +57,26 @@ function parse(text: string | null, nowMs: number): Entries {
   return entries;
 }
 
-/** Drops the oldest entries (insertion order) until count and size fit. */
-function bounded(entries: Entries, limits: AnswerStoreLimits): string {
+/** Drops the oldest tenth (insertion order, at least one). */
+function dropOldest(entries: Entries): void {
+  const drop = Math.max(1, Math.ceil(entries.size / 10));
+  for (const key of [...entries.keys()].slice(0, drop)) entries.delete(key);
+}
+
+/** Drops the oldest entries until count and size fit; `evicted` when any had to go. */
+function bounded(entries: Entries, limits: AnswerStoreLimits): { text: string; evicted: boolean } {
+  const before = entries.size;
   while (entries.size > limits.maxEntries) entries.delete(entries.keys().next().value as string);
   let text = JSON.stringify(Object.fromEntries(entries));
   while (text.length > limits.maxChars && entries.size > 0) {
-    const drop = Math.max(1, Math.ceil(entries.size / 10));
-    for (const key of [...entries.keys()].slice(0, drop)) entries.delete(key);
+    dropOldest(entries);
     text = JSON.stringify(Object.fromEntries(entries));
   }
-  return text;
+  return { text, evicted: entries.size < before };
 }
+
+/** A failing write is tried again this often, each time without the oldest tenth. */
+const WRITE_ATTEMPTS = 3;
 
 export function createAnswerStore(
   storage: KeyValueStorage,
@@ -67,6 +85,8 @@ export function createAnswerStore(
 ): AnswerStore {
   let ready: Promise<Entries> | undefined;
   let writing: Promise<void> = Promise.resolve();
+  const listeners = new Set<(text: string) => void>();
+  const report = (text: string) => listeners.forEach((listener) => listener(text));
 
   /** The entries with every put so far applied (read from storage once). */
   const entries = (): Promise<Entries> => {
@@ -77,9 +97,28 @@ export function createAnswerStore(
     return ready;
   };
 
+  /**
+   * A full storage (the 10 MB per domain are shared with other add-ins) gives
+   * room by dropping the oldest answers; one that keeps failing only costs the
+   * next session its cache. Either way the task pane says so.
+   */
   async function write(all: Entries): Promise<void> {
-    // A full or unavailable storage only costs the next session its cache.
-    await storage.setItem(ANSWERS_STORAGE_KEY, bounded(all, limits)).catch(() => undefined);
+    let { text, evicted } = bounded(all, limits);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await storage.setItem(ANSWERS_STORAGE_KEY, text);
+        if (evicted) report(STORAGE_FULL_TEXT);
+        return;
+      } catch {
+        if (attempt >= WRITE_ATTEMPTS || all.size === 0) {
+          report(STORAGE_FAILED_TEXT);
+          return;
+        }
+        dropOldest(all);
+        evicted = true;
+        text = JSON.stringify(Object.fromEntries(all));
+      }
+    }
   }
 
   return {
@@ -94,7 +133,8 @@ export function createAnswerStore(
       const nowMs = now().getTime();
       const records = [...outcomes].flatMap(([key, outcome]) => {
         const record = toAnswerRecord(outcome, nowMs);
-        return record === undefined ? [] : [[entryKey(serviceUrl, key), record] as const];
+        const fits = record !== undefined && JSON.stringify(record).length <= limits.maxRecordChars;
+        return fits ? [[entryKey(serviceUrl, key), record] as const] : [];
       });
       if (records.length === 0) return;
       const updated = entries().then((all) => {
@@ -108,5 +148,6 @@ export function createAnswerStore(
       writing = writing.then(() => updated).then(write);
     },
     flushed: () => writing,
+    onTrouble: (listener) => void listeners.add(listener),
   };
 }

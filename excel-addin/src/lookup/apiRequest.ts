@@ -28,6 +28,8 @@ export interface ApiCall {
   json?: string;
   /** Longer than `timeoutMs` for a batch, whose items the server looks up in turn. */
   timeoutMs?: number;
+  /** Further request headers (the batch's Prefer). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface RawAnswer {
@@ -45,6 +47,7 @@ async function fetchOnce(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const headers: Record<string, string> = {
+    ...call.headers,
     Accept: 'application/json',
     Authorization: `Bearer ${apiKey}`,
   };

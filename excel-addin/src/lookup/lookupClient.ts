@@ -7,7 +7,9 @@
 import {
   BATCH_PATH,
   batchRequestBody,
+  finalOutcomes,
   missingKeyError,
+  preferWait,
   pendingLookup,
   readBatchAnswer,
   type BodenrichtwertResponse,
@@ -30,13 +32,26 @@ export interface LookupClientOptions {
   /** Waits for the other cells of a recalculation before a batch is sent. */
   batchWindow: () => Promise<void>;
   maxParallelBatches: number;
-  /** A batch waits for its slowest address; longer than a single lookup's timeout. */
+  /** How long the service may work on a batch before it answers what is ready (Prefer: wait). */
+  batchWaitSeconds: number;
+  /** A batch answers within its wait; the margin covers the network. */
   batchTimeoutMs: number;
+  /** Waits before pending addresses are asked again. */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export interface LookupClient {
-  /** All entries at the address (at the date, YYYY-MM-DD); throws AppError. */
-  lookup(address: string, signal?: AbortSignal, stichtag?: string): Promise<BodenrichtwertResponse>;
+  /**
+   * All entries at the address (at the date, YYYY-MM-DD); throws AppError.
+   * `onPending` is told whenever the service answers it as still pending; the
+   * client asks again by itself and resolves once the answer is there.
+   */
+  lookup(
+    address: string,
+    signal?: AbortSignal,
+    stichtag?: string,
+    onPending?: () => void,
+  ): Promise<BodenrichtwertResponse>;
 }
 
 export function createLookupClient(options: LookupClientOptions): LookupClient {
@@ -53,6 +68,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     if (queue === undefined) {
       queue = createBatchQueue({
         window: options.batchWindow,
+        sleep: options.sleep,
         maxParallel: options.maxParallelBatches,
         async send(lookups) {
           // The key as of sending, so a key saved meanwhile is used.
@@ -61,10 +77,12 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
             path: BATCH_PATH,
             json: batchRequestBody(lookups),
             timeoutMs: options.batchTimeoutMs,
+            headers: { Prefer: preferWait(options.batchWaitSeconds) },
           });
           const outcomes = readBatchAnswer(answer.status, answer.body, lookups);
           if (!outcomes.ok) throw outcomes.error;
-          answers.put(serviceUrl, outcomes.value);
+          // Kept at once: nothing a batch paid for is lost, whatever happens to the others.
+          answers.put(serviceUrl, finalOutcomes(outcomes.value));
           return outcomes.value;
         },
       });
@@ -77,6 +95,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     address: string,
     stichtag: string | undefined,
     signal?: AbortSignal,
+    onPending?: () => void,
   ): Promise<LookupOutcome> {
     const { apiKey, serviceUrl } = await settings.get();
     const lookup = pendingLookup(address, stichtag);
@@ -86,7 +105,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     if (apiKey === '') throw missingKeyError();
     progress.started(lookup.key);
     try {
-      const outcome = await queueFor(serviceUrl, stichtag).request(lookup, signal);
+      const outcome = await queueFor(serviceUrl, stichtag).request(lookup, signal, onPending);
       progress.finished(lookup.key, outcome.kind === 'failed');
       return outcome;
     } catch (error) {
@@ -96,8 +115,8 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
   }
 
   return {
-    async lookup(address, signal, stichtag) {
-      const outcome = await outcomeOf(address, stichtag, signal);
+    async lookup(address, signal, stichtag, onPending) {
+      const outcome = await outcomeOf(address, stichtag, signal, onPending);
       if (outcome.kind === 'failed') throw outcome.error;
       attributions.record(outcome.response.attribution);
       return outcome.response;

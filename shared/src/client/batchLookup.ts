@@ -10,6 +10,22 @@ import { isBodenrichtwertResponse, isObject } from './responseShape.js';
 
 export const BATCH_PATH = '/api/bodenrichtwert/batch';
 
+/** The Prefer header of a batch that may run `seconds` before answering what is ready (RFC 7240). */
+export function preferWait(seconds: number): string {
+  return `wait=${Math.max(1, Math.min(60, Math.floor(seconds)))}`;
+}
+
+/** An item the service is still working on: ask again after `retryAfterMs`, free of charge. */
+export interface PendingOutcome {
+  kind: 'pending';
+  retryAfterMs: number;
+}
+
+export type BatchItemOutcome = LookupOutcome | PendingOutcome;
+
+/** Longest wait a pending item may ask for, as for Retry-After. */
+const MAX_PENDING_WAIT_MS = 60_000;
+
 export interface PendingLookup {
   /** datedLookupKey of the address and date: the key of caches and de-duplication. */
   key: string;
@@ -73,9 +89,16 @@ export function batchRequestBody(lookups: readonly PendingLookup[]): string {
 const unexpected = () =>
   new AppError(ErrorCode.serviceError, 'Der Dienst hat eine unerwartete Antwort gesendet.');
 
-function itemOutcome(item: unknown): LookupOutcome {
+function itemOutcome(item: unknown): BatchItemOutcome {
   if (!isObject(item)) return { kind: 'failed', error: unexpected() };
   const status = typeof item['status'] === 'number' ? item['status'] : 500;
+  if (status === 202 && item['error'] === 'pending') {
+    const seconds = typeof item['retry_after'] === 'number' ? item['retry_after'] : 1;
+    return {
+      kind: 'pending',
+      retryAfterMs: Math.min(Math.max(seconds, 0) * 1000, MAX_PENDING_WAIT_MS),
+    };
+  }
   if (status === 200) {
     return isBodenrichtwertResponse(item)
       ? { kind: 'found', response: item }
@@ -85,16 +108,26 @@ function itemOutcome(item: unknown): LookupOutcome {
 }
 
 /**
- * One outcome per address of the chunk, by address key, or the error of the
- * whole request (401, 429, 5xx, a body that is not a batch answer).
+ * One outcome per address of the chunk, by address key (pending ones
+ * included), or the error of the whole request (401, 429, 5xx, a body that is
+ * not a batch answer).
  */
 export function readBatchAnswer(
   status: number,
   body: unknown,
   lookups: readonly PendingLookup[],
-): Result<Map<string, LookupOutcome>> {
+): Result<Map<string, BatchItemOutcome>> {
   if (status !== 200) return fail(errorFromResponse(status, body));
   const results = isObject(body) ? body['results'] : undefined;
   if (!Array.isArray(results) || results.length !== lookups.length) return fail(unexpected());
   return ok(new Map(lookups.map(({ key }, index) => [key, itemOutcome(results[index])])));
+}
+
+/** The final outcomes of a batch answer (what may be kept), without the pending ones. */
+export function finalOutcomes(
+  outcomes: ReadonlyMap<string, BatchItemOutcome>,
+): Map<string, LookupOutcome> {
+  const final = new Map<string, LookupOutcome>();
+  for (const [key, outcome] of outcomes) if (outcome.kind !== 'pending') final.set(key, outcome);
+  return final;
 }

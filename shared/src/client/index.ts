@@ -10,3 +10,5 @@ export * from './answerRecords.js';
 export * from './attributionList.js';
 export * from './stichtagArgument.js';
 export * from './lookupProgress.js';
+export * from './zoneChoice.js';
+export * from './zoneTable.js';

@@ -9,11 +9,16 @@ export interface LookupProgress {
   done: number;
   /** Addresses whose answer is an error. */
   failed: number;
+  /** Addresses the service is still working on (answered as pending); absent: none. */
+  pending?: number;
 }
 
-export function progressText({ total, done, failed }: LookupProgress): string {
+export function progressText({ total, done, failed, pending = 0 }: LookupProgress): string {
   const counted = `${done} von ${total} ${total === 1 ? 'Adresse' : 'Adressen'}`;
-  return failed === 0 ? counted : `${counted}, ${failed} Fehler`;
+  const parts = [counted];
+  if (failed > 0) parts.push(`${failed} Fehler`);
+  if (pending > 0) parts.push(`${pending} werden geladen`);
+  return parts.join(', ');
 }
 
 export function isLookupProgress(value: unknown): value is LookupProgress {

@@ -1,7 +1,8 @@
 // Picks the one value a spreadsheet function shows from a lookup response.
 import type { BodenrichtwertEntry, BodenrichtwertResponse } from '../apiTypes.js';
 import { AppError, ErrorCode, fail, ok, type Result } from '../errors.js';
-import { LAND_USE_NAMES, parseLandUseFilter, sortByLandUse, type LandUseCode } from '../landUse.js';
+import { parseLandUseFilter, type LandUseCode } from '../landUse.js';
+import { agreedValue, matchingZones } from './zoneChoice.js';
 
 /** The fields a user may ask for; the first one is the default. */
 export const LOOKUP_FIELDS = [
@@ -51,18 +52,6 @@ function parseField(feld: string | undefined): Result<LookupField> {
   );
 }
 
-/** The entry of that code, or the first entry in canonical order when no code is given. */
-function pickEntry(
-  entries: readonly BodenrichtwertEntry[],
-  code: LandUseCode | undefined,
-): Result<BodenrichtwertEntry> {
-  const sorted = sortByLandUse(entries);
-  const entry = code === undefined ? sorted[0] : sorted.find((e) => e.code === code);
-  if (entry !== undefined) return ok(entry);
-  const which = code === undefined ? '' : ` der Nutzungsart ${code} (${LAND_USE_NAMES[code]})`;
-  return fail(new AppError(ErrorCode.noData, `Kein Bodenrichtwert${which} an dieser Adresse.`));
-}
-
 /**
  * A bad land-use code or field name, found before any request is made, so a
  * spreadsheet spends no quota on a formula that can never show a value.
@@ -76,23 +65,26 @@ export function selectionError(nutzungsart?: string, feld?: string): AppError | 
 
 /**
  * The value a spreadsheet cell shows: input errors first (invalid_nutzungsart,
- * invalid_field), then no_data when the zone or the field is missing.
+ * invalid_field), then no_data when the zone or the field is missing, and
+ * ambiguous_zone when the matching zones disagree (`zone`: a Bodenrichtwertnummer).
  */
 export function selectLookupValue(
   response: BodenrichtwertResponse,
   nutzungsart?: string,
   feld?: string,
+  zone?: string,
 ): Result<string | number> {
   const code = parseCode(given(nutzungsart));
   if (!code.ok) return code;
   const field = parseField(given(feld));
   if (!field.ok) return field;
-  const entry = pickEntry(response.bodenrichtwerte, code.value);
-  if (!entry.ok) return entry;
-  const value = entry.value[field.value];
-  if (value === undefined) {
+  const zones = matchingZones(response.bodenrichtwerte, code.value, given(zone));
+  if (!zones.ok) return zones;
+  const value = agreedValue(zones.value, field.value);
+  if (!value.ok) return value;
+  if (value.value === undefined) {
     const message = `Das Feld „${field.value}“ ist für diese Zone nicht veröffentlicht.`;
     return fail(new AppError(ErrorCode.noData, message));
   }
-  return ok(value);
+  return ok(value.value as string | number);
 }

@@ -7,6 +7,8 @@ import { isCalendarDay } from '../stichtag.js';
 
 /** Excel's day 0 is 30 December 1899 (with Lotus's leap year 1900 folded in). */
 const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+/** In the 1904 date system (old Mac workbooks) day 0 is 1 January 1904. */
+const EXCEL_1904_EPOCH_MS = Date.UTC(1904, 0, 1);
 const DAY_MS = 24 * 3600 * 1000;
 const GERMAN_DAY = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 
@@ -24,15 +26,32 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const isDate = (value: unknown): value is Date =>
   Object.prototype.toString.call(value) === '[object Date]';
 
-export function readStichtagArgument(value: unknown): Result<string | undefined> {
+export interface StichtagReading {
+  /** Excel: the workbook counts days from 1904 (Workbook.use1904DateSystem). */
+  dateSystem1904?: boolean;
+  /**
+   * Sheets: the calendar day of a date cell in the spreadsheet's time zone.
+   * Sheets hands a date cell over at midnight of that zone, which in the
+   * script's zone may be the day before.
+   */
+  calendarDay?: (date: Date) => string;
+}
+
+const localDay = (value: Date) =>
+  `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+
+export function readStichtagArgument(
+  value: unknown,
+  reading: StichtagReading = {},
+): Result<string | undefined> {
   if (value === undefined || value === null) return ok(undefined);
   let day: string;
   if (isDate(value)) {
-    // Sheets hands a date cell over at local midnight of the spreadsheet's zone.
-    day = `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+    day = (reading.calendarDay ?? localDay)(value);
   } else if (typeof value === 'number') {
-    if (!Number.isInteger(value) || value < 1) return invalid();
-    day = new Date(EXCEL_EPOCH_MS + value * DAY_MS).toISOString().slice(0, 10);
+    if (!Number.isInteger(value) || value < (reading.dateSystem1904 ? 0 : 1)) return invalid();
+    const epoch = reading.dateSystem1904 ? EXCEL_1904_EPOCH_MS : EXCEL_EPOCH_MS;
+    day = new Date(epoch + value * DAY_MS).toISOString().slice(0, 10);
   } else if (typeof value === 'string') {
     const text = value.trim();
     if (text === '') return ok(undefined);

@@ -1,6 +1,12 @@
 // Adapters from the Apps Script services to the ports of the add-on. Only the
 // modules in gas/ and index.ts touch Apps Script globals.
-import type { AddonServices, HttpResponse, KeyValueCache, SettingsStore } from '../ports.js';
+import type {
+  AddonServices,
+  DocumentLock,
+  HttpResponse,
+  KeyValueCache,
+  SettingsStore,
+} from '../ports.js';
 
 function toResponse(response: GoogleAppsScript.URL_Fetch.HTTPResponse): HttpResponse {
   const headers: Record<string, string> = {};
@@ -19,14 +25,52 @@ function documentCache(): KeyValueCache | null {
   };
 }
 
+/**
+ * One read of all properties per execution, on first use: every formula is an
+ * execution of its own, and Apps Script counts each property read against a
+ * daily quota (50,000 for consumer accounts), so a 1,000-row fill-down must
+ * not read key, URL and attributions one by one.
+ */
 function propertyStore(properties: GoogleAppsScript.Properties.Properties): SettingsStore {
+  let snapshot: Map<string, string> | undefined;
+  const all = () => (snapshot ??= new Map(Object.entries(properties.getProperties())));
   return {
-    get: (key) => properties.getProperty(key),
+    get: (key) => all().get(key) ?? null,
+    getCurrent: (key) => {
+      const value = properties.getProperty(key);
+      if (value === null) all().delete(key);
+      else all().set(key, value);
+      return value;
+    },
     set: (key, value) => {
       properties.setProperty(key, value);
+      all().set(key, value);
     },
     remove: (key) => {
       properties.deleteProperty(key);
+      all().delete(key);
+    },
+  };
+}
+
+/**
+ * How long an execution waits for the document lock: the writes it guards
+ * take milliseconds, and a formula must stay well inside Google's 30 s.
+ */
+export const LOCK_WAIT_MS = 3000;
+
+function documentLock(): DocumentLock | null {
+  const lock = LockService.getDocumentLock();
+  if (lock === null) return null;
+  return {
+    run(work) {
+      if (!lock.tryLock(LOCK_WAIT_MS)) return false;
+      try {
+        work();
+        return true;
+      } finally {
+        lock.releaseLock();
+      }
     },
   };
 }
@@ -38,6 +82,17 @@ function hexDigest(text: string): string {
     Utilities.Charset.UTF_8,
   );
   return bytes.map((byte) => ((byte + 256) % 256).toString(16).padStart(2, '0')).join('');
+}
+
+/** The spreadsheet's time zone, read once per execution and only when a date cell needs it. */
+function spreadsheetCalendarDay(): (date: Date) => string {
+  let zone: string | undefined;
+  return (date) => {
+    zone ??=
+      SpreadsheetApp.getActiveSpreadsheet()?.getSpreadsheetTimeZone() ??
+      Session.getScriptTimeZone();
+    return Utilities.formatDate(date, zone, 'yyyy-MM-dd');
+  };
 }
 
 export function gasServices(): AddonServices {
@@ -59,7 +114,9 @@ export function gasServices(): AddonServices {
     cache: documentCache(),
     documentProperties: propertyStore(PropertiesService.getDocumentProperties()),
     userProperties: propertyStore(PropertiesService.getUserProperties()),
+    lock: documentLock(),
     clock: { now: () => Date.now(), sleep: (ms) => Utilities.sleep(ms) },
     digest: hexDigest,
+    calendarDay: spreadsheetCalendarDay(),
   };
 }

@@ -1,9 +1,10 @@
-// =BODENRICHTWERT(adresse; [nutzungsart]; [feld]; [stichtag]) over single cells or ranges.
+// =BODENRICHTWERT(adresse; [nutzungsart]; [feld]; [stichtag]; [zone]) over single cells or ranges.
 import {
   cellMessage,
   missingKeyError,
   pendingLookup,
   readStichtagArgument,
+  readZoneArgument,
   selectLookupValue,
   selectionError,
   type AppError,
@@ -24,7 +25,7 @@ import {
 import type { AddonServices } from '../ports.js';
 import { readSettings } from '../settings.js';
 import { lookupAddresses } from './lookupAddresses.js';
-import type { SheetsOutcome } from './outcome.js';
+import { PENDING_TEXT, type SheetsOutcome } from './outcome.js';
 
 /** The last chunk is planned to end here, leaving a third of Apps Script's 30-second limit as margin. */
 export const TIME_BUDGET_MS = 20_000;
@@ -40,6 +41,8 @@ interface Request {
   lookup: PendingLookup;
   nutzungsart: string | undefined;
   feld: string | undefined;
+  /** Bodenrichtwertnummer: picks one of several matching zones. */
+  zone: string | undefined;
   /** A bad nutzungsart, feld or stichtag: reported without asking the service. */
   inputError: AppError | undefined;
 }
@@ -53,13 +56,15 @@ export interface FormulaContext {
   startedAt: number;
 }
 
-/** `args`: adresse, nutzungsart, feld, stichtag as the cells pass them. */
+/** `args`: adresse, nutzungsart, feld, stichtag, zone as the cells pass them. */
 export function bodenrichtwertFormula(
   args: readonly CellArgument[],
   { services, defaultServiceUrl, startedAt }: FormulaContext,
 ): FormulaResult {
   const grid = toGrid(args);
-  const requests = mapGrid(grid, (row, column) => readRequest(grid, row, column));
+  const requests = mapGrid(grid, (row, column) =>
+    readRequest(grid, row, column, (date) => services.calendarDay(date)),
+  );
   const lookups = new Map<string, PendingLookup>();
   for (const request of requests.flat()) {
     // The first spelling of an address is the one sent.
@@ -83,24 +88,36 @@ export function bodenrichtwertFormula(
     if (outcome === undefined || outcome.kind === 'unfinished') {
       return { error: unfinishedMessage(open) };
     }
+    if (outcome.kind === 'pending') return { value: PENDING_TEXT };
     if (outcome.kind === 'failed') return failure(outcome.error);
-    const selected = selectLookupValue(outcome.response, request.nutzungsart, request.feld);
+    const selected = selectLookupValue(
+      outcome.response,
+      request.nutzungsart,
+      request.feld,
+      request.zone,
+    );
     return selected.ok ? { value: selected.value } : failure(selected.error);
   });
   return present(grid, results);
 }
 
 /** The request of one cell; null for a blank address: blank in, blank out (fill-down). */
-function readRequest(grid: Grid, row: number, column: number): Request | null {
+function readRequest(
+  grid: Grid,
+  row: number,
+  column: number,
+  calendarDay: (date: Date) => string,
+): Request | null {
   const address = grid.cell(0, row, column);
   if (isBlank(address)) return null;
   const nutzungsart = textOrUndefined(grid.cell(1, row, column));
   const feld = textOrUndefined(grid.cell(2, row, column));
-  const stichtag = readStichtagArgument(grid.cell(3, row, column));
+  const stichtag = readStichtagArgument(grid.cell(3, row, column), { calendarDay });
   return {
     lookup: pendingLookup(String(address), stichtag.ok ? stichtag.value : undefined),
     nutzungsart,
     feld,
+    zone: readZoneArgument(grid.cell(4, row, column)),
     inputError: selectionError(nutzungsart, feld) ?? (stichtag.ok ? undefined : stichtag.error),
   };
 }

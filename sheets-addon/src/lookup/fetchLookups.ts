@@ -6,7 +6,10 @@
 // most four times the previous chunk, at most MAX_CHUNK_MS of predicted time,
 // which leaves the budget's margin for a chunk twice as slow as predicted).
 // Every chunk's answers are handed to `onChunk` (the cache) at once, so a run
-// that stops early loses nothing; what is left is marked unfinished.
+// that stops early loses nothing; what is left is marked unfinished. Each
+// batch asks the service to answer within the time left (Prefer: wait), so a
+// slow service (a public geocoder's pace) gives pending items instead of
+// running into Google's 30-second kill; the service finishes them meanwhile.
 import {
   AppError,
   MAX_BATCH_ADDRESSES,
@@ -16,8 +19,10 @@ import {
   batchRequestBody,
   errorFromResponse,
   fail,
+  finalOutcomes,
   ok,
   parseAnswerBody,
+  preferWait,
   readBatchAnswer,
   retryWaitMs,
   takeChunk,
@@ -27,6 +32,7 @@ import {
 } from '#shared/index.js';
 import { apiRequest, type ApiCredentials } from '../api.js';
 import type { AddonServices, HttpResponse } from '../ports.js';
+import { allowlistError } from '../urlAllowlist.js';
 import type { SheetsOutcome } from './outcome.js';
 
 /** The first request of a run, before any latency is known. */
@@ -57,13 +63,17 @@ export function fetchLookups(
   };
   let msPerAddress: number | undefined;
   let size = 0;
+  const refused = allowlistError(credentials.serviceUrl);
+  if (refused) failAll(queue.splice(0), refused);
 
   while (queue.length > 0) {
     size = nextChunkSize(deadline - clock.now(), msPerAddress, size);
     if (size < 1) break;
     const chunk = takeChunk(queue, size);
     const startedAt = clock.now();
-    const answer = postChunk(chunk, credentials, services);
+    // Whole seconds left of the budget, at least one: the service answers within them.
+    const waitSeconds = Math.max(1, Math.floor((deadline - startedAt) / 1000));
+    const answer = postChunk(chunk, credentials, services, waitSeconds);
     // The latest chunk is the best estimate: the same server load, a similar size.
     msPerAddress = (clock.now() - startedAt) / chunk.length;
     if (!answer.ok) {
@@ -87,7 +97,7 @@ export function fetchLookups(
       failAll([...chunk, ...queue.splice(0)], read.error);
       break;
     }
-    onChunk(read.value);
+    onChunk(finalOutcomes(read.value));
     for (const [key, outcome] of read.value) outcomes.set(key, outcome);
     const stop = [...read.value.values()].find(
       (outcome) => outcome.kind === 'failed' && STOPPING_ERRORS.has(outcome.error.code),
@@ -105,8 +115,10 @@ function postChunk(
   chunk: readonly PendingLookup[],
   credentials: ApiCredentials,
   services: Pick<AddonServices, 'http'>,
+  waitSeconds: number,
 ): Result<HttpResponse> {
-  const request = apiRequest(credentials, BATCH_PATH, batchRequestBody(chunk));
+  const plain = apiRequest(credentials, BATCH_PATH, batchRequestBody(chunk));
+  const request = { ...plain, headers: { ...plain.headers, Prefer: preferWait(waitSeconds) } };
   try {
     const [response] = services.http.fetchAll([request]);
     if (response !== undefined) return ok(response);

@@ -11,10 +11,11 @@ import type { SheetsOutcome } from './outcome.js';
 import { writeProgress } from './progressLog.js';
 
 /** Answered and failed addresses among `outcomes`, out of `total`. */
-function progressOf(total: number, outcomes: Iterable<SheetsOutcome>): LookupProgress {
-  const progress = { total, done: 0, failed: 0 };
+function progressOf(total: number, outcomes: Iterable<SheetsOutcome>): Required<LookupProgress> {
+  const progress = { total, done: 0, failed: 0, pending: 0 };
   for (const outcome of outcomes) {
-    if (outcome.kind === 'unfinished') continue;
+    if (outcome.kind === 'pending') progress.pending += 1;
+    if (outcome.kind === 'unfinished' || outcome.kind === 'pending') continue;
     progress.done += 1;
     if (outcome.kind === 'failed') progress.failed += 1;
   }
@@ -28,26 +29,29 @@ export function lookupAddresses(
   deadline: number,
 ): Map<string, SheetsOutcome> {
   const cache = new LookupCache(services, credentials.serviceUrl);
+  // The formula's own key: its next run replaces its figures, other formulas keep theirs.
+  const run = services.digest(lookups.map(({ key }) => key).join('\n')).slice(0, 16);
   const outcomes: Map<string, SheetsOutcome> = cache.read(lookups.map(({ key }) => key));
   const uncached = lookups.filter(({ key }) => !outcomes.has(key));
   const progress = progressOf(lookups.length, outcomes.values());
-  writeProgress(services, progress);
+  writeProgress(services, progress, run);
   const fetched = fetchLookups(uncached, credentials, services, deadline, (chunk) => {
     cache.write(chunk);
     const answered = progressOf(chunk.size, chunk.values());
     progress.done += answered.done;
     progress.failed += answered.failed;
-    writeProgress(services, progress);
+    progress.pending += answered.pending;
+    writeProgress(services, progress, run);
   });
   for (const [key, outcome] of fetched) outcomes.set(key, outcome);
   // Requests that stopped the run fail their addresses without a chunk of their own.
-  writeProgress(services, progressOf(lookups.length, outcomes.values()));
+  writeProgress(services, progressOf(lookups.length, outcomes.values()), run);
 
   // In the order of the formula's cells, so the first cell's source comes first.
   const attributions = lookups.flatMap(({ key }) => {
     const outcome = outcomes.get(key);
     return outcome?.kind === 'found' ? [outcome.response.attribution] : [];
   });
-  recordAttributions(services.documentProperties, attributions);
+  recordAttributions(services, attributions);
   return outcomes;
 }

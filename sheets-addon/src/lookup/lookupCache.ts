@@ -10,6 +10,7 @@ import {
   type AnswerRecord,
   type LookupOutcome,
 } from '#shared/index.js';
+import { underDocumentLock } from '../documentLock.js';
 import type { AddonServices } from '../ports.js';
 
 const BUCKETS = 64;
@@ -24,7 +25,7 @@ export class LookupCache {
   private readonly prefix: string;
 
   constructor(
-    private readonly services: Pick<AddonServices, 'cache' | 'clock' | 'digest'>,
+    private readonly services: Pick<AddonServices, 'cache' | 'clock' | 'digest' | 'lock'>,
     serviceUrl: string,
   ) {
     this.prefix = `brw:answers:${services.digest(serviceUrl).slice(0, 16)}:`;
@@ -64,7 +65,12 @@ export class LookupCache {
     return found;
   }
 
-  /** Keeps the answers worth keeping; transient errors are asked again next time. */
+  /**
+   * Keeps the answers worth keeping; transient errors are asked again next
+   * time. The buckets are read and written back under the document lock; when
+   * another execution keeps it past the bounded wait, the answers are not kept
+   * (asking again for them costs no quota) rather than overwriting its buckets.
+   */
   write(outcomes: ReadonlyMap<string, LookupOutcome>): void {
     const cache = this.services.cache;
     if (cache === null) return;
@@ -77,12 +83,14 @@ export class LookupCache {
       updates.set(bucketKey, { ...updates.get(bucketKey), [key]: record });
     }
     if (updates.size === 0) return;
-    const buckets = this.readBuckets(updates.keys());
-    const values: Record<string, string> = {};
-    for (const [bucketKey, added] of updates) {
-      values[bucketKey] = serialize(buckets.get(bucketKey) ?? {}, added, now);
-    }
-    cache.putAll(values, BUCKET_TTL_SECONDS);
+    underDocumentLock(this.services, () => {
+      const buckets = this.readBuckets(updates.keys());
+      const values: Record<string, string> = {};
+      for (const [bucketKey, added] of updates) {
+        values[bucketKey] = serialize(buckets.get(bucketKey) ?? {}, added, now);
+      }
+      cache.putAll(values, BUCKET_TTL_SECONDS);
+    });
   }
 }
 

@@ -1,5 +1,9 @@
-// What became of one address of a BODENRICHTWERT call: the shared outcomes, or
-// not asked within the time budget of one custom-function run.
-import type { LookupOutcome } from '#shared/index.js';
+// What became of one address of a BODENRICHTWERT call: the shared outcomes,
+// pending (the service is still working on it and keeps the answer for the
+// next run), or not asked within the time budget of one custom-function run.
+import type { BatchItemOutcome } from '#shared/index.js';
 
-export type SheetsOutcome = LookupOutcome | { kind: 'unfinished' };
+export type SheetsOutcome = BatchItemOutcome | { kind: 'unfinished' };
+
+/** Shown in a cell whose answer the service is still making; the next run gets it free of charge. */
+export const PENDING_TEXT = 'wird geladen – Werte aktualisieren';

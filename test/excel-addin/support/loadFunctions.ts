@@ -2,9 +2,10 @@
 // output) into a fresh Node VM context whose only non-standard globals are the
 // Office stubs, and returns the functions by the ids they were associated with.
 // A fresh context per call gives each test its own session (key, cache).
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import vm from 'node:vm';
+import { callStreaming } from './streamingCall.js';
 import {
   customFunctionsStub,
   officeRuntimeStub,
@@ -19,6 +20,11 @@ export interface LoadOptions {
   workbook?: Map<string, string>;
   /** Wraps the runtime's fetch, e.g. to count requests. */
   fetch?: typeof fetch;
+  /**
+   * The workbook's date system as the Excel API reports it (ExcelApi 1.16);
+   * without it the host has no Excel API, as in the other tests.
+   */
+  workbook1904?: { use1904DateSystem: boolean; reads: number };
   /** Defaults to the real timers; pass manual ones to control timeouts. */
   timers?: {
     setTimeout: (callback: () => void, ms?: number) => unknown;
@@ -41,10 +47,37 @@ export async function loadBuiltFunctions(
   const storage = options.storage ?? new Map<string, string>();
   const workbook = options.workbook ?? new Map<string, string>();
   const timers = options.timers ?? { setTimeout, clearTimeout };
+  const dateSystem = options.workbook1904;
+  const office = officeStub(workbook);
   const context = vm.createContext({
     CustomFunctions: customFunctionsStub(registry),
     OfficeRuntime: officeRuntimeStub(storage),
-    Office: officeStub(workbook),
+    Office:
+      dateSystem === undefined
+        ? office
+        : {
+            ...office,
+            context: {
+              ...office.context,
+              requirements: { isSetSupported: (set: string) => set === 'ExcelApi' },
+            },
+          },
+    ...(dateSystem === undefined
+      ? {}
+      : {
+          Excel: {
+            async run(batch: (context: unknown) => Promise<unknown>) {
+              const book = { load: () => undefined, use1904DateSystem: false };
+              return batch({
+                workbook: book,
+                sync: async () => {
+                  dateSystem.reads += 1;
+                  book.use1904DateSystem = dateSystem.use1904DateSystem;
+                },
+              });
+            },
+          },
+        }),
     fetch: options.fetch ?? fetch,
     AbortController,
     AbortSignal,
@@ -54,14 +87,29 @@ export async function loadBuiltFunctions(
     setTimeout: timers.setTimeout,
     clearTimeout: timers.clearTimeout,
   });
-  for (const file of ['runtime.js', 'functions.js']) {
+  // The scripts are named by their content hash (runtime.<hash>.js, functions.<hash>.js).
+  const built = await readdir(dir);
+  for (const chunk of ['runtime', 'functions']) {
+    const file = built.find((name) => new RegExp(`^${chunk}\\.[0-9a-f]+\\.js$`).test(name));
+    if (file === undefined) throw new Error(`no built ${chunk} script in ${dir}`);
     const path = join(dir, file);
     vm.runInContext(await readFile(path, 'utf8'), context, { filename: path });
   }
+  // Streaming functions get their invocation after every declared argument, as in Excel.
+  const metadata = JSON.parse(await readFile(join(dir, 'functions.json'), 'utf8')) as {
+    functions: { id: string; parameters: unknown[]; options?: { stream?: boolean } }[];
+  };
+  const streaming = new Map(
+    metadata.functions
+      .filter((f) => f.options?.stream === true)
+      .map((f) => [f.id, f.parameters.length]),
+  );
   return {
     async call(id, ...args) {
       const fn = registry.get(id);
       if (fn === undefined) throw new Error(`no custom function ${id} was associated`);
+      const parameters = streaming.get(id);
+      if (parameters !== undefined) return callStreaming(fn, parameters, args);
       return await fn(...args);
     },
     ids: () => [...registry.keys()],

@@ -121,7 +121,8 @@ export function checkManifest(xml: string, options: ManifestCheckOptions): strin
     if (!url.startsWith(`${base}/`) && url !== new URL(base).origin) {
       problems.push(`URL outside BASE_URL: ${url}`);
     } else if (options.distDir && url.startsWith(`${base}/excel/`)) {
-      const file = url.slice(`${base}/excel/`.length);
+      // ?v=<hash> versions a URL (the page, the metadata); the file is the path.
+      const file = url.slice(`${base}/excel/`.length).split('?')[0] ?? '';
       need(existsSync(join(options.distDir, file)), `URL points to no built file: ${url}`);
     }
   }

@@ -23,7 +23,9 @@ export type Scenario =
   | { kind: 'malformed' }
   | { kind: 'hang' }
   /** Answers 429 with this Retry-After `times` times, then plays `then`. */
-  | { kind: 'rateLimited'; times: number; retryAfter: string; then: Scenario };
+  | { kind: 'rateLimited'; times: number; retryAfter: string; then: Scenario }
+  /** A batch item the service is still working on `times` times, then `then`. */
+  | { kind: 'pending'; times: number; retryAfter: number; then: Scenario };
 
 export interface RecordedRequest {
   path: string;
@@ -32,6 +34,8 @@ export interface RecordedRequest {
   /** The addresses of a batch lookup; empty otherwise. */
   addresses: string[];
   authorization: string | undefined;
+  /** The Prefer header (the batch's wait). */
+  prefer: string | undefined;
   at: number;
 }
 
@@ -118,6 +122,7 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
       address,
       addresses: Array.isArray(body?.addresses) ? body.addresses.map(String) : [],
       authorization: req.headers.authorization,
+      prefer: req.get('prefer'),
       at: Date.now(),
     });
     const header = req.headers.authorization;
@@ -187,6 +192,23 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
     }
     const results = addresses.map((address, index) => {
       const scenario = played[index];
+      if (scenario?.kind === 'pending') {
+        if (scenario.times === 0) {
+          scenarios.set(address, scenario.then);
+          const then = scenario.then;
+          if (then.kind === 'found') return { ...lookupBody(address, then), status: 200 };
+          if (then.kind === 'error')
+            return { ...errorBody(then.code, then.message, then.extra), address_input: address };
+        }
+        scenario.times--;
+        return {
+          status: 202,
+          error: 'pending',
+          message: 'Die Antwort wird noch ermittelt.',
+          retry_after: scenario.retryAfter,
+          address_input: address,
+        };
+      }
       if (scenario?.kind === 'found') return { ...lookupBody(address, scenario), status: 200 };
       const body =
         scenario?.kind === 'error'

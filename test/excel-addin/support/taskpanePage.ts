@@ -49,6 +49,8 @@ export interface StubState {
   cells: StubCell[];
   /** Every Excel calculation type the add-in requested. */
   calculations: string[];
+  /** The formulas the add-in entered again (Aktualisieren), in order. */
+  reentered: string[];
   /** Enters a formula in a new cell and evaluates it. */
   enter(id: string, ...args: unknown[]): Promise<StubCell>;
 }
@@ -57,11 +59,33 @@ export interface StubState {
 function installHostStandIns({
   errorCodes,
   workbookSettings,
+  streaming,
 }: {
   errorCodes: Record<string, string>;
   workbookSettings: Record<string, string>;
+  /** Declared parameters of each streaming function (functions.json). */
+  streaming: Record<string, number>;
 }): void {
   type Fn = (...args: unknown[]) => unknown;
+  // Like Excel: a streaming function gets its invocation after every declared
+  // argument; the cell's value is the first result that is no longer loading
+  // (as streamingCall.ts, which cannot be imported into the page).
+  const asCell =
+    (fn: Fn, count: number): Fn =>
+    (...args) =>
+      new Promise((resolve, reject) => {
+        const passed = Array.from({ length: count }, (_, i) => args[i] ?? null);
+        const loading = (value: unknown) =>
+          Array.isArray(value) &&
+          value.some((row) => Array.isArray(row) && row.includes('wird geladen …'));
+        fn(...passed, {
+          setResult(value: unknown) {
+            if (loading(value)) return;
+            if (value instanceof Error) reject(value);
+            else resolve(value);
+          },
+        });
+      });
   const evaluate = async (cell: StubCell) => {
     try {
       cell.value = await state.functions[cell.id]?.(...cell.args);
@@ -77,6 +101,7 @@ function installHostStandIns({
     functions: {},
     cells: [],
     calculations: [],
+    reentered: [],
     enter(id, ...args) {
       const cell: StubCell = { id, args };
       state.cells.push(cell);
@@ -110,7 +135,8 @@ function installHostStandIns({
     // The real associate hands the function to the host; the test calls it itself.
     associate: (id: string, fn: Fn) => {
       associate(id, fn);
-      state.functions[id] = fn;
+      const count = streaming[id];
+      state.functions[id] = count === undefined ? fn : asCell(fn, count);
     },
     Error: class extends Error {
       constructor(
@@ -128,14 +154,41 @@ function installHostStandIns({
       CalculationType: { recalculate: 'Recalculate', full: 'Full', fullRebuild: 'FullRebuild' },
       async run(batch: (context: object) => Promise<unknown>) {
         const requested: string[] = [];
+        const entered: number[] = [];
+        // One sheet: column A holds the entered cells as BRW formulas, then a formula of
+        // Excel's own that the add-in must leave alone.
+        const formulas = () => [
+          ...state.cells.map((cell) => [`=BRW.${cell.id}(${JSON.stringify(cell.args[0])})`]),
+          ['=SUMME(B1:B9)'],
+        ];
+        const usedRange = {
+          isNullObject: false,
+          formulas: [] as string[][],
+          load() {
+            usedRange.formulas = formulas();
+          },
+          getCell: (row: number) => ({
+            set formulas(value: string[][]) {
+              state.reentered.push(value[0]?.[0] ?? '');
+              entered.push(row);
+            },
+          }),
+        };
+        const sheet = { getUsedRangeOrNullObject: () => usedRange };
         const context = {
-          workbook: { application: { calculate: (type: string) => requested.push(type) } },
-          // Like Excel: queued commands run at sync; a full calculation re-runs every custom function.
+          workbook: {
+            application: { calculate: (type: string) => requested.push(type) },
+            worksheets: { items: [sheet], load: () => undefined },
+          },
+          // Like Excel: queued commands run at sync; a full calculation re-runs every custom
+          // function, an entered formula runs its cell.
           async sync() {
             for (const type of requested.splice(0)) {
               state.calculations.push(type);
               if (type === 'Full') await Promise.all(state.cells.map(evaluate));
             }
+            const cells = entered.splice(0).map((row) => state.cells[row]);
+            await Promise.all(cells.map((cell) => (cell ? evaluate(cell) : undefined)));
           },
         };
         return batch(context);
@@ -157,9 +210,18 @@ export async function openTaskpane(
   workbookSettings: Record<string, string> = {},
 ): Promise<Page> {
   const page = await browser.newPage({ viewport: TASKPANE_VIEWPORT });
+  const metadata = (await (await fetch(`${baseUrl}/excel/functions.json`)).json()) as {
+    functions: { id: string; parameters: unknown[]; options?: { stream?: boolean } }[];
+  };
+  const streaming = Object.fromEntries(
+    metadata.functions
+      .filter((f) => f.options?.stream === true)
+      .map((f) => [f.id, f.parameters.length]),
+  );
   const standIns = `;(${installHostStandIns.toString()})(${JSON.stringify({
     errorCodes: ERROR_CODES,
     workbookSettings,
+    streaming,
   })});`;
   await page.route(`${OFFICE_JS_CDN}**`, async (route) => {
     const file = new URL(route.request().url()).pathname.slice(

@@ -6,7 +6,7 @@ import vm from 'node:vm';
 import type { BuiltAddon } from './build.js';
 import { dateClassFor, scaledClock, type TestClock } from './clock.js';
 import { FakeSpreadsheet } from './spreadsheetFake.js';
-import { FakeCache, FakeProperties } from './storeFakes.js';
+import { FakeCache, FakeLock, FakeProperties } from './storeFakes.js';
 import { fakeHtmlService, FakeUi } from './uiFakes.js';
 import { FakeUrlFetchApp } from './urlFetchFake.js';
 
@@ -21,9 +21,12 @@ export interface GasStores {
   documentProperties: FakeProperties;
   userProperties: FakeProperties;
   spreadsheet: FakeSpreadsheet;
+  /** LockService.getDocumentLock(); a new one when a test builds stores without it. */
+  documentLock?: FakeLock;
 }
 
 export interface GasRuntime extends GasStores {
+  documentLock: FakeLock;
   context: vm.Context;
   clock: TestClock;
   urlFetch: FakeUrlFetchApp;
@@ -58,6 +61,7 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
     spreadsheet: new FakeSpreadsheet(),
   };
   const { documentCache, documentProperties, userProperties, spreadsheet } = stores;
+  const documentLock = stores.documentLock ?? new FakeLock(clock);
   const ui = new FakeUi();
   const logs: unknown[][] = [];
 
@@ -75,6 +79,8 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
       getScriptCache: () => new FakeCache(clock),
       getUserCache: () => new FakeCache(clock),
     },
+    LockService: { getDocumentLock: () => documentLock },
+    Session: { getScriptTimeZone: () => String(build.manifest['timeZone'] ?? 'Etc/UTC') },
     PropertiesService: {
       getDocumentProperties: () => documentProperties,
       getScriptProperties: () => new FakeProperties(),
@@ -84,6 +90,11 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
       DigestAlgorithm: { MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_512: 'SHA_512' },
       Charset: { UTF_8: 'UTF_8', US_ASCII: 'US_ASCII' },
       computeDigest,
+      // Only the pattern the add-on uses; the zone is an IANA name, as in Apps Script.
+      formatDate: (date: Date, timeZone: string, pattern: string) => {
+        if (pattern !== 'yyyy-MM-dd') throw new Error(`formatDate stand-in: pattern ${pattern}`);
+        return new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+      },
       sleep: (ms: number) => {
         if (ms > 300_000) throw new Error('Exception: Utilities.sleep: at most 300000 ms');
         clock.sleeps.push(ms);
@@ -119,6 +130,7 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
     documentProperties,
     userProperties,
     spreadsheet,
+    documentLock,
     ui,
     call,
     value: (name, ...args) => {

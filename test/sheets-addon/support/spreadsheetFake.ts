@@ -60,6 +60,12 @@ export class FakeSpreadsheet {
   readonly changes: SheetChange[] = [];
   readonly toasts: { message: string; title: string }[] = [];
   private readonly sheets: FakeSheet[] = [];
+  /** Datei › Einstellungen › Zeitzone; the script's own zone may differ. */
+  timeZone = 'Europe/Berlin';
+
+  getSpreadsheetTimeZone(): string {
+    return this.timeZone;
+  }
 
   addSheet(name: string, formulas: string[][]): FakeSheet {
     const sheet = new FakeSheet(name, formulas, this.changes);

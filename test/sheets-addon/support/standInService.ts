@@ -19,6 +19,8 @@ export interface RecordedRequest {
   addresses: string[];
   nutzungsart: string[];
   authorization: string | undefined;
+  /** The Prefer header (the batch's wait). */
+  prefer: string | undefined;
 }
 
 /** The switches a test may set. */
@@ -29,6 +31,12 @@ export interface StandInSettings {
   rateLimit: { count: number; retryAfterSeconds: number };
   quotaExhausted: boolean;
   sourceDown: boolean;
+  /**
+   * A service slower than the batch's wait: only this many items of a batch
+   * are ready, the rest answered pending (202, retry_after), as the service
+   * does when Prefer: wait ends first. null: every item is ready.
+   */
+  readyPerBatch: number | null;
 }
 
 export const DEFAULT_SETTINGS: StandInSettings = {
@@ -36,6 +44,7 @@ export const DEFAULT_SETTINGS: StandInSettings = {
   rateLimit: { count: 0, retryAfterSeconds: 0 },
   quotaExhausted: false,
   sourceDown: false,
+  readyPerBatch: null,
 };
 
 export const ME: MeResponse = {
@@ -102,7 +111,16 @@ function lookup(settings: StandInSettings, address: string | null, res: ServerRe
 /** POST /api/bodenrichtwert/batch: one item per address in input order (§2.2 + status, §2.6). */
 function batch(settings: StandInSettings, addresses: string[], res: ServerResponse): void {
   if (rateLimited(settings, res)) return;
-  const results = addresses.map((address) => {
+  const results = addresses.map((address, index) => {
+    if (settings.readyPerBatch !== null && index >= settings.readyPerBatch) {
+      return {
+        status: 202,
+        error: 'pending',
+        message: 'Die Antwort wird noch ermittelt.',
+        retry_after: 2,
+        address_input: address,
+      };
+    }
     const { status, body } = addressAnswer(settings, address);
     return status === 200
       ? { ...(body as object), status }
@@ -146,6 +164,7 @@ export async function listenStandIn(): Promise<StandInServer> {
       addresses,
       nutzungsart: url.searchParams.getAll('nutzungsart'),
       authorization: req.headers.authorization,
+      prefer: typeof req.headers.prefer === 'string' ? req.headers.prefer : undefined,
     });
     const unauthorized = authError(req);
     if (unauthorized) return send(res, unauthorized);

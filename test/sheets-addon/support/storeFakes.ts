@@ -74,3 +74,35 @@ export class FakeProperties {
     return [...this.values.keys()];
   }
 }
+
+/**
+ * LockService's document lock as Apps Script documents it: tryLock waits at
+ * most the given time and answers whether it got the lock. Another execution
+ * holding it is played by `heldElsewhere`; the wait then passes on the clock.
+ */
+export class FakeLock {
+  heldElsewhere = false;
+  private held = false;
+  /** The bounded waits asked for, in milliseconds. */
+  readonly waits: number[] = [];
+
+  constructor(private readonly clock: TestClock) {}
+
+  tryLock(timeoutInMillis: number): boolean {
+    this.waits.push(timeoutInMillis);
+    if (this.heldElsewhere || this.held) {
+      this.clock.advance(timeoutInMillis);
+      return false;
+    }
+    this.held = true;
+    return true;
+  }
+
+  hasLock(): boolean {
+    return this.held;
+  }
+
+  releaseLock(): void {
+    this.held = false;
+  }
+}

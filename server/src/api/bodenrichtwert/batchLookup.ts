@@ -6,7 +6,15 @@
 // pipeline's source gate and the geocoder's minimum interval. Addresses of
 // one batch that are the same lookup (lookupKey) share one counted lookup,
 // so a repeated row never meets the cap that its first occurrence used.
-import type { BatchLookupItem, BodenrichtwertResponse, ErrorBody } from '#shared/apiTypes.js';
+// With a wait, items not answered when it ends are answered as pending
+// (202) and go on in the background: the answer lands in the cache and is
+// counted once when ready, so asking again for it costs nothing.
+import type {
+  BatchLookupItem,
+  BodenrichtwertResponse,
+  ErrorBody,
+  PendingItem,
+} from '#shared/apiTypes.js';
 import { ErrorCode, type AppError } from '#shared/errors.js';
 import { errorBody, toAppError } from '../../http/errorBody.js';
 import type { BatchEntry } from './batchParams.js';
@@ -28,10 +36,17 @@ import { buildLookupResponse } from '../../lookup/responseBody.js';
  */
 export const BATCH_ITEM_WAIT_MS = 5 * 60_000;
 
+/** Seconds a client should wait before asking again for a pending item; its request then waits again. */
+export const PENDING_RETRY_AFTER_S = 2;
+
+/** Resolves when the request has run as long as the client lets it. */
+export type BatchDeadline = Promise<void>;
+
 export async function batchLookup(
   deps: CountedLookupDeps,
   batchCaller: LookupCaller,
   entries: readonly BatchEntry[],
+  deadline?: BatchDeadline,
 ): Promise<BatchLookupItem[]> {
   const caller = { ...batchCaller, waitMs: BATCH_ITEM_WAIT_MS };
   let quotaTurn: Promise<unknown> = Promise.resolve();
@@ -49,21 +64,37 @@ export async function batchLookup(
     }
     return answer;
   };
-  return Promise.all(
-    entries.map(async ({ addressInput, target }): Promise<BatchLookupItem> => {
-      if (!target.ok) return errorItem(target.error, addressInput);
-      try {
-        const response = await lookupOnce(target.value);
-        return { ...response, address_input: addressInput, status: 200 };
-      } catch (err) {
-        const error = toAppError(err, ErrorCode.processingError);
-        if (error.status >= 500) {
-          deps.logger.error({ err: error.cause ?? error, code: error.code }, 'batch item failed');
-        }
-        return errorItem(error, addressInput);
+  const items = entries.map(async ({ addressInput, target }): Promise<BatchLookupItem> => {
+    if (!target.ok) return errorItem(target.error, addressInput);
+    try {
+      const response = await lookupOnce(target.value);
+      return { ...response, address_input: addressInput, status: 200 };
+    } catch (err) {
+      const error = toAppError(err, ErrorCode.processingError);
+      if (error.status >= 500) {
+        deps.logger.error({ err: error.cause ?? error, code: error.code }, 'batch item failed');
       }
+      return errorItem(error, addressInput);
+    }
+  });
+  if (deadline === undefined) return Promise.all(items);
+  const waited = deadline.then(() => undefined);
+  return Promise.all(
+    items.map(async (item, index) => {
+      const ready = await Promise.race([item, waited]);
+      return ready ?? pendingItem(entries[index]?.addressInput ?? '');
     }),
   );
+}
+
+function pendingItem(addressInput: string): PendingItem {
+  return {
+    status: 202,
+    error: 'pending',
+    message: 'Die Antwort wird noch ermittelt; bitte nach retry_after Sekunden erneut anfragen.',
+    retry_after: PENDING_RETRY_AFTER_S,
+    address_input: addressInput,
+  };
 }
 
 /** The error body the single lookup would answer (errorBody, as the error middleware sends it). */

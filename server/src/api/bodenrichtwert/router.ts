@@ -1,6 +1,8 @@
 // GET /api/bodenrichtwert (§4.1) and POST /api/bodenrichtwert/batch: XML-aware
 // from the first middleware on, rate limited (a batch is one request),
-// authenticated, validated, then the counted lookup of each address.
+// authenticated, validated, then the counted lookup of each address. A batch
+// answers within its wait (Prefer: wait, preferWait.ts), so no proxy or
+// client timeout ever loses answers the account was charged for.
 import { Router } from 'express';
 import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
@@ -11,11 +13,17 @@ import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
 import { batchLookup } from './batchLookup.js';
 import { parseBatchParams } from './batchParams.js';
+import { parsePreferWait } from './preferWait.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
 import { lookupCallerOf } from '../../lookup/lookupCaller.js';
 import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../lookup/lookupParams.js';
 
-export type BodenrichtwertDeps = RateLimitDeps & CountedLookupDeps & BearerDeps;
+export type BodenrichtwertDeps = RateLimitDeps &
+  CountedLookupDeps &
+  BearerDeps & {
+    /** Resolves after `ms`; the batch's wait (injected so tests control it). */
+    sleep: (ms: number) => Promise<void>;
+  };
 
 /** Room for the longest allowed addresses even when every character is JSON-escaped. */
 export const BATCH_BODY_LIMIT_BYTES = MAX_BATCH_ADDRESSES * (MAX_ADDRESS_LENGTH * 12 + 8) + 4096;
@@ -44,7 +52,14 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
       const params = parseBatchParams(req.body, req.query.format, ctx.lookup.today());
       if (!params.ok) throw params.error;
       res.locals.format = params.value.format;
-      const results = await batchLookup(ctx, lookupCallerOf(req, res), params.value.entries);
+      const wait = parsePreferWait(req.headers.prefer);
+      const results = await batchLookup(
+        ctx,
+        lookupCallerOf(req, res),
+        params.value.entries,
+        ctx.sleep(wait.seconds * 1000),
+      );
+      if (wait.requested) res.setHeader('Preference-Applied', `wait=${wait.seconds}`);
       sendBody(res, 200, { results });
     },
   );

@@ -26,6 +26,7 @@ const MESSAGES: Readonly<Record<ErrorCode, string>> = {
     '„hinterland_flaeche_m2“ muss größer als 0 und kleiner als „flaeche“ sein.',
   invalid_hinterland_faktor: '„hinterland_faktor“ muss zwischen 0 und 1 (einschließlich) sein.',
   invalid_field: 'Das Feld ist ungültig.',
+  ambiguous_zone: 'Mehrere Zonen passen; die Bodenrichtwertnummer wählt eine.',
   missing_token: 'Es fehlt ein Zugriffstoken (Authorization: Bearer … oder Parameter token).',
   invalid_token: 'Das Zugriffstoken ist ungültig, abgelaufen oder widerrufen.',
   limit_reached: 'Das monatliche Abfragekontingent Ihres Tarifs ist aufgebraucht.',

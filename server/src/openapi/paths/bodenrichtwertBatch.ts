@@ -65,7 +65,12 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
           'Abfrage gegen das Kontingent (nach Erreichen der Grenze 402 je Element; Fehler zählen ' +
           'nie; eine in diesem Monat schon beantwortete Abfrage ist frei); die Anfrage zählt ' +
           'einmal für die Ratenbegrenzung. Anfragen an jeden Landesdienst sind je Instanz ' +
-          'begrenzt (SOURCE_MAX_CONCURRENCY).',
+          'begrenzt (SOURCE_MAX_CONCURRENCY). Die Anfrage läuft höchstens so lange, wie ' +
+          '"Prefer: wait=N" erlaubt (RFC 7240; 1–60 s, ohne Angabe 25 s): dann antwortet sie mit ' +
+          'den fertigen Elementen, jedes andere ist {"status": 202, "error": "pending", ' +
+          '"retry_after": S, …} und wird im Hintergrund fertig ermittelt (gezählt einmal, wenn ' +
+          'die Antwort vorliegt; erneutes Anfragen ist frei). Mit Prefer-Kopf trägt die Antwort ' +
+          '"Preference-Applied: wait=N".',
         tags: ['Lookup'],
         security: bearerSecurity,
         parameters: [
@@ -75,6 +80,15 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
             required: false,
             description: 'Antwortformat; "format" im Anfrageinhalt hat Vorrang.',
             schema: { type: 'string', enum: ['json', 'xml'], default: 'json' },
+          },
+          {
+            name: 'Prefer',
+            in: 'header',
+            required: false,
+            description:
+              'wait=N (RFC 7240): so viele Sekunden (1–60, ohne Angabe 25) wartet die Anfrage ' +
+              'auf ihre Elemente; die übrigen sind dann "pending".',
+            schema: { type: 'string', example: 'wait=25' },
           },
         ],
         requestBody: {
@@ -92,7 +106,14 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
             description:
               'Ein Element je Adresse, in der Reihenfolge der Eingabe. XML: Wurzel `response`, ' +
               '`results` mit `result`-Elementen, jedes aufgebaut wie die einzelne Antwort.',
-            headers: successHeaders,
+            headers: {
+              ...successHeaders,
+              'Preference-Applied': {
+                description:
+                  'wait=N, wenn die Anfrage "Prefer: wait" sandte (N nach der Begrenzung auf 1–60).',
+                schema: { type: 'string' },
+              },
+            },
             content: both(schemaRef('BatchLookupResponse'), batchExample),
           },
           '400': lookupErrors(400, [
@@ -163,6 +184,21 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
           },
           { address_input: { type: 'string', description: 'Die Adresse, wie gesendet.' } },
         ),
+        {
+          type: 'object',
+          description:
+            'Noch nicht ermittelt, als die Wartezeit (Prefer: wait) ablief; der Dienst ' +
+            'ermittelt es im Hintergrund, erneutes Anfragen nach retry_after Sekunden ist frei.',
+          additionalProperties: false,
+          required: ['status', 'error', 'message', 'retry_after', 'address_input'],
+          properties: {
+            status: { type: 'integer', const: 202 },
+            error: { type: 'string', const: 'pending' },
+            message: { type: 'string' },
+            retry_after: { type: 'integer', minimum: 1 },
+            address_input: { type: 'string', description: 'Die Adresse, wie gesendet.' },
+          },
+        },
       ],
     },
   },

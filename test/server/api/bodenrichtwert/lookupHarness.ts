@@ -25,7 +25,10 @@ export interface LookupHarness {
   /** GET /api/bodenrichtwert with the query (repeat keys by passing arrays). */
   get(query: Record<string, string | string[]>, token?: string | null): Promise<Response>;
   /** POST /api/bodenrichtwert/batch with the body (a string is sent as it is). */
-  batch(body: unknown, options?: { token?: string | null; query?: string }): Promise<Response>;
+  batch(
+    body: unknown,
+    options?: { token?: string | null; query?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,8 @@ export interface HarnessOptions {
   databaseUrl?: string;
   /** A database of its own of this kind, dropped on close (instead of databaseUrl). */
   databaseKind?: DatabaseKind;
+  /** The server's waits (the batch's Prefer: wait). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export function lookupQuery(query: Record<string, string | string[]>): string {
@@ -71,6 +76,7 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
       ...options.env,
     },
     ...(options.clock ? { clock: options.clock.now } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
   });
   const account = await createTestAccount(server.ctx, { plan: options.plan ?? 'enterprise' });
@@ -84,10 +90,11 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
         headers: token === null ? {} : { Authorization: `Bearer ${token}` },
       });
     },
-    batch(body, { token = account.token, query = '' } = {}) {
+    batch(body, { token = account.token, query = '', headers = {} } = {}) {
       return fetch(`${server.url}/api/bodenrichtwert/batch${query}`, {
         method: 'POST',
         headers: {
+          ...headers,
           'Content-Type': 'application/json',
           ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
         },
