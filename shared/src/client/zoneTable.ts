@@ -28,6 +28,12 @@ type FixedField = (typeof FIXED_COLUMNS)[number][0];
 export const PUBLISHED_COLUMNS: Readonly<Record<Exclude<EntryField, FixedField>, string>> = {
   gemeinde: 'Gemeinde',
   gutachterausschuss: 'Gutachterausschuss',
+  verfahrensgrund: 'Verfahrensgrund',
+  verfahrensgrund_zusatz: 'Verfahrensgrund (Zusatz)',
+  ackerzahl: 'Ackerzahl',
+  gruenlandzahl: 'Grünlandzahl',
+  gemarkung: 'Gemarkung',
+  bemerkung: 'Bemerkung',
   bauweise: 'Bauweise',
   geschossflaechenzahl: 'GFZ',
   grundflaechenzahl: 'GRZ',
