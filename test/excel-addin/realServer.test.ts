@@ -87,6 +87,33 @@ describe('BRW.BODENRICHTWERT against the real server', () => {
     expect(workbook1904.reads).toBe(1);
   });
 
+  it.each([
+    [true, '2024-01-01'],
+    [false, '2026-01-01'],
+  ])(
+    'reads the date system from DATE(1904;1;1) on a host without use1904DateSystem (1904: %s)',
+    async (use1904DateSystem, stichtag) => {
+      const workbook1904 = { use1904DateSystem, reads: 0, api: '1.2' as const };
+      const session = await loadBuiltFunctions(dir, {
+        storage: new Map([
+          [STORAGE_KEYS.apiKey, harness.account.token],
+          [STORAGE_KEYS.serviceUrl, harness.server.url],
+        ]),
+        workbook1904,
+      });
+      // 44347 is 1 June 2025 in a 1904 workbook; 46023 is 1 January 2026 in a 1900 one.
+      const answer = await session.call(
+        'BODENRICHTWERT',
+        [[DEMO_ADDRESSES.hannover]],
+        'M',
+        'stichtag',
+        use1904DateSystem ? 44347 : 46023,
+      );
+      expect(answer).toEqual([[stichtag]]);
+      expect(workbook1904.reads).toBe(1);
+    },
+  );
+
   it('maps the real error answers to #N/A with German messages', async () => {
     await expect(cell(DEMO_ADDRESSES.kiel)).rejects.toMatchObject({
       code: '#N/A',

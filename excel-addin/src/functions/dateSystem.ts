@@ -1,8 +1,10 @@
 // A date cell reaches a custom function as Excel's serial day number, counted
 // from 1900, or from 1904 in workbooks saved in the 1904 date system (older
 // Mac workbooks); the same number is then a day four years later. The
-// workbook's system is read once per session through the Excel API where the
-// host has Workbook.use1904DateSystem (ExcelApi 1.16), else 1900 is assumed.
+// workbook's system is read once per session: from Workbook.use1904DateSystem
+// where the host has it (ExcelApi 1.16), else by asking Excel for
+// DATE(1904;1;1) (ExcelApi 1.2), which is day 0 in the 1904 system and day
+// 1462 in the 1900 system; on a host with neither, 1900 is assumed.
 
 /** The part of the Excel API this reads (not in the pinned office-js typings). */
 interface DateSystemWorkbook {
@@ -12,14 +14,25 @@ interface DateSystemWorkbook {
 
 let reading: Promise<boolean> | undefined;
 
+const supports = (version: string) =>
+  Office.context.requirements?.isSetSupported('ExcelApi', version) === true;
+
 async function read(): Promise<boolean> {
   if (typeof Excel === 'undefined') return false;
-  if (Office.context.requirements?.isSetSupported('ExcelApi', '1.16') !== true) return false;
+  if (supports('1.16')) {
+    return Excel.run(async (context) => {
+      const workbook = context.workbook as unknown as DateSystemWorkbook;
+      workbook.load('use1904DateSystem');
+      await context.sync();
+      return workbook.use1904DateSystem === true;
+    });
+  }
+  if (!supports('1.2')) return false;
   return Excel.run(async (context) => {
-    const workbook = context.workbook as unknown as DateSystemWorkbook;
-    workbook.load('use1904DateSystem');
+    const day = context.workbook.functions.date(1904, 1, 1);
+    day.load('value');
     await context.sync();
-    return workbook.use1904DateSystem === true;
+    return day.value === 0;
   });
 }
 

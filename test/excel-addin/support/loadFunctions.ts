@@ -24,7 +24,8 @@ export interface LoadOptions {
    * The workbook's date system as the Excel API reports it (ExcelApi 1.16);
    * without it the host has no Excel API, as in the other tests.
    */
-  workbook1904?: { use1904DateSystem: boolean; reads: number };
+  /** The workbook's date system; `api: '1.2'` is a host without Workbook.use1904DateSystem. */
+  workbook1904?: { use1904DateSystem: boolean; reads: number; api?: '1.2' | '1.16' };
   /** Defaults to the real timers; pass manual ones to control timeouts. */
   timers?: {
     setTimeout: (callback: () => void, ms?: number) => unknown;
@@ -59,7 +60,11 @@ export async function loadBuiltFunctions(
             ...office,
             context: {
               ...office.context,
-              requirements: { isSetSupported: (set: string) => set === 'ExcelApi' },
+              requirements: {
+                isSetSupported: (set: string, version = '1.1') =>
+                  set === 'ExcelApi' &&
+                  Number(version.split('.')[1]) <= Number((dateSystem.api ?? '1.16').split('.')[1]),
+              },
             },
           },
     ...(dateSystem === undefined
@@ -67,12 +72,19 @@ export async function loadBuiltFunctions(
       : {
           Excel: {
             async run(batch: (context: unknown) => Promise<unknown>) {
-              const book = { load: () => undefined, use1904DateSystem: false };
+              // Excel's DATE(1904;1;1): day 0 in the 1904 system, 1462 in the 1900 system.
+              const day = { load: () => undefined, value: -1 };
+              const book = {
+                load: () => undefined,
+                use1904DateSystem: false,
+                functions: { date: () => day },
+              };
               return batch({
                 workbook: book,
                 sync: async () => {
                   dateSystem.reads += 1;
                   book.use1904DateSystem = dateSystem.use1904DateSystem;
+                  day.value = dateSystem.use1904DateSystem ? 0 : 1462;
                 },
               });
             },
