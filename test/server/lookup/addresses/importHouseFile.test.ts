@@ -6,6 +6,12 @@ import { addressTools, MUENSTER, writeHouseFile } from './support/importSupport.
 
 const lines = (...rows: string[]) => `${rows.join('\n')}\n`;
 const prinzipalmarkt = (n: number) => ({ ...MUENSTER, number: String(n), lat: 51.9624 + n * 1e-5 });
+/** Three addresses of quality A, B and C. */
+const QUALITIES_FILE = lines(
+  gebrefLine(prinzipalmarkt(10), 1),
+  gebrefLine({ ...prinzipalmarkt(11), quality: 'B' }, 2),
+  gebrefLine({ ...prinzipalmarkt(12), quality: 'C' }, 3),
+);
 
 describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
   let t: TestDatabase;
@@ -28,14 +34,7 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
   };
 
   it('keeps quality A and B, leaves C out and counts it, and finds the points', async () => {
-    const file = writeHouseFile(
-      'gebref.txt',
-      lines(
-        gebrefLine(prinzipalmarkt(10), 1),
-        gebrefLine({ ...prinzipalmarkt(11), quality: 'B' }, 2),
-        gebrefLine({ ...prinzipalmarkt(12), quality: 'C' }, 3),
-      ),
-    );
+    const file = writeHouseFile('gebref.txt', QUALITIES_FILE);
     const outcome = await tools.import({ state: 'NW', file });
     expect(outcome).toMatchObject({
       result: 'imported',
@@ -57,14 +56,7 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
 
   it('changes nothing when the same file comes again', async () => {
     const before = await tools.repository.activeImport('DE-NW');
-    const file = writeHouseFile(
-      'gebref.txt',
-      lines(
-        gebrefLine(prinzipalmarkt(10), 1),
-        gebrefLine({ ...prinzipalmarkt(11), quality: 'B' }, 2),
-        gebrefLine({ ...prinzipalmarkt(12), quality: 'C' }, 3),
-      ),
-    );
+    const file = writeHouseFile('gebref.txt', QUALITIES_FILE);
     const outcome = await tools.import({ state: 'DE-NW', file });
     expect(outcome.result).toBe('unchanged');
     expect(outcome.importId).toBe(before?.id);
