@@ -13,7 +13,7 @@ import { manualClock } from '../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 import { startStateWorld, type StateWorld } from '../lookup/sources/stateSupport.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
-import { artifact, chromiumRuns, launchChromium } from './support/chromium.js';
+import { artifact, chromiumRuns, launchChromium, signedInPage } from './support/chromium.js';
 
 const MUENSTER = 'Prinzipalmarkt 10, 48143 Münster';
 const BERLIN = 'Pariser Platz 1, 10117 Berlin';
@@ -52,18 +52,8 @@ describe.runIf(chromiumRuns())('the valuer’s lookup page and its printed Ausku
         [BERLIN]: place('DE-BE', 'Pariser Platz', '10117', 'Berlin'),
       },
     });
-    await h.server.ctx.accounts.create({ email: 'gutachter@example.de', password: TEST_PASSWORD });
     browser = await launchChromium();
-    const context = await browser.newContext({
-      viewport: { width: 1100, height: 900 },
-      locale: 'de-DE',
-    });
-    page = await context.newPage();
-    await page.goto(`${h.server.url}/login`);
-    await page.fill('input[name="email"]', 'gutachter@example.de');
-    await page.fill('input[name="password"]', TEST_PASSWORD);
-    await page.click('button[type="submit"]:has-text("Anmelden")');
-    await page.waitForURL(`${h.server.url}/dashboard`);
+    page = await signedInPage(browser, h.server, TEST_PASSWORD);
   });
   afterAll(async () => {
     await browser.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
-import { artifact, chromiumRuns, launchChromium } from './support/chromium.js';
+import { artifact, chromiumRuns, launchChromium, signedInPage } from './support/chromium.js';
 
 interface Box {
   x: number;
@@ -23,18 +23,8 @@ describe.runIf(chromiumRuns())('lookup and calculation pages in headless Chromiu
   let page: Page;
   beforeAll(async () => {
     h = await startLookupHarness();
-    await h.server.ctx.accounts.create({ email: 'gutachter@example.de', password: TEST_PASSWORD });
     browser = await launchChromium();
-    const context = await browser.newContext({
-      viewport: { width: 1100, height: 900 },
-      locale: 'de-DE',
-    });
-    page = await context.newPage();
-    await page.goto(`${h.server.url}/login`);
-    await page.fill('input[name="email"]', 'gutachter@example.de');
-    await page.fill('input[name="password"]', TEST_PASSWORD);
-    await page.click('button[type="submit"]:has-text("Anmelden")');
-    await page.waitForURL(`${h.server.url}/dashboard`);
+    page = await signedInPage(browser, h.server, TEST_PASSWORD);
   });
   afterAll(async () => {
     await browser.close();
