@@ -20,11 +20,10 @@ function restrictedImports(...patterns) {
   return { rules: { 'no-restricted-imports': ['error', { patterns }] } };
 }
 
-/** Folders that may import the fakes, which are not built into dist/ (server/tsconfig.build.json). */
-const FAKE_USERS = ['fakes', 'demo'];
-const NO_FAKES = {
-  regex: '(^|/)fakes/',
-  message: 'The fakes are no part of the product (only demo/ uses them).',
+/** Development support, tests and benchmarks are no part of the product (scripts/layers.mjs PARTS). */
+const NO_DEVELOPMENT_PARTS = {
+  regex: '^#dev/|(^|/)(dev|test|bench)/',
+  message: 'server/src is the product: dev/, test/ and bench/ stay out of it.',
 };
 
 /**
@@ -32,13 +31,12 @@ const NO_FAKES = {
  * a server/src folder imports only folders of lower rows, so a file at nesting
  * depth d reaches a forbidden folder through d + 1 `../` and its name. ESLint
  * keeps one no-restricted-imports per file (a later block replaces an earlier
- * one), so each block carries every pattern its files need, the fakes rule
- * included; test/reliability/lintGuards.test.ts trips each of them.
+ * one), so each block carries every pattern its files need, the rule against
+ * the development parts included; test/reliability/lintGuards.test.ts trips each of them.
  */
 const layeringRules = SERVER_LAYERS.flat().flatMap((folder) => {
   const forbidden = forbiddenFor(folder);
-  const extra = FAKE_USERS.includes(folder) ? [] : [NO_FAKES];
-  if (forbidden.length === 0 && extra.length === 0) return [];
+  const extra = [NO_DEVELOPMENT_PARTS];
   const message = `${folder} may not import ${forbidden.join(', ')} (docs/ARCHITECTURE.md, scripts/layers.mjs).`;
   const layering = (climb) =>
     forbidden.length === 0 ? [] : [{ regex: serverFolderPattern(climb, forbidden), message }];
@@ -51,23 +49,32 @@ const layeringRules = SERVER_LAYERS.flat().flatMap((folder) => {
   }));
 });
 
-const PART_FOLDERS = ['server', 'shared', 'excel-addin', 'sheets-addon', 'test', 'bench'];
+const PART_FOLDERS = ['server', 'shared', 'excel-addin', 'sheets-addon', 'dev', 'test', 'bench'];
 
-/** shared/src and the add-ins: only what PARTS allows (shared/src itself imports nothing outside). */
-const partRules = Object.entries(PARTS).map(([part, allowed]) => {
+/**
+ * The parts outside server/src import only what PARTS allows (shared/src
+ * itself imports nothing outside), by a relative path or by the `#server/*`
+ * and `#dev/*` maps of package.json.
+ */
+const partRules = Object.entries(PARTS).flatMap(([part, allowed]) => {
   const own = part.split('/')[0];
   const open = allowed.map((name) => name.split('/')[0]);
   const forbidden = PART_FOLDERS.filter((name) => name !== own && !open.includes(name));
-  return {
-    files: [`${part}/**/*.ts`],
-    ...restrictedImports({
-      regex: `(^|/)(${forbidden.join('|')})/`,
-      message:
-        allowed.length > 0
-          ? `${part} may import ${allowed.join(', ')} only.`
-          : `${part} imports nothing outside itself.`,
-    }),
-  };
+  if (forbidden.length === 0) return [];
+  const mapped = forbidden.filter((name) => name === 'server' || name === 'dev');
+  const byMap = mapped.length > 0 ? [`^#(${mapped.join('|')})/`] : [];
+  return [
+    {
+      files: [`${part}/**/*.ts`],
+      ...restrictedImports({
+        regex: [...byMap, `(^|/)(${forbidden.join('|')})/`].join('|'),
+        message:
+          allowed.length > 0
+            ? `${part} may import ${allowed.join(', ')} only.`
+            : `${part} imports nothing outside itself.`,
+      }),
+    },
+  ];
 });
 
 export default tseslint.config(
@@ -89,12 +96,7 @@ export default tseslint.config(
   ...partRules,
   {
     // Command-line entry points print their results.
-    files: [
-      'server/src/cli/**/*.ts',
-      'server/src/demo/**/*.ts',
-      'bench/**/*.ts',
-      'scripts/**/*.ts',
-    ],
+    files: ['server/src/cli/**/*.ts', 'dev/demo/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
   {

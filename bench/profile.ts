@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { DEMO_ADDRESSES } from '../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { createBenchDatabase } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
 import { bodenwertRequest } from './support/bodenwertRequest.js';

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { DEMO_ADDRESSES } from '../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { measureCacheScale } from './scenarios/cacheScale.js';
 import { measureBurst, measureColdOverhead } from './scenarios/coldLookups.js';
 import { measureRssGrowth } from './scenarios/rssGrowth.js';

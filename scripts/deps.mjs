@@ -8,6 +8,7 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 import folderGraphReporter from './folderGraph.mjs';
 
 const SOURCES = [
+  'dev',
   'server/src',
   'shared/src',
   'excel-addin/src',

@@ -5,5 +5,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const root = JSON.parse(readFileSync('package.json', 'utf8'));
-const dist = { private: true, type: root.type, imports: root.imports };
+// Only #shared/* is used inside the compiled service; #server/* and #dev/* are
+// for tests, benchmarks and dev/.
+const dist = {
+  private: true,
+  type: root.type,
+  imports: { '#shared/*': root.imports['#shared/*'] },
+};
 writeFileSync('dist/package.json', `${JSON.stringify(dist, null, 2)}\n`);

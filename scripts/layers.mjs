@@ -21,8 +21,7 @@ export const SERVER_LAYERS = [
   ['openapi'],
   ['mcp'],
   [ROOT],
-  ['cli', 'devtools', 'fakes'],
-  ['demo'],
+  ['cli', 'devtools'],
 ];
 
 /** Row of a server/src folder; undefined for a folder missing from the table. */
@@ -47,13 +46,22 @@ export function forbiddenFor(folder) {
 export function folderOf(path) {
   const server = /^server\/src\/(?:([^/]+)\/)?/.exec(path);
   if (server) return server[1] === undefined ? ROOT : server[1];
-  const part = /^(shared\/src|excel-addin\/src|sheets-addon\/src|test|bench)\//.exec(path);
+  const part = /^(shared\/src|excel-addin\/src|sheets-addon\/src|dev|test|bench)\//.exec(path);
   return part?.[1];
 }
 
-/** Parts outside server/src and what each may import (server/src counts as one part). */
+/**
+ * Parts outside server/src and what each may import (server/src counts as one
+ * part). dev/ is development support (loopback fakes, the demo, stand-ins for
+ * the spreadsheet hosts, the test server): tests and benchmarks use it, the
+ * product never does, and it uses no test.
+ */
+const PRODUCT = ['shared/src', 'server/src', 'excel-addin/src', 'sheets-addon/src'];
 export const PARTS = {
   'shared/src': [],
   'excel-addin/src': ['shared/src'],
   'sheets-addon/src': ['shared/src'],
+  dev: PRODUCT,
+  bench: [...PRODUCT, 'dev'],
+  test: [...PRODUCT, 'dev'],
 };

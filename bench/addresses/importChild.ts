@@ -6,14 +6,14 @@
 //   argv: <DATABASE_URL> <file>
 import { statSync } from 'node:fs';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { openDatabase } from '../../server/src/db/database.js';
-import { migrate } from '../../server/src/db/migrate.js';
-import { loadAddressSources } from '../../server/src/lookup/addresses/addressSources.js';
-import { openHouseFile } from '../../server/src/lookup/addresses/formats/openHouseFile.js';
-import { HousePointRepository } from '../../server/src/lookup/addresses/housePointRepository.js';
-import { importHouseFile } from '../../server/src/lookup/addresses/importHouseFile.js';
-import { createOfficialPoints } from '../../server/src/lookup/addresses/officialPoints.js';
-import { systemClock } from '../../server/src/time/clock.js';
+import { openDatabase } from '#server/db/database.js';
+import { migrate } from '#server/db/migrate.js';
+import { loadAddressSources } from '#server/lookup/addresses/addressSources.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
+import { HousePointRepository } from '#server/lookup/addresses/housePointRepository.js';
+import { importHouseFile } from '#server/lookup/addresses/importHouseFile.js';
+import { createOfficialPoints } from '#server/lookup/addresses/officialPoints.js';
+import { systemClock } from '#server/time/clock.js';
 import { percentile, round2 } from '../support/latencyProbe.js';
 
 const [url = '', file = ''] = process.argv.slice(2);

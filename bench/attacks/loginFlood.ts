@@ -11,10 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { createPlatformServices } from '../../server/src/accounts/platformServices.js';
-import { openDatabase } from '../../server/src/db/database.js';
-import { migrate } from '../../server/src/db/migrate.js';
-import { systemClock } from '../../server/src/time/clock.js';
+import { createPlatformServices } from '#server/accounts/platformServices.js';
+import { openDatabase } from '#server/db/database.js';
+import { migrate } from '#server/db/migrate.js';
+import { systemClock } from '#server/time/clock.js';
 import { startChildServer, type ChildServer } from '../support/childServer.js';
 
 const program = new Command()

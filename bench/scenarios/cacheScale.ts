@@ -2,8 +2,8 @@
 // coordinates in the database. Each request asks for a random seeded
 // address, so the lookups spread over the whole table, not one hot row.
 import type { Sequelize } from 'sequelize';
-import { DEMO_ADDRESSES, HANNOVER } from '../../server/src/fakes/demoWorld.js';
-import { coordinateKey } from '../../server/src/lookup/cache/landValueCacheRepository.js';
+import { DEMO_ADDRESSES, HANNOVER } from '#dev/fakes/demoWorld.js';
+import { coordinateKey } from '#server/lookup/cache/landValueCacheRepository.js';
 import type { ChildServer } from '../support/childServer.js';
 import { probeLatency } from '../support/latencyProbe.js';
 import { runLoad } from '../support/load.js';

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { createPlatformServices } from '../../server/src/accounts/platformServices.js';
-import { openDatabase, type Database } from '../../server/src/db/database.js';
-import { migrate } from '../../server/src/db/migrate.js';
-import { systemClock } from '../../server/src/time/clock.js';
+import { createPlatformServices } from '#server/accounts/platformServices.js';
+import { openDatabase, type Database } from '#server/db/database.js';
+import { migrate } from '#server/db/migrate.js';
+import { systemClock } from '#server/time/clock.js';
 
 export type BenchDialect = 'sqlite' | 'mariadb';
 

@@ -1,5 +1,5 @@
 // The outside world of the benchmark: the loopback Nominatim and WFS fakes of
-// server/src/fakes with a fixed latency each, a source registry pointing at
+// dev/fakes with a fixed latency each, a source registry pointing at
 // them, and as many distinct addresses inside the Hannover demo zone as the
 // cold-lookup scenarios need (each one a new coordinate, so never cached);
 // likewise inside the Wiesbaden zone, whose addresses the benchmark also holds
@@ -7,15 +7,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PLACES, HANNOVER, WIESBADEN } from '../../server/src/fakes/demoWorld.js';
-import type { SamplePoint } from '../../server/src/fakes/houseCoordinateFiles.js';
-import { DEMO_WFS_SERVICES, writeFakeRegistry } from '../../server/src/fakes/fakeRegistry.js';
+import { DEMO_PLACES, HANNOVER, WIESBADEN } from '#dev/fakes/demoWorld.js';
+import type { SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
+import { DEMO_WFS_SERVICES, writeFakeRegistry } from '#dev/fakes/fakeRegistry.js';
 import {
   startNominatimFake,
   type FakePlace,
   type NominatimFake,
-} from '../../server/src/fakes/nominatimFake.js';
-import { startWfsFake, type WfsFake } from '../../server/src/fakes/wfsFake.js';
+} from '#dev/fakes/nominatimFake.js';
+import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
 
 /** Steps of 0.00005° stay inside the zone's ±0.002° square: 79 × 79 points. */
 const STEP = 0.00005;

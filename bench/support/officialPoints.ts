@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sequelize } from 'sequelize';
-import { hkDeFile } from '../../server/src/fakes/houseCoordinateFiles.js';
-import { loadAddressSources } from '../../server/src/lookup/addresses/addressSources.js';
-import { openHouseFile } from '../../server/src/lookup/addresses/formats/openHouseFile.js';
-import { HousePointRepository } from '../../server/src/lookup/addresses/housePointRepository.js';
-import { importHouseFile } from '../../server/src/lookup/addresses/importHouseFile.js';
-import { systemClock } from '../../server/src/time/clock.js';
+import { hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
+import { loadAddressSources } from '#server/lookup/addresses/addressSources.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
+import { HousePointRepository } from '#server/lookup/addresses/housePointRepository.js';
+import { importHouseFile } from '#server/lookup/addresses/importHouseFile.js';
+import { systemClock } from '#server/time/clock.js';
 import type { BenchWorld } from './benchWorld.js';
 
 export async function importOfficialPoints(

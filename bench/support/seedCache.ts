@@ -2,8 +2,8 @@
 // distinct addresses had been looked up: one geocode row per address and one
 // land-value row per coordinate, in multi-row INSERTs of a few thousand rows.
 import type { Sequelize } from 'sequelize';
-import { addressKey } from '../../server/src/lookup/cache/geocodeCacheRepository.js';
-import { coordinateKey } from '../../server/src/lookup/cache/landValueCacheRepository.js';
+import { addressKey } from '#server/lookup/cache/geocodeCacheRepository.js';
+import { coordinateKey } from '#server/lookup/cache/landValueCacheRepository.js';
 
 const BATCH = 2000;
 /** 1000 × 1000 grid points 0.0001° apart, all in Niedersachsen. */

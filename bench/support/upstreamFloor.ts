@@ -2,15 +2,15 @@
 // a client on this machine (fake latency, the fakes' own work, loopback HTTP),
 // measured by replaying the very requests the service sends, one after another.
 // (d)'s overhead is the service's latency minus this floor.
-import { createNominatimGeocoder } from '../../server/src/lookup/geocoder/nominatimGeocoder.js';
-import { createLogger } from '../../server/src/logging/logger.js';
-import { loadSourceRegistry } from '../../server/src/lookup/sources/registry.js';
+import { createNominatimGeocoder } from '#server/lookup/geocoder/nominatimGeocoder.js';
+import { createLogger } from '#server/logging/logger.js';
+import { loadSourceRegistry } from '#server/lookup/sources/registry.js';
 import {
   createUpstream,
   type Upstream,
   type UpstreamRequest,
-} from '../../server/src/lookup/upstream/upstream.js';
-import { systemClock } from '../../server/src/time/clock.js';
+} from '#server/lookup/upstream/upstream.js';
+import { systemClock } from '#server/time/clock.js';
 import type { BenchWorld } from './benchWorld.js';
 
 const USER_AGENT = 'bodenrichtwert-bench';

@@ -3,8 +3,8 @@
 // first fill, recalculation in the same session, and reopen (a new runtime on
 // the same device storage and workbook).
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
-import { buildAddin } from '../../test/excel-addin/support/buildAddin.js';
-import { loadBuiltFunctions } from '../../test/excel-addin/support/loadFunctions.js';
+import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
+import { loadBuiltFunctions } from '#dev/hosts/excel/loadFunctions.js';
 import { isFilled, measure, type PassResult } from './measure.js';
 import type { WorkbookService } from './service.js';
 

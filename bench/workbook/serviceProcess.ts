@@ -9,8 +9,8 @@
 //         <geocoder minimum interval ms> [official]
 import { startBenchWorld } from '../support/benchWorld.js';
 import { importOfficialPoints } from '../support/officialPoints.js';
-import { createTestAccount } from '../../test/support/accounts.js';
-import { startTestServer } from '../../test/support/testServer.js';
+import { createTestAccount } from '#dev/service/accounts.js';
+import { startTestServer } from '#dev/service/testServer.js';
 
 const [count, geocoderMs, sourceMs, concurrency, geocoderIntervalMs] = process.argv
   .slice(2, 7)

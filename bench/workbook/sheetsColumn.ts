@@ -3,8 +3,8 @@
 // takes several runs (each one a recalculation, e.g. "Werte aktualisieren");
 // their times are added up. Then a recalculation, and reopen (a new runtime on
 // the same document cache and properties).
-import { buildAddon } from '../../test/sheets-addon/support/build.js';
-import { loadAddon, type GasRuntime } from '../../test/sheets-addon/support/gasRuntime.js';
+import { buildAddon } from '#dev/hosts/sheets/build.js';
+import { loadAddon, type GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 import { isFilled, measure, type MeasuredPass, type PassResult } from './measure.js';
 import type { WorkbookService } from './service.js';
 

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculateBodenwert } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
-import { buildAddin } from './support/buildAddin.js';
-import { loadBuiltFunctions, type LoadOptions } from './support/loadFunctions.js';
+import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
+import { loadBuiltFunctions, type LoadOptions } from '#dev/hosts/excel/loadFunctions.js';
 import { createManualTimers } from './support/manualTimers.js';
-import { CustomFunctionError } from './support/officeStubs.js';
+import { CustomFunctionError } from '#dev/hosts/excel/officeStubs.js';
 import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
 
 let dir: string;

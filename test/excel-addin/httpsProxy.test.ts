@@ -8,7 +8,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAddin } from './support/buildAddin.js';
+import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
 import { startStandInApi, type StandInApi } from './support/standInApi.js';
 
 const SCRIPT = path.resolve(import.meta.dirname, '../../excel-addin/scripts/https-proxy.mjs');

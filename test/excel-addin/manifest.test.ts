@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAddin, TEST_BASE_URL } from './support/buildAddin.js';
-import { loadBuiltFunctions } from './support/loadFunctions.js';
+import { buildAddin, TEST_BASE_URL } from '#dev/hosts/excel/buildAddin.js';
+import { loadBuiltFunctions } from '#dev/hosts/excel/loadFunctions.js';
 import { checkManifest } from './support/manifestCheck.js';
 
 const SOURCE_MANIFEST = resolve(import.meta.dirname, '../../excel-addin/manifest.xml');

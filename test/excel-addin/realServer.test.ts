@@ -3,7 +3,7 @@
 // globals stubbed. Failure modes the server cannot be told to produce on demand
 // (429 storms, hangs) are covered against the stand-in in functions.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { selectLookupValue, type BodenrichtwertResponse, type MeResponse } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import {
@@ -11,8 +11,8 @@ import {
   type LookupHarness,
 } from '../server/api/bodenrichtwert/lookupHarness.js';
 import { hannoverAddresses } from '../support/manyAddresses.js';
-import { buildAddin } from './support/buildAddin.js';
-import { loadBuiltFunctions, type LoadedFunctions } from './support/loadFunctions.js';
+import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
+import { loadBuiltFunctions, type LoadedFunctions } from '#dev/hosts/excel/loadFunctions.js';
 
 let harness: LookupHarness;
 let fns: LoadedFunctions;

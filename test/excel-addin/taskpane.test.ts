@@ -14,7 +14,7 @@ import {
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { RENDER_INTERVAL_MS } from '../../excel-addin/src/taskpane/progressView.js';
-import { buildAddin, TEST_BASE_URL } from './support/buildAddin.js';
+import { buildAddin, TEST_BASE_URL } from '#dev/hosts/excel/buildAddin.js';
 import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
 import {
   launchChromium,

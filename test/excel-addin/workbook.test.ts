@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTRIBUTIONS_KEY } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
-import { buildAddin } from './support/buildAddin.js';
-import { loadBuiltFunctions } from './support/loadFunctions.js';
+import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
+import { loadBuiltFunctions } from '#dev/hosts/excel/loadFunctions.js';
 import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
 
 let dir: string;

@@ -4,12 +4,12 @@
 // out, anonymous page views write no session rows, and sign-up, login and
 // password reset tell nobody which addresses have accounts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../server/src/accounts/password.js';
-import { HASHES_WAITING } from '../../server/src/accounts/passwordHasher.js';
-import { linkIn } from '../../server/src/fakes/smtpFake.js';
-import { FAILED_LOGINS_PER_ACCOUNT, LOGINS_PER_IP } from '../../server/src/web/loginThrottle.js';
+import { hashPassword } from '#server/accounts/password.js';
+import { HASHES_WAITING } from '#server/accounts/passwordHasher.js';
+import { linkIn } from '#dev/fakes/smtpFake.js';
+import { FAILED_LOGINS_PER_ACCOUNT, LOGINS_PER_IP } from '#server/web/loginThrottle.js';
 import { redisAvailability, serviceAvailable } from '../support/services.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { csrfToken, FormBrowser, type PageAnswer } from '../server/oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
 

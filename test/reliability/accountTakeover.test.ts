@@ -5,9 +5,9 @@
 // when asked, the keys and apps) an attacker may hold.
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn, type ReceivedMail } from '../../server/src/fakes/smtpFake.js';
+import { linkIn, type ReceivedMail } from '#dev/fakes/smtpFake.js';
 import { manualClock } from '../support/clock.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { decodeHtml, FormBrowser } from '../server/oauth/support/formBrowser.js';
 import {
   consentedTokens,

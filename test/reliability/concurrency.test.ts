@@ -4,12 +4,12 @@
 // and a key revoked mid-load (every request sent after the revocation
 // returned is refused).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_MONTHLY_CAPS } from '../../server/src/accounts/entitlement.js';
+import { PLAN_MONTHLY_CAPS } from '#server/accounts/entitlement.js';
 import {
   startLookupHarness,
   type LookupHarness,
 } from '../server/api/bodenrichtwert/lookupHarness.js';
-import { createTestAccount } from '../support/accounts.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { createTestDatabaseUrl, databaseKinds } from '../support/database.js';
 import { hannoverAddress, resolveHannoverAddress } from '../support/manyAddresses.js';
 import { FigureBook } from './support/figures.js';

@@ -8,16 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES, DEMO_PLACES, WIESBADEN } from '../../server/src/fakes/demoWorld.js';
-import { startLoopback, type LoopbackServer } from '../../server/src/fakes/loopback.js';
-import { startNominatimFake, type NominatimFake } from '../../server/src/fakes/nominatimFake.js';
-import {
-  startStateFakes,
-  writeStateRegistry,
-  type StateFakes,
-} from '../../server/src/fakes/stateFakes.js';
-import { createTestAccount } from '../support/accounts.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { DEMO_ADDRESSES, DEMO_PLACES, WIESBADEN } from '#dev/fakes/demoWorld.js';
+import { startLoopback, type LoopbackServer } from '#dev/fakes/loopback.js';
+import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake.js';
+import { startStateFakes, writeStateRegistry, type StateFakes } from '#dev/fakes/stateFakes.js';
+import { createTestAccount } from '#dev/service/accounts.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { FigureBook } from './support/figures.js';
 
 const DELAY_MS = 100;

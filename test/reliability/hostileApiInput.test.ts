@@ -4,7 +4,7 @@
 // documented body; never a 500, never internals; the service stays up.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import {
   lookupQuery,
   startLookupHarness,

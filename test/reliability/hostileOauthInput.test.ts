@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrfToken, FormBrowser } from '../server/oauth/support/formBrowser.js';
 import { signedInBrowser } from '../server/oauth/support/signedIn.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { expectNoInternals } from './support/answers.js';
 import { FigureBook } from './support/figures.js';
 import { hostileString, wrongTypeValue } from './support/hostileValues.js';

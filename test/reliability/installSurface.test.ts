@@ -55,13 +55,13 @@ describe('the install script of @scarf/scarf', () => {
   });
 });
 
-/** Source files of the compiled service, without the dev-only fakes and demo. */
+/** Source files of the compiled service, without the development tools. */
 function productionSources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       const rel = relative(ROOT, path);
-      const devOnly = ['server/src/fakes', 'server/src/demo', 'server/src/devtools'];
+      const devOnly = ['server/src/devtools'];
       return devOnly.includes(rel) ? [] : productionSources(path);
     }
     return path.endsWith('.ts') ? [path] : [];

@@ -1,7 +1,7 @@
 // The layering of docs/ARCHITECTURE.md is enforced only if ESLint refuses a
 // forbidden import: this lints a small file with one forbidden import in every
-// server/src folder (at two depths), one import of the fakes from the product,
-// and one out of shared/src, through the project's own eslint.config.js, and
+// server/src folder (at two depths), imports of dev/ and test/ from the
+// product, of test/ from dev/ and bench/, and one out of shared/src, through the project's own eslint.config.js, and
 // expects the error; allowed imports stay clean.
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -53,16 +53,30 @@ describe('the layering rules refuse a forbidden import', () => {
   );
 
   it('in the root files', async () => {
-    const messages = await refusals('server/src/guard.ts', './demo/thing.js');
+    const messages = await refusals('server/src/guard.ts', './cli/thing.js');
     expect(messages.join('\n')).toContain('(root) may not import');
   });
 
-  it('for the fakes, in every product folder, but not in the demo', async () => {
+  it('for the development parts, in every product folder, by path and by map', async () => {
     for (const folder of ['config', 'lookup', 'api', 'mcp', 'cli', 'devtools']) {
-      const deep = await refusals(`server/src/${folder}/a/b/guard.ts`, '../../../fakes/thing.js');
-      expect(deep.join('\n'), folder).toMatch(/fakes are no part of the product|may not import/);
+      for (const specifier of ['../../../../../dev/fakes/thing.js', '#dev/fakes/thing.js']) {
+        const deep = await refusals(`server/src/${folder}/a/b/guard.ts`, specifier);
+        expect(deep.join('\n'), `${folder} ${specifier}`).toContain('dev/, test/ and bench/');
+      }
     }
-    expect(await refusals('server/src/demo/guard.ts', '../fakes/thing.js')).toEqual([]);
+    const fromRoot = await refusals('server/src/guard.ts', '../test/support/thing.js');
+    expect(fromRoot.join('\n')).toContain('dev/, test/ and bench/');
+  });
+
+  it('for tests, in dev/ and bench/, which may use dev/ and the product', async () => {
+    expect(
+      (await refusals('dev/fakes/guard.ts', '../../test/support/thing.js')).join('\n'),
+    ).toContain('dev may import');
+    expect(
+      (await refusals('bench/workbook/guard.ts', '../../test/support/thing.js')).join('\n'),
+    ).toContain('bench may import');
+    expect(await refusals('bench/workbook/guard.ts', '#dev/service/testServer.js')).toEqual([]);
+    expect(await refusals('dev/fakes/guard.ts', '#server/lookup/thing.js')).toEqual([]);
   });
 
   it('outside the shared core and the add-ins', async () => {
@@ -72,5 +86,6 @@ describe('the layering rules refuse a forbidden import', () => {
     expect((await refusals('excel-addin/src/guard.ts', '../../server/src/thing.js')).length).toBe(
       1,
     );
+    expect((await refusals('shared/src/guard.ts', '#server/lookup/thing.js')).length).toBe(1);
   });
 });

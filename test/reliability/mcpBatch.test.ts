@@ -4,9 +4,9 @@
 // limit counts every tool call.
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAccount, type TestAccount } from '../support/accounts.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import { expectValidResponse } from '../support/openapi.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 const LIMIT = 5;
 let server: TestServer;

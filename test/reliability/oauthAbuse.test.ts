@@ -6,9 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ACTIVE_KEYS } from '../../server/src/apiKeys/apiKeyService.js';
-import { MAX_APPS_PER_ACCOUNT } from '../../server/src/oauth/clients/clientService.js';
-import { PURGE_BATCH } from '../../server/src/oauth/grants/grantService.js';
+import { MAX_ACTIVE_KEYS } from '#server/apiKeys/apiKeyService.js';
+import { MAX_APPS_PER_ACCOUNT } from '#server/oauth/clients/clientService.js';
+import { PURGE_BATCH } from '#server/oauth/grants/grantService.js';
 import { csrfToken, FormBrowser } from '../server/oauth/support/formBrowser.js';
 import {
   authorizationUrl,
@@ -20,7 +20,7 @@ import {
 } from '../server/oauth/support/oauthClient.js';
 import { signedInBrowser } from '../server/oauth/support/signedIn.js';
 import { createTestDatabaseUrl, databaseKinds } from '../support/database.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { FigureBook } from './support/figures.js';
 import { hostileString } from './support/hostileValues.js';
 import { fuzzOptions, runs } from './support/profile.js';

@@ -6,7 +6,7 @@
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl, databaseKinds } from '../support/database.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { csrfToken, type FormBrowser } from '../server/oauth/support/formBrowser.js';
 import {
   consentedTokens,

@@ -4,10 +4,10 @@
 // too_many_parameters on every path, before any route reads the query (so
 // as JSON); 1,000 are still read in full.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../server/src/fakes/demoWorld.js';
-import { MAX_QUERY_PARAMETERS } from '../../server/src/http/queryLimit.js';
-import { createTestAccount, type TestAccount } from '../support/accounts.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { MAX_QUERY_PARAMETERS } from '#server/http/queryLimit.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { expectDocumentedAnswer } from './support/answers.js';
 
 let server: TestServer;

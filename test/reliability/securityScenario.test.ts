@@ -5,7 +5,7 @@
 // fixation, no open redirect from login or authorize.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import {
   startLookupHarness,
   type LookupHarness,

@@ -8,9 +8,9 @@ import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/src/app.js';
-import { createHttpServer } from '../../server/src/http/httpServer.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { createApp } from '#server/app.js';
+import { createHttpServer } from '#server/http/httpServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 const LIMITS = { requestTimeoutMs: 1000, keepAliveTimeoutMs: 500, maxConnections: 4 };
 /** The timeout, Node's check interval (1 s) and room for a loaded machine. */

@@ -21,8 +21,8 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const { credentialMatches, generateCredential, hashCredential } =
-  await import('../../server/src/auth/secrets.js');
-const { hashPassword, verifyPassword } = await import('../../server/src/accounts/password.js');
+  await import('#server/auth/secrets.js');
+const { hashPassword, verifyPassword } = await import('#server/accounts/password.js');
 
 /** Comparisons of two values of the same request, where timing reveals nothing stored. */
 const SAME_REQUEST = ["password !== field(req, 'password_confirmation')"];

@@ -2,7 +2,7 @@
 // mailbox gets one trial, whatever follows the "+" in its address; each
 // account keeps its address as typed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { FormBrowser } from '../server/oauth/support/formBrowser.js';
 import { signUpAndConfirm } from '../server/oauth/support/signedIn.js';
 

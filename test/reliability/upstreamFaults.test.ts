@@ -3,7 +3,7 @@
 // service_error within the timeout (one retry included), never a 500 or a
 // hang, and the service recovers as soon as the source answers again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { expectDocumentedAnswer, readAnswer } from './support/answers.js';
 import { PROXY_FAULTS } from './support/faultProxy.js';
 import { startFaultyWorld, type FaultyWorld } from './support/faultyWorld.js';

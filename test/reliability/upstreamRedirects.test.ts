@@ -4,10 +4,10 @@
 // MAX_REDIRECTS are an outage (`redirect`, never retried), and the other host
 // is never contacted. A caller whose client has gone stops the call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLoopback, type LoopbackServer } from '../../server/src/fakes/loopback.js';
-import { MAX_REDIRECTS } from '../../server/src/lookup/upstream/sameHostRedirects.js';
-import { createUpstream } from '../../server/src/lookup/upstream/upstream.js';
-import { captureLogs } from '../support/logs.js';
+import { startLoopback, type LoopbackServer } from '#dev/fakes/loopback.js';
+import { MAX_REDIRECTS } from '#server/lookup/upstream/sameHostRedirects.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 let origin: LoopbackServer;
 let elsewhere: LoopbackServer;

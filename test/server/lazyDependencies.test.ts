@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordProblem } from '../../server/src/dashboard/passwordRules.js';
+import { passwordProblem } from '#server/dashboard/passwordRules.js';
 import { createTestDatabaseUrl } from '../support/database.js';
-import { startTestServer, type TestServer } from '../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -1,7 +1,7 @@
 // =BODENRICHTWERT in the built bundle against the stand-in service: values,
 // ranges and the German messages of every error the lookup can meet.
 import { describe, expect, it } from 'vitest';
-import { loadAddon } from './support/gasRuntime.js';
+import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
 import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
 import { UPGRADE_URL, VALID_KEY } from './support/standInService.js';

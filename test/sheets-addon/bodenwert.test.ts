@@ -1,8 +1,8 @@
 // =BODENWERT in the built bundle: the official standard formula computed
 // locally, over single cells and ranges, without any request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAddon, type BuiltAddon } from './support/build.js';
-import { loadAddon } from './support/gasRuntime.js';
+import { buildAddon, type BuiltAddon } from '#dev/hosts/sheets/build.js';
+import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 
 // The formula of §4.2, written out independently of the shared core.
 const k = (gfz: number) => 0.6 * Math.sqrt(gfz) + 0.2 * gfz + 0.2;

@@ -5,9 +5,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAddon, type BuiltAddon } from './support/build.js';
-import { loadAddon } from './support/gasRuntime.js';
-import { FakeUi } from './support/uiFakes.js';
+import { buildAddon, type BuiltAddon } from '#dev/hosts/sheets/build.js';
+import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
+import { FakeUi } from '#dev/hosts/sheets/uiFakes.js';
 
 const SCOPES = [
   'https://www.googleapis.com/auth/script.external_request',

@@ -2,7 +2,7 @@
 // Retry-After, and Apps Script's 30-second limit for custom functions.
 import { describe, expect, it } from 'vitest';
 import { useAddonWithService } from './support/addonUnderTest.js';
-import { loadAddon } from './support/gasRuntime.js';
+import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
 
 const addon = useAddonWithService();

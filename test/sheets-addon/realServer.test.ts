@@ -2,8 +2,8 @@
 // on loopback (batch route, quota, fakes of Nominatim and the state WFS).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hannoverAddresses } from '../support/manyAddresses.js';
-import { buildAddon, type BuiltAddon } from './support/build.js';
-import { loadAddon } from './support/gasRuntime.js';
+import { buildAddon, type BuiltAddon } from '#dev/hosts/sheets/build.js';
+import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { startRealServer, type RealServer } from './support/realServer.js';
 
 const COUNT = 150;

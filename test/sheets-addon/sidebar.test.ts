@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '#shared/index.js';
 import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
-import { loadAddon } from './support/gasRuntime.js';
+import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
 import { launchChromium, openSidebar, SIDEBAR_VIEWPORT } from './support/sidebarPage.js';
 import { VALID_KEY } from './support/standInService.js';

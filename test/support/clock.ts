@@ -1,4 +1,4 @@
-import type { Clock } from '../../server/src/time/clock.js';
+import type { Clock } from '#server/time/clock.js';
 
 /** A clock that only moves when the test says so. */
 export interface ManualClock {

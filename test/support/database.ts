@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../server/src/db/database.js';
-import { migrate } from '../../server/src/db/migrate.js';
+import { openDatabase, type Database } from '#server/db/database.js';
+import { migrate } from '#server/db/migrate.js';
 import { createMysqlDatabase } from './mysql.js';
 import { mysqlAvailability, serviceAvailable } from './services.js';
 

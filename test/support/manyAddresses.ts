@@ -3,8 +3,8 @@
 // hannoverAddresses) to a point inside the Hannover land-value zone of the
 // WFS fake. Every address is a new lookup for the quota; the first 2,000
 // lie on distinct points, so each is a land-value cache miss as well.
-import { HANNOVER } from '../../server/src/fakes/demoWorld.js';
-import type { FakePlace } from '../../server/src/fakes/nominatimFake.js';
+import { HANNOVER } from '#dev/fakes/demoWorld.js';
+import type { FakePlace } from '#dev/fakes/nominatimFake.js';
 
 /** The zone reaches ±0.002° around HANNOVER; these points stay within ±0.001°. */
 const DISTINCT_POINTS = 2000;

@@ -3,7 +3,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'vitest';
-import { createOpenApiDocument } from '../../server/src/openapi/document.js';
+import { createOpenApiDocument } from '#server/openapi/document.js';
 
 const DOCUMENT_ID = 'https://brw.test/openapi.json';
 export const openApiDocument = createOpenApiDocument('http://127.0.0.1');

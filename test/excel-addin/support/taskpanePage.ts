@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { testEnv } from '../../support/services.js';
-import { ERROR_CODES } from './officeStubs.js';
+import { ERROR_CODES } from '#dev/hosts/excel/officeStubs.js';
 
 /** Where production pages load office.js from; the tests answer it from the package. */
 const OFFICE_JS_CDN = 'https://appsforoffice.microsoft.com/lib/1/hosted/';

@@ -2,13 +2,8 @@
 // real answer on demand: the fakes' own fault modes plus malformed bodies,
 // bodies of the wrong shape, very large bodies and binary junk.
 import type { IncomingMessage } from 'node:http';
-import {
-  FAULT_MODES,
-  FaultSwitch,
-  respond,
-  type FaultMode,
-} from '../../../server/src/fakes/faults.js';
-import { startLoopback, type LoopbackServer } from '../../../server/src/fakes/loopback.js';
+import { FAULT_MODES, FaultSwitch, respond, type FaultMode } from '#dev/fakes/faults.js';
+import { startLoopback, type LoopbackServer } from '#dev/fakes/loopback.js';
 
 export const EXTRA_FAULTS = ['malformed', 'wrong-shape', 'huge', 'binary'] as const;
 export type ProxyFault = FaultMode | (typeof EXTRA_FAULTS)[number];

@@ -4,13 +4,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PLACES } from '../../../server/src/fakes/demoWorld.js';
-import { DEMO_WFS_SERVICES, writeFakeRegistry } from '../../../server/src/fakes/fakeRegistry.js';
-import { startNominatimFake } from '../../../server/src/fakes/nominatimFake.js';
-import { startWfsFake } from '../../../server/src/fakes/wfsFake.js';
-import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { DEMO_PLACES } from '#dev/fakes/demoWorld.js';
+import { DEMO_WFS_SERVICES, writeFakeRegistry } from '#dev/fakes/fakeRegistry.js';
+import { startNominatimFake } from '#dev/fakes/nominatimFake.js';
+import { startWfsFake } from '#dev/fakes/wfsFake.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { startFaultProxy, type FaultProxy } from './faultProxy.js';
 
 export interface FaultyWorld {

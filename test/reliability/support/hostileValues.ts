@@ -1,7 +1,7 @@
 // Generators of the input attackers and broken clients send: huge, empty,
 // wrong types, unicode, control characters, injection strings.
 import fc from 'fast-check';
-import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 
 export const INJECTIONS = [
   "' OR '1'='1",

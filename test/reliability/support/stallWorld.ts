@@ -7,17 +7,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PLACES, HANNOVER } from '../../../server/src/fakes/demoWorld.js';
-import { DEMO_WFS_SERVICES, writeFakeRegistry } from '../../../server/src/fakes/fakeRegistry.js';
+import { DEMO_PLACES, HANNOVER } from '#dev/fakes/demoWorld.js';
+import { DEMO_WFS_SERVICES, writeFakeRegistry } from '#dev/fakes/fakeRegistry.js';
 import {
   startNominatimFake,
   type FakePlace,
   type NominatimFake,
-} from '../../../server/src/fakes/nominatimFake.js';
-import { startWfsFake } from '../../../server/src/fakes/wfsFake.js';
-import { createTestAccount } from '../../support/accounts.js';
-import type { Clock } from '../../../server/src/time/clock.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+} from '#dev/fakes/nominatimFake.js';
+import { startWfsFake } from '#dev/fakes/wfsFake.js';
+import { createTestAccount } from '#dev/service/accounts.js';
+import type { Clock } from '#server/time/clock.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 const COLD_ADDRESSES = 40;
 

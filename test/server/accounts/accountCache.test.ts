@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPlatformServices,
   type PlatformServices,
-} from '../../../server/src/accounts/platformServices.js';
+} from '#server/accounts/platformServices.js';
 import { isAppError } from '#shared/errors.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';

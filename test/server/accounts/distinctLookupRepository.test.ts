@@ -3,9 +3,9 @@
 // repositories over one database); counts and pruning per billing month.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DistinctLookupRepository } from '../../../server/src/accounts/distinctLookupRepository.js';
-import { UserRepository } from '../../../server/src/accounts/userRepository.js';
-import { lookupKey } from '../../../server/src/lookup/lookupKey.js';
+import { DistinctLookupRepository } from '#server/accounts/distinctLookupRepository.js';
+import { UserRepository } from '#server/accounts/userRepository.js';
+import { lookupKey } from '#server/lookup/lookupKey.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailAddress, normaliseEmail } from '../../../server/src/accounts/accountService.js';
+import { isEmailAddress, normaliseEmail } from '#server/accounts/accountService.js';
 
 describe('isEmailAddress', () => {
   it.each(['anna@example.de', 'a.b-c+tag@sub.example.co.uk', normaliseEmail('  Anna@Example.DE ')])(

@@ -4,8 +4,8 @@
 // the cap is reached; single, batch and MCP alike; concurrent identical first
 // lookups count once; another filter, account or month counts again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
-import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import { manualClock } from '../../support/clock.js';
 import { databaseKinds, type DatabaseKind } from '../../support/database.js';
 import { hannoverAddresses } from '../../support/manyAddresses.js';

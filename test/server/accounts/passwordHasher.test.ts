@@ -23,8 +23,8 @@ vi.mock('node:crypto', async (importOriginal) => {
   };
 });
 
-const { PasswordHasher } = await import('../../../server/src/accounts/passwordHasher.js');
-const { needsRehash } = await import('../../../server/src/accounts/password.js');
+const { PasswordHasher } = await import('#server/accounts/passwordHasher.js');
+const { needsRehash } = await import('#server/accounts/password.js');
 
 describe('PasswordHasher', () => {
   it('hashes one password at a time and refuses more than its waiting room with 503', async () => {

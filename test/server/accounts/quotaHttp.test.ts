@@ -1,8 +1,8 @@
 // The quota through the real lookup route: what counts, every 402 answer,
 // and 100 parallel lookups against the last 10 counts of a plan.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
-import { createTestAccount } from '../../support/accounts.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { createTestDatabaseUrl, databaseKinds, type DatabaseKind } from '../../support/database.js';

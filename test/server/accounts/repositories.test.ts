@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsageRepository } from '../../../server/src/accounts/usageRepository.js';
-import { UserRepository, type NewUser } from '../../../server/src/accounts/userRepository.js';
-import { ApiKeyRepository } from '../../../server/src/apiKeys/apiKeyRepository.js';
-import { migrate } from '../../../server/src/db/migrate.js';
+import { UsageRepository } from '#server/accounts/usageRepository.js';
+import { UserRepository, type NewUser } from '#server/accounts/userRepository.js';
+import { ApiKeyRepository } from '#server/apiKeys/apiKeyRepository.js';
+import { migrate } from '#server/db/migrate.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');

@@ -2,8 +2,8 @@
 // the cap still holds exactly.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UsageRepository } from '../../../server/src/accounts/usageRepository.js';
-import { UserRepository } from '../../../server/src/accounts/userRepository.js';
+import { UsageRepository } from '#server/accounts/usageRepository.js';
+import { UserRepository } from '#server/accounts/userRepository.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');

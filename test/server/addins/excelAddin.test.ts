@@ -5,7 +5,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excelAddinRouter } from '../../../server/src/addins/excelAddin.js';
+import { excelAddinRouter } from '#server/addins/excelAddin.js';
 
 describe('serving the Excel add-in under /excel/', () => {
   let dir: string;

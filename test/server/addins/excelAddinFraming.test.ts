@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import express from 'express';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excelAddinRouter } from '../../../server/src/addins/excelAddin.js';
+import { excelAddinRouter } from '#server/addins/excelAddin.js';
 import { launchChromium } from '../../excel-addin/support/taskpanePage.js';
 import { chromiumAvailability, serviceAvailable } from '../../support/services.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryTypes } from 'sequelize';
-import { hashApiKey } from '../../../server/src/apiKeys/apiKeyToken.js';
+import { hashApiKey } from '#server/apiKeys/apiKeyToken.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
-import { createTestAccount } from '../../support/accounts.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { createTestAccount } from '#dev/service/accounts.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import { expectValidResponse } from '../../support/openapi.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { clientCredentialsToken } from '../oauth/support/apps.js';
 
 describe('bearer authentication and token transport (§5.1)', () => {

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAppError } from '#shared/errors.js';
-import { BearerStrategy } from '../../../server/src/auth/bearerStrategy.js';
-import { principalOf, requireBearer } from '../../../server/src/auth/requireBearer.js';
-import type { Principal, TokenResolver } from '../../../server/src/auth/types.js';
+import { BearerStrategy } from '#server/auth/bearerStrategy.js';
+import { principalOf, requireBearer } from '#server/auth/requireBearer.js';
+import type { Principal, TokenResolver } from '#server/auth/types.js';
 
 const asked: string[] = [];
 

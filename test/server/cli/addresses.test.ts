@@ -3,9 +3,9 @@
 // every refusal.
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gebrefLine } from '../../../server/src/fakes/houseCoordinateFiles.js';
-import { openDatabase } from '../../../server/src/db/database.js';
-import { migrate } from '../../../server/src/db/migrate.js';
+import { gebrefLine } from '#dev/fakes/houseCoordinateFiles.js';
+import { openDatabase } from '#server/db/database.js';
+import { migrate } from '#server/db/migrate.js';
 import { createTestDatabaseUrl } from '../../support/database.js';
 import { MUENSTER, writeHouseFile } from '../lookup/addresses/support/importSupport.js';
 

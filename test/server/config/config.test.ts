@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../../server/src/config/config.js';
+import { ConfigError, loadConfig } from '#server/config/config.js';
 
 describe('loadConfig', () => {
   it('fills every default for an empty environment', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { decodeHtml } from '../oauth/support/formBrowser.js';
 import { me } from '../oauth/support/oauthClient.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';

@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakePlace } from '../../../server/src/fakes/nominatimFake.js';
-import { PROBE_POINTS } from '../../../server/src/lookup/sources/shippedRegistry.js';
+import type { FakePlace } from '#dev/fakes/nominatimFake.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
 import { manualClock } from '../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 import { startStateWorld, type StateWorld } from '../lookup/sources/stateSupport.js';

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn } from '../../../server/src/fakes/smtpFake.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { linkIn } from '#dev/fakes/smtpFake.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { me, tokenRequest } from '../oauth/support/oauthClient.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
 import { artifact, chromiumRuns, launchChromium } from './support/chromium.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { densityCoefficient } from '#shared/density.js';
-import { densityChartSvg } from '../../../server/src/dashboard/charts/densityChart.js';
-import { zoneMapSvg } from '../../../server/src/dashboard/charts/zoneMap.js';
-import { entryRows, showValue } from '../../../server/src/dashboard/pages/entryFields.js';
-import { portalLink } from '../../../server/src/dashboard/pages/lookupPage.js';
+import { densityChartSvg } from '#server/dashboard/charts/densityChart.js';
+import { zoneMapSvg } from '#server/dashboard/charts/zoneMap.js';
+import { entryRows, showValue } from '#server/dashboard/pages/entryFields.js';
+import { portalLink } from '#server/dashboard/pages/lookupPage.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 
 const numbers = (text: string | undefined) => (text ?? '').split(/[\s,]+/).map(Number);

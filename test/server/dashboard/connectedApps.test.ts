@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ACTIVE_KEYS } from '../../../server/src/apiKeys/apiKeyService.js';
-import { MAX_APPS_PER_ACCOUNT } from '../../../server/src/oauth/clients/clientService.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { MAX_ACTIVE_KEYS } from '#server/apiKeys/apiKeyService.js';
+import { MAX_APPS_PER_ACCOUNT } from '#server/oauth/clients/clientService.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { createApp } from '../oauth/support/apps.js';
 import { csrfToken, decodeHtml } from '../oauth/support/formBrowser.js';
 import {

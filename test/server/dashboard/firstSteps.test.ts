@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_PLACEHOLDER } from '../../../server/src/dashboard/pages/firstSteps.js';
+import { KEY_PLACEHOLDER } from '#server/dashboard/pages/firstSteps.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';
 import { copyFieldValue, runCurl } from './support/curlCommand.js';

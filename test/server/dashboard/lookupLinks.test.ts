@@ -4,7 +4,7 @@
 // state service's Gemeinde, Zone or any field of the answer) stays text.
 // The strings are planted in the cached entry, where every source's values end up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';
 

@@ -1,6 +1,6 @@
-import { lookupKey } from '../../../server/src/lookup/lookupKey.js';
+import { lookupKey } from '#server/lookup/lookupKey.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { csrfToken, decodeHtml } from '../oauth/support/formBrowser.js';
 import { me, REDIRECT_URI, tokenRequest } from '../oauth/support/oauthClient.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';

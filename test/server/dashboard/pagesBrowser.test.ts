@@ -4,7 +4,7 @@
 // so no test port shows in them.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { me } from '../oauth/support/oauthClient.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
 import { artifact, chromiumRuns, launchChromium } from './support/chromium.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkIn } from '../../../server/src/fakes/smtpFake.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { linkIn } from '#dev/fakes/smtpFake.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { csrfToken, FormBrowser } from '../oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
 

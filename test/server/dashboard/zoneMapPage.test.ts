@@ -3,7 +3,7 @@
 // 200, and the lookup is counted once. The outline is planted in the cached
 // entry, where every source's outline ends up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES, WIESBADEN } from '../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES, WIESBADEN } from '#dev/fakes/demoWorld.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';
 

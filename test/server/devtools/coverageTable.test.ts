@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  COVERAGE_DOCUMENT,
-  renderCoverageDocument,
-} from '../../../server/src/devtools/coverageDocument.js';
-import { coverageMarkdown } from '../../../server/src/devtools/coverageTable.js';
+import { COVERAGE_DOCUMENT, renderCoverageDocument } from '#server/devtools/coverageDocument.js';
+import { coverageMarkdown } from '#server/devtools/coverageTable.js';
 
 describe('the coverage table of docs/sources.md', () => {
   it('is the one the shipped registry makes (run npm run docs:coverage after changing it)', async () => {

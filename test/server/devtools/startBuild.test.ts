@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildForStart } from '../../../server/src/devtools/startBuild.js';
+import { buildForStart } from '#server/devtools/startBuild.js';
 
 describe('the build before npm start', () => {
   let root: string;

@@ -5,19 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_LOGIN,
-  startDemoServer,
-  type DemoServer,
-} from '../../../server/src/demo/demoServer.js';
-import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
-import { STATE_ADDRESSES } from '../../../server/src/fakes/world/stateAddresses.js';
-import {
-  loadAddressSources,
-  requiresCredit,
-} from '../../../server/src/lookup/addresses/addressSources.js';
-import { DEFAULT_SOURCES_FILE } from '../../../server/src/lookup/sources/registry.js';
-import { SHIPPED_REGISTRY } from '../../../server/src/lookup/sources/shippedRegistry.js';
+import { DEMO_LOGIN, startDemoServer, type DemoServer } from '#dev/demo/demoServer.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { STATE_ADDRESSES } from '#dev/fakes/world/stateAddresses.js';
+import { loadAddressSources, requiresCredit } from '#server/lookup/addresses/addressSources.js';
+import { DEFAULT_SOURCES_FILE } from '#server/lookup/sources/registry.js';
+import { SHIPPED_REGISTRY } from '#server/lookup/sources/shippedRegistry.js';
 import { manualClock } from '../../support/clock.js';
 import { FormBrowser } from '../oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES, DEMO_PLACES } from '../../../server/src/fakes/demoWorld.js';
-import { DEMO_WFS_SERVICES } from '../../../server/src/fakes/fakeRegistry.js';
-import { startNominatimFake, type NominatimFake } from '../../../server/src/fakes/nominatimFake.js';
-import { readSrsName, startWfsFake, type WfsFake } from '../../../server/src/fakes/wfsFake.js';
+import { DEMO_ADDRESSES, DEMO_PLACES } from '#dev/fakes/demoWorld.js';
+import { DEMO_WFS_SERVICES } from '#dev/fakes/fakeRegistry.js';
+import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake.js';
+import { readSrsName, startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
 
 let nominatim: NominatimFake;
 let wfs: WfsFake;

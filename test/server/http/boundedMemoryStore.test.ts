@@ -1,6 +1,6 @@
 import type { Options } from 'express-rate-limit';
 import { describe, expect, it } from 'vitest';
-import { BoundedMemoryStore } from '../../../server/src/http/boundedMemoryStore.js';
+import { BoundedMemoryStore } from '#server/http/boundedMemoryStore.js';
 
 const WINDOW = { windowMs: 60_000 } as Options;
 

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipKeyGenerator } from 'express-rate-limit';
-import { clientKey, createRateLimiter } from '../../../server/src/http/rateLimit.js';
-import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { clientKey, createRateLimiter } from '#server/http/rateLimit.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { redisAvailability, serviceAvailable, testEnv } from '../../support/services.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 const BODY = JSON.stringify({ brw: 100, gfz_referenz: 1, gfz_tatsaechlich: 1 });
 

@@ -3,7 +3,7 @@
 // give what toLocaleLowerCase('de') gives, for any text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normaliseAddress } from '../../../server/src/lookup/cache/geocodeCacheRepository.js';
+import { normaliseAddress } from '#server/lookup/cache/geocodeCacheRepository.js';
 
 describe('normaliseAddress', () => {
   it('lower-cases as German does, for any text', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   readPublishedBauweise,
   readPublishedStoreys,
-} from '../../../server/src/lookup/mapping/publishedBuildingFigures.js';
+} from '#server/lookup/mapping/publishedBuildingFigures.js';
 
 describe('bauweise as published', () => {
   it.each([

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
-import { GeocodeCacheRepository } from '../../../server/src/lookup/cache/geocodeCacheRepository.js';
+import { GeocodeCacheRepository } from '#server/lookup/cache/geocodeCacheRepository.js';
 import {
   LandValueCacheRepository,
   coordinateKey,
-} from '../../../server/src/lookup/cache/landValueCacheRepository.js';
+} from '#server/lookup/cache/landValueCacheRepository.js';
 import {
   createLandValueStore,
   type LandValueStoreOptions,
-} from '../../../server/src/lookup/cache/landValueStore.js';
+} from '#server/lookup/cache/landValueStore.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
-import { captureLogs } from '../../support/logs.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 const entry: BodenrichtwertEntry = {
   nutzungsart: 'Wohnbaufläche',

@@ -4,12 +4,12 @@
 // lane per caller (createPacedLine). Orders are asserted, not durations.
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '#shared/errors.js';
-import { CallerGate } from '../../../server/src/lookup/fairness/callerGate.js';
-import type { WorkTicket } from '../../../server/src/lookup/fairness/workTicket.js';
-import { createPacedLine } from '../../../server/src/lookup/geocoder/pacedLine.js';
-import { SingleFlight } from '../../../server/src/lookup/singleFlight.js';
-import { createSourceGate } from '../../../server/src/lookup/sourceGate.js';
-import { isUpstreamOutage } from '../../../server/src/lookup/upstream/upstreamOutage.js';
+import { CallerGate } from '#server/lookup/fairness/callerGate.js';
+import type { WorkTicket } from '#server/lookup/fairness/workTicket.js';
+import { createPacedLine } from '#server/lookup/geocoder/pacedLine.js';
+import { SingleFlight } from '#server/lookup/singleFlight.js';
+import { createSourceGate } from '#server/lookup/sourceGate.js';
+import { isUpstreamOutage } from '#server/lookup/upstream/upstreamOutage.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

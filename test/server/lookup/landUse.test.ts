@@ -4,15 +4,9 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromProjectRoot } from '../../../server/src/config/projectRoot.js';
-import {
-  codeListRows,
-  DEVELOPMENT_STATES,
-} from '../../../server/src/lookup/mapping/landUseTable.js';
-import {
-  nameWithErgaenzung,
-  readPublishedUse,
-} from '../../../server/src/lookup/mapping/publishedUse.js';
+import { fromProjectRoot } from '#server/config/projectRoot.js';
+import { codeListRows, DEVELOPMENT_STATES } from '#server/lookup/mapping/landUseTable.js';
+import { nameWithErgaenzung, readPublishedUse } from '#server/lookup/mapping/publishedUse.js';
 
 const CODE_LIST_URL = 'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_Art_Nutzung';
 

@@ -6,13 +6,13 @@ import {
   type MappingContext,
   type SkippedRecord,
   type UnreadableValue,
-} from '../../../server/src/lookup/mapping/entryMapper.js';
+} from '#server/lookup/mapping/entryMapper.js';
 import {
   parsePublishedDate,
   parsePublishedNumber,
-} from '../../../server/src/lookup/mapping/publishedValues.js';
-import type { SourceRecord } from '../../../server/src/lookup/sources/sourceRecord.js';
-import { berlinDay } from '../../../server/src/time/berlinDay.js';
+} from '#server/lookup/mapping/publishedValues.js';
+import type { SourceRecord } from '#server/lookup/sources/sourceRecord.js';
+import { berlinDay } from '#server/time/berlinDay.js';
 
 const skipped: SkippedRecord[] = [];
 const unreadable: UnreadableValue[] = [];

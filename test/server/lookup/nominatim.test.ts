@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES, DEMO_PLACES, HANNOVER } from '../../../server/src/fakes/demoWorld.js';
-import { startNominatimFake, type NominatimFake } from '../../../server/src/fakes/nominatimFake.js';
-import { createNominatimGeocoder } from '../../../server/src/lookup/geocoder/nominatimGeocoder.js';
-import { createUpstream } from '../../../server/src/lookup/upstream/upstream.js';
-import { captureLogs } from '../../support/logs.js';
+import { DEMO_ADDRESSES, DEMO_PLACES, HANNOVER } from '#dev/fakes/demoWorld.js';
+import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake.js';
+import { createNominatimGeocoder } from '#server/lookup/geocoder/nominatimGeocoder.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 const logger = captureLogs().logger;
 const upstream = createUpstream({

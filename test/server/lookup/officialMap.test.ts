@@ -2,12 +2,9 @@
 // map (never an error) when the service fails or answers something else than
 // an image; the failure is logged with the state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeServer, type FakeServer } from '../../../server/src/fakes/faultyServer.js';
-import { startWmsGfiFake } from '../../../server/src/fakes/wmsGfiFake.js';
-import {
-  createOfficialMaps,
-  type OfficialMapRequest,
-} from '../../../server/src/lookup/maps/officialMap.js';
+import { startFakeServer, type FakeServer } from '#dev/fakes/faultyServer.js';
+import { startWmsGfiFake } from '#dev/fakes/wmsGfiFake.js';
+import { createOfficialMaps, type OfficialMapRequest } from '#server/lookup/maps/officialMap.js';
 import { logs, NOVEMBER_2026, upstream } from './sources/stateSupport.js';
 
 let wms: FakeServer;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   readPublishedBeitragszustand,
   readPublishedEntwicklungszustand,
-} from '../../../server/src/lookup/mapping/publishedStates.js';
+} from '#server/lookup/mapping/publishedStates.js';
 
 const LF = 'Fläche der Land- oder Forstwirtschaft';
 const EBP =

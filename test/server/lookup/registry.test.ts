@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import proj4 from 'proj4';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MUENSTER, nrwGeojson } from '../../../server/src/fakes/demoWorld.js';
-import { NRW_IMPORTED_SOURCE } from '../../../server/src/fakes/fakeRegistry.js';
-import { featuresOf } from '../../../server/src/lookup/sources/wfs/featureCollection.js';
+import { MUENSTER, nrwGeojson } from '#dev/fakes/demoWorld.js';
+import { NRW_IMPORTED_SOURCE } from '#dev/fakes/fakeRegistry.js';
+import { featuresOf } from '#server/lookup/sources/wfs/featureCollection.js';
 import {
   DEFAULT_SOURCES_FILE,
   loadSourceRegistry,
   type SourceRegistry,
-} from '../../../server/src/lookup/sources/registry.js';
-import { createUpstream } from '../../../server/src/lookup/upstream/upstream.js';
-import { captureLogs } from '../../support/logs.js';
+} from '#server/lookup/sources/registry.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 const logger = captureLogs().logger;
 const deps = {

@@ -1,16 +1,16 @@
 import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HANNOVER, WIESBADEN } from '../../../server/src/fakes/demoWorld.js';
-import { DEMO_WFS_SERVICES } from '../../../server/src/fakes/fakeRegistry.js';
-import { FAULT_MODES } from '../../../server/src/fakes/faults.js';
-import { startWfsFake, type WfsFake } from '../../../server/src/fakes/wfsFake.js';
-import { DEFAULT_SOURCES_FILE } from '../../../server/src/lookup/sources/registry.js';
-import type { ConfiguredSource } from '../../../server/src/lookup/sources/sourceDefinition.js';
-import { wfsGmlKind } from '../../../server/src/lookup/sources/wfs/wfsAdapter.js';
-import { createUpstream } from '../../../server/src/lookup/upstream/upstream.js';
-import { UpstreamOutage } from '../../../server/src/lookup/upstream/upstreamOutage.js';
-import { captureLogs } from '../../support/logs.js';
+import { HANNOVER, WIESBADEN } from '#dev/fakes/demoWorld.js';
+import { DEMO_WFS_SERVICES } from '#dev/fakes/fakeRegistry.js';
+import { FAULT_MODES } from '#dev/fakes/faults.js';
+import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
+import { DEFAULT_SOURCES_FILE } from '#server/lookup/sources/registry.js';
+import type { ConfiguredSource } from '#server/lookup/sources/sourceDefinition.js';
+import { wfsGmlKind } from '#server/lookup/sources/wfs/wfsAdapter.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { UpstreamOutage } from '#server/lookup/upstream/upstreamOutage.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 // The shipped definitions of NI and HE, only pointed at the fake.
 const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WriteBehind } from '../../../server/src/lookup/cache/writeBehind.js';
-import { captureLogs } from '../../support/logs.js';
+import { WriteBehind } from '#server/lookup/cache/writeBehind.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 describe('cache writes after the answer', () => {
   it('runs a write after the current work, and a read of its key can wait for it', async () => {

@@ -2,9 +2,9 @@
 // unreachable server or a missing SMTP_URL is logged without the message,
 // which holds a one-time link, and never throws into the page.
 import { describe, expect, it } from 'vitest';
-import { startSmtpFake } from '../../../server/src/fakes/smtpFake.js';
-import { createMailer } from '../../../server/src/mail/mailer.js';
-import { captureLogs } from '../../support/logs.js';
+import { startSmtpFake } from '#dev/fakes/smtpFake.js';
+import { createMailer } from '#server/mail/mailer.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 const SECRET_LINK = 'http://127.0.0.1/signup/confirm?token=geheim-einmal-123';
 const mail = (to: string) => ({ to, subject: 'Bestätigen', text: `Link: ${SECRET_LINK}` });

@@ -3,8 +3,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALCULATION_DISCLAIMER } from '#shared/texts.js';
-import { createTestAccount, type TestAccount } from '../../support/accounts.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { callTool, connectMcp, texts } from './mcpClient.js';
 
 let server: TestServer;

@@ -3,9 +3,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
-import { createTestAccount } from '../../support/accounts.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
 import { clientCredentialsToken } from '../oauth/support/apps.js';
 import { callTool, connectMcp, texts } from './mcpClient.js';

@@ -8,9 +8,9 @@ import {
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import { expectValidResponse } from '../../support/openapi.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { connectMcp } from './mcpClient.js';
 
 const AUTH_URL = 'https://login.brw.example';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../../support/database.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { me, tokenRequest } from './support/oauthClient.js';
 
 function admin(databaseUrl: string, ...args: string[]) {

@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAccount } from '../../support/accounts.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { expectValidResponse } from '../../support/openapi.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { clientCredentialsToken, createApp } from './support/apps.js';
 import { discover, insecure, me } from './support/oauthClient.js';
 

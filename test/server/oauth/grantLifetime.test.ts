@@ -1,14 +1,11 @@
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UNUSED_CLIENT_SECONDS } from '../../../server/src/oauth/grants/grantService.js';
-import {
-  PURGE_INTERVAL_MS,
-  startOAuthHousekeeping,
-} from '../../../server/src/oauth/grants/housekeeping.js';
-import { REFRESH_FAMILY_SECONDS } from '../../../server/src/oauth/grants/oauthServers.js';
+import { UNUSED_CLIENT_SECONDS } from '#server/oauth/grants/grantService.js';
+import { PURGE_INTERVAL_MS, startOAuthHousekeeping } from '#server/oauth/grants/housekeeping.js';
+import { REFRESH_FAMILY_SECONDS } from '#server/oauth/grants/oauthServers.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { createTestDatabaseUrl, databaseKinds, type DatabaseKind } from '../../support/database.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { createApp } from './support/apps.js';
 import {
   authorize,

@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestAccount } from '../../support/accounts.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { createApp } from './support/apps.js';
 import {
   authorizationUrl,

@@ -1,10 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  canonicalRedirectUri,
-  matchRedirectUri,
-} from '../../../server/src/oauth/clients/redirectUris.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { canonicalRedirectUri, matchRedirectUri } from '#server/oauth/clients/redirectUris.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { createApp } from './support/apps.js';
 import {
   authorizationUrl,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidResponse } from '../../support/openapi.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { REDIRECT_URI } from './support/oauthClient.js';
 
 describe('POST /oauth/register (RFC 7591)', () => {

@@ -1,8 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAccount } from '../../support/accounts.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { chromiumAvailability, serviceAvailable, testEnv } from '../../support/services.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))(
   'the /docs page in a browser',

@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_MONTHLY_CAPS, TRIAL_LIMIT } from '../../../server/src/accounts/entitlement.js';
-import { MAX_ADDRESS_LENGTH } from '../../../server/src/lookup/lookupParams.js';
+import { PLAN_MONTHLY_CAPS, TRIAL_LIMIT } from '#server/accounts/entitlement.js';
+import { MAX_ADDRESS_LENGTH } from '#server/lookup/lookupParams.js';
 import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { BODENWERT_INPUT_ERROR_CODES, INPUT_MAXIMA } from '#shared/bodenwertInput.js';
 import { ERROR_STATUS, ErrorCode } from '#shared/errors.js';
-import { createTestAccount, type TestAccount } from '../../support/accounts.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import { openApiDocument, schemaValidator, validationErrors } from '../../support/openapi.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 type Json = Record<string, unknown>;
 interface Media {

@@ -2,14 +2,14 @@
 // and the land-value cache through MariaDB and the rate limit through Redis:
 // what one instance counts, caches or revokes holds on the other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEY_CACHE_TTL_MS } from '../../../server/src/apiKeys/apiKeyService.js';
-import { DEMO_ADDRESSES } from '../../../server/src/fakes/demoWorld.js';
-import { createTestAccount } from '../../support/accounts.js';
+import { KEY_CACHE_TTL_MS } from '#server/apiKeys/apiKeyService.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { manualClock } from '../../support/clock.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { mysqlAvailability, redisAvailability, serviceAvailable } from '../../support/services.js';
-import type { TestServer } from '../../support/testServer.js';
+import type { TestServer } from '#dev/service/testServer.js';
 import { startTwoInstances, type TwoInstances } from './twoInstances.js';
 
 const servicesUp =

@@ -5,18 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PLACES } from '../../../server/src/fakes/demoWorld.js';
-import { DEMO_WFS_SERVICES, writeFakeRegistry } from '../../../server/src/fakes/fakeRegistry.js';
+import { DEMO_PLACES } from '#dev/fakes/demoWorld.js';
+import { DEMO_WFS_SERVICES, writeFakeRegistry } from '#dev/fakes/fakeRegistry.js';
 import {
   startNominatimFake,
   type FakePlace,
   type NominatimFake,
-} from '../../../server/src/fakes/nominatimFake.js';
-import { startWfsFake, type WfsFake } from '../../../server/src/fakes/wfsFake.js';
+} from '#dev/fakes/nominatimFake.js';
+import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
 import type { ManualClock } from '../../support/clock.js';
 import { createMysqlDatabase } from '../../support/mysql.js';
 import { testEnv } from '../../support/services.js';
-import { startTestServer, type TestServer } from '../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 export interface TwoInstances {
   a: TestServer;

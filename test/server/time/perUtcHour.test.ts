@@ -3,8 +3,8 @@
 // for every single date.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { billingMonth } from '../../../server/src/accounts/billingMonth.js';
-import { berlinDay } from '../../../server/src/time/berlinDay.js';
+import { billingMonth } from '#server/accounts/billingMonth.js';
+import { berlinDay } from '#server/time/berlinDay.js';
 
 const BERLIN = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', dateStyle: 'short' });
 const direct = (at: Date) => BERLIN.format(at);

@@ -2,8 +2,8 @@
 // the store's sweep, so the table holds live sessions only.
 import type { SessionData } from 'express-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseSessionStore } from '../../../server/src/web/session/databaseSessionStore.js';
-import { SessionRepository } from '../../../server/src/web/session/sessionRepository.js';
+import { DatabaseSessionStore } from '#server/web/session/databaseSessionStore.js';
+import { SessionRepository } from '#server/web/session/sessionRepository.js';
 import { manualClock } from '../../support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 

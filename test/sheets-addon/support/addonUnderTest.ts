@@ -1,8 +1,8 @@
 // One stand-in service and one build per test file; a fresh Apps Script
 // runtime (empty cache and properties) per test.
 import { afterAll, beforeAll } from 'vitest';
-import { buildAddon, type BuiltAddon } from './build.js';
-import { loadAddon, type GasRuntime } from './gasRuntime.js';
+import { buildAddon, type BuiltAddon } from '#dev/hosts/sheets/build.js';
+import { loadAddon, type GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 import { startStandInService, type StandInService } from './standInControl.js';
 import { VALID_KEY } from './standInService.js';
 

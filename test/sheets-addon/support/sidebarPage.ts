@@ -4,7 +4,7 @@
 // sandbox does (asynchronously, success or failure handler).
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { testEnv } from '../../support/services.js';
-import type { GasRuntime } from './gasRuntime.js';
+import type { GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 
 const SIDEBAR_URL = 'https://sidebar.script.googleusercontent.test/userCodeAppPanel';
 

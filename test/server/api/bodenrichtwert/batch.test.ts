@@ -6,9 +6,9 @@
 // and the geocoder's minimum interval.
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
-import { createTestAccount } from '../../../support/accounts.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { manualClock } from '../../../support/clock.js';
 import { databaseKinds, type DatabaseKind } from '../../../support/database.js';
 import { hannoverAddresses } from '../../../support/manyAddresses.js';

@@ -4,7 +4,7 @@
 // in the background into the cache and counts each once, when ready; asking
 // again costs nothing. The wait is an injected timer the test ends.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { expectValidResponse } from '../../../support/openapi.js';
 import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
 

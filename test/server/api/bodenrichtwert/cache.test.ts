@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../../server/src/fakes/demoWorld.js';
-import { FAULT_MODES } from '../../../../server/src/fakes/faults.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { FAULT_MODES } from '#dev/fakes/faults.js';
 import { manualClock } from '../../../support/clock.js';
 import { expectValidResponse } from '../../../support/openapi.js';
 import { startLookupHarness, type LookupHarness } from './lookupHarness.js';

@@ -1,7 +1,7 @@
 // GET /api/bodenrichtwert?stichtag=YYYY-MM-DD: per zone the value in force on
 // that day (Niedersachsen's fake answers the 2024 and the 2026 stichtag).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { manualClock } from '../../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
 import { expectXmlParity } from './xmlParity.js';

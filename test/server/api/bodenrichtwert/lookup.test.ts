@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_ADDRESSES, HANNOVER } from '../../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES, HANNOVER } from '#dev/fakes/demoWorld.js';
 import { expectValidResponse } from '../../../support/openapi.js';
 import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
 import { expectXmlParity } from './xmlParity.js';

@@ -3,19 +3,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_PLACES } from '../../../../server/src/fakes/demoWorld.js';
-import { DEMO_WFS_SERVICES, writeFakeRegistry } from '../../../../server/src/fakes/fakeRegistry.js';
-import type { FakePlace } from '../../../../server/src/fakes/nominatimFake.js';
-import {
-  startNominatimFake,
-  type NominatimFake,
-} from '../../../../server/src/fakes/nominatimFake.js';
-import { startWfsFake, type WfsFake } from '../../../../server/src/fakes/wfsFake.js';
+import { DEMO_PLACES } from '#dev/fakes/demoWorld.js';
+import { DEMO_WFS_SERVICES, writeFakeRegistry } from '#dev/fakes/fakeRegistry.js';
+import type { FakePlace } from '#dev/fakes/nominatimFake.js';
+import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake.js';
+import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
 import type { Plan } from '#shared/apiTypes.js';
-import { createTestAccount, type TestAccount } from '../../../support/accounts.js';
+import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import type { ManualClock } from '../../../support/clock.js';
 import { createTestDatabaseUrl, type DatabaseKind } from '../../../support/database.js';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 export interface LookupHarness {
   server: TestServer;

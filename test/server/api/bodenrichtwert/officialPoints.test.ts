@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES, BREMEN, MUENSTER } from '../../../../server/src/fakes/demoWorld.js';
-import { gebrefLine, hkDeFile } from '../../../../server/src/fakes/houseCoordinateFiles.js';
+import { DEMO_ADDRESSES, BREMEN, MUENSTER } from '#dev/fakes/demoWorld.js';
+import { gebrefLine, hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
 import { databaseKinds } from '../../../support/database.js';
 import { expectValidResponse } from '../../../support/openapi.js';
 import { addressTools, writeHouseFile } from '../../lookup/addresses/support/importSupport.js';

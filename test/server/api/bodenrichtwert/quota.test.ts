@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../../server/src/fakes/demoWorld.js';
-import { createTestAccount } from '../../../support/accounts.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { manualClock } from '../../../support/clock.js';
 import { expectValidResponse } from '../../../support/openapi.js';
 import { startLookupHarness, type LookupHarness } from './lookupHarness.js';

@@ -1,7 +1,7 @@
 // A stichtag after today (the German calendar day of the service's clock) is
 // not yet in force: the answer holds the newest stichtag up to today.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES } from '../../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { manualClock } from '../../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, type ManualClock } from '../../../support/clock.js';
-import { createTestAccount } from '../../../support/accounts.js';
+import { createTestAccount } from '#dev/service/accounts.js';
 import { expectValidResponse } from '../../../support/openapi.js';
-import { startTestServer, type TestServer } from '../../../support/testServer.js';
+import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../../../server/src/config/configError.js';
+import { ConfigError } from '#server/config/configError.js';
 import {
   ADDRESS_SOURCES_FILE,
   loadAddressSources,
   parseAddressSources,
   requiresCredit,
-} from '../../../../server/src/lookup/addresses/addressSources.js';
+} from '#server/lookup/addresses/addressSources.js';
 
 const raw = parseYaml(readFileSync(ADDRESS_SOURCES_FILE, 'utf8')) as {
   references: Record<string, string>;

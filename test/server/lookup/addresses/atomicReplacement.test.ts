@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gebrefLine, type SamplePoint } from '../../../../server/src/fakes/houseCoordinateFiles.js';
+import { gebrefLine, type SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/database.js';
 import { addressTools, MUENSTER, writeHouseFile } from './support/importSupport.js';
 

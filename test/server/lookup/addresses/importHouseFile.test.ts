@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gebrefLine, hkDeFile } from '../../../../server/src/fakes/houseCoordinateFiles.js';
-import { AddressImportError } from '../../../../server/src/lookup/addresses/addressImportError.js';
+import { gebrefLine, hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
+import { AddressImportError } from '#server/lookup/addresses/addressImportError.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/database.js';
 import { addressTools, MUENSTER, writeHouseFile } from './support/importSupport.js';
 

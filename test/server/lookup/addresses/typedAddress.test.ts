@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseHouseNumber,
-  placeKey,
-  streetKey,
-} from '../../../../server/src/lookup/addresses/addressKeys.js';
-import {
-  parseTypedAddress,
-  splitTypedAddress,
-} from '../../../../server/src/lookup/addresses/typedAddress.js';
+import { parseHouseNumber, placeKey, streetKey } from '#server/lookup/addresses/addressKeys.js';
+import { parseTypedAddress, splitTypedAddress } from '#server/lookup/addresses/typedAddress.js';
 
 describe('street, place and number keys', () => {
   it.each([

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../../server/src/config/config.js';
-import { DEMO_ADDRESSES, HANNOVER } from '../../../../server/src/fakes/demoWorld.js';
-import {
-  photonPlace,
-  startPhotonFake,
-  type PhotonFake,
-} from '../../../../server/src/fakes/photonFake.js';
-import { createGeocoder } from '../../../../server/src/lookup/geocoder/createGeocoder.js';
-import { createUpstream } from '../../../../server/src/lookup/upstream/upstream.js';
-import { captureLogs } from '../../../support/logs.js';
+import { loadConfig } from '#server/config/config.js';
+import { DEMO_ADDRESSES, HANNOVER } from '#dev/fakes/demoWorld.js';
+import { photonPlace, startPhotonFake, type PhotonFake } from '#dev/fakes/photonFake.js';
+import { createGeocoder } from '#server/lookup/geocoder/createGeocoder.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 const logs = captureLogs();
 const upstream = createUpstream({

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ADDRESSES, HANNOVER, MUENSTER } from '../../../../server/src/fakes/demoWorld.js';
+import { DEMO_ADDRESSES, HANNOVER, MUENSTER } from '#dev/fakes/demoWorld.js';
 import {
   photonPlace,
   startPhotonFake,
   type PhotonFake,
   type PhotonPlace,
-} from '../../../../server/src/fakes/photonFake.js';
-import { createPhotonGeocoder } from '../../../../server/src/lookup/geocoder/photonGeocoder.js';
-import { createUpstream } from '../../../../server/src/lookup/upstream/upstream.js';
-import { captureLogs } from '../../../support/logs.js';
+} from '#dev/fakes/photonFake.js';
+import { createPhotonGeocoder } from '#server/lookup/geocoder/photonGeocoder.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 const upstream = createUpstream({
   fetch: globalThis.fetch,

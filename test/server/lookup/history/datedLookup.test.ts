@@ -4,7 +4,7 @@ import {
   earliestStichtag,
   isBeforeHistory,
   settledFreshness,
-} from '../../../../server/src/lookup/history/datedLookup.js';
+} from '#server/lookup/history/datedLookup.js';
 
 describe('a dated lookup in the pipeline', () => {
   it('has a cache key of its own that fits the column (40 characters)', () => {

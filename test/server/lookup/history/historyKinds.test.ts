@@ -2,10 +2,10 @@
 // `history`): every stichtag in one layer (Brandenburg), one service per data
 // year (Berlin, Hessen, Niedersachsen, RLP), a time-enabled WMS (NRW).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import { BREMEN, HANNOVER } from '../../../../server/src/fakes/demoWorld.js';
-import type { SourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
-import type { LatLon } from '../../../../server/src/lookup/sources/sourceRecord.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { BREMEN, HANNOVER } from '#dev/fakes/demoWorld.js';
+import type { SourceRegistry } from '#server/lookup/sources/registry.js';
+import type { LatLon } from '#server/lookup/sources/sourceRecord.js';
 import { entriesOf, startStateWorld, type StateWorld } from '../sources/stateSupport.js';
 
 let world: StateWorld;

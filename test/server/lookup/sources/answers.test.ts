@@ -4,14 +4,14 @@
 import { parse as parseYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SOURCES_FILE } from '../../../../server/src/lookup/sources/registry.js';
-import { readQueryFeatures } from '../../../../server/src/lookup/sources/arcgis/arcgisAnswer.js';
-import { extractRecord, type FieldMap } from '../../../../server/src/lookup/sources/fieldMap.js';
-import { featurePropertiesOf } from '../../../../server/src/lookup/sources/geojsonAnswer.js';
-import { featuresOf } from '../../../../server/src/lookup/sources/wfs/featureCollection.js';
-import { textAtPath } from '../../../../server/src/lookup/sources/wfs/xmlTree.js';
-import { readGfiAnswer } from '../../../../server/src/lookup/sources/wms/gfiAnswers.js';
-import { readHtmlTables } from '../../../../server/src/lookup/sources/wms/htmlTables.js';
+import { DEFAULT_SOURCES_FILE } from '#server/lookup/sources/registry.js';
+import { readQueryFeatures } from '#server/lookup/sources/arcgis/arcgisAnswer.js';
+import { extractRecord, type FieldMap } from '#server/lookup/sources/fieldMap.js';
+import { featurePropertiesOf } from '#server/lookup/sources/geojsonAnswer.js';
+import { featuresOf } from '#server/lookup/sources/wfs/featureCollection.js';
+import { textAtPath } from '#server/lookup/sources/wfs/xmlTree.js';
+import { readGfiAnswer } from '#server/lookup/sources/wms/gfiAnswers.js';
+import { readHtmlTables } from '#server/lookup/sources/wms/htmlTables.js';
 import { entriesOf } from './stateSupport.js';
 
 const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { DEFAULT_SOURCES_FILE } from '../../../../server/src/lookup/sources/registry.js';
-import { registryFileSchema } from '../../../../server/src/lookup/sources/sourceDefinition.js';
+import { DEFAULT_SOURCES_FILE } from '#server/lookup/sources/registry.js';
+import { registryFileSchema } from '#server/lookup/sources/sourceDefinition.js';
 
 const file = registryFileSchema.parse(parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')));
 const configured = file.sources.flatMap((s) => ('options' in s ? [s] : []));

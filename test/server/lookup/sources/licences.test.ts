@@ -7,14 +7,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NRW_IMPORTED_SOURCE } from '../../../../server/src/fakes/fakeRegistry.js';
-import { RESTRICTED_STATES } from '../../../../server/src/lookup/coverage.js';
+import { NRW_IMPORTED_SOURCE } from '#dev/fakes/fakeRegistry.js';
+import { RESTRICTED_STATES } from '#server/lookup/coverage.js';
 import {
   DEFAULT_SOURCES_FILE,
   loadSourceRegistry,
   onlineUseRefusal,
-} from '../../../../server/src/lookup/sources/registry.js';
-import type { Terms } from '../../../../server/src/lookup/sources/sourceDefinition.js';
+} from '#server/lookup/sources/registry.js';
+import type { Terms } from '#server/lookup/sources/sourceDefinition.js';
 import { logs, upstream } from './stateSupport.js';
 
 const shipped = parseYaml(readFileSync(DEFAULT_SOURCES_FILE, 'utf8')) as {

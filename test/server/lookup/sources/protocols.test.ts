@@ -2,12 +2,12 @@
 // and CRS of the query, the deegree square, the two steps of BRM 3, type
 // names and layers found rather than hard-coded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import { ADAPTER_KINDS } from '../../../../server/src/lookup/sources/adapterKinds.js';
-import { newestLayers } from '../../../../server/src/lookup/sources/arcgis/layerDiscovery.js';
-import type { ConfiguredSource } from '../../../../server/src/lookup/sources/sourceDefinition.js';
-import { gfiUrl } from '../../../../server/src/lookup/sources/wms/gfiRequest.js';
-import { ST_LAYERS } from '../../../../server/src/fakes/world/mapStates.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { ADAPTER_KINDS } from '#server/lookup/sources/adapterKinds.js';
+import { newestLayers } from '#server/lookup/sources/arcgis/layerDiscovery.js';
+import type { ConfiguredSource } from '#server/lookup/sources/sourceDefinition.js';
+import { gfiUrl } from '#server/lookup/sources/wms/gfiRequest.js';
+import { ST_LAYERS } from '#dev/fakes/world/mapStates.js';
 import { logs, NOVEMBER_2026, startStateWorld, upstream, type StateWorld } from './stateSupport.js';
 
 let world: StateWorld;

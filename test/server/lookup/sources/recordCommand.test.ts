@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import { mapNewestEntries } from '../../../../server/src/lookup/mapping/entryMapper.js';
-import { berlinDay } from '../../../../server/src/time/berlinDay.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { mapNewestEntries } from '#server/lookup/mapping/entryMapper.js';
+import { berlinDay } from '#server/time/berlinDay.js';
 import { replayRecording } from './replaySupport.js';
 import { sourcesCheck } from './sourcesCheckCommand.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RECORDING_FILE } from '../../../../server/src/lookup/sources/selfCheck/recording.js';
+import { RECORDING_FILE } from '#server/lookup/sources/selfCheck/recording.js';
 import { replayRecording } from './replaySupport.js';
 
 const RECORDED = join(import.meta.dirname, 'fixtures', 'recorded');

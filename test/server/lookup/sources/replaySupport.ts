@@ -5,15 +5,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startReplay } from '../../../../server/src/fakes/replayServer.js';
+import { startReplay } from '#dev/fakes/replayServer.js';
 import {
   mapNewestEntries,
   mapRecord,
   type SkippedRecord,
-} from '../../../../server/src/lookup/mapping/entryMapper.js';
-import { loadSourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
-import { createUpstream } from '../../../../server/src/lookup/upstream/upstream.js';
-import { berlinDay } from '../../../../server/src/time/berlinDay.js';
+} from '#server/lookup/mapping/entryMapper.js';
+import { loadSourceRegistry } from '#server/lookup/sources/registry.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { berlinDay } from '#server/time/berlinDay.js';
 import { logs } from './stateSupport.js';
 
 export async function replayRecording(folder: string) {

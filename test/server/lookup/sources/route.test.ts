@@ -3,8 +3,8 @@
 // 404 no_data naming their reason; Hessen, whose WFS serves 2024 while 2026
 // values are published, says so in hinweis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import type { FakePlace } from '../../../../server/src/fakes/nominatimFake.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import type { FakePlace } from '#dev/fakes/nominatimFake.js';
 import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
 import { manualClock } from '../../../support/clock.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';

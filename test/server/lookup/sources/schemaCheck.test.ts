@@ -7,12 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkFields } from '../../../../server/src/lookup/sources/selfCheck/findings.js';
-import { SHIPPED_STATES } from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import {
-  checkSchemas,
-  formatSchemaResults,
-} from '../../../../server/src/lookup/sources/selfCheck/schemaCheck.js';
+import { checkFields } from '#server/lookup/sources/selfCheck/findings.js';
+import { SHIPPED_STATES } from '#server/lookup/sources/shippedRegistry.js';
+import { checkSchemas, formatSchemaResults } from '#server/lookup/sources/selfCheck/schemaCheck.js';
 import { sourcesCheck } from './sourcesCheckCommand.js';
 import { logs, NOVEMBER_2026, startStateWorld, upstream, type StateWorld } from './stateSupport.js';
 

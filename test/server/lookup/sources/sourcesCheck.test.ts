@@ -3,11 +3,8 @@
 // a broken one; the command exits 1 when a source fails.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  PROBE_POINTS,
-  SHIPPED_STATES,
-} from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import { formatProbeResults, probeSources } from '../../../../server/src/cli/sourceProbe.js';
+import { PROBE_POINTS, SHIPPED_STATES } from '#server/lookup/sources/shippedRegistry.js';
+import { formatProbeResults, probeSources } from '#server/cli/sourceProbe.js';
 import { sourcesCheck } from './sourcesCheckCommand.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';
 

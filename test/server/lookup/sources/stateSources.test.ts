@@ -3,10 +3,10 @@
 // and an outage (not "no zone") for a maintenance page or a broken answer.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
-import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import type { SourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
-import { UpstreamOutage } from '../../../../server/src/lookup/upstream/upstreamOutage.js';
-import { polygonContains } from '../../../../server/src/lookup/sources/geojson/pointInPolygon.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import type { SourceRegistry } from '#server/lookup/sources/registry.js';
+import { UpstreamOutage } from '#server/lookup/upstream/upstreamOutage.js';
+import { polygonContains } from '#server/lookup/sources/geojson/pointInPolygon.js';
 import { entriesOf, startStateWorld, zonedEntriesOf, type StateWorld } from './stateSupport.js';
 
 let world: StateWorld;

@@ -3,25 +3,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  startStateFakes,
-  writeStateRegistry,
-  type StateFakes,
-} from '../../../../server/src/fakes/stateFakes.js';
-import { publishedEntry } from '../../../../server/src/lookup/geo/zoneOutline.js';
-import {
-  mapNewestEntries,
-  type MappingContext,
-} from '../../../../server/src/lookup/mapping/entryMapper.js';
-import {
-  loadSourceRegistry,
-  type SourceRegistry,
-} from '../../../../server/src/lookup/sources/registry.js';
-import type { SourceRecord } from '../../../../server/src/lookup/sources/sourceRecord.js';
-import { createUpstream } from '../../../../server/src/lookup/upstream/upstream.js';
-import { berlinDay } from '../../../../server/src/time/berlinDay.js';
-import type { Clock } from '../../../../server/src/time/clock.js';
-import { captureLogs } from '../../../support/logs.js';
+import { startStateFakes, writeStateRegistry, type StateFakes } from '#dev/fakes/stateFakes.js';
+import { publishedEntry } from '#server/lookup/geo/zoneOutline.js';
+import { mapNewestEntries, type MappingContext } from '#server/lookup/mapping/entryMapper.js';
+import { loadSourceRegistry, type SourceRegistry } from '#server/lookup/sources/registry.js';
+import type { SourceRecord } from '#server/lookup/sources/sourceRecord.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { berlinDay } from '#server/time/berlinDay.js';
+import type { Clock } from '#server/time/clock.js';
+import { captureLogs } from '#dev/service/logs.js';
 
 export const logs = captureLogs();
 

@@ -7,16 +7,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { square } from '../../../../server/src/fakes/demoWorld.js';
-import type { FakeServer } from '../../../../server/src/fakes/faultyServer.js';
-import { writeStateRegistry } from '../../../../server/src/fakes/stateFakes.js';
-import type { JsonZone } from '../../../../server/src/fakes/wfsGeojsonFake.js';
-import { startWmsGfiFake } from '../../../../server/src/fakes/wmsGfiFake.js';
-import { NW_LABEL_LAYERS, NW_TITLES } from '../../../../server/src/fakes/world/mapStates.js';
+import { square } from '#dev/fakes/demoWorld.js';
+import type { FakeServer } from '#dev/fakes/faultyServer.js';
+import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
+import type { JsonZone } from '#dev/fakes/wfsGeojsonFake.js';
+import { startWmsGfiFake } from '#dev/fakes/wmsGfiFake.js';
+import { NW_LABEL_LAYERS, NW_TITLES } from '#dev/fakes/world/mapStates.js';
 import {
   readPublishedVerfahrensgrund,
   readPublishedVerfahrensgrundZusatz,
-} from '../../../../server/src/lookup/mapping/publishedProcedure.js';
+} from '#server/lookup/mapping/publishedProcedure.js';
 import { manualClock } from '../../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
 import { zonedEntriesOf } from './stateSupport.js';

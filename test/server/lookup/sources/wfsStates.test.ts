@@ -4,22 +4,22 @@
 // 2026 schema mapped to §2.1, and the options that make these choices.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import { startFakeServer } from '../../../../server/src/fakes/faultyServer.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { startFakeServer } from '#dev/fakes/faultyServer.js';
 import {
   describeFeatureTypeAnswer,
   wfsCapabilitiesAnswer,
   type DescribedType,
-} from '../../../../server/src/fakes/wfsSelfDescription.js';
-import { ADAPTER_KINDS } from '../../../../server/src/lookup/sources/adapterKinds.js';
-import { extractRecord } from '../../../../server/src/lookup/sources/fieldMap.js';
-import type { ConfiguredSource } from '../../../../server/src/lookup/sources/sourceDefinition.js';
-import { featuresOf } from '../../../../server/src/lookup/sources/wfs/featureCollection.js';
-import { createTypePlan } from '../../../../server/src/lookup/sources/wfs/typePlan.js';
-import type { WfsOptions } from '../../../../server/src/lookup/sources/wfs/wfsOptions.js';
-import { textAtPath } from '../../../../server/src/lookup/sources/wfs/xmlTree.js';
-import type { Upstream, UpstreamRequest } from '../../../../server/src/lookup/upstream/upstream.js';
-import type { Clock } from '../../../../server/src/time/clock.js';
+} from '#dev/fakes/wfsSelfDescription.js';
+import { ADAPTER_KINDS } from '#server/lookup/sources/adapterKinds.js';
+import { extractRecord } from '#server/lookup/sources/fieldMap.js';
+import type { ConfiguredSource } from '#server/lookup/sources/sourceDefinition.js';
+import { featuresOf } from '#server/lookup/sources/wfs/featureCollection.js';
+import { createTypePlan } from '#server/lookup/sources/wfs/typePlan.js';
+import type { WfsOptions } from '#server/lookup/sources/wfs/wfsOptions.js';
+import { textAtPath } from '#server/lookup/sources/wfs/xmlTree.js';
+import type { Upstream, UpstreamRequest } from '#server/lookup/upstream/upstream.js';
+import type { Clock } from '#server/time/clock.js';
 import { entriesOf, logs, NOVEMBER_2026, startStateWorld, upstream } from './stateSupport.js';
 import type { StateWorld } from './stateSupport.js';
 

@@ -1,9 +1,9 @@
 // Year endpoints (HE brw/{year}/wfs, Berlin brw{year}, RLP …FREE{year}.fcgi):
 // the newest released year is found from the clock, never hard-coded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
-import { createYearEndpoint } from '../../../../server/src/lookup/sources/years/yearEndpoint.js';
-import { UpstreamOutage } from '../../../../server/src/lookup/upstream/upstreamOutage.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { createYearEndpoint } from '#server/lookup/sources/years/yearEndpoint.js';
+import { UpstreamOutage } from '#server/lookup/upstream/upstreamOutage.js';
 import { manualClock } from '../../../support/clock.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';
 

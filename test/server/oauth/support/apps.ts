@@ -2,9 +2,9 @@
 // dashboard and the admin command line do, and fetches its tokens.
 import * as oauth from 'oauth4webapi';
 import { expect } from 'vitest';
-import type { AppContext } from '../../../../server/src/context.js';
-import { validateRegistration } from '../../../../server/src/oauth/clients/clientMetadata.js';
-import type { ClientGrant, ClientType } from '../../../../server/src/oauth/clients/clientTypes.js';
+import type { AppContext } from '#server/context.js';
+import { validateRegistration } from '#server/oauth/clients/clientMetadata.js';
+import type { ClientGrant, ClientType } from '#server/oauth/clients/clientTypes.js';
 import { discover, insecure, REDIRECT_URI } from './oauthClient.js';
 
 export async function createApp(

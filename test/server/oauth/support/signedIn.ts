@@ -1,7 +1,7 @@
 // An account with a password and a browser signed in to it.
 import { expect } from 'vitest';
-import { linkIn } from '../../../../server/src/fakes/smtpFake.js';
-import type { TestServer } from '../../../support/testServer.js';
+import { linkIn } from '#dev/fakes/smtpFake.js';
+import type { TestServer } from '#dev/service/testServer.js';
 import { FormBrowser } from './formBrowser.js';
 
 let counter = 0;

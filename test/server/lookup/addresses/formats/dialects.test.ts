@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AddressImportError } from '../../../../../server/src/lookup/addresses/addressImportError.js';
-import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
+import { AddressImportError } from '#server/lookup/addresses/addressImportError.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
 import { readAll, tempFolder } from './support/readAll.js';
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);

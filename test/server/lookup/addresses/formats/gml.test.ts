@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
 import { readAll, tempFolder } from './support/readAll.js';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'hh-alkis-adressen.gml');

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
-import {
-  crsOfPrj,
-  encodingOfCpg,
-} from '../../../../../server/src/lookup/addresses/formats/shapefileMeta.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
+import { crsOfPrj, encodingOfCpg } from '#server/lookup/addresses/formats/shapefileMeta.js';
 import { readAll, tempFolder } from './support/readAll.js';
 import { dbfBuffer, PRJ_25832, shpBuffer, type PointRecord } from './support/shapefileFiles.js';
 import { writeZip } from './support/zipFile.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
 import { readAll, tempFolder } from './support/readAll.js';
 
 const file = tempFolder('text');

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AddressImportError } from '../../../../../server/src/lookup/addresses/addressImportError.js';
-import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
-import { chooseZipEntries } from '../../../../../server/src/lookup/addresses/formats/zipEntryChoice.js';
+import { AddressImportError } from '#server/lookup/addresses/addressImportError.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
+import { chooseZipEntries } from '#server/lookup/addresses/formats/zipEntryChoice.js';
 import { readAll, tempFolder } from './support/readAll.js';
 import { writeZip } from './support/zipFile.js';
 

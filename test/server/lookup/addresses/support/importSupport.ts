@@ -3,16 +3,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SamplePoint } from '../../../../../server/src/fakes/houseCoordinateFiles.js';
-import { loadAddressSources } from '../../../../../server/src/lookup/addresses/addressSources.js';
-import { openHouseFile } from '../../../../../server/src/lookup/addresses/formats/openHouseFile.js';
-import { HousePointRepository } from '../../../../../server/src/lookup/addresses/housePointRepository.js';
-import {
-  importHouseFile,
-  type ImportRequest,
-} from '../../../../../server/src/lookup/addresses/importHouseFile.js';
-import { createOfficialPoints } from '../../../../../server/src/lookup/addresses/officialPoints.js';
-import type { Database } from '../../../../../server/src/db/database.js';
+import type { SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
+import { loadAddressSources } from '#server/lookup/addresses/addressSources.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
+import { HousePointRepository } from '#server/lookup/addresses/housePointRepository.js';
+import { importHouseFile, type ImportRequest } from '#server/lookup/addresses/importHouseFile.js';
+import { createOfficialPoints } from '#server/lookup/addresses/officialPoints.js';
+import type { Database } from '#server/db/database.js';
 
 export const sources = loadAddressSources();
 

@@ -3,8 +3,8 @@
 // from elsewhere (property types around object elements, a base type in the
 // gid schema), and GeoServer's JSON form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeServer, type FakeServer } from '../../../../../server/src/fakes/faultyServer.js';
-import { describeFeatureTypes } from '../../../../../server/src/lookup/sources/ogc/describeFeatureType.js';
+import { startFakeServer, type FakeServer } from '#dev/fakes/faultyServer.js';
+import { describeFeatureTypes } from '#server/lookup/sources/ogc/describeFeatureType.js';
 import { upstream } from '../stateSupport.js';
 
 const MS = 'https://www.geodaten-mv.de/dienste/namespaces/boris';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWmsLayers } from '../../../../../server/src/lookup/sources/ogc/wmsCapabilities.js';
+import { readWmsLayers } from '#server/lookup/sources/ogc/wmsCapabilities.js';
 
 // The layer tree of an ArcGIS WMS 1.3.0 (numbered layers, the use in the
 // title, group layers without queryable flag) and of a MapServer WMS 1.1.1.

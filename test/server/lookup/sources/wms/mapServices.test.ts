@@ -3,13 +3,13 @@
 // layers, takes the stichtag from the yearly service, and tells a page without
 // a value table (no zone) from an error page (outage).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBE_POINTS } from '../../../../../server/src/lookup/sources/shippedRegistry.js';
-import { NW_TITLES } from '../../../../../server/src/fakes/world/mapStates.js';
-import { ADAPTER_KINDS } from '../../../../../server/src/lookup/sources/adapterKinds.js';
-import type { ConfiguredSource } from '../../../../../server/src/lookup/sources/sourceDefinition.js';
-import type { Upstream } from '../../../../../server/src/lookup/upstream/upstream.js';
-import { htmlWithoutValues } from '../../../../../server/src/lookup/sources/wms/htmlAnswerKind.js';
-import type { Clock } from '../../../../../server/src/time/clock.js';
+import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { NW_TITLES } from '#dev/fakes/world/mapStates.js';
+import { ADAPTER_KINDS } from '#server/lookup/sources/adapterKinds.js';
+import type { ConfiguredSource } from '#server/lookup/sources/sourceDefinition.js';
+import type { Upstream } from '#server/lookup/upstream/upstream.js';
+import { htmlWithoutValues } from '#server/lookup/sources/wms/htmlAnswerKind.js';
+import type { Clock } from '#server/time/clock.js';
 import {
   logs,
   NOVEMBER_2026,

@@ -7,7 +7,7 @@ import type {
   HouseFile,
   HouseRow,
   MalformedRow,
-} from '../../../../../../server/src/lookup/addresses/formats/houseRow.js';
+} from '#server/lookup/addresses/formats/houseRow.js';
 
 export async function readAll(file: HouseFile) {
   const rows: HouseRow[] = [];

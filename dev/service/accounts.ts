@@ -1,9 +1,9 @@
 // Creates an account (with its trial) and an API key through the real
 // services, for tests that need an authenticated caller.
 import type { Plan } from '#shared/apiTypes.js';
-import type { User } from '../../server/src/accounts/userRepository.js';
-import type { ApiKeyLifetime } from '../../server/src/apiKeys/apiKeyService.js';
-import type { AppContext } from '../../server/src/context.js';
+import type { User } from '#server/accounts/userRepository.js';
+import type { ApiKeyLifetime } from '#server/apiKeys/apiKeyService.js';
+import type { AppContext } from '#server/context.js';
 
 let counter = 0;
 

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
-import { createApp } from '../../server/src/app.js';
-import { loadConfig } from '../../server/src/config/config.js';
-import { createContext, type AppContext } from '../../server/src/context.js';
-import { startSmtpFake, type SmtpFake } from '../../server/src/fakes/smtpFake.js';
-import type { Clock } from '../../server/src/time/clock.js';
+import { createApp } from '#server/app.js';
+import { loadConfig } from '#server/config/config.js';
+import { createContext, type AppContext } from '#server/context.js';
+import { startSmtpFake, type SmtpFake } from '../fakes/smtpFake.js';
+import type { Clock } from '#server/time/clock.js';
 import { captureLogs, type CapturedLogs } from './logs.js';
 
 export interface TestServerOptions {

@@ -6,9 +6,14 @@
 // By GET it answers GetCapabilities and DescribeFeatureType (the AdV schema,
 // imported from <service>/schemas/, see brmSchemas.ts).
 import { XMLParser } from 'fast-xml-parser';
-import { fromSourcePosition, type AxisOrder, type Crs } from '../lookup/geo/crs.js';
-import { polygonContains } from '../lookup/sources/geojson/pointInPolygon.js';
-import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
+import { fromSourcePosition, type AxisOrder, type Crs } from '#server/lookup/geo/crs.js';
+import { polygonContains } from '#server/lookup/sources/geojson/pointInPolygon.js';
+import {
+  attributeOf,
+  children,
+  parseXmlTree,
+  textAtPath,
+} from '#server/lookup/sources/wfs/xmlTree.js';
 import {
   exceptionReportXml,
   featureCollectionXml,

@@ -1,7 +1,7 @@
 // A logger that keeps every line in memory, so tests can assert on what the
 // service logged (and on what it must never log).
 import { Writable } from 'node:stream';
-import { createLogger, type Logger } from '../../server/src/logging/logger.js';
+import { createLogger, type Logger } from '#server/logging/logger.js';
 
 export interface CapturedLogs {
   logger: Logger;

@@ -10,19 +10,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../app.js';
-import { loadConfig } from '../config/config.js';
-import { createContext } from '../context.js';
+import { createApp } from '#server/app.js';
+import { loadConfig } from '#server/config/config.js';
+import { createContext } from '#server/context.js';
 import { startNominatimFake } from '../fakes/nominatimFake.js';
 import { startSmtpFake, type ReceivedMail } from '../fakes/smtpFake.js';
 import { startStateFakes, writeStateRegistry } from '../fakes/stateFakes.js';
 import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
 import { writeDemoHouseFiles } from '../fakes/world/houseCoordinates.js';
-import { loadAddressSources } from '../lookup/addresses/addressSources.js';
-import { openHouseFile } from '../lookup/addresses/formats/openHouseFile.js';
-import { HousePointRepository } from '../lookup/addresses/housePointRepository.js';
-import { importHouseFile } from '../lookup/addresses/importHouseFile.js';
-import { systemClock, type Clock } from '../time/clock.js';
+import { loadAddressSources } from '#server/lookup/addresses/addressSources.js';
+import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
+import { HousePointRepository } from '#server/lookup/addresses/housePointRepository.js';
+import { importHouseFile } from '#server/lookup/addresses/importHouseFile.js';
+import { systemClock, type Clock } from '#server/time/clock.js';
 import type { Sequelize } from 'sequelize';
 
 /** The demo account's sign-in, printed by `npm run demo`; the demo is offline and throw-away. */

@@ -2,8 +2,13 @@
 // a WFS 2.0 FeatureCollection whose members carry the zone geometry in
 // adv:position and the values as BRM elements. Empty strings become empty
 // elements, as real services send them; undefined fields are left out.
-import { formatPosition, toSourcePosition, type AxisOrder, type Crs } from '../lookup/geo/crs.js';
-import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
+import {
+  formatPosition,
+  toSourcePosition,
+  type AxisOrder,
+  type Crs,
+} from '#server/lookup/geo/crs.js';
+import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
 
 export interface BrmProfile {
   /** boris and adv namespace URIs (NI/HB: boris 2.0 + gid 6.0; HE: brm 2.1 + gid 7.1). */

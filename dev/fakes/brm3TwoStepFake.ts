@@ -3,10 +3,15 @@
 // the srsName's axis order; a BBOX filter is refused) and land values
 // (br:BR_Bodenrichtwert, no geometry, found by gehoertZu/@xlink:href). By GET
 // it answers GetCapabilities and DescribeFeatureType (brmSchemas.ts).
-import { fromSourcePosition } from '../lookup/geo/crs.js';
-import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
-import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
-import type { XmlNode } from '../lookup/sources/wfs/xmlTree.js';
+import { fromSourcePosition } from '#server/lookup/geo/crs.js';
+import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
+import {
+  attributeOf,
+  children,
+  parseXmlTree,
+  textAtPath,
+} from '#server/lookup/sources/wfs/xmlTree.js';
+import type { XmlNode } from '#server/lookup/sources/wfs/xmlTree.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
 import { brm3Documents, schemaFile } from './brmSchemas.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';

@@ -8,7 +8,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { fingerprint } from '../../../server/src/devtools/buildStamp.js';
+import { fingerprint } from '#server/devtools/buildStamp.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const BUILD_TIMEOUT_MS = 120_000;
