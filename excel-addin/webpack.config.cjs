@@ -1,9 +1,10 @@
 // Builds the Excel add-in into excel-addin/dist/ (served by the server at /excel/):
 // functions.<hash>.js + functions.json (custom functions), taskpane.html with
-// both chunks (shared runtime), assets, and manifest.xml with its URLs set to
-// BASE_URL. Scripts are named by their content hash and the manifest points at
-// them (the page and the metadata with ?v=<hash>), so a new version reaches
-// users at once instead of after Office's and the browser's caches expire.
+// both chunks (shared runtime), assets, and manifest.xml (made from
+// manifests/excel-addin.xml) with its URLs set to BASE_URL. Scripts are named
+// by their content hash and the manifest points at them (the page and the
+// metadata with ?v=<hash>), so a new version reaches users at once instead of
+// after Office's and the browser's caches expire.
 //   BASE_URL=https://brw.example.de npx webpack --config excel-addin/webpack.config.cjs
 // BASE_URL is read here and nowhere else; it defaults to http://localhost:$PORT
 // (3000 without PORT), as the service's own BASE_URL does. `npm start` passes
@@ -16,7 +17,10 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const CustomFunctionsMetadataPlugin = require('custom-functions-metadata-plugin');
 
-/** The prefix excel-addin/manifest.xml is written with. */
+/** The source manifest; the build writes it to dist/manifest.xml, the name Office users expect. */
+const MANIFEST_SOURCE = path.resolve(__dirname, '../manifests/excel-addin.xml');
+
+/** The prefix the source manifest is written with. */
 const MANIFEST_SOURCE_BASE_URL = 'http://localhost:3000';
 
 function baseUrlFromEnv() {
@@ -134,7 +138,7 @@ module.exports = (_env, argv) => {
           { from: 'assets', to: 'assets' },
           { from: 'src/taskpane/taskpane.css', to: 'taskpane.css' },
           {
-            from: path.resolve(__dirname, 'manifest.xml'),
+            from: MANIFEST_SOURCE,
             to: 'manifest.xml',
             transform: manifestFor(baseUrl),
           },

@@ -3,7 +3,8 @@
 //   Code.js          the bundle, headed by top-level function stubs with their JSDoc
 //                    (gas-webpack-plugin), so Sheets finds the custom functions
 //   Sidebar.html     the sidebar with its script inlined (HtmlService serves one file)
-//   appsscript.json  sheets-addon/appsscript.json with urlFetchWhitelist set from BASE_URL
+//   appsscript.json  manifests/appsscript.json with urlFetchWhitelist set from BASE_URL
+//                    (clasp pushes this folder, so the manifest must be in it)
 // BASE_URL is read here and nowhere else; default http://localhost:3000.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +75,7 @@ export default (env = {}) => {
       new CopyPlugin({
         patterns: [
           {
-            from: path.resolve(here, 'appsscript.json'),
+            from: path.resolve(here, '../manifests/appsscript.json'),
             to: 'appsscript.json',
             transform: (content) => manifestFor(content.toString('utf8'), baseUrl),
           },

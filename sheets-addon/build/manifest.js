@@ -31,7 +31,7 @@ export function urlAllowlist(baseUrl) {
   return [`${baseUrl}/`];
 }
 
-/** sheets-addon/appsscript.json with the whitelist set to the service URL prefix. */
+/** manifests/appsscript.json with the whitelist set to the service URL prefix. */
 export function manifestFor(manifestText, baseUrl) {
   const manifest = JSON.parse(manifestText);
   manifest.urlFetchWhitelist = urlAllowlist(baseUrl);

@@ -6,7 +6,7 @@ import { buildAddin, TEST_BASE_URL } from '#dev/hosts/excel/buildAddin.js';
 import { loadBuiltFunctions } from '#dev/hosts/excel/loadFunctions.js';
 import { checkManifest } from './support/manifestCheck.js';
 
-const SOURCE_MANIFEST = resolve(import.meta.dirname, '../../excel-addin/manifest.xml');
+const SOURCE_MANIFEST = resolve(import.meta.dirname, '../../manifests/excel-addin.xml');
 
 interface FunctionMetadata {
   id: string;
@@ -48,6 +48,14 @@ describe('manifest.xml', () => {
     expect(built).not.toContain('localhost');
     expect(built).toContain(`<AppDomain>${TEST_BASE_URL}</AppDomain>`);
     expect(built).toContain(`${TEST_BASE_URL}/excel/functions.json?v=`);
+  });
+
+  it('is manifests/excel-addin.xml with BASE_URL for localhost and versioned file URLs', async () => {
+    const source = await readFile(SOURCE_MANIFEST, 'utf8');
+    const unversioned = built
+      .replace(/\/excel\/functions\.[0-9a-f]{8}\.js"/g, '/excel/functions.js"')
+      .replace(/\?v=[0-9a-f]{8}"/g, '"');
+    expect(unversioned).toBe(source.replaceAll('http://localhost:3000', TEST_BASE_URL));
   });
 
   it('points at the scripts by their content hash and versions the page and metadata URLs', async () => {

@@ -79,9 +79,9 @@ describe('the manifest', () => {
     expect(build.manifest['urlFetchWhitelist']).toEqual(['https://brw.example.de/']);
   });
 
-  it('is built from sheets-addon/appsscript.json, which is valid JSON with the same scopes', () => {
+  it('is built from manifests/appsscript.json, which is valid JSON with the same scopes', () => {
     const source = JSON.parse(
-      readFileSync(path.resolve(import.meta.dirname, '../../sheets-addon/appsscript.json'), 'utf8'),
+      readFileSync(path.resolve(import.meta.dirname, '../../manifests/appsscript.json'), 'utf8'),
     ) as Record<string, unknown>;
     expect(source['urlFetchWhitelist']).toEqual(['http://localhost:3000/']);
     expect({ ...source, urlFetchWhitelist: null }).toEqual({

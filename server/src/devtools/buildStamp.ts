@@ -8,7 +8,12 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 /** What the Excel add-in bundle is made of; a missing path (e.g. moved) is skipped. */
-export const EXCEL_BUILD_INPUTS = ['excel-addin', 'shared/src', 'package-lock.json'];
+export const EXCEL_BUILD_INPUTS = [
+  'excel-addin',
+  'manifests/excel-addin.xml',
+  'shared/src',
+  'package-lock.json',
+];
 
 /** Build output and helper scripts inside the inputs, which do not change the bundle. */
 const EXCEL_BUILD_IGNORED = ['excel-addin/dist', 'excel-addin/scripts'];

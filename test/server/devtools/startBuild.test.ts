@@ -33,7 +33,7 @@ describe('the build before npm start', () => {
     root = mkdtempSync(join(tmpdir(), 'brw-start-build-'));
     calls = [];
     write('excel-addin/src/functions.ts', 'export const a = 1;');
-    write('excel-addin/manifest.xml', '<OfficeApp/>');
+    write('manifests/excel-addin.xml', '<OfficeApp/>');
     write('shared/src/density.ts', 'export const k = 1;');
     write('package-lock.json', '{}');
   });
@@ -62,7 +62,7 @@ describe('the build before npm start', () => {
   it.each([
     'excel-addin/src/functions.ts',
     'excel-addin/src/taskpane/new.ts',
-    'excel-addin/manifest.xml',
+    'manifests/excel-addin.xml',
     'shared/src/density.ts',
     'package-lock.json',
   ])('rebuilds the add-in when %s changes', async (path) => {
@@ -75,6 +75,7 @@ describe('the build before npm start', () => {
     await start({});
     write('excel-addin/scripts/start-excel.mjs', 'changed');
     write('server/src/main.ts', 'changed');
+    write('manifests/appsscript.json', 'changed');
     expect(await start({})).toMatchObject({ excelBuilt: false });
   });
 
