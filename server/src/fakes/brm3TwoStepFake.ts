@@ -5,8 +5,8 @@
 // it answers GetCapabilities and DescribeFeatureType (brmSchemas.ts).
 import { fromSourcePosition } from '../lookup/geo/crs.js';
 import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
-import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
-import type { XmlNode } from '../lookup/sources/wfs/xmlTree.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/xmlTree.js';
+import type { XmlNode } from '../lookup/sources/xmlTree.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
 import { brm3Documents, schemaFile } from './brmSchemas.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';

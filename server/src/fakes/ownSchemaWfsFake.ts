@@ -8,8 +8,8 @@
 // its records' fields, in the style of the server product).
 import { fromSourcePosition, type AxisOrder, type Crs } from '../lookup/geo/crs.js';
 import { escapeXml } from '../lookup/sources/wfs/getFeatureRequest.js';
-import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
-import type { XmlNode } from '../lookup/sources/wfs/xmlTree.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/xmlTree.js';
+import type { XmlNode } from '../lookup/sources/xmlTree.js';
 import { localNameOf, prefixOf } from '../lookup/sources/wfs/wfsOptions.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
 import { readFilter } from './fesConditions.js';

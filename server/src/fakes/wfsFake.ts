@@ -8,7 +8,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { fromSourcePosition, type AxisOrder, type Crs } from '../lookup/geo/crs.js';
 import { polygonContains } from '../lookup/sources/geojson/pointInPolygon.js';
-import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/wfs/xmlTree.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '../lookup/sources/xmlTree.js';
 import {
   exceptionReportXml,
   featureCollectionXml,

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toSourcePosition, type AxisOrder, type Crs } from '../../../server/src/lookup/geo/crs.js';
 import { MAX_RING_POINTS } from '../../../server/src/lookup/geo/zoneOutline.js';
 import { mapNewestEntries } from '../../../server/src/lookup/mapping/entryMapper.js';
-import {
-  frameOfSrsName,
-  readGmlOutline,
-} from '../../../server/src/lookup/sources/wfs/gmlOutline.js';
-import { parseXmlTree, type XmlNode } from '../../../server/src/lookup/sources/wfs/xmlTree.js';
+import { frameOfSrsName } from '../../../server/src/lookup/geo/srsName.js';
+import { readGmlOutline } from '../../../server/src/lookup/sources/wfs/gmlOutline.js';
+import { parseXmlTree, type XmlNode } from '../../../server/src/lookup/sources/xmlTree.js';
 
 const RING: [number, number][] = [
   [9.73, 52.37],

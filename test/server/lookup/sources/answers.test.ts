@@ -9,7 +9,7 @@ import { readQueryFeatures } from '../../../../server/src/lookup/sources/arcgis/
 import { extractRecord, type FieldMap } from '../../../../server/src/lookup/sources/fieldMap.js';
 import { featurePropertiesOf } from '../../../../server/src/lookup/sources/geojsonAnswer.js';
 import { featuresOf } from '../../../../server/src/lookup/sources/wfs/featureCollection.js';
-import { textAtPath } from '../../../../server/src/lookup/sources/wfs/xmlTree.js';
+import { textAtPath } from '../../../../server/src/lookup/sources/xmlTree.js';
 import { readGfiAnswer } from '../../../../server/src/lookup/sources/wms/gfiAnswers.js';
 import { readHtmlTables } from '../../../../server/src/lookup/sources/wms/htmlTables.js';
 import { entriesOf } from './stateSupport.js';

@@ -17,7 +17,7 @@ import type { ConfiguredSource } from '../../../../server/src/lookup/sources/sou
 import { featuresOf } from '../../../../server/src/lookup/sources/wfs/featureCollection.js';
 import { createTypePlan } from '../../../../server/src/lookup/sources/wfs/typePlan.js';
 import type { WfsOptions } from '../../../../server/src/lookup/sources/wfs/wfsOptions.js';
-import { textAtPath } from '../../../../server/src/lookup/sources/wfs/xmlTree.js';
+import { textAtPath } from '../../../../server/src/lookup/sources/xmlTree.js';
 import type { Upstream, UpstreamRequest } from '../../../../server/src/lookup/upstream/upstream.js';
 import type { Clock } from '../../../../server/src/time/clock.js';
 import { entriesOf, logs, NOVEMBER_2026, startStateWorld, upstream } from './stateSupport.js';

@@ -11,7 +11,7 @@ import { featuresOf } from './featureCollection.js';
 import { outlineOf } from './gmlOutline.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
 import { createTypePlan } from './typePlan.js';
-import { textAtPath } from './xmlTree.js';
+import { textAtPath } from '../xmlTree.js';
 import { localNameOf, wfsOptionsSchema } from './wfsOptions.js';
 
 export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source, deps) => {
