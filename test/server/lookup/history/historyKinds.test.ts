@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '../../../../server/src/lookup/sources/shippedRegistry.js';
 import { BREMEN, HANNOVER } from '../../../../server/src/fakes/demoWorld.js';
 import type { SourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
-import type { LatLon } from '../../../../server/src/lookup/sources/sourceRecord.js';
+import type { LatLon } from '../../../../server/src/lookup/geo/latLon.js';
 import { entriesOf, startStateWorld, type StateWorld } from '../sources/stateSupport.js';
 
 let world: StateWorld;

@@ -15,7 +15,7 @@ import { writeStateRegistry } from '../../../../server/src/fakes/stateFakes.js';
 import { startWfsFake, type WfsFake } from '../../../../server/src/fakes/wfsFake.js';
 import { startWfsGeojsonFake, type JsonZone } from '../../../../server/src/fakes/wfsGeojsonFake.js';
 import { loadSourceRegistry } from '../../../../server/src/lookup/sources/registry.js';
-import type { LatLon } from '../../../../server/src/lookup/sources/sourceRecord.js';
+import type { LatLon } from '../../../../server/src/lookup/geo/latLon.js';
 import { manualClock } from '../../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
 import { entriesOf, logs, NOVEMBER_2026, upstream } from './stateSupport.js';

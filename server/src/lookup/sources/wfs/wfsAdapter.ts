@@ -4,7 +4,7 @@
 // outline read from the feature's GML geometry.
 import { systemClock } from '../../../time/clock.js';
 import { defineAdapterKind } from '../adapter.js';
-import type { LatLon } from '../sourceRecord.js';
+import type { LatLon } from '../../geo/latLon.js';
 import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
 import { featuresOf } from './featureCollection.js';
