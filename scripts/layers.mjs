@@ -3,6 +3,9 @@
 // feeds the ESLint import rules (eslint.config.js) and the folder graph check
 // (`npm run deps`), and docs/ARCHITECTURE.md explains it.
 
+/** The part whose top folders are layered (SERVER_LAYERS). */
+export const SERVER = 'server/src';
+
 /** The files directly in server/src (app.ts, context.ts, main.ts) form one node. */
 export const ROOT = '(root)';
 
@@ -57,3 +60,11 @@ export const PARTS = {
   'excel-addin/src': ['shared/src'],
   'sheets-addon/src': ['shared/src'],
 };
+
+/**
+ * The parts whose folders may form no cycle at any depth: the product's.
+ * test and bench are left out: their helpers still borrow from each other's
+ * folders (test/server/oauth/support serves the dashboard tests and the other
+ * way round), which ties no product code together.
+ */
+export const PRODUCT_PARTS = [SERVER, ...Object.keys(PARTS)];
