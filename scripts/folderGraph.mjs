@@ -4,12 +4,12 @@
 // - an import against the layering,
 // - a cycle between the top folders of server/src and the parts,
 // - a cycle between the subfolders (and files) of one folder, at any depth of
-//   the product parts (PRODUCT_PARTS): a cycle inside server/src/oauth or
-//   server/src/lookup/sources ties folders together as much as one between
-//   top folders does,
+//   server/src and the other parts (DEEP_CHECKED_PARTS): a cycle inside
+//   server/src/oauth or server/src/lookup/sources ties folders together as
+//   much as one between top folders does,
 // - a cycle between files anywhere.
 // Each failure lists the imports that make it.
-import { folderOf, layerOf, PARTS, PRODUCT_PARTS, SERVER, SERVER_LAYERS } from './layers.mjs';
+import { DEEP_CHECKED_PARTS, folderOf, layerOf, PARTS, SERVER, SERVER_LAYERS } from './layers.mjs';
 
 /** Whether an import from folder `from` into folder `to` follows the layering. */
 function allowed(from, to) {
@@ -67,10 +67,10 @@ function entryOf(folder, file) {
 }
 
 const inProductPart = (folder) =>
-  PRODUCT_PARTS.some((part) => folder === part || folder.startsWith(`${part}/`));
+  DEEP_CHECKED_PARTS.some((part) => folder === part || folder.startsWith(`${part}/`));
 
 /**
- * Per folder of the product parts, the graph between its entries (subfolders
+ * Per folder of DEEP_CHECKED_PARTS, the graph between its entries (subfolders
  * and files). An import counts once, in the deepest folder that holds both
  * ends; above it both ends lie in one entry. The top of server/src is the
  * layered folder graph, checked on its own.
@@ -174,7 +174,7 @@ export default function folderGraphReporter(cruiseResult) {
     ...graphLines(edges),
     `folder cycles: ${folderCycles.length}`,
     ...folderCycles.flat(),
-    `subfolder cycles (${PRODUCT_PARTS.join(', ')}, at any depth): ${subfolderCycles.length}`,
+    `subfolder cycles (${DEEP_CHECKED_PARTS.join(', ')}, at any depth): ${subfolderCycles.length}`,
     ...subfolderCycles.flat(),
     `file cycles: ${fileCycles.length}`,
     ...fileCycles.flat(),

@@ -6,4 +6,4 @@ export function forbiddenFor(folder: string): string[];
 export function folderOf(path: string): string | undefined;
 export const PARTS: Readonly<Record<string, readonly string[]>>;
 export const SERVER: 'server/src';
-export const PRODUCT_PARTS: readonly string[];
+export const DEEP_CHECKED_PARTS: readonly string[];

@@ -93,7 +93,7 @@ describe('npm run deps', () => {
     expect(throughFile.exitCode).toBe(1);
   });
 
-  it('fails on a subfolder cycle in the other product parts, not in the tests', () => {
+  it('fails on a subfolder cycle in the other parts, not in the tests', () => {
     const shared = report(
       ['shared/src/geo/a.ts', 'shared/src/text/b.ts'],
       ['shared/src/text/b.ts', 'shared/src/geo/c.ts'],
