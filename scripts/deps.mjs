@@ -1,6 +1,6 @@
 // `npm run deps`: cruises the sources with dependency-cruiser (options in
 // .dependency-cruiser.cjs) and prints the folder graph (scripts/folderGraph.mjs);
-// exits 1 on a folder cycle or more than one import against the layering.
+// exits 1 on an import against the layering or a cycle (folders at any depth, files).
 import process from 'node:process';
 import { cruise } from 'dependency-cruiser';
 import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';

@@ -3,6 +3,9 @@
 // feeds the ESLint import rules (eslint.config.js) and the folder graph check
 // (`npm run deps`), and docs/ARCHITECTURE.md explains it.
 
+/** The part whose top folders are layered (SERVER_LAYERS). */
+export const SERVER = 'server/src';
+
 /** The files directly in server/src (app.ts, context.ts, main.ts) form one node. */
 export const ROOT = '(root)';
 
@@ -65,3 +68,14 @@ export const PARTS = {
   bench: [...PRODUCT, 'dev'],
   test: [...PRODUCT, 'dev'],
 };
+
+/**
+ * The parts whose folders may form no cycle at any depth: server/src and
+ * every part of PARTS (a part listed there is checked as well). test and bench
+ * are left out: their helpers still borrow from each other's folders
+ * (test/server/oauth/support serves the dashboard tests and the other way
+ * round), which ties no product code together.
+ */
+export const DEEP_CHECKED_PARTS = [SERVER, ...Object.keys(PARTS)].filter(
+  (part) => part !== 'test' && part !== 'bench',
+);

@@ -5,13 +5,8 @@
 // it answers GetCapabilities and DescribeFeatureType (brmSchemas.ts).
 import { fromSourcePosition } from '#server/lookup/geo/crs.js';
 import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
-import {
-  attributeOf,
-  children,
-  parseXmlTree,
-  textAtPath,
-} from '#server/lookup/sources/wfs/xmlTree.js';
-import type { XmlNode } from '#server/lookup/sources/wfs/xmlTree.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '#server/lookup/sources/xmlTree.js';
+import type { XmlNode } from '#server/lookup/sources/xmlTree.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
 import { brm3Documents, schemaFile } from './brmSchemas.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';

@@ -8,13 +8,8 @@
 // its records' fields, in the style of the server product).
 import { fromSourcePosition, type AxisOrder, type Crs } from '#server/lookup/geo/crs.js';
 import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
-import {
-  attributeOf,
-  children,
-  parseXmlTree,
-  textAtPath,
-} from '#server/lookup/sources/wfs/xmlTree.js';
-import type { XmlNode } from '#server/lookup/sources/wfs/xmlTree.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '#server/lookup/sources/xmlTree.js';
+import type { XmlNode } from '#server/lookup/sources/xmlTree.js';
 import { localNameOf, prefixOf } from '#server/lookup/sources/wfs/wfsOptions.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
 import { readFilter } from './fesConditions.js';

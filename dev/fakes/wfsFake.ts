@@ -8,12 +8,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { fromSourcePosition, type AxisOrder, type Crs } from '#server/lookup/geo/crs.js';
 import { polygonContains } from '#server/lookup/sources/geojson/pointInPolygon.js';
-import {
-  attributeOf,
-  children,
-  parseXmlTree,
-  textAtPath,
-} from '#server/lookup/sources/wfs/xmlTree.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '#server/lookup/sources/xmlTree.js';
 import {
   exceptionReportXml,
   featureCollectionXml,

@@ -8,7 +8,7 @@
 // (a loaded CI machine), yet far below what the attack cost before (the
 // flood's length times the interval).
 import { afterEach, describe, expect, it } from 'vitest';
-import { NOT_FOUND_CACHE_MS } from '#server/lookup/geocoder/cachedGeocoding.js';
+import { NOT_FOUND_CACHE_MS } from '#server/lookup/cache/cachedGeocoding.js';
 import { manualClock } from '../support/clock.js';
 import { FigureBook } from './support/figures.js';
 import { startStallWorld, type StallWorld, type TimedAnswer } from './support/stallWorld.js';

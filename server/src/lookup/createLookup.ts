@@ -12,7 +12,7 @@ import { CallerGate } from './fairness/callerGate.js';
 import { loadAddressSources } from './addresses/addressSources.js';
 import { HousePointRepository } from './addresses/housePointRepository.js';
 import { createOfficialPoints } from './addresses/officialPoints.js';
-import { createCachedGeocoding } from './geocoder/cachedGeocoding.js';
+import { createCachedGeocoding } from './cache/cachedGeocoding.js';
 import { createGeocoder } from './geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
 import { createSourceGate } from './sourceGate.js';

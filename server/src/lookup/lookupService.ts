@@ -25,7 +25,7 @@ import {
   type LookupCaller,
   type WorkTicket,
 } from './fairness/workTicket.js';
-import type { CachedGeocoding } from './geocoder/cachedGeocoding.js';
+import type { CachedGeocoding } from './cache/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import type { OfficialMaps } from './maps/officialMap.js';
 import { mapNewestEntries } from './mapping/entryMapper.js';

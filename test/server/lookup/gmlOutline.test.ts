@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { toSourcePosition, type AxisOrder, type Crs } from '#server/lookup/geo/crs.js';
 import { MAX_RING_POINTS } from '#server/lookup/geo/zoneOutline.js';
 import { mapNewestEntries } from '#server/lookup/mapping/entryMapper.js';
-import { frameOfSrsName, readGmlOutline } from '#server/lookup/sources/wfs/gmlOutline.js';
-import { parseXmlTree, type XmlNode } from '#server/lookup/sources/wfs/xmlTree.js';
+import { frameOfSrsName } from '#server/lookup/geo/srsName.js';
+import { readGmlOutline } from '#server/lookup/sources/wfs/gmlOutline.js';
+import { parseXmlTree, type XmlNode } from '#server/lookup/sources/xmlTree.js';
 
 const RING: [number, number][] = [
   [9.73, 52.37],

@@ -7,7 +7,7 @@
 // decides then, never a guess between two buildings.
 import { LICENSES } from '#shared/texts.js';
 import type { AddressCredit } from '#shared/apiTypes.js';
-import type { LatLon } from '../sources/sourceRecord.js';
+import type { LatLon } from '../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
 import type { HousePointRepository, MatchedPoint } from './housePointRepository.js';
 import { trigramSimilarity } from './trigramSimilarity.js';

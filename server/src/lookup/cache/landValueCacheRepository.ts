@@ -3,7 +3,7 @@
 // one conditional UPDATE, so exactly one renewal runs at a time.
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import type { ZonedEntry } from '../geo/zoneOutline.js';
-import type { LatLon } from '../sources/sourceRecord.js';
+import type { LatLon } from '../geo/latLon.js';
 import { defineLandValueCacheModel } from './cacheModels.js';
 
 export interface CachedLandValues {

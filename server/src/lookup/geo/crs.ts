@@ -4,7 +4,7 @@
 // zone, so the order is part of every source definition, never a guess.
 import proj4 from 'proj4';
 import { z } from 'zod';
-import type { LatLon } from '../sources/sourceRecord.js';
+import type { LatLon } from './latLon.js';
 
 const PROJECTED = {
   'EPSG:25832': '+proj=utm +zone=32 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',

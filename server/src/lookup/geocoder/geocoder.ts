@@ -2,7 +2,7 @@
 // Throws UpstreamOutage when the geocoder cannot answer.
 import type { OfficialLocation } from '../addresses/officialPoints.js';
 import type { WorkTicket } from '../fairness/workTicket.js';
-import type { LatLon } from '../sources/sourceRecord.js';
+import type { LatLon } from '../geo/latLon.js';
 
 export interface GeocodedPlace extends LatLon {
   /** The normalised address of the candidate used (address_resolved). */

@@ -15,7 +15,8 @@ import {
   readPublishedVerfahrensgrundZusatz,
 } from './publishedProcedure.js';
 import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
-import { parsePublishedDate, parsePublishedNumber, type NumberFormat } from './publishedValues.js';
+import type { NumberFormat } from '../sources/numberFormat.js';
+import { parsePublishedDate, parsePublishedNumber } from './publishedValues.js';
 
 export interface MappingContext {
   /** The geocoder's municipality, used only when the source names none. */

@@ -9,7 +9,8 @@
 // client decodes them (1100 offene Bauweise … 2600 Reihenendhäuser) and the
 // BORIS.NRW data model v3.2 (BAUW o/g/a, ERGNUTA ed/eh/dh/rh/rm/re, GEZ);
 // see the registry's evidence.
-import { parsePublishedNumber, type NumberFormat } from './publishedValues.js';
+import type { NumberFormat } from '../sources/numberFormat.js';
+import { parsePublishedNumber } from './publishedValues.js';
 
 /** BR_Bauweise: numeric code → VBORIS letters and German name. */
 const BAUWEISE: Readonly<Record<string, readonly [string, string]>> = {

@@ -11,8 +11,7 @@
 //   number and is refused.
 // Dates: "2026-01-01", "2026-01-01Z", "01.01.2026".
 
-export const NUMBER_FORMATS = ['xml', 'de'] as const;
-export type NumberFormat = (typeof NUMBER_FORMATS)[number];
+import type { NumberFormat } from '../sources/numberFormat.js';
 
 const DOT_DECIMAL = /^-?\d+(?:\.\d+)?$/;
 const COMMA_DECIMAL = /^-?\d+(?:,\d+)?$/;

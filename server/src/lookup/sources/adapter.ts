@@ -4,11 +4,12 @@
 // means one module plus one line in adapterKinds.ts; the pipeline stays as is.
 import type { z } from 'zod';
 import type { Logger } from '../../logging/logger.js';
-import type { NumberFormat } from '../mapping/publishedValues.js';
+import type { NumberFormat } from './numberFormat.js';
 import type { Clock } from '../../time/clock.js';
 import type { Upstream } from '../upstream/upstream.js';
 import type { ConfiguredSource } from './sourceDefinition.js';
-import type { LatLon, SourceRecord } from './sourceRecord.js';
+import type { LatLon } from '../geo/latLon.js';
+import type { SourceRecord } from './sourceRecord.js';
 
 export interface SourceAdapter {
   /**

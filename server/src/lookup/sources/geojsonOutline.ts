@@ -7,8 +7,8 @@
 // not overlap, and servers disagree whether a URN CRS in GeoJSON means lat lon.
 // An outline that cannot be read is left out: the values never depend on it.
 import { fromSourcePosition, type Crs } from '../geo/crs.js';
+import { frameOfSrsName } from '../geo/srsName.js';
 import { compactRing, type LonLat, type ZoneOutline } from '../geo/zoneOutline.js';
-import { frameOfSrsName } from './wfs/gmlOutline.js';
 
 type Position = [number, number];
 

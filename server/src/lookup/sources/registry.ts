@@ -8,7 +8,7 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../../config/configError.js';
 import { fromProjectRoot } from '../../config/projectRoot.js';
 import { RESTRICTED_STATES } from '../coverage.js';
-import type { NumberFormat } from '../mapping/publishedValues.js';
+import type { NumberFormat } from './numberFormat.js';
 import type { AdapterDeps, AdapterKind, SourceAdapter } from './adapter.js';
 import { ADAPTER_KINDS } from './adapterKinds.js';
 import { registryFileSchema, type ConfiguredSource, type SourceEntry } from './sourceDefinition.js';

@@ -7,7 +7,7 @@
 // (`evidence`, citing the file's `references`).
 import { z } from 'zod';
 import { LICENSES, type LicenseId } from '#shared/texts.js';
-import { NUMBER_FORMATS, type NumberFormat } from '../mapping/publishedValues.js';
+import { NUMBER_FORMATS, type NumberFormat } from './numberFormat.js';
 import { fieldMapSchema, type FieldMap } from './fieldMap.js';
 
 const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];

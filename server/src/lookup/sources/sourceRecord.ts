@@ -38,8 +38,3 @@ export type SourceField = (typeof SOURCE_FIELDS)[number];
  * `outline`: the zone's geometry, where the adapter's protocol returns one.
  */
 export type SourceRecord = Partial<Record<SourceField, string>> & { outline?: ZoneOutline };
-
-export interface LatLon {
-  lat: number;
-  lon: number;
-}

@@ -10,7 +10,7 @@ import {
   hashCredential,
 } from '../../auth/secrets.js';
 import { PerAccountTurns } from '../../apiKeys/perAccountTurns.js';
-import type { OAuthClientRepository } from '../store/clientRepository.js';
+import type { ClientStore } from './clientStore.js';
 import type { ClientRegistration, OAuthClient, PresentedClient } from './clientTypes.js';
 
 /** Apps one account may register in the dashboard or with the admin command. */
@@ -37,7 +37,7 @@ export class OAuthClientService {
   private readonly registrations = new PerAccountTurns();
 
   constructor(
-    private readonly clients: OAuthClientRepository,
+    private readonly clients: ClientStore,
     private readonly clock: Clock,
   ) {}
 

@@ -17,6 +17,7 @@ import {
 } from '../../auth/secrets.js';
 import type { AuthorizationCodeRepository } from '../store/codeRepository.js';
 import type { TokenKind, OAuthTokenRepository } from '../store/tokenRepository.js';
+import type { GrantStorage } from './grantStorageType.js';
 import { libraryClock } from './libraryClock.js';
 import { REFRESH_FAMILY_SECONDS } from './oauthServers.js';
 
@@ -36,12 +37,6 @@ export interface GrantUser {
 export interface LibraryClient extends OAuth2Server.Client {
   record: OAuthClient;
 }
-
-type FullModel = OAuth2Server.AuthorizationCodeModel &
-  OAuth2Server.RefreshTokenModel &
-  OAuth2Server.ClientCredentialsModel;
-/** getAccessToken serves server.authenticate(), which we do not use: bearer tokens go through the platform's resolvers. */
-export type GrantStorage = Omit<FullModel, 'getAccessToken'>;
 
 export interface GrantStorageDeps {
   clients: OAuthClientService;

@@ -3,7 +3,7 @@
 // client in the token storage's getClient, not per grant by the library:
 // PKCE alone must never let a confidential client through.
 import type OAuth2Server from '@node-oauth/oauth2-server';
-import type { GrantStorage } from './grantStorage.js';
+import type { GrantStorage } from './grantStorageType.js';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 export const REFRESH_TOKEN_SECONDS = 30 * 86_400;

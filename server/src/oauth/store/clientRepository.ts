@@ -6,9 +6,10 @@ import type {
   OAuthClient,
   TokenAuthMethod,
 } from '../clients/clientTypes.js';
+import type { ClientStore } from '../clients/clientStore.js';
 import { defineOAuthClientModel, type OAuthClientModel } from './clientModel.js';
 
-export class OAuthClientRepository {
+export class OAuthClientRepository implements ClientStore {
   private readonly clients;
 
   constructor(sequelize: Sequelize) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
 import { BREMEN, HANNOVER } from '#dev/fakes/demoWorld.js';
 import type { SourceRegistry } from '#server/lookup/sources/registry.js';
-import type { LatLon } from '#server/lookup/sources/sourceRecord.js';
+import type { LatLon } from '#server/lookup/geo/latLon.js';
 import { entriesOf, startStateWorld, type StateWorld } from '../sources/stateSupport.js';
 
 let world: StateWorld;

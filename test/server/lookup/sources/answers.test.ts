@@ -9,7 +9,7 @@ import { readQueryFeatures } from '#server/lookup/sources/arcgis/arcgisAnswer.js
 import { extractRecord, type FieldMap } from '#server/lookup/sources/fieldMap.js';
 import { featurePropertiesOf } from '#server/lookup/sources/geojsonAnswer.js';
 import { featuresOf } from '#server/lookup/sources/wfs/featureCollection.js';
-import { textAtPath } from '#server/lookup/sources/wfs/xmlTree.js';
+import { textAtPath } from '#server/lookup/sources/xmlTree.js';
 import { readGfiAnswer } from '#server/lookup/sources/wms/gfiAnswers.js';
 import { readHtmlTables } from '#server/lookup/sources/wms/htmlTables.js';
 import { entriesOf } from './stateSupport.js';

@@ -15,7 +15,7 @@ import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
 import { startWfsGeojsonFake, type JsonZone } from '#dev/fakes/wfsGeojsonFake.js';
 import { loadSourceRegistry } from '#server/lookup/sources/registry.js';
-import type { LatLon } from '#server/lookup/sources/sourceRecord.js';
+import type { LatLon } from '#server/lookup/geo/latLon.js';
 import { manualClock } from '../../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
 import { entriesOf, logs, NOVEMBER_2026, upstream } from './stateSupport.js';

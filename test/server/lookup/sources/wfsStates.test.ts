@@ -17,7 +17,7 @@ import type { ConfiguredSource } from '#server/lookup/sources/sourceDefinition.j
 import { featuresOf } from '#server/lookup/sources/wfs/featureCollection.js';
 import { createTypePlan } from '#server/lookup/sources/wfs/typePlan.js';
 import type { WfsOptions } from '#server/lookup/sources/wfs/wfsOptions.js';
-import { textAtPath } from '#server/lookup/sources/wfs/xmlTree.js';
+import { textAtPath } from '#server/lookup/sources/xmlTree.js';
 import type { Upstream, UpstreamRequest } from '#server/lookup/upstream/upstream.js';
 import type { Clock } from '#server/time/clock.js';
 import { entriesOf, logs, NOVEMBER_2026, startStateWorld, upstream } from './stateSupport.js';

@@ -5,7 +5,7 @@
 // first gml:pos inside it is its position, whatever the namespaces and the
 // nesting of the geometry.
 import type { Crs } from '../../geo/crs.js';
-import { frameOfSrsName } from '../../sources/wfs/gmlOutline.js';
+import { frameOfSrsName } from '../../geo/srsName.js';
 import {
   COLUMN_KEYS,
   columnKeyOf,

@@ -3,7 +3,7 @@
 // brw2026:brw2026_vector but brw2024:brw_2024_vector), and for the self-check.
 import type { Upstream } from '../../upstream/upstream.js';
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
-import { children, elementNames, parseXmlTree, textOf } from '../wfs/xmlTree.js';
+import { children, elementNames, parseXmlTree, textOf } from '../xmlTree.js';
 
 export function withQuery(url: string, params: Readonly<Record<string, string>>): string {
   const target = new URL(url);

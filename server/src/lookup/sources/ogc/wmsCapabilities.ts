@@ -12,7 +12,7 @@ import {
   parseXmlTree,
   textOf,
   type XmlNode,
-} from '../wfs/xmlTree.js';
+} from '../xmlTree.js';
 import { withQuery } from './capabilities.js';
 
 export interface WmsLayer {

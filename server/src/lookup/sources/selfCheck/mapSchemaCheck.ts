@@ -18,7 +18,7 @@ import {
   resolved,
   type Finding,
 } from './findings.js';
-import type { SchemaCheck, SchemaCheckDeps } from './schemaCheck.js';
+import type { SchemaCheck, SchemaCheckDeps } from './kindCheck.js';
 
 /** The options of `wms-gfi` the check reads. */
 export interface WmsGfiOptions {

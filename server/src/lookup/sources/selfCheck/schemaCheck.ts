@@ -3,29 +3,15 @@
 // DescribeFeatureType, WMS GetCapabilities, ArcGIS layer JSON). Per state:
 // OK, the mismatches, what could not be checked and why, or the failure
 // when the description could not be read.
-import type { Logger } from '../../../logging/logger.js';
-import type { Clock } from '../../../time/clock.js';
-import type { Upstream } from '../../upstream/upstream.js';
 import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
 import { ADAPTER_KINDS } from '../adapterKinds.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
 import type { SourceRegistry } from '../registry.js';
 import type { ConfiguredSource } from '../sourceDefinition.js';
 import { notCheckable, type Finding } from './findings.js';
+import type { SchemaCheck, SchemaCheckDeps } from './kindCheck.js';
 import { checkArcgis, checkWmsGfi } from './mapSchemaCheck.js';
 import { checkWfsGeojson, checkWfsGml, checkWfsTwoStep } from './wfsSchemaCheck.js';
-
-export interface SchemaCheckDeps {
-  upstream: Upstream;
-  logger: Logger;
-  clock: Clock;
-}
-
-export interface SchemaCheck {
-  /** The types or layers that were checked, as the service names them. */
-  checked: string[];
-  findings: Finding[];
-}
 
 export interface SchemaResult {
   state: string;

@@ -4,7 +4,7 @@
 import type { FeatureTypeSchema } from '../ogc/describeFeatureType.js';
 import { wfsFeatureTypeNames } from '../ogc/capabilities.js';
 import { checkFields, mismatch, notCheckable, type fieldPaths, type Finding } from './findings.js';
-import type { SchemaCheckDeps } from './schemaCheck.js';
+import type { SchemaCheckDeps } from './kindCheck.js';
 
 type Fields = ReturnType<typeof fieldPaths>;
 

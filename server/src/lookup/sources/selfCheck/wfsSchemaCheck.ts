@@ -9,7 +9,7 @@ import { featureTypeMatching } from '../ogc/capabilities.js';
 import { createTypePlan } from '../wfs/typePlan.js';
 import { featureTypesOf, type WfsOptions } from '../wfs/wfsOptions.js';
 import { fieldPaths, resolved, withoutPrefixes } from './findings.js';
-import type { SchemaCheck, SchemaCheckDeps } from './schemaCheck.js';
+import type { SchemaCheck, SchemaCheckDeps } from './kindCheck.js';
 import { checkType, missingTypes } from './typeSchemaCheck.js';
 
 /** The options of `wfs-gml-two-step` the check reads. */

@@ -1,7 +1,7 @@
 // The BBOX of a small square around the point, in the source's CRS and axis
 // order: "minA,minB,maxA,maxB" for WFS BBOX and WMS GetFeatureInfo.
 import { toSourcePosition, type AxisOrder, type Crs } from '../../geo/crs.js';
-import type { LatLon } from '../sourceRecord.js';
+import type { LatLon } from '../../geo/latLon.js';
 import { squareAround } from './queryGeometry.js';
 
 export function bboxAround(

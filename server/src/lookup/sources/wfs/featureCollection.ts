@@ -3,7 +3,7 @@
 // OGC exception report or anything that is not a feature collection is an
 // outage of the service, not an empty result.
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
-import { children, elementNames, parseXmlTree, textOf, type XmlNode } from './xmlTree.js';
+import { children, elementNames, parseXmlTree, textOf, type XmlNode } from '../xmlTree.js';
 
 const MEMBER_ELEMENTS = ['member', 'featureMember', 'featureMembers'];
 

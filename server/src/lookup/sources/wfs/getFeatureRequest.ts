@@ -2,7 +2,7 @@
 // fes:Intersects with a gml:Point in the source's CRS and axis order. A point
 // (not a BBOX) returns exactly the zones containing the address. A further
 // condition (Hamburg: only the newest Jahrgänge) is joined with fes:And.
-import type { LatLon } from '../sourceRecord.js';
+import type { LatLon } from '../../geo/latLon.js';
 import { queryGeometryXml, type QueryGeometryOptions } from './queryGeometry.js';
 import { featureTypesOf, type WfsOptions } from './wfsOptions.js';
 

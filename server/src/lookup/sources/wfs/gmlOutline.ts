@@ -5,8 +5,9 @@
 // CRS and axis order apply. Rings are thinned for the map (compactRing). An
 // outline that cannot be read is left out: the values never depend on it.
 import { fromSourcePosition, type AxisOrder, type Crs } from '../../geo/crs.js';
+import { frameOfSrsName } from '../../geo/srsName.js';
 import { compactRing, type LonLat, type ZoneOutline } from '../../geo/zoneOutline.js';
-import { attributeOf, children, elementNames, textOf, type XmlNode } from './xmlTree.js';
+import { attributeOf, children, elementNames, textOf, type XmlNode } from '../xmlTree.js';
 
 interface Frame {
   crs: Crs;
@@ -15,18 +16,6 @@ interface Frame {
 }
 
 const POLYGON_ELEMENTS = new Set(['Polygon', 'PolygonPatch']);
-
-/** The CRS an srsName names (EPSG URN, URL or code); undefined when it is none of the known ones. */
-export function frameOfSrsName(srsName: string): Pick<Frame, 'crs' | 'axisOrder'> | undefined {
-  const code = /(?:EPSG::?|EPSG\/0\/)(\d+)$/i.exec(srsName.trim())?.[1];
-  if (code === '25832' || code === '25833') return { crs: `EPSG:${code}`, axisOrder: 'east-north' };
-  if (code !== '4326') return undefined;
-  // The plain "EPSG:4326" is written lon/lat by common servers; the URN and URL forms lat/lon.
-  return {
-    crs: 'EPSG:4326',
-    axisOrder: /^EPSG:4326$/i.test(srsName.trim()) ? 'lon-lat' : 'lat-lon',
-  };
-}
 
 export function readGmlOutline(
   feature: XmlNode,

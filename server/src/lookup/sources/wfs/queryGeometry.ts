@@ -2,7 +2,7 @@
 // deegree (Hamburg), which finds no zone for a bare point, a small square
 // around it. Written in the source's CRS and axis order.
 import { formatPosition, toSourcePosition, type AxisOrder, type Crs } from '../../geo/crs.js';
-import type { LatLon } from '../sourceRecord.js';
+import type { LatLon } from '../../geo/latLon.js';
 
 export interface QueryGeometryOptions {
   srsName: string;

@@ -10,7 +10,7 @@ import { defineAdapterKind } from '../adapter.js';
 import { extractRecord } from '../fieldMap.js';
 import { featuresOf } from './featureCollection.js';
 import { buildGetFeatureBody, escapeXml, getFeatureXml } from './getFeatureRequest.js';
-import { attributeOf, textAtPath } from './xmlTree.js';
+import { attributeOf, textAtPath } from '../xmlTree.js';
 import { localNameOf } from './wfsOptions.js';
 
 const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');

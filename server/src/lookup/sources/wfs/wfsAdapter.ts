@@ -4,14 +4,14 @@
 // outline read from the feature's GML geometry.
 import { systemClock } from '../../../time/clock.js';
 import { defineAdapterKind } from '../adapter.js';
-import type { LatLon } from '../sourceRecord.js';
+import type { LatLon } from '../../geo/latLon.js';
 import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
 import { featuresOf } from './featureCollection.js';
 import { outlineOf } from './gmlOutline.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
 import { createTypePlan } from './typePlan.js';
-import { textAtPath } from './xmlTree.js';
+import { textAtPath } from '../xmlTree.js';
 import { localNameOf, wfsOptionsSchema } from './wfsOptions.js';
 
 export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source, deps) => {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
 import { defineAdapterKind } from '../adapter.js';
-import type { LatLon } from '../sourceRecord.js';
+import type { LatLon } from '../../geo/latLon.js';
 import { extractRecord } from '../fieldMap.js';
 import { geojsonCollectionOf } from '../geojsonAnswer.js';
 import { readGeojsonOutline } from '../geojsonOutline.js';

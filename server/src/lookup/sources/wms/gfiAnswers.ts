@@ -7,7 +7,7 @@ import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import type { ValueAt } from '../fieldMap.js';
 import { featurePropertiesOf } from '../geojsonAnswer.js';
 import { propertyAt } from '../jsonProperties.js';
-import { children, elementNames, parseXmlTree, textAtPath, textOf } from '../wfs/xmlTree.js';
+import { children, elementNames, parseXmlTree, textAtPath, textOf } from '../xmlTree.js';
 import { readHtmlTables } from './htmlTables.js';
 
 export const gfiAnswerSchema = z.enum(['geojson', 'gml', 'html']);

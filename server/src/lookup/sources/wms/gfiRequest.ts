@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { AxisOrder, Crs } from '../../geo/crs.js';
 import { withQuery } from '../ogc/capabilities.js';
-import type { LatLon } from '../sourceRecord.js';
+import type { LatLon } from '../../geo/latLon.js';
 import { bboxAround, formatBbox } from '../wfs/bboxAround.js';
 
 export const wmsVersionSchema = z.enum(['1.1.1', '1.3.0']);

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineAdapterKind } from '../adapter.js';
 import { extractRecord, type FieldMap } from '../fieldMap.js';
-import type { LatLon } from '../sourceRecord.js';
+import type { LatLon } from '../../geo/latLon.js';
 import { createYearEndpoint, withDataYear, yearsBackSchema } from '../years/yearEndpoint.js';
 import { gfiAnswerSchema, readGfiAnswer } from './gfiAnswers.js';
 import { gfiUrl, wmsCrsSchema, wmsVersionSchema } from './gfiRequest.js';

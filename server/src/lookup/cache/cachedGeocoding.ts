@@ -7,22 +7,24 @@
 // one of the caller's upstream slots (CallerGate). Before all of this, the
 // states' official house coordinates are asked (one indexed query): where
 // they hold the address, no geocoder and no geocode cache is involved.
+// It sits in cache/ beside landValueStore.ts, its counterpart for land values:
+// the caches use the geocoder, the geocoder knows nothing of them.
 import { LRUCache } from 'lru-cache';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Clock } from '../../time/clock.js';
+import type { OfficialPoints } from '../addresses/officialPoints.js';
+import type { CallerGate } from '../fairness/callerGate.js';
+import { withSignal, type WorkTicket } from '../fairness/workTicket.js';
+import type { GeocodedPlace, Geocoder } from '../geocoder/geocoder.js';
+import { SingleFlight } from '../singleFlight.js';
+import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import {
   normaliseAddress,
   type CachedPlace,
   type GeocodeCacheRepository,
-} from '../cache/geocodeCacheRepository.js';
-import { WriteBehind } from '../cache/writeBehind.js';
-import type { CallerGate } from '../fairness/callerGate.js';
-import { withSignal, type WorkTicket } from '../fairness/workTicket.js';
-import type { OfficialPoints } from '../addresses/officialPoints.js';
-import { SingleFlight } from '../singleFlight.js';
-import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
-import type { GeocodedPlace, Geocoder } from './geocoder.js';
+} from './geocodeCacheRepository.js';
+import { WriteBehind } from './writeBehind.js';
 
 export const GEOCODE_CACHE_MS = 30 * 24 * 3600 * 1000;
 /** Short: a street that is new to the map, or a mistyped address retyped, is found soon. */

@@ -1,6 +1,7 @@
 // Reads XML into a uniform tree (every element an array of nodes, text under
 // '#text', attributes under '@_name') with namespace prefixes removed, so the
-// same field paths work whichever prefixes a server chooses.
+// same field paths work whichever prefixes a server chooses. Shared by the
+// WFS and WMS adapters and the OGC capabilities readers, so it sits above them.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 export type XmlNode = Record<string, unknown>;
