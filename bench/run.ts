@@ -1,11 +1,13 @@
 // `npm run bench`: starts everything on loopback (a bare Express app, the real
 // service as child processes on SQLite and on MariaDB, the upstream fakes in
 // this process), loads it with autocannon, prints a table and writes JSON to
-// bench/results/. `--quick` gives a smoke run of about two minutes.
+// bench/results/. `--quick` gives a smoke run of about two minutes; `--only auth`
+// runs just the authentication cost (g).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { measureAuthCost } from './scenarios/authCost.js';
 import { measureCacheScale } from './scenarios/cacheScale.js';
 import { measureBurst, measureColdOverhead } from './scenarios/coldLookups.js';
 import { measureRssGrowth } from './scenarios/rssGrowth.js';
@@ -13,6 +15,7 @@ import { measureThroughput, type LoadSettings } from './scenarios/throughput.js'
 import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
 import { bodenwertRequest } from './support/bodenwertRequest.js';
+import { clientCredentialsToken } from './support/oauthToken.js';
 import { importOfficialPoints } from './support/officialPoints.js';
 import { ROOT, startChildServer, type ChildServer } from './support/childServer.js';
 import { SERVICE_ENTRY, START_NODE_OPTIONS } from './support/startOptions.js';
@@ -28,8 +31,18 @@ const program = new Command()
     'MariaDB server for a bench database of its own',
     process.env.MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
   )
+  .addOption(
+    new Option('--only <scenario>', 'run one scenario alone, without the targets').choices([
+      'auth',
+    ]),
+  )
   .parse();
-const options = program.opts<{ quick?: boolean; mariadb: boolean; mysqlUrl: string }>();
+const options = program.opts<{
+  quick?: boolean;
+  mariadb: boolean;
+  mysqlUrl: string;
+  only?: 'auth';
+}>();
 const quick = options.quick === true;
 
 const settings = {
@@ -109,6 +122,109 @@ async function cachedLookupRows(server: ChildServer, token: string, dialect: str
   return rows;
 }
 
+/** (g) on SQLite: authentication per request, API key and OAuth token. */
+function authCostRows(
+  server: ChildServer,
+  token: string,
+  db: Awaited<ReturnType<typeof createBenchDatabase>>,
+): Promise<Row[]> {
+  return clientCredentialsToken(server, db.db.sequelize, db.accountId).then((oauthToken) =>
+    measureAuthCost(server, { apiKey: token, oauthToken }, settings.load),
+  );
+}
+
+/** Every scenario, and the targets judged on their figures. */
+async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'checks'>> {
+  log('(a) bare Express 5 hello world');
+  const hello = await measureHello({ id: 'a', scenario: 'bare Express 5 hello world' }, '0');
+  log('(a+) hello world with the request log, helmet and rate limit of the service');
+  const helloWithMiddleware = await measureHello(
+    { id: 'a+', scenario: 'hello world + request log, helmet, rate limit' },
+    '1',
+  );
+
+  log('(b)–(e) and the long run on SQLite');
+  const sqlite = await withService(world, 'sqlite', async (server, token, db) => {
+    const idleRssMb = await server.rssMb();
+    const headers = { Authorization: `Bearer ${token}` };
+    const bodenwert = await measureThroughput(
+      server,
+      { id: 'b', scenario: 'POST /api/bodenwert' },
+      bodenwertRequest(token),
+      settings.load,
+    );
+    const cached = await cachedLookupRows(server, token, 'SQLite');
+    const authCost = await authCostRows(server, token, db);
+    const cold = await measureColdOverhead({ server, world, token }, settings.coldLookups);
+    await importOfficialPoints(db.db.sequelize, world);
+    const coldOfficial = await measureColdOverhead(
+      { server, world, token },
+      settings.coldLookups,
+      'official',
+    );
+    const burst = await measureBurst({ server, world, token }, settings.burst);
+    log('long run');
+    const longRun = await measureRssGrowth(
+      server,
+      { path: lookupPath('json'), headers, connections: settings.load.connections },
+      settings.longRunSeconds,
+    );
+    return { idleRssMb, bodenwert, cached, authCost, cold, coldOfficial, burst, longRun };
+  });
+
+  let mariadbRows: Row[] = [];
+  if (options.mariadb) {
+    log('(c) on MariaDB');
+    mariadbRows = await withService(world, 'mariadb', (server, token) =>
+      cachedLookupRows(server, token, 'MariaDB'),
+    );
+  }
+
+  log(`(f) cached coordinates: ${settings.cacheSizes.join(', ')}`);
+  const scale = await withService(world, 'sqlite', (server, token, db) =>
+    measureCacheScale(
+      {
+        server,
+        token,
+        sequelize: db.db.sequelize,
+        probes: settings.probes,
+        durationSeconds: settings.load.durationSeconds,
+        connections: settings.load.connections,
+      },
+      settings.cacheSizes,
+      log,
+    ),
+  );
+
+  const cachedLookups = [...sqlite.cached, ...mariadbRows];
+  const rows = [
+    hello,
+    helloWithMiddleware,
+    sqlite.bodenwert,
+    ...cachedLookups,
+    ...sqlite.authCost,
+    sqlite.cold.row,
+    sqlite.coldOfficial.row,
+    sqlite.burst.row,
+    ...scale.rows,
+    sqlite.longRun.row,
+  ];
+  const checks = judge({
+    hello,
+    helloWithMiddleware,
+    bodenwert: sqlite.bodenwert,
+    cachedLookups,
+    overheadP50Ms: sqlite.cold.overheadP50Ms,
+    officialOverheadP50Ms: sqlite.coldOfficial.overheadP50Ms,
+    burst: sqlite.burst,
+    cacheP50BySize: scale.p50BySize,
+    appRows: rows.filter((row) => !row.id.startsWith('a')),
+    rssGrowthMb: sqlite.longRun.growthMb,
+    idleRssMb: sqlite.idleRssMb,
+  });
+  return { rows, checks };
+}
+
 async function main(): Promise<void> {
   const report: BenchReport = {
     startedAt: new Date().toISOString(),
@@ -120,91 +236,12 @@ async function main(): Promise<void> {
   log(`machine: ${JSON.stringify(report.machine)}`);
   const world = await startBenchWorld();
   try {
-    log('(a) bare Express 5 hello world');
-    const hello = await measureHello({ id: 'a', scenario: 'bare Express 5 hello world' }, '0');
-    log('(a+) hello world with the request log, helmet and rate limit of the service');
-    const helloWithMiddleware = await measureHello(
-      { id: 'a+', scenario: 'hello world + request log, helmet, rate limit' },
-      '1',
-    );
-
-    log('(b)–(e) and the long run on SQLite');
-    const sqlite = await withService(world, 'sqlite', async (server, token, db) => {
-      const idleRssMb = await server.rssMb();
-      const headers = { Authorization: `Bearer ${token}` };
-      const bodenwert = await measureThroughput(
-        server,
-        { id: 'b', scenario: 'POST /api/bodenwert' },
-        bodenwertRequest(token),
-        settings.load,
-      );
-      const cached = await cachedLookupRows(server, token, 'SQLite');
-      const cold = await measureColdOverhead({ server, world, token }, settings.coldLookups);
-      await importOfficialPoints(db.db.sequelize, world);
-      const coldOfficial = await measureColdOverhead(
-        { server, world, token },
-        settings.coldLookups,
-        'official',
-      );
-      const burst = await measureBurst({ server, world, token }, settings.burst);
-      log('long run');
-      const longRun = await measureRssGrowth(
-        server,
-        { path: lookupPath('json'), headers, connections: settings.load.connections },
-        settings.longRunSeconds,
-      );
-      return { idleRssMb, bodenwert, cached, cold, coldOfficial, burst, longRun };
-    });
-
-    let mariadbRows: Row[] = [];
-    if (options.mariadb) {
-      log('(c) on MariaDB');
-      mariadbRows = await withService(world, 'mariadb', (server, token) =>
-        cachedLookupRows(server, token, 'MariaDB'),
-      );
+    if (options.only === 'auth') {
+      log('(g) authentication cost on SQLite');
+      report.rows = await withService(world, 'sqlite', authCostRows);
+    } else {
+      Object.assign(report, await fullRun(world));
     }
-
-    log(`(f) cached coordinates: ${settings.cacheSizes.join(', ')}`);
-    const scale = await withService(world, 'sqlite', (server, token, db) =>
-      measureCacheScale(
-        {
-          server,
-          token,
-          sequelize: db.db.sequelize,
-          probes: settings.probes,
-          durationSeconds: settings.load.durationSeconds,
-          connections: settings.load.connections,
-        },
-        settings.cacheSizes,
-        log,
-      ),
-    );
-
-    const cachedLookups = [...sqlite.cached, ...mariadbRows];
-    report.rows = [
-      hello,
-      helloWithMiddleware,
-      sqlite.bodenwert,
-      ...cachedLookups,
-      sqlite.cold.row,
-      sqlite.coldOfficial.row,
-      sqlite.burst.row,
-      ...scale.rows,
-      sqlite.longRun.row,
-    ];
-    report.checks = judge({
-      hello,
-      helloWithMiddleware,
-      bodenwert: sqlite.bodenwert,
-      cachedLookups,
-      overheadP50Ms: sqlite.cold.overheadP50Ms,
-      officialOverheadP50Ms: sqlite.coldOfficial.overheadP50Ms,
-      burst: sqlite.burst,
-      cacheP50BySize: scale.p50BySize,
-      appRows: report.rows.filter((row) => !row.id.startsWith('a')),
-      rssGrowthMb: sqlite.longRun.growthMb,
-      idleRssMb: sqlite.idleRssMb,
-    });
   } finally {
     await world.close();
   }

@@ -18,6 +18,8 @@ export interface BenchDatabase {
   db: Database;
   /** API key of the enterprise account. */
   token: string;
+  /** The enterprise account's id. */
+  accountId: string;
   /** API key of a new free account in its trial (what anybody can sign up for). */
   trialToken(): Promise<string>;
   dispose(): Promise<void>;
@@ -45,6 +47,7 @@ export async function createBenchDatabase(
     url: location.url,
     db,
     token: value,
+    accountId: user.id,
     async trialToken() {
       const trial = await services.accounts.create({
         email: `bench-trial-${randomBytes(4).toString('hex')}@example.de`,

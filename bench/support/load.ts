@@ -11,6 +11,8 @@ export interface LoadOptions {
   body?: string;
   /** Varies the path per request (e.g. many cached addresses). */
   nextPath?: () => string;
+  /** The status every answer must have; 2xx when not given. */
+  expectedStatus?: number;
 }
 
 export interface LoadFigures {
@@ -18,7 +20,7 @@ export interface LoadFigures {
   p50Ms: number;
   p99Ms: number;
   requests: number;
-  /** Answers other than 2xx plus connection errors; a valid run has none. */
+  /** Answers other than expected (2xx) plus connection errors; a valid run has none. */
   failures: number;
 }
 
@@ -33,12 +35,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     ...(options.body === undefined ? {} : { body: options.body }),
     ...(nextPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] } : {}),
   });
+  const { expectedStatus } = options;
+  const unexpected =
+    expectedStatus === undefined
+      ? result.non2xx
+      : result.requests.total - (result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
-    failures: result.non2xx + result.errors,
+    failures: unexpected + result.errors,
   };
 }
 

@@ -2,7 +2,10 @@
 // repositories, services and adapters. Tests pass their own clock, logger
 // and fetch; nothing here is a module-level singleton.
 import { createPlatformServices, type PlatformServices } from './accounts/platformServices.js';
-import { BearerStrategy } from './auth/bearerStrategy.js';
+import {
+  createBearerAuthentication,
+  type BearerAuthentication,
+} from './auth/bearerAuthentication.js';
 import type { Config } from './config/config.js';
 import { PlanRequestRepository } from './accounts/planRequestRepository.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -13,9 +16,11 @@ import { createLogger, type Logger } from './logging/logger.js';
 import { createLookup } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { lazyMcpRuntime, type McpRuntimeLoader } from './mcp/mcpRuntime.js';
 import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
 import { systemClock, type Clock } from './time/clock.js';
+import { createPageTemplates, type PageTemplates } from './web/views.js';
 
 export interface ContextOptions {
   logger?: Logger;
@@ -45,11 +50,15 @@ export interface AppContext extends PlatformServices {
   lookup: LookupService;
   oauth: OAuthServices;
   /** Authenticates /api/* requests by API key or OAuth access token. */
-  bearer: BearerStrategy;
+  bearer: BearerAuthentication;
   /** Sign-up confirmation and password-reset e-mail. */
   mailer: Mailer;
   /** Plan booking requests from the billing page. */
   planRequests: PlanRequestRepository;
+  /** The page templates (eta, compiled on first use and kept). */
+  pageTemplates: PageTemplates;
+  /** The MCP SDK and tools, loaded with the first /mcp request. */
+  mcpRuntime: McpRuntimeLoader;
   /** Closes what the context opened (database, Redis, timers). */
   close(): Promise<void>;
 }
@@ -83,9 +92,11 @@ export async function createContext(
   return {
     ...platform,
     oauth,
-    bearer: new BearerStrategy([platform.apiKeys.resolve, oauth.accessTokens]),
+    bearer: createBearerAuthentication([platform.apiKeys.resolve, oauth.accessTokens]),
     mailer,
     planRequests: new PlanRequestRepository(db.sequelize),
+    pageTemplates: createPageTemplates(),
+    mcpRuntime: lazyMcpRuntime(),
     config,
     logger,
     clock,

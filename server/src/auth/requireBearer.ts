@@ -1,12 +1,11 @@
-// Middleware for every /api/* endpoint: runs the bearer strategy on the
-// request and sets req.principal, or throws missing_token / invalid_token
-// (the error middleware adds the WWW-Authenticate header).
-import type { Request, RequestHandler, Response } from 'express';
-import passport from 'passport';
+// Middleware for every /api/* endpoint and /mcp: authenticates the request's
+// bearer credentials and sets req.principal, or throws missing_token /
+// invalid_token (the error middleware adds the WWW-Authenticate header).
+import type { Request, RequestHandler } from 'express';
 import { AppError, ErrorCode } from '#shared/errors.js';
-import type { BearerFailure, BearerStrategy } from './bearerStrategy.js';
-import { queryToken } from './tokenTransport.js';
-import type { Principal } from './types.js';
+import type { BearerAuthentication, BearerFailure } from './bearerAuthentication.js';
+import { bearerCredentials, queryToken } from './tokenTransport.js';
+import type { BearerPrincipal } from './types.js';
 
 const FAILURE_MESSAGES: Record<BearerFailure, string> = {
   [ErrorCode.missingToken]:
@@ -16,37 +15,38 @@ const FAILURE_MESSAGES: Record<BearerFailure, string> = {
 
 /** What a router needs to protect its endpoints. */
 export interface BearerDeps {
-  bearer: BearerStrategy;
+  bearer: Pick<BearerAuthentication, 'authenticate'>;
 }
 
-export function requireBearer(ctx: BearerDeps): RequestHandler {
-  // A private authenticator: passport gives each request its own copy of the
-  // strategy, and nothing is registered on the global passport instance.
-  const authenticator = new passport.Authenticator().use(ctx.bearer);
-  const authenticate = (req: Request, res: Response) =>
-    new Promise<Principal | BearerFailure>((resolve, reject) => {
-      const middleware = authenticator.authenticate(
-        ctx.bearer.name,
-        { session: false },
-        (err: unknown, principal: Principal | false, failure: BearerFailure) => {
-          if (err) reject(err instanceof Error ? err : new Error(String(err)));
-          else resolve(principal || failure);
-        },
-      ) as RequestHandler;
-      void middleware(req, res, reject);
-    });
+export interface BearerOptions {
+  /**
+   * Refuses the `token` query parameter (§5.1.2) with this missing_token
+   * message, for endpoints whose protocol forbids tokens in URLs.
+   */
+  queryTokenRefused?: string;
+}
+
+export function requireBearer(ctx: BearerDeps, options: BearerOptions = {}): RequestHandler {
+  const { queryTokenRefused } = options;
   return async (req, res, next) => {
+    const inQuery = queryToken(req) !== undefined;
     // A token in the URL must not end up in caches, whichever token wins.
-    if (queryToken(req)) res.setHeader('Cache-Control', 'no-store');
-    const outcome = await authenticate(req, res);
-    if (typeof outcome === 'string') throw new AppError(outcome, FAILURE_MESSAGES[outcome]);
-    req.principal = outcome;
-    next();
+    if (inQuery) res.setHeader('Cache-Control', 'no-store');
+    const outcome = await ctx.bearer.authenticate(
+      bearerCredentials(req, queryTokenRefused === undefined),
+    );
+    if (typeof outcome !== 'string') {
+      req.principal = outcome;
+      next();
+      return;
+    }
+    const refused = outcome === ErrorCode.missingToken && inQuery ? queryTokenRefused : undefined;
+    throw new AppError(outcome, refused ?? FAILURE_MESSAGES[outcome]);
   };
 }
 
 /** The principal requireBearer set; a programming error if it did not run. */
-export function principalOf(req: Request) {
+export function principalOf(req: Request): BearerPrincipal {
   if (!req.principal) throw new Error('requireBearer must run before this handler');
   return req.principal;
 }

@@ -1,22 +1,29 @@
 // Where a request carries its bearer token (§5.1): the Authorization header,
 // or the `token` query parameter for tools that cannot set headers. The
-// header wins when both are present.
+// header wins when both are present. The strategy reads the header itself;
+// this decides which credentials it gets to see.
 import type { Request } from 'express';
 
-export interface PresentedToken {
-  token: string;
-  via: 'header' | 'query';
+/** The part of a request the bearer strategy reads: the Authorization header only. */
+export interface BearerCredentials {
+  headers: { authorization?: string };
 }
 
-const BEARER = /^Bearer(?:\s+(.*))?$/i;
+/** A header that names the Bearer scheme with something after it. */
+const BEARER_HEADER = /^Bearer\s+\S/i;
 
-export function presentedToken(req: Request): PresentedToken | null {
-  const header = req.headers.authorization?.trim();
-  const bearer = header ? BEARER.exec(header) : null;
-  const fromHeader = bearer?.[1]?.trim();
-  if (fromHeader) return { token: fromHeader, via: 'header' };
-  const fromQuery = queryToken(req);
-  return fromQuery ? { token: fromQuery, via: 'query' } : null;
+/**
+ * The credentials the strategy authenticates: the Authorization header when
+ * it is a Bearer one, else the `token` parameter presented as such a header
+ * (when `withQuery`). Neither `access_token` (query or body) nor anything
+ * else of the request reaches the strategy, which would take those.
+ */
+export function bearerCredentials(req: Request, withQuery: boolean): BearerCredentials {
+  const header = req.headers.authorization;
+  if (header !== undefined && BEARER_HEADER.test(header))
+    return { headers: { authorization: header } };
+  const fromQuery = withQuery ? queryToken(req) : undefined;
+  return { headers: fromQuery === undefined ? {} : { authorization: `Bearer ${fromQuery}` } };
 }
 
 /** The `token` query parameter when it is a single non-empty value. */

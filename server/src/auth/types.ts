@@ -11,12 +11,17 @@ export interface Principal {
   clientId?: string;
 }
 
+/** A principal as bearer authentication yields it, with the token it presented. */
+export interface BearerPrincipal extends Principal {
+  token: string;
+}
+
 /** Answers who a token belongs to, or null when it is not one of its kind or not valid. */
 export type TokenResolver = (token: string) => Promise<Principal | null>;
 
 declare module 'express-serve-static-core' {
   interface Request {
     /** Set by requireBearer. */
-    principal?: Principal;
+    principal?: BearerPrincipal;
   }
 }

@@ -1,13 +1,13 @@
 // The SDK hands `req.auth` to every tool handler as `extra.authInfo`; this is
 // how the bearer principal of /mcp reaches the tools.
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { Principal } from '../auth/types.js';
+import type { BearerPrincipal } from '../auth/types.js';
 import type { LookupCaller } from '../lookup/fairness/workTicket.js';
 
 /** `ip`: the client's rate-limit key, whose upstream slots the tool calls share. */
-export function authInfoFor(principal: Principal, token: string, ip: string): AuthInfo {
+export function authInfoFor(principal: BearerPrincipal, ip: string): AuthInfo {
   return {
-    token,
+    token: principal.token,
     // API keys belong to no OAuth client; the key id stands in for one.
     clientId: principal.clientId ?? principal.credentialId,
     // The authorization server declares no scopes (issue 4).

@@ -4,12 +4,10 @@
 // neither. A 401 points MCP clients at the protected resource metadata.
 // JSON-RPC batches are refused: one POST is one message, so the per-IP rate
 // limit counts every tool call (a batch of 100 calls used to count once).
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { AppError, ErrorCode, isAppError } from '#shared/errors.js';
+import { ErrorCode, isAppError } from '#shared/errors.js';
 import type { CountedLookupDeps } from '../lookup/countedLookup.js';
 import { principalOf, requireBearer, type BearerDeps } from '../auth/requireBearer.js';
-import { presentedToken } from '../auth/tokenTransport.js';
 import type { Config } from '../config/config.js';
 import { errorBody } from '../http/errorBody.js';
 import { jsonBodyUpTo } from '../http/jsonBody.js';
@@ -17,32 +15,20 @@ import { BATCH_BODY_LIMIT_BYTES } from '../api/bodenrichtwert/router.js';
 import { clientKey, createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';
-import type { buildMcpServer } from './mcpServer.js';
+import type { McpRuntimeLoader } from './mcpRuntime.js';
 import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedResource.js';
 
 export type McpDeps = RateLimitDeps &
   CountedLookupDeps &
-  BearerDeps & { config: Pick<Config, 'baseUrl' | 'authUrl'> };
+  BearerDeps & {
+    config: Pick<Config, 'baseUrl' | 'authUrl'>;
+    /** The MCP SDK and tools, loaded with the first /mcp request. */
+    mcpRuntime: McpRuntimeLoader;
+  };
 
-/**
- * The MCP SDK (about 9 MB resident) and the tools built on it, loaded with
- * the first /mcp request: most instances never serve one.
- */
-let runtime: Promise<McpRuntime> | undefined;
-interface McpRuntime {
-  Transport: typeof StreamableHTTPServerTransport;
-  buildMcpServer: typeof buildMcpServer;
-}
-function loadRuntime(): Promise<McpRuntime> {
-  runtime ??= Promise.all([
-    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-    import('./mcpServer.js'),
-  ]).then(([transport, server]) => ({
-    Transport: transport.StreamableHTTPServerTransport,
-    buildMcpServer: server.buildMcpServer,
-  }));
-  return runtime;
-}
+/** The MCP authorization rules forbid tokens in the query string. */
+const QUERY_TOKEN_REFUSED =
+  'Für /mcp muss das Zugriffstoken im Header „Authorization: Bearer …“ stehen, nicht im Parameter token.';
 
 /**
  * The batch tool takes what the REST batch takes: its arguments may be as
@@ -57,13 +43,11 @@ export function mcpRouter(ctx: McpDeps): Router {
   router.post(
     '/mcp',
     createRateLimiter(ctx),
-    headerTokenOnly,
-    requireBearer(ctx),
+    requireBearer(ctx, { queryTokenRefused: QUERY_TOKEN_REFUSED }),
     jsonBodyUpTo(MCP_BODY_LIMIT_BYTES),
     oneMessagePerRequest,
     async (req, res) => {
-      const token = presentedToken(req)?.token ?? '';
-      const { Transport, buildMcpServer } = await loadRuntime();
+      const { Transport, buildMcpServer } = await ctx.mcpRuntime();
       const server = buildMcpServer(ctx);
       const transport = new Transport({
         sessionIdGenerator: undefined,
@@ -80,24 +64,13 @@ export function mcpRouter(ctx: McpDeps): Router {
         closeAll();
         return;
       }
-      const auth = authInfoFor(principalOf(req), token, clientKey(req));
+      const auth = authInfoFor(principalOf(req), clientKey(req));
       await transport.handleRequest(Object.assign(req, { auth }), res, req.body);
     },
   );
   router.all('/mcp', methodNotAllowed);
   router.use('/mcp', authChallenge(mcpResourceMetadataUrl(ctx.config)));
   return router;
-}
-
-/** The MCP authorization rules forbid tokens in the query string. */
-function headerTokenOnly(req: Request, _res: Response, next: NextFunction): void {
-  if (presentedToken(req)?.via === 'query') {
-    throw new AppError(
-      ErrorCode.missingToken,
-      'Für /mcp muss das Zugriffstoken im Header „Authorization: Bearer …“ stehen, nicht im Parameter token.',
-    );
-  }
-  next();
 }
 
 /** MCP 2025-06-18 and later have no JSON-RPC batches; older clients send one message at a time too. */

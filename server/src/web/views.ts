@@ -6,11 +6,19 @@ import type { User } from '../accounts/userRepository.js';
 import { fromProjectRoot } from '../config/projectRoot.js';
 import type { CsrfGuard } from './csrf.js';
 
-const eta = new Eta({
-  views: fromProjectRoot('server', 'src', 'dashboard', 'views'),
-  cache: true,
-  autoEscape: true,
-});
+/** The page templates: eta compiles each on first use and keeps it. */
+export interface PageTemplates {
+  render(view: string, data: Record<string, unknown>): string;
+}
+
+export function createPageTemplates(): PageTemplates {
+  const eta = new Eta({
+    views: fromProjectRoot('server', 'src', 'dashboard', 'views'),
+    cache: true,
+    autoEscape: true,
+  });
+  return { render: (view, data) => eta.render(view, data) };
+}
 
 export type PageRenderer = (
   req: Request,
@@ -20,11 +28,11 @@ export type PageRenderer = (
   status?: number,
 ) => void;
 
-export function createPageRenderer(csrf: CsrfGuard): PageRenderer {
+export function createPageRenderer(templates: PageTemplates, csrf: CsrfGuard): PageRenderer {
   return (req, res, view, data = {}, status = 200) => {
     const flash = req.session.flash;
     delete req.session.flash;
-    const html = eta.render(view, {
+    const html = templates.render(view, {
       user: res.locals.user as User | undefined,
       csrfToken: csrf.token(req, res),
       flash,

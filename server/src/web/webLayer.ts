@@ -14,7 +14,7 @@ import type { ThrottleStoreDeps } from './throttleStore.js';
 import { credentialStamp } from './session/credentialStamp.js';
 import { resolveSessionSecret } from './session/sessionSecret.js';
 import { webSession } from './session/webSession.js';
-import { createPageRenderer, type PageRenderer } from './views.js';
+import { createPageRenderer, type PageRenderer, type PageTemplates } from './views.js';
 
 export interface WebLayer {
   /** Cookies and the session, for every page route. */
@@ -33,6 +33,7 @@ export type WebLayerDeps = ThrottleStoreDeps & {
   logger: Logger;
   db: Pick<Database, 'sequelize'>;
   accounts: Pick<AccountService, 'findById'>;
+  pageTemplates: PageTemplates;
 };
 
 export function createWebLayer(ctx: WebLayerDeps): WebLayer {
@@ -55,7 +56,7 @@ export function createWebLayer(ctx: WebLayerDeps): WebLayer {
       );
     },
   });
-  const render = createPageRenderer(csrf);
+  const render = createPageRenderer(ctx.pageTemplates, csrf);
   return {
     session: [cookieParser(), webSession({ sequelize: ctx.db.sequelize, secret, secure })],
     forms: csrf.forms,

@@ -48,6 +48,13 @@ describe('bearer authentication and token transport (§5.1)', () => {
     expect(invalidHeader.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('takes the token parameter when the header carries no bearer token', async () => {
+    for (const authorization of ['Bearer', 'Basic dTpw']) {
+      const res = await me(`?token=${account.token}`, { Authorization: authorization });
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('answers 401 missing_token with a Bearer challenge when no token is sent', async () => {
     const variants: Record<string, string>[] = [
       {},

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAppError } from '#shared/errors.js';
-import { BearerStrategy } from '#server/auth/bearerStrategy.js';
+import { createBearerAuthentication } from '#server/auth/bearerAuthentication.js';
 import { principalOf, requireBearer } from '#server/auth/requireBearer.js';
 import type { Principal, TokenResolver } from '#server/auth/types.js';
 
@@ -27,7 +27,7 @@ function resolver(name: string, known: Record<string, string>, delayMs = 0): Tok
 let server: Server;
 let url: string;
 beforeAll(async () => {
-  const bearer = new BearerStrategy([
+  const bearer = createBearerAuthentication([
     resolver('keys', { shared: 'from-keys', slow: 'slow-account' }, 5),
     resolver('oauth', { shared: 'from-oauth', at_only: 'oauth-account', fast: 'fast-account' }),
   ]);
@@ -59,7 +59,7 @@ async function who(token?: string) {
   };
 }
 
-describe('BearerStrategy', () => {
+describe('the bearer strategy', () => {
   it('asks the resolvers in the order given and stops at the first principal', async () => {
     expect(await who('shared')).toMatchObject({ status: 200, body: { accountId: 'from-keys' } });
     expect(asked).toEqual(['keys']);
@@ -93,9 +93,17 @@ describe('BearerStrategy', () => {
     expect(fast.body.accountId).toBe('fast-account');
   });
 
+  it('lets the principal carry the token it was authenticated by', async () => {
+    expect(await who('at_only')).toMatchObject({ status: 200, body: { token: 'at_only' } });
+  });
+
+  it('answers invalid_token for a header the strategy cannot parse (RFC 6750 400)', async () => {
+    expect(await who('shared extra')).toEqual({ status: 401, body: { error: 'invalid_token' } });
+    expect(asked).toEqual([]);
+  });
+
   it('resolves a token without a request', async () => {
-    expect(await new BearerStrategy([resolver('keys', { k: 'a' })]).resolve('k')).toMatchObject({
-      accountId: 'a',
-    });
+    const bearer = createBearerAuthentication([resolver('keys', { k: 'a' })]);
+    expect(await bearer.resolve('k')).toMatchObject({ accountId: 'a' });
   });
 });
