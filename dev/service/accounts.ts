@@ -1,14 +1,14 @@
 // Creates an account (with its trial) and an API key through the real
 // services, for tests that need an authenticated caller.
 import type { Plan } from '#shared/apiTypes.js';
-import type { User } from '#server/accounts/userRepository.js';
+import type { Account } from '#server/accounts/accountRepository.js';
 import type { ApiKeyLifetime } from '#server/apiKeys/apiKeyService.js';
 import type { AppContext } from '#server/context.js';
 
 let counter = 0;
 
 export interface TestAccount {
-  user: User;
+  user: Account;
   /** The API key value, for Authorization: Bearer. */
   token: string;
   keyId: string;

@@ -41,10 +41,10 @@ describe.each(databaseKinds())('races on %s', { timeout: 300_000 }, (kind) => {
     await drop();
   });
 
-  async function usageOf(userId: string): Promise<number> {
+  async function usageOf(accountId: string): Promise<number> {
     const [rows] = await h.server.ctx.db.sequelize.query(
       'SELECT COALESCE(SUM(lookups), 0) AS n FROM usage_months WHERE user_id = ?',
-      { replacements: [userId] },
+      { replacements: [accountId] },
     );
     return Number((rows as { n: number | string }[])[0]?.n ?? 0);
   }

@@ -30,7 +30,7 @@ let nominatim: NominatimFake;
 let wfs: WfsFake;
 let service: ChildService;
 let env: Record<string, string>;
-const seeded = { userId: '', keys: [] as string[] };
+const seeded = { accountId: '', keys: [] as string[] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,7 +48,7 @@ async function usage(): Promise<number> {
   return withContext(async (ctx) => {
     const [rows] = await ctx.db.sequelize.query(
       'SELECT COALESCE(SUM(lookups), 0) AS n FROM usage_months WHERE user_id = ?',
-      { replacements: [seeded.userId] },
+      { replacements: [seeded.accountId] },
     );
     return Number((rows as { n: number }[])[0]?.n ?? 0);
   });
@@ -74,7 +74,7 @@ beforeAll(async () => {
   };
   await withContext(async (ctx) => {
     const user = await ctx.accounts.create({ email: 'crash@example.de', plan: 'enterprise' });
-    seeded.userId = user.id;
+    seeded.accountId = user.id;
     for (const name of ['Erster', 'Zweiter']) {
       seeded.keys.push((await ctx.apiKeys.create(user.id, name, 'unlimited')).value);
     }

@@ -30,10 +30,10 @@ let h: LookupHarness;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function usageOf(userId: string): Promise<number> {
+async function usageOf(accountId: string): Promise<number> {
   const [rows] = await h.server.ctx.db.sequelize.query(
     'SELECT COALESCE(SUM(lookups), 0) AS n FROM usage_months WHERE user_id = ?',
-    { replacements: [userId] },
+    { replacements: [accountId] },
   );
   return Number((rows as { n: number | string }[])[0]?.n ?? 0);
 }

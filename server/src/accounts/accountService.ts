@@ -9,7 +9,7 @@ import type { Clock } from '../time/clock.js';
 import { TRIAL_DAYS } from './entitlement.js';
 import type { PasswordHasher } from './passwordHasher.js';
 import { mailboxOf, mailboxPrefix } from './trialMailbox.js';
-import type { PaymentStatus, User, UserRepository } from './userRepository.js';
+import type { PaymentStatus, Account, AccountRepository } from './accountRepository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -39,7 +39,7 @@ export function isEmailAddress(normalised: string): boolean {
 
 /** A self-service sign-up: the account, and whether the address had one before. */
 export interface Registration {
-  user: User;
+  user: Account;
   existed: boolean;
 }
 
@@ -54,13 +54,13 @@ function checkedEmail(email: string): string {
 
 export class AccountService {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: AccountRepository,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
   ) {}
 
   /** An account made by the operator: confirmed, its trial starts now. */
-  async create({ email, password, plan = 'free' }: NewAccount): Promise<User> {
+  async create({ email, password, plan = 'free' }: NewAccount): Promise<Account> {
     const normalised = checkedEmail(email);
     if (await this.users.findByEmail(normalised)) {
       throw new EmailTakenError(`An account with ${normalised} exists already`);
@@ -114,29 +114,29 @@ export class AccountService {
    * The owner opened the confirmation link: confirmed now, and the trial
    * starts unless another address of the same mailbox had one.
    */
-  async confirmEmail(userId: string): Promise<User | null> {
-    const user = await this.users.findById(userId);
+  async confirmEmail(accountId: string): Promise<Account | null> {
+    const user = await this.users.findById(accountId);
     if (!user || user.emailVerifiedAt) return user;
     const now = this.clock();
     const trial = (await this.mailboxHadTrial(user)) ? {} : this.trialFrom(now);
-    await this.users.update(userId, { emailVerifiedAt: now, ...trial });
-    return this.users.findById(userId);
+    await this.users.update(accountId, { emailVerifiedAt: now, ...trial });
+    return this.users.findById(accountId);
   }
 
   /** Whether another account of the user's mailbox (name+tag@domain → name@domain) had a trial. */
-  private async mailboxHadTrial(user: User): Promise<boolean> {
+  private async mailboxHadTrial(user: Account): Promise<boolean> {
     const mailbox = mailboxOf(user.email);
     const holders = await this.users.trialAddressesStartingWith(mailboxPrefix(user.email));
     return holders.some((holder) => holder.id !== user.id && mailboxOf(holder.email) === mailbox);
   }
 
-  findByEmail(email: string): Promise<User | null> {
+  findByEmail(email: string): Promise<Account | null> {
     const normalised = normaliseEmail(email);
     if (normalised.length > MAX_EMAIL_LENGTH) return Promise.resolve(null);
     return this.users.findByEmail(normalised);
   }
 
-  findById(id: string): Promise<User | null> {
+  findById(id: string): Promise<Account | null> {
     return this.users.findById(id);
   }
 
@@ -144,7 +144,7 @@ export class AccountService {
    * The user when the password matches, else null; unknown addresses cost
    * the same scrypt work. A hash of older parameters is replaced.
    */
-  async authenticate(email: string, password: string): Promise<User | null> {
+  async authenticate(email: string, password: string): Promise<Account | null> {
     const user = await this.findByEmail(email);
     const stored = user?.passwordHash ?? null;
     if (!(await this.hasher.verify(password, stored)) || !user || !stored) return null;
@@ -154,33 +154,33 @@ export class AccountService {
     return (await this.users.findById(user.id)) ?? user;
   }
 
-  async setPassword(userId: string, password: string): Promise<void> {
-    await this.users.update(userId, { passwordHash: await this.hasher.hash(password) });
+  async setPassword(accountId: string, password: string): Promise<void> {
+    await this.users.update(accountId, { passwordHash: await this.hasher.hash(password) });
   }
 
   /** Changes the password when the current one is right; false when it is not. */
-  async changePassword(user: User, current: string, next: string): Promise<boolean> {
+  async changePassword(user: Account, current: string, next: string): Promise<boolean> {
     if (!(await this.hasher.verify(current, user.passwordHash))) return false;
     await this.setPassword(user.id, next);
     return true;
   }
 
-  setPlan(userId: string, plan: Plan): Promise<boolean> {
-    return this.users.update(userId, { plan });
+  setPlan(accountId: string, plan: Plan): Promise<boolean> {
+    return this.users.update(accountId, { plan });
   }
 
   /** Moves the trial end; null removes the trial. */
-  setTrialExpiry(userId: string, expiresAt: Date | null): Promise<boolean> {
-    return this.users.update(userId, { trialExpiresAt: expiresAt });
+  setTrialExpiry(accountId: string, expiresAt: Date | null): Promise<boolean> {
+    return this.users.update(accountId, { trialExpiresAt: expiresAt });
   }
 
-  private trialFrom(now: Date): Pick<User, 'trialStartedAt' | 'trialExpiresAt'> {
+  private trialFrom(now: Date): Pick<Account, 'trialStartedAt' | 'trialExpiresAt'> {
     return { trialStartedAt: now, trialExpiresAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) };
   }
 
   /** past_due starts the grace period at `since` (default now); ok clears it. */
-  setPayment(userId: string, status: PaymentStatus, since?: Date): Promise<boolean> {
+  setPayment(accountId: string, status: PaymentStatus, since?: Date): Promise<boolean> {
     const pastDueSince = status === 'past_due' ? (since ?? this.clock()) : null;
-    return this.users.update(userId, { paymentStatus: status, pastDueSince });
+    return this.users.update(accountId, { paymentStatus: status, pastDueSince });
   }
 }

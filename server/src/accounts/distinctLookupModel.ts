@@ -6,12 +6,13 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { ACCOUNT_ID_COLUMN } from '../db/accountColumn.js';
 
 export class DistinctLookupModel extends Model<
   InferAttributes<DistinctLookupModel>,
   InferCreationAttributes<DistinctLookupModel>
 > {
-  declare userId: string;
+  declare accountId: string;
   declare period: string;
   declare lookupKey: string;
 }
@@ -20,7 +21,7 @@ export function defineDistinctLookupModel(sequelize: Sequelize): typeof Distinct
   const Bound = class extends DistinctLookupModel {};
   Bound.init(
     {
-      userId: { type: DataTypes.STRING(36), primaryKey: true },
+      accountId: { ...ACCOUNT_ID_COLUMN, primaryKey: true },
       period: { type: DataTypes.CHAR(7), primaryKey: true },
       lookupKey: { type: DataTypes.CHAR(64), primaryKey: true },
     },

@@ -25,12 +25,12 @@ export class DistinctLookupRepository {
     this.rows = defineDistinctLookupModel(sequelize);
   }
 
-  async has(userId: string, period: string, lookupKey: string): Promise<boolean> {
-    const id = `${userId}|${period}|${lookupKey}`;
+  async has(accountId: string, period: string, lookupKey: string): Promise<boolean> {
+    const id = `${accountId}|${period}|${lookupKey}`;
     if (this.known.has(id)) return true;
     const rows = await this.sequelize.query(
       'SELECT 1 AS found FROM distinct_lookups WHERE user_id = ? AND period = ? AND lookup_key = ?',
-      { replacements: [userId, period, lookupKey], type: QueryTypes.SELECT },
+      { replacements: [accountId, period, lookupKey], type: QueryTypes.SELECT },
     );
     const found = rows.length > 0;
     if (found) this.known.set(id, true);
@@ -38,11 +38,11 @@ export class DistinctLookupRepository {
   }
 
   /** True when this call recorded the lookup, false when it was recorded before. */
-  async record(userId: string, period: string, lookupKey: string): Promise<boolean> {
-    await this.pruneEarlierMonths(userId, period);
-    const id = `${userId}|${period}|${lookupKey}`;
+  async record(accountId: string, period: string, lookupKey: string): Promise<boolean> {
+    await this.pruneEarlierMonths(accountId, period);
+    const id = `${accountId}|${period}|${lookupKey}`;
     try {
-      await this.rows.create({ userId, period, lookupKey });
+      await this.rows.create({ accountId, period, lookupKey });
       this.known.set(id, true);
       return true;
     } catch (err) {
@@ -52,14 +52,14 @@ export class DistinctLookupRepository {
     }
   }
 
-  async count(userId: string, period: string): Promise<number> {
-    return this.rows.count({ where: { userId, period } });
+  async count(accountId: string, period: string): Promise<number> {
+    return this.rows.count({ where: { accountId, period } });
   }
 
-  private async pruneEarlierMonths(userId: string, period: string): Promise<void> {
-    const month = `${userId}|${period}`;
+  private async pruneEarlierMonths(accountId: string, period: string): Promise<void> {
+    const month = `${accountId}|${period}`;
     if (this.prunedMonths.has(month)) return;
-    await this.rows.destroy({ where: { userId, period: { [Op.lt]: period } } });
+    await this.rows.destroy({ where: { accountId, period: { [Op.lt]: period } } });
     this.prunedMonths.set(month, true);
   }
 }

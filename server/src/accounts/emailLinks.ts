@@ -19,13 +19,13 @@ export class EmailLinks {
   ) {}
 
   /** A new token for the user; earlier links of the purpose stop working. */
-  async issue(userId: string, purpose: EmailTokenPurpose): Promise<string> {
+  async issue(accountId: string, purpose: EmailTokenPurpose): Promise<string> {
     const token = generateCredential('');
     const now = this.clock();
     await this.tokens.replace(
       {
         tokenHash: hashCredential(token),
-        userId,
+        accountId,
         purpose,
         expiresAt: new Date(now.getTime() + EMAIL_LINK_LIFETIME_MS[purpose]),
       },
@@ -40,19 +40,19 @@ export class EmailLinks {
    * flood the mailbox nor keep replacing the link the owner is about to open.
    */
   async issueAtMostEvery(
-    userId: string,
+    accountId: string,
     purpose: EmailTokenPurpose,
     intervalMs: number,
   ): Promise<string | null> {
-    const liveUntil = await this.tokens.liveUntil(userId, purpose, this.clock());
+    const liveUntil = await this.tokens.liveUntil(accountId, purpose, this.clock());
     const issuedAt = liveUntil && liveUntil.getTime() - EMAIL_LINK_LIFETIME_MS[purpose];
     if (issuedAt && issuedAt > this.clock().getTime() - intervalMs) return null;
-    return this.issue(userId, purpose);
+    return this.issue(accountId, purpose);
   }
 
   /** Ends every link of the purpose, e.g. reset links once the password changed. */
-  revokeAll(userId: string, purpose: EmailTokenPurpose): Promise<void> {
-    return this.tokens.deleteAll(userId, purpose);
+  revokeAll(accountId: string, purpose: EmailTokenPurpose): Promise<void> {
+    return this.tokens.deleteAll(accountId, purpose);
   }
 
   /** The user a live link belongs to, without using it up. */
@@ -63,10 +63,10 @@ export class EmailLinks {
 
   /** Uses the link up: the user id for exactly one caller, else null. */
   async consume(token: string, purpose: EmailTokenPurpose): Promise<string | null> {
-    const userId = await this.peek(token, purpose);
-    if (!userId) return null;
+    const accountId = await this.peek(token, purpose);
+    if (!accountId) return null;
     return (await this.tokens.consume(hashCredential(token), purpose, this.clock()))
-      ? userId
+      ? accountId
       : null;
   }
 }

@@ -9,6 +9,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { ACCOUNT_ID_COLUMN } from '../db/accountColumn.js';
 
 export type EmailTokenPurpose = 'verify' | 'reset';
 
@@ -17,7 +18,7 @@ class EmailTokenModel extends Model<
   InferCreationAttributes<EmailTokenModel>
 > {
   declare tokenHash: string;
-  declare userId: string;
+  declare accountId: string;
   declare purpose: EmailTokenPurpose;
   declare expiresAt: Date;
 }
@@ -30,7 +31,7 @@ export class EmailTokenRepository {
     Bound.init(
       {
         tokenHash: { type: DataTypes.CHAR(64), primaryKey: true },
-        userId: { type: DataTypes.STRING(36), allowNull: false },
+        accountId: { ...ACCOUNT_ID_COLUMN, allowNull: false },
         purpose: { type: DataTypes.STRING(16), allowNull: false },
         expiresAt: { type: DataTypes.DATE(3), allowNull: false },
       },
@@ -47,23 +48,23 @@ export class EmailTokenRepository {
 
   /** Stores a new link; the user's earlier links of the purpose and every expired link go. */
   async replace(
-    token: { tokenHash: string; userId: string; purpose: EmailTokenPurpose; expiresAt: Date },
+    token: { tokenHash: string; accountId: string; purpose: EmailTokenPurpose; expiresAt: Date },
     now: Date,
   ): Promise<void> {
-    await this.tokens.destroy({ where: { userId: token.userId, purpose: token.purpose } });
+    await this.tokens.destroy({ where: { accountId: token.accountId, purpose: token.purpose } });
     await this.tokens.destroy({ where: { expiresAt: { [Op.lte]: now } } });
     await this.tokens.create(token);
   }
 
   /** Ends every link of the user and purpose. */
-  async deleteAll(userId: string, purpose: EmailTokenPurpose): Promise<void> {
-    await this.tokens.destroy({ where: { userId, purpose } });
+  async deleteAll(accountId: string, purpose: EmailTokenPurpose): Promise<void> {
+    await this.tokens.destroy({ where: { accountId, purpose } });
   }
 
   /** When the user's live link of the purpose expires, or null when there is none. */
-  async liveUntil(userId: string, purpose: EmailTokenPurpose, now: Date): Promise<Date | null> {
+  async liveUntil(accountId: string, purpose: EmailTokenPurpose, now: Date): Promise<Date | null> {
     const latest: Date | null = await this.tokens.max('expiresAt', {
-      where: { userId, purpose, expiresAt: { [Op.gt]: now } },
+      where: { accountId, purpose, expiresAt: { [Op.gt]: now } },
     });
     return latest ? new Date(latest) : null;
   }
@@ -73,7 +74,7 @@ export class EmailTokenRepository {
     const row = await this.tokens.findOne({
       where: { tokenHash, purpose, expiresAt: { [Op.gt]: now } },
     });
-    return row?.userId ?? null;
+    return row?.accountId ?? null;
   }
 
   /** Uses a live link: true for exactly one caller. */

@@ -2,7 +2,7 @@
 // user and the clock. /api/me and the quota check both read it, so the
 // profile always predicts the next lookup's answer.
 import type { LimitReason, Plan } from '#shared/apiTypes.js';
-import type { User } from './userRepository.js';
+import type { Account } from './accountRepository.js';
 
 export const TRIAL_DAYS = 14;
 export const TRIAL_LIMIT = 100;
@@ -28,7 +28,7 @@ export interface Entitlement {
   monthlyLimit: number | null;
 }
 
-export function entitlementOf(user: User, now: Date): Entitlement {
+export function entitlementOf(user: Account, now: Date): Entitlement {
   const trialRunning = user.trialExpiresAt !== null && user.trialExpiresAt > now;
   const trialActive = trialRunning && user.trialUsage < TRIAL_LIMIT;
   return {
@@ -40,13 +40,13 @@ export function entitlementOf(user: User, now: Date): Entitlement {
 }
 
 /** Why a lookup is refused once the effective cap is reached. */
-export function limitReason(user: User, entitlement: Entitlement): LimitReason {
+export function limitReason(user: Account, entitlement: Entitlement): LimitReason {
   if (user.plan !== 'free') return MONTHLY_LIMIT_REASON;
   return entitlement.trialRunning ? 'trial_exhausted' : 'no_active_plan';
 }
 
 /** Whether the next lookup gets 402 limit_reached, given the month's count. */
-export function quotaExhausted(user: User, entitlement: Entitlement, usageThisMonth: number) {
+export function quotaExhausted(user: Account, entitlement: Entitlement, usageThisMonth: number) {
   if (entitlement.trialActive) return false;
   const cap = PLAN_MONTHLY_CAPS[user.plan];
   return cap !== null && usageThisMonth >= cap;
@@ -54,7 +54,7 @@ export function quotaExhausted(user: User, entitlement: Entitlement, usageThisMo
 
 const DAY_MS = 86_400_000;
 
-export function paymentBlocked(user: User, now: Date, graceDays: number): boolean {
+export function paymentBlocked(user: Account, now: Date, graceDays: number): boolean {
   if (user.paymentStatus !== 'past_due' || !user.pastDueSince) return false;
   return now.getTime() >= user.pastDueSince.getTime() + graceDays * DAY_MS;
 }

@@ -9,20 +9,21 @@ import {
   type Sequelize,
 } from 'sequelize';
 import type { Plan } from '#shared/apiTypes.js';
+import { ACCOUNT_ID_COLUMN } from '../db/accountColumn.js';
 
 class PlanRequestModel extends Model<
   InferAttributes<PlanRequestModel>,
   InferCreationAttributes<PlanRequestModel>
 > {
   declare id: string;
-  declare userId: string;
+  declare accountId: string;
   declare plan: string;
   declare createdAt: Date;
 }
 
 export interface PlanRequest {
   id: string;
-  userId: string;
+  accountId: string;
   plan: Plan;
   createdAt: Date;
 }
@@ -35,7 +36,7 @@ export class PlanRequestRepository {
     Bound.init(
       {
         id: { type: DataTypes.STRING(36), primaryKey: true },
-        userId: { type: DataTypes.STRING(36), allowNull: false },
+        accountId: { ...ACCOUNT_ID_COLUMN, allowNull: false },
         plan: { type: DataTypes.STRING(16), allowNull: false },
         createdAt: DataTypes.DATE(3),
       },
@@ -50,13 +51,16 @@ export class PlanRequestRepository {
     this.requests = Bound;
   }
 
-  async record(userId: string, plan: Plan, now: Date): Promise<PlanRequest> {
-    const row = await this.requests.create({ id: randomUUID(), userId, plan, createdAt: now });
-    return { id: row.id, userId: row.userId, plan, createdAt: row.createdAt };
+  async record(accountId: string, plan: Plan, now: Date): Promise<PlanRequest> {
+    const row = await this.requests.create({ id: randomUUID(), accountId, plan, createdAt: now });
+    return { id: row.id, accountId: row.accountId, plan, createdAt: row.createdAt };
   }
 
-  async latest(userId: string): Promise<PlanRequest | null> {
-    const row = await this.requests.findOne({ where: { userId }, order: [['createdAt', 'DESC']] });
+  async latest(accountId: string): Promise<PlanRequest | null> {
+    const row = await this.requests.findOne({
+      where: { accountId },
+      order: [['createdAt', 'DESC']],
+    });
     return row ? toRequest(row) : null;
   }
 
@@ -68,5 +72,5 @@ export class PlanRequestRepository {
 }
 
 function toRequest(row: PlanRequestModel): PlanRequest {
-  return { id: row.id, userId: row.userId, plan: row.plan as Plan, createdAt: row.createdAt };
+  return { id: row.id, accountId: row.accountId, plan: row.plan as Plan, createdAt: row.createdAt };
 }

@@ -13,7 +13,7 @@ import { PasswordHasher } from './passwordHasher.js';
 import { ProfileService } from './profileService.js';
 import { QuotaService } from './quotaService.js';
 import { UsageRepository } from './usageRepository.js';
-import { UserRepository } from './userRepository.js';
+import { AccountRepository } from './accountRepository.js';
 
 export interface PlatformServices {
   accounts: AccountService;
@@ -30,7 +30,7 @@ export function createPlatformServices(
   config: Pick<Config, 'billingUrl' | 'paymentGraceDays'> &
     Partial<Pick<Config, 'apiKeyCacheSeconds'>>,
 ): PlatformServices {
-  const users = new UserRepository(sequelize);
+  const users = new AccountRepository(sequelize);
   const usage = new UsageRepository(sequelize);
   const distinct = new DistinctLookupRepository(sequelize);
   const apiKeys = new ApiKeyService(

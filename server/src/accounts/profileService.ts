@@ -5,11 +5,11 @@ import { billingMonth } from './billingMonth.js';
 import type { DistinctLookupRepository } from './distinctLookupRepository.js';
 import { TRIAL_LIMIT, entitlementOf, quotaExhausted } from './entitlement.js';
 import type { UsageRepository } from './usageRepository.js';
-import type { UserRepository } from './userRepository.js';
+import type { AccountRepository } from './accountRepository.js';
 
 export class ProfileService {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: AccountRepository,
     private readonly usage: UsageRepository,
     private readonly distinct: DistinctLookupRepository,
     private readonly clock: Clock,

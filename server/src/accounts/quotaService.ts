@@ -22,7 +22,7 @@ import {
   paymentBlocked,
 } from './entitlement.js';
 import type { UsageRepository } from './usageRepository.js';
-import type { User, UserRepository } from './userRepository.js';
+import type { Account, AccountRepository } from './accountRepository.js';
 
 export interface QuotaReservation {
   /** Gives the count back; calling it again does nothing. */
@@ -48,7 +48,7 @@ export interface QuotaSettings {
 
 export class QuotaService {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: AccountRepository,
     private readonly usage: UsageRepository,
     private readonly distinct: DistinctLookupRepository,
     private readonly clock: Clock,
@@ -78,7 +78,7 @@ export class QuotaService {
   }
 
   /** Runs `act` on the account, read again when a refusal came from a cached copy. */
-  private async withAccount<T>(accountId: string, act: (user: User) => Promise<T>): Promise<T> {
+  private async withAccount<T>(accountId: string, act: (user: Account) => Promise<T>): Promise<T> {
     const maxAgeMs = this.settings.accountCacheMs ?? 0;
     const recent = await this.users.findByIdRecent(accountId, maxAgeMs, this.clock());
     if (!recent.cached) return act(requireFound(recent.user));
@@ -90,7 +90,7 @@ export class QuotaService {
     }
   }
 
-  private refuseIfPaymentBlocked(user: User, now: Date): void {
+  private refuseIfPaymentBlocked(user: Account, now: Date): void {
     if (paymentBlocked(user, now, this.settings.paymentGraceDays)) {
       throw new AppError(
         ErrorCode.paymentPastDue,
@@ -99,7 +99,7 @@ export class QuotaService {
     }
   }
 
-  private async reserveFor(user: User, now: Date): Promise<QuotaReservation> {
+  private async reserveFor(user: Account, now: Date): Promise<QuotaReservation> {
     this.refuseIfPaymentBlocked(user, now);
     const period = billingMonth(now);
     if (
@@ -123,7 +123,7 @@ export class QuotaService {
     throw this.limitReached(current, now);
   }
 
-  private limitReached(user: User, now: Date): AppError {
+  private limitReached(user: Account, now: Date): AppError {
     const reason = limitReason(user, entitlementOf(user, now));
     const message =
       reason === 'trial_exhausted'
@@ -136,12 +136,12 @@ export class QuotaService {
     });
   }
 
-  private async requireUser(accountId: string): Promise<User> {
+  private async requireUser(accountId: string): Promise<Account> {
     return requireFound(await this.users.findById(accountId));
   }
 }
 
-function requireFound(user: User | null): User {
+function requireFound(user: Account | null): Account {
   // The token outlived its account: treat it like any other invalid token.
   if (!user)
     throw new AppError(ErrorCode.invalidToken, 'Das Konto zu diesem Token existiert nicht.');

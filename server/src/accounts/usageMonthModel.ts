@@ -7,12 +7,13 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { ACCOUNT_ID_COLUMN } from '../db/accountColumn.js';
 
 export class UsageMonthModel extends Model<
   InferAttributes<UsageMonthModel>,
   InferCreationAttributes<UsageMonthModel>
 > {
-  declare userId: string;
+  declare accountId: string;
   declare period: string;
   declare lookups: CreationOptional<number>;
 }
@@ -21,7 +22,7 @@ export function defineUsageMonthModel(sequelize: Sequelize): typeof UsageMonthMo
   const Bound = class extends UsageMonthModel {};
   Bound.init(
     {
-      userId: { type: DataTypes.STRING(36), primaryKey: true },
+      accountId: { ...ACCOUNT_ID_COLUMN, primaryKey: true },
       period: { type: DataTypes.CHAR(7), primaryKey: true },
       lookups: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     },

@@ -24,24 +24,28 @@ export class UsageRepository {
     this.months = defineUsageMonthModel(sequelize);
   }
 
-  async lookups(userId: string, period: string): Promise<number> {
-    const row = await this.months.findOne({ where: { userId, period } });
+  async lookups(accountId: string, period: string): Promise<number> {
+    const row = await this.months.findOne({ where: { accountId, period } });
     return row?.lookups ?? 0;
   }
 
   /** Counts one lookup unless the month already holds `cap` (null: no cap). */
-  async reserve(userId: string, period: string, cap: number | null): Promise<boolean> {
-    const month = `${userId}|${period}`;
-    if (this.knownMonths.has(month) && (await this.incrementBatched(userId, period, cap))) {
+  async reserve(accountId: string, period: string, cap: number | null): Promise<boolean> {
+    const month = `${accountId}|${period}`;
+    if (this.knownMonths.has(month) && (await this.incrementBatched(accountId, period, cap))) {
       return true;
     }
-    await this.months.bulkCreate([{ userId, period, lookups: 0 }], { ignoreDuplicates: true });
+    await this.months.bulkCreate([{ accountId, period, lookups: 0 }], { ignoreDuplicates: true });
     this.knownMonths.set(month, true);
-    return this.increment(userId, period, cap, 1);
+    return this.increment(accountId, period, cap, 1);
   }
 
-  private incrementBatched(userId: string, period: string, cap: number | null): Promise<boolean> {
-    const key = `${userId}|${period}|${cap ?? 'none'}`;
+  private incrementBatched(
+    accountId: string,
+    period: string,
+    cap: number | null,
+  ): Promise<boolean> {
+    const key = `${accountId}|${period}|${cap ?? 'none'}`;
     return new Promise((resolve, reject) => {
       const queue = this.waiting.get(key);
       if (queue) {
@@ -49,20 +53,20 @@ export class UsageRepository {
         return;
       }
       this.waiting.set(key, [{ resolve, reject }]);
-      void this.drain(key, userId, period, cap);
+      void this.drain(key, accountId, period, cap);
     });
   }
 
-  private async drain(key: string, userId: string, period: string, cap: number | null) {
+  private async drain(key: string, accountId: string, period: string, cap: number | null) {
     const queue = this.waiting.get(key) ?? [];
     for (let batch = queue.splice(0); batch.length > 0; batch = queue.splice(0)) {
       try {
-        const whole = await this.increment(userId, period, cap, batch.length);
+        const whole = await this.increment(accountId, period, cap, batch.length);
         if (whole || batch.length === 1) {
           for (const waiter of batch) waiter.resolve(whole);
           continue;
         }
-        for (const waiter of batch) waiter.resolve(await this.increment(userId, period, cap, 1));
+        for (const waiter of batch) waiter.resolve(await this.increment(accountId, period, cap, 1));
       } catch (err) {
         for (const waiter of batch) waiter.reject(err);
       }
@@ -72,13 +76,15 @@ export class UsageRepository {
 
   /** Adds `count` lookups if the month then holds at most `cap`. */
   private async increment(
-    userId: string,
+    accountId: string,
     period: string,
     cap: number | null,
     count: number,
   ): Promise<boolean> {
     const where =
-      cap === null ? { userId, period } : { userId, period, lookups: { [Op.lte]: cap - count } };
+      cap === null
+        ? { accountId, period }
+        : { accountId, period, lookups: { [Op.lte]: cap - count } };
     const [affected] = await this.months.update(
       { lookups: this.sequelize.literal(`lookups + ${count}`) },
       { where },
@@ -86,10 +92,10 @@ export class UsageRepository {
     return affected === 1;
   }
 
-  async release(userId: string, period: string): Promise<void> {
+  async release(accountId: string, period: string): Promise<void> {
     await this.months.update(
       { lookups: this.sequelize.literal('lookups - 1') },
-      { where: { userId, period, lookups: { [Op.gt]: 0 } } },
+      { where: { accountId, period, lookups: { [Op.gt]: 0 } } },
     );
   }
 }

@@ -8,13 +8,14 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { ACCOUNT_ID_COLUMN } from '../db/accountColumn.js';
 
 export class ApiKeyModel extends Model<
   InferAttributes<ApiKeyModel>,
   InferCreationAttributes<ApiKeyModel>
 > {
   declare id: string;
-  declare userId: string;
+  declare accountId: string;
   declare name: string;
   declare prefix: string;
   declare keyHash: string;
@@ -30,7 +31,7 @@ export function defineApiKeyModel(sequelize: Sequelize): typeof ApiKeyModel {
   Bound.init(
     {
       id: { type: DataTypes.STRING(36), primaryKey: true },
-      userId: { type: DataTypes.STRING(36), allowNull: false },
+      accountId: { ...ACCOUNT_ID_COLUMN, allowNull: false },
       name: { type: DataTypes.STRING(100), allowNull: false },
       prefix: { type: DataTypes.STRING(32), allowNull: false },
       keyHash: { type: DataTypes.CHAR(64), allowNull: false, unique: true },

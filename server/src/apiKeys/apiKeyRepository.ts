@@ -4,7 +4,7 @@ import { defineApiKeyModel, type ApiKeyRow } from './apiKeyModel.js';
 
 export interface ApiKeyRecord {
   id: string;
-  userId: string;
+  accountId: string;
   name: string;
   prefix: string;
   expiresAt: Date | null;
@@ -36,16 +36,16 @@ export class ApiKeyRepository {
     return row ? toRecord(row) : null;
   }
 
-  async listByUser(userId: string): Promise<ApiKeyRecord[]> {
-    const rows = await this.keys.findAll({ where: { userId }, order: [['createdAt', 'ASC']] });
+  async listByAccount(accountId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.keys.findAll({ where: { accountId }, order: [['createdAt', 'ASC']] });
     return rows.map(toRecord);
   }
 
   /** Keys of the user that are neither revoked nor expired at `now`. */
-  countActive(userId: string, now: Date): Promise<number> {
+  countActive(accountId: string, now: Date): Promise<number> {
     return this.keys.count({
       where: {
-        userId,
+        accountId,
         revokedAt: { [Op.is]: null },
         [Op.or]: [{ expiresAt: { [Op.is]: null } }, { expiresAt: { [Op.gt]: now } }],
       },
@@ -84,7 +84,7 @@ export class ApiKeyRepository {
 function toRecord(row: ApiKeyRow): ApiKeyRecord {
   return {
     id: row.id,
-    userId: row.userId,
+    accountId: row.accountId,
     name: row.name,
     prefix: row.prefix,
     expiresAt: row.expiresAt,

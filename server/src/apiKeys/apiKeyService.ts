@@ -76,12 +76,12 @@ export class ApiKeyService {
   }
 
   /** Throws RangeError for a bad name, KeyLimitError when the account has too many keys. */
-  create(userId: string, name: string, lifetime: ApiKeyLifetime): Promise<CreatedApiKey> {
-    return this.creations.run(userId, () => this.createNow(userId, name, lifetime));
+  create(accountId: string, name: string, lifetime: ApiKeyLifetime): Promise<CreatedApiKey> {
+    return this.creations.run(accountId, () => this.createNow(accountId, name, lifetime));
   }
 
   private async createNow(
-    userId: string,
+    accountId: string,
     name: string,
     lifetime: ApiKeyLifetime,
   ): Promise<CreatedApiKey> {
@@ -94,7 +94,7 @@ export class ApiKeyService {
     const generated = generateApiKey();
     const key = await this.keys.create({
       id: randomUUID(),
-      userId,
+      accountId,
       name: trimmed,
       prefix: generated.displayPrefix,
       keyHash: generated.hash,
@@ -103,15 +103,15 @@ export class ApiKeyService {
     });
     // Counted after the insert: creations on several instances cannot all pass
     // a check made before it. Of several that overshoot together, all give way.
-    if ((await this.keys.countActive(userId, now)) > MAX_ACTIVE_KEYS) {
+    if ((await this.keys.countActive(accountId, now)) > MAX_ACTIVE_KEYS) {
       await this.keys.delete(key.id);
       throw new KeyLimitError();
     }
     return { key, value: generated.value };
   }
 
-  list(userId: string): Promise<ApiKeyRecord[]> {
-    return this.keys.listByUser(userId);
+  list(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.keys.listByAccount(accountId);
   }
 
   find(id: string): Promise<ApiKeyRecord | null> {
@@ -145,6 +145,6 @@ export class ApiKeyService {
         this.verified.set(hash, { ...key, lastUsedAt: now }, { noUpdateTTL: true });
       }
     }
-    return { accountId: key.userId, kind: 'api_key', credentialId: key.id };
+    return { accountId: key.accountId, kind: 'api_key', credentialId: key.id };
   };
 }

@@ -3,7 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { PLANS } from '#shared/apiTypes.js';
 import type { PlatformServices } from '../accounts/platformServices.js';
-import type { User } from '../accounts/userRepository.js';
+import type { Account } from '../accounts/accountRepository.js';
 import type { ApiKeyRecord } from '../apiKeys/apiKeyRepository.js';
 import { API_KEY_LIFETIMES, type ApiKeyLifetime } from '../apiKeys/apiKeyService.js';
 import type { Clock } from '../time/clock.js';
@@ -31,7 +31,7 @@ function isoDate(value: string): Date {
 
 const planOption = (flags: string) => new Option(flags, 'plan').choices(PLANS);
 
-function userView(user: User): Record<string, unknown> {
+function userView(user: Account): Record<string, unknown> {
   return {
     id: user.id,
     email: user.email,
@@ -70,7 +70,7 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
   const output = (result: Printable) =>
     env.print(formatResult(result, Boolean(program.opts<{ json?: boolean }>().json)));
 
-  async function userByEmail(email: string): Promise<{ s: PlatformServices; user: User }> {
+  async function userByEmail(email: string): Promise<{ s: PlatformServices; user: Account }> {
     const s = await env.services();
     const user = await s.accounts.findByEmail(email);
     if (!user) throw new AdminCommandError(`No account with email ${email}`);

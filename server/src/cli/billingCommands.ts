@@ -19,7 +19,7 @@ export function addBillingCommands(program: Command, env: BillingCommandEnvironm
       const s = await env.services();
       const rows = [];
       for (const request of await s.planRequests.list(o.limit)) {
-        const user = await s.accounts.findById(request.userId);
+        const user = await s.accounts.findById(request.accountId);
         rows.push({
           email: user?.email ?? null,
           requested_plan: request.plan,

@@ -20,7 +20,7 @@ export function oauthAccessTokenResolver(
     if (!client) return null;
     return {
       // Code-flow tokens count against the end user, client-credentials tokens against the owner.
-      accountId: row.userId,
+      accountId: row.accountId,
       kind: row.kind,
       credentialId: row.id,
       clientId: client.clientId,

@@ -40,7 +40,7 @@ export function createCsrfGuard(options: {
   const { generateCsrfToken, validateRequest } = doubleCsrf({
     getSecret: () => options.secret,
     getSessionIdentifier: (req) =>
-      req.session.userId ? `session:${req.session.id}` : `anonymous:${anonymousId(req)}`,
+      req.session.accountId ? `session:${req.session.id}` : `anonymous:${anonymousId(req)}`,
     cookieName: `${prefix}brw.csrf`,
     cookieOptions,
     getCsrfTokenFromRequest: (req) => {
@@ -50,13 +50,13 @@ export function createCsrfGuard(options: {
   });
   const check = (req: Request, res: Response, next: NextFunction) => {
     // An anonymous form without its id cookie cannot be bound to anything.
-    const bound = req.session.userId !== undefined || anonymousId(req) !== '';
+    const bound = req.session.accountId !== undefined || anonymousId(req) !== '';
     if (bound && validateRequest(req)) next();
     else options.onRejected(req, res);
   };
   return {
     token(req, res) {
-      if (!req.session.userId && !anonymousId(req)) {
+      if (!req.session.accountId && !anonymousId(req)) {
         const id = randomBytes(18).toString('base64url');
         res.cookie(anonymousCookie, id, cookieOptions);
         (req.cookies as Record<string, unknown>)[anonymousCookie] = id;

@@ -1,7 +1,7 @@
 // German wording shared by the pages: plan names, dates, payment state.
 import type { Plan } from '#shared/apiTypes.js';
 import { TRIAL_DAYS, TRIAL_LIMIT } from '../accounts/entitlement.js';
-import type { User } from '../accounts/userRepository.js';
+import type { Account } from '../accounts/accountRepository.js';
 
 export const PLAN_NAMES: Readonly<Record<Plan, string>> = {
   free: 'Free',
@@ -20,7 +20,7 @@ export function formatDate(value: Date | string): string {
   return dateTime.format(new Date(value));
 }
 
-export function paymentText(user: User, graceDays: number): string {
+export function paymentText(user: Account, graceDays: number): string {
   if (user.paymentStatus !== 'past_due' || !user.pastDueSince) return 'in Ordnung';
   const blockedFrom = new Date(user.pastDueSince.getTime() + graceDays * 86_400_000);
   return `Zahlung offen seit ${formatDate(user.pastDueSince)}; Abfragen werden ab ${formatDate(blockedFrom)} gesperrt`;

@@ -19,7 +19,7 @@ export function pageThrottle(
     legacyHeaders: false,
     identifier: 'pages',
     keyGenerator: clientKey,
-    skip: (req) => req.session.userId !== undefined,
+    skip: (req) => req.session.accountId !== undefined,
     handler: (req, res) => onLimited(req, res),
     store: throttleStore(ctx, 'pages'),
   });

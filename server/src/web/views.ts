@@ -2,7 +2,7 @@
 // signed-in user, a CSRF token for its forms and the flash message.
 import type { Request, Response } from 'express';
 import { Eta } from 'eta';
-import type { User } from '../accounts/userRepository.js';
+import type { Account } from '../accounts/accountRepository.js';
 import { fromProjectRoot } from '../config/projectRoot.js';
 import type { CsrfGuard } from './csrf.js';
 
@@ -33,7 +33,7 @@ export function createPageRenderer(templates: PageTemplates, csrf: CsrfGuard): P
     const flash = req.session.flash;
     delete req.session.flash;
     const html = templates.render(view, {
-      user: res.locals.user as User | undefined,
+      user: res.locals.user as Account | undefined,
       csrfToken: csrf.token(req, res),
       flash,
       ...data,

@@ -3,7 +3,7 @@
 // dashboard and the OAuth consent page.
 import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
-import type { User } from '../accounts/userRepository.js';
+import type { Account } from '../accounts/accountRepository.js';
 import type { AccountService } from '../accounts/accountService.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
@@ -70,7 +70,7 @@ export function createWebLayer(ctx: WebLayerDeps): WebLayer {
         return;
       }
       // A session ended by a password reset or change signs out for good.
-      if (req.session.userId) await endSession(req);
+      if (req.session.accountId) await endSession(req);
       const target = req.method === 'GET' ? `?next=${encodeURIComponent(req.originalUrl)}` : '';
       res.redirect(303, `/login${target}`);
     },
@@ -81,9 +81,9 @@ export function createWebLayer(ctx: WebLayerDeps): WebLayer {
 export async function sessionUser(
   req: Request,
   accounts: Pick<AccountService, 'findById'>,
-): Promise<User | null> {
-  const userId = req.session.userId;
-  const user = userId ? await accounts.findById(userId) : null;
+): Promise<Account | null> {
+  const accountId = req.session.accountId;
+  const user = accountId ? await accounts.findById(accountId) : null;
   return user && req.session.credentialStamp === credentialStamp(user) ? user : null;
 }
 
@@ -96,8 +96,8 @@ function endSession(req: Request): Promise<void> {
 }
 
 /** The user requireLogin loaded; a programming error if it did not run. */
-export function signedInUser(res: Response): User {
-  const user = res.locals.user as User | undefined;
+export function signedInUser(res: Response): Account {
+  const user = res.locals.user as Account | undefined;
   if (!user) throw new Error('requireLogin must run before this handler');
   return user;
 }

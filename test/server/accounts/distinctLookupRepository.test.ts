@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistinctLookupRepository } from '#server/accounts/distinctLookupRepository.js';
-import { UserRepository } from '#server/accounts/userRepository.js';
+import { AccountRepository } from '#server/accounts/accountRepository.js';
 import { lookupKey } from '#server/lookup/lookupKey.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
@@ -15,13 +15,13 @@ describe.each(databaseKinds())('distinct lookups on %s', (kind) => {
   let test: TestDatabase;
   let here: DistinctLookupRepository;
   let there: DistinctLookupRepository;
-  let users: UserRepository;
+  let users: AccountRepository;
 
   beforeAll(async () => {
     test = await openTestDatabase(kind);
     here = new DistinctLookupRepository(test.db.sequelize);
     there = new DistinctLookupRepository(test.db.sequelize);
-    users = new UserRepository(test.db.sequelize);
+    users = new AccountRepository(test.db.sequelize);
   });
   afterAll(async () => {
     await test.dispose();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageRepository } from '#server/accounts/usageRepository.js';
-import { UserRepository, type NewUser } from '#server/accounts/userRepository.js';
+import { AccountRepository, type NewUser } from '#server/accounts/accountRepository.js';
 import { ApiKeyRepository } from '#server/apiKeys/apiKeyRepository.js';
 import { migrate } from '#server/db/migrate.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
@@ -23,13 +23,13 @@ function newUser(overrides: Partial<NewUser> = {}): NewUser {
 
 describe.each(databaseKinds())('account repositories on %s', (kind) => {
   let test: TestDatabase;
-  let users: UserRepository;
+  let users: AccountRepository;
   let usage: UsageRepository;
   let keys: ApiKeyRepository;
 
   beforeAll(async () => {
     test = await openTestDatabase(kind);
-    users = new UserRepository(test.db.sequelize);
+    users = new AccountRepository(test.db.sequelize);
     usage = new UsageRepository(test.db.sequelize);
     keys = new ApiKeyRepository(test.db.sequelize);
   });
@@ -96,7 +96,7 @@ describe.each(databaseKinds())('account repositories on %s', (kind) => {
     const user = await users.create(newUser());
     const key = await keys.create({
       id: randomUUID(),
-      userId: user.id,
+      accountId: user.id,
       name: 'Excel',
       prefix: 'brw_live_abcd',
       keyHash: 'a'.repeat(64),
@@ -113,7 +113,7 @@ describe.each(databaseKinds())('account repositories on %s', (kind) => {
 
     expect(await keys.revoke(key.id, later)).toBe(true);
     expect(await keys.revoke(key.id, later)).toBe(false);
-    expect((await keys.listByUser(user.id)).map((k) => k.revokedAt?.toISOString())).toEqual([
+    expect((await keys.listByAccount(user.id)).map((k) => k.revokedAt?.toISOString())).toEqual([
       later.toISOString(),
     ]);
   });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageRepository } from '#server/accounts/usageRepository.js';
-import { UserRepository } from '#server/accounts/userRepository.js';
+import { AccountRepository } from '#server/accounts/accountRepository.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -11,13 +11,13 @@ const PERIOD = '2026-11';
 
 describe.each(databaseKinds())('batched usage reservations on %s', (kind) => {
   let test: TestDatabase;
-  let users: UserRepository;
+  let users: AccountRepository;
   let usage: UsageRepository;
   let updates = 0;
 
   beforeAll(async () => {
     test = await openTestDatabase(kind);
-    users = new UserRepository(test.db.sequelize);
+    users = new AccountRepository(test.db.sequelize);
     usage = new UsageRepository(test.db.sequelize);
     test.db.sequelize.addHook('beforeBulkUpdate', () => {
       updates += 1;

@@ -21,8 +21,8 @@ const textOf = (html: string) =>
 
 const german = (value: number) => value.toLocaleString('de-DE', { maximumFractionDigits: 4 });
 
-const usage = async (userId: string) =>
-  (await h.server.ctx.profiles.getProfile(userId))?.usage_this_month;
+const usage = async (accountId: string) =>
+  (await h.server.ctx.profiles.getProfile(accountId))?.usage_this_month;
 
 async function lookUp(browser: FormBrowser, fields: Record<string, string>) {
   return browser.submit('/dashboard/abfrage', '/dashboard/abfrage', fields);

@@ -10,7 +10,7 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from '../../suppor
 const HOUR = 3600_000;
 
 function sessionUntil(expires: Date): SessionData {
-  return { cookie: { expires, originalMaxAge: HOUR }, userId: 'u1' } as SessionData;
+  return { cookie: { expires, originalMaxAge: HOUR }, accountId: 'u1' } as SessionData;
 }
 
 describe.each(databaseKinds())('database session store on %s', (kind) => {
@@ -35,7 +35,7 @@ describe.each(databaseKinds())('database session store on %s', (kind) => {
         store.get(sid, (err, data) => (err ? reject(err as Error) : resolve(data))),
       );
     await save('old', sessionUntil(new Date(clock.now().getTime() + HOUR)));
-    expect(await load('old')).toMatchObject({ userId: 'u1' });
+    expect(await load('old')).toMatchObject({ accountId: 'u1' });
     clock.advance(2 * HOUR);
     expect(await load('old')).toBeNull();
     expect(await sessions.find('old')).not.toBeNull();

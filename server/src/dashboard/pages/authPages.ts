@@ -6,7 +6,7 @@
 // OAuth consent; before it, a visitor has no server-side session.
 import { Router, type Request, type Response } from 'express';
 import { MAX_EMAIL_LENGTH, type Registration } from '../../accounts/accountService.js';
-import type { User } from '../../accounts/userRepository.js';
+import type { Account } from '../../accounts/accountRepository.js';
 import type { PlatformServices } from '../../accounts/platformServices.js';
 import type { Config } from '../../config/config.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -36,11 +36,11 @@ const REFUSALS: Readonly<Record<LoginRefusal, string>> = {
 };
 
 /** A fresh session id for the signed-in user. */
-function signIn(req: Request, user: User): Promise<void> {
+function signIn(req: Request, user: Account): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err: unknown) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-      req.session.userId = user.id;
+      req.session.accountId = user.id;
       req.session.credentialStamp = credentialStamp(user);
       req.session.save((saveErr: unknown) =>
         saveErr
@@ -67,7 +67,7 @@ export type AuthPagesDeps = ConfirmationDeps &
  */
 export async function sendConfirmation(
   ctx: ConfirmationDeps,
-  user: User,
+  user: Account,
   atMostEveryMs = 0,
 ): Promise<boolean> {
   const token = await ctx.emailLinks.issueAtMostEvery(user.id, 'verify', atMostEveryMs);
@@ -176,8 +176,8 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
   });
 
   router.post('/signup/confirm', ...web.forms, async (req, res) => {
-    const userId = await ctx.emailLinks.consume(field(req, 'token'), 'verify');
-    const user = userId ? await ctx.accounts.confirmEmail(userId) : null;
+    const accountId = await ctx.emailLinks.consume(field(req, 'token'), 'verify');
+    const user = accountId ? await ctx.accounts.confirmEmail(accountId) : null;
     if (!user) {
       web.render(req, res, 'error', { title: 'Link ungültig', message: LINK_INVALID }, 400);
       return;

@@ -17,19 +17,19 @@ export type EndAccessDeps = Pick<PlatformServices, 'apiKeys'> & {
 export async function endAccessAsked(
   ctx: EndAccessDeps,
   req: Request,
-  userId: string,
+  accountId: string,
 ): Promise<string[]> {
   const ended: string[] = [];
   if (field(req, 'revoke_keys') === '1') {
     const now = ctx.clock();
-    const active = (await ctx.apiKeys.list(userId)).filter((key) => isKeyActive(key, now));
+    const active = (await ctx.apiKeys.list(accountId)).filter((key) => isKeyActive(key, now));
     let revoked = 0;
     for (const key of active) if (await ctx.apiKeys.revoke(key.id)) revoked += 1;
     ended.push(`${revoked} API-Schlüssel widerrufen.`);
   }
   if (field(req, 'revoke_apps') === '1') {
-    const apps = await ctx.oauth.grants.connectedApps(userId);
-    for (const app of apps) await ctx.oauth.grants.revokeGrant(userId, app.client.clientId);
+    const apps = await ctx.oauth.grants.connectedApps(accountId);
+    for (const app of apps) await ctx.oauth.grants.revokeGrant(accountId, app.client.clientId);
     const noun = apps.length === 1 ? 'verbundenen App' : 'verbundenen Apps';
     ended.push(`${apps.length} ${noun} den Zugriff entzogen.`);
   }

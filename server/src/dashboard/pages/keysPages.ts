@@ -85,7 +85,7 @@ export function keysPages(ctx: KeysPagesDeps, web: WebLayer): Router {
   /** The signed-in user's key of the path, or null after sending the browser back to the list. */
   async function ownedKey(req: Request, res: Response): Promise<ApiKeyRecord | null> {
     const key = await ctx.apiKeys.find(String(req.params.id));
-    if (key?.userId === signedInUser(res).id) return key;
+    if (key?.accountId === signedInUser(res).id) return key;
     flash(req, 'Diesen Schlüssel gibt es nicht.');
     res.redirect(303, KEYS_PATH);
     return null;

@@ -59,8 +59,8 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
 
   router.post('/password/reset', ...web.forms, async (req, res) => {
     const token = field(req, 'token');
-    const userId = await ctx.emailLinks.peek(token, 'reset');
-    const user = userId ? await ctx.accounts.findById(userId) : null;
+    const accountId = await ctx.emailLinks.peek(token, 'reset');
+    const user = accountId ? await ctx.accounts.findById(accountId) : null;
     if (!user) return invalidLink(req, res);
     const problem = await newPasswordProblem(req, user.email);
     if (problem) return resetPage(req, res, token, { error: problem }, 400);

@@ -68,8 +68,8 @@ export class OAuthGrantService {
   }
 
   /** The apps the user has granted access that still works, most recently used first. */
-  async connectedApps(userId: string): Promise<ConnectedApp[]> {
-    const grants = await this.deps.tokens.liveGrants(userId, this.deps.clock());
+  async connectedApps(accountId: string): Promise<ConnectedApp[]> {
+    const grants = await this.deps.tokens.liveGrants(accountId, this.deps.clock());
     const apps = await Promise.all(
       grants.map(async ({ clientRef, firstIssuedAt, lastIssuedAt }): Promise<ConnectedApp[]> => {
         const client = await this.deps.clients.findById(clientRef);
@@ -80,12 +80,12 @@ export class OAuthGrantService {
   }
 
   /** Ends every token and pending code the user granted the app; the app, or null if unknown. */
-  async revokeGrant(userId: string, clientId: string): Promise<OAuthClient | null> {
+  async revokeGrant(accountId: string, clientId: string): Promise<OAuthClient | null> {
     const client = await this.deps.clients.findByClientId(clientId);
     if (!client) return null;
     const now = this.deps.clock();
-    await this.deps.codes.consumeGrant(userId, client.id, now);
-    await this.deps.tokens.revokeGrant(userId, client.id, now);
+    await this.deps.codes.consumeGrant(accountId, client.id, now);
+    await this.deps.tokens.revokeGrant(accountId, client.id, now);
     return client;
   }
 

@@ -95,7 +95,7 @@ export function createGrantStorage(deps: GrantStorageDeps): {
       await codes.save({
         codeHash: hashCredential(code.authorizationCode),
         clientRef: client.id,
-        userId: owner.id,
+        accountId: owner.id,
         redirectUri: owner.boundRedirectUri ?? null,
         codeChallenge: code.codeChallenge,
         codeChallengeMethod: code.codeChallengeMethod,
@@ -116,7 +116,7 @@ export function createGrantStorage(deps: GrantStorageDeps): {
       }
       const client = await clientByRef(row.clientRef);
       if (!client) return false;
-      const user: GrantUser = { id: row.userId, kind: 'oauth_user', familyId: row.codeHash };
+      const user: GrantUser = { id: row.accountId, kind: 'oauth_user', familyId: row.codeHash };
       return {
         authorizationCode,
         expiresAt: time.toLibrary(row.expiresAt),
@@ -146,7 +146,7 @@ export function createGrantStorage(deps: GrantStorageDeps): {
       const row = {
         id: randomUUID(),
         clientRef: client.id,
-        userId: owner.id,
+        accountId: owner.id,
         kind: owner.kind,
         familyId: owner.familyId ?? randomUUID(),
         accessTokenHash: hashCredential(token.accessToken),
@@ -173,7 +173,7 @@ export function createGrantStorage(deps: GrantStorageDeps): {
       const client = await clientByRef(row.clientRef);
       if (!client) return false;
       const user: GrantUser = {
-        id: row.userId,
+        id: row.accountId,
         kind: row.kind,
         familyId: row.familyId,
         familyExpiresAt: row.familyExpiresAt,

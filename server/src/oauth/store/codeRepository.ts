@@ -6,7 +6,7 @@ import { defineAuthorizationCodeModel } from './grantModels.js';
 export interface StoredAuthorizationCode {
   codeHash: string;
   clientRef: string;
-  userId: string;
+  accountId: string;
   redirectUri: string | null;
   codeChallenge: string;
   codeChallengeMethod: string;
@@ -32,7 +32,7 @@ export class AuthorizationCodeRepository {
       ? {
           codeHash: row.codeHash,
           clientRef: row.clientRef,
-          userId: row.userId,
+          accountId: row.accountId,
           redirectUri: row.redirectUri,
           codeChallenge: row.codeChallenge,
           codeChallengeMethod: row.codeChallengeMethod,
@@ -44,10 +44,10 @@ export class AuthorizationCodeRepository {
   }
 
   /** Uses up every pending code the user granted the client (the grant was revoked). */
-  async consumeGrant(userId: string, clientRef: string, now: Date): Promise<void> {
+  async consumeGrant(accountId: string, clientRef: string, now: Date): Promise<void> {
     await this.codes.update(
       { consumedAt: now },
-      { where: { userId, clientRef, consumedAt: { [Op.is]: null } } },
+      { where: { accountId, clientRef, consumedAt: { [Op.is]: null } } },
     );
   }
 

@@ -7,6 +7,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { ACCOUNT_ID_COLUMN } from '../../db/accountColumn.js';
 
 export class AuthorizationCodeModel extends Model<
   InferAttributes<AuthorizationCodeModel>,
@@ -14,7 +15,7 @@ export class AuthorizationCodeModel extends Model<
 > {
   declare codeHash: string;
   declare clientRef: string;
-  declare userId: string;
+  declare accountId: string;
   declare redirectUri: string | null;
   declare codeChallenge: string;
   declare codeChallengeMethod: string;
@@ -29,7 +30,7 @@ export class OAuthTokenModel extends Model<
 > {
   declare id: string;
   declare clientRef: string;
-  declare userId: string;
+  declare accountId: string;
   declare kind: string;
   declare familyId: string;
   declare accessTokenHash: string;
@@ -51,7 +52,7 @@ export function defineAuthorizationCodeModel(sequelize: Sequelize) {
     {
       codeHash: { type: DataTypes.CHAR(64), primaryKey: true },
       clientRef: { type: DataTypes.STRING(36), allowNull: false },
-      userId: { type: DataTypes.STRING(36), allowNull: false },
+      accountId: { ...ACCOUNT_ID_COLUMN, allowNull: false },
       redirectUri: { type: DataTypes.TEXT, allowNull: true },
       codeChallenge: { type: DataTypes.STRING(128), allowNull: false },
       codeChallengeMethod: { type: DataTypes.STRING(8), allowNull: false },
@@ -76,7 +77,7 @@ export function defineOAuthTokenModel(sequelize: Sequelize) {
     {
       id: { type: DataTypes.STRING(36), primaryKey: true },
       clientRef: { type: DataTypes.STRING(36), allowNull: false },
-      userId: { type: DataTypes.STRING(36), allowNull: false },
+      accountId: { ...ACCOUNT_ID_COLUMN, allowNull: false },
       kind: { type: DataTypes.STRING(24), allowNull: false },
       familyId: { type: DataTypes.STRING(64), allowNull: false },
       accessTokenHash: { type: DataTypes.CHAR(64), allowNull: false, unique: true },

@@ -9,7 +9,7 @@ export type TokenKind = 'oauth_user' | 'client_credentials';
 export interface StoredToken {
   id: string;
   clientRef: string;
-  userId: string;
+  accountId: string;
   kind: TokenKind;
   familyId: string;
   accessTokenHash: string;
@@ -91,7 +91,7 @@ export class OAuthTokenRepository {
    * The user's live grants, one per client: every unrevoked token of the code
    * flow whose access token or unused refresh token still works.
    */
-  async liveGrants(userId: string, now: Date): Promise<LiveGrant[]> {
+  async liveGrants(accountId: string, now: Date): Promise<LiveGrant[]> {
     const rows = await this.tokens.findAll({
       attributes: [
         'clientRef',
@@ -99,7 +99,7 @@ export class OAuthTokenRepository {
         [fn('MAX', col('created_at')), 'lastIssuedAt'],
       ],
       where: {
-        userId,
+        accountId,
         kind: 'oauth_user',
         revokedAt: { [Op.is]: null },
         [Op.or]: [
@@ -118,10 +118,10 @@ export class OAuthTokenRepository {
   }
 
   /** Revokes every token the user granted the client; returns how many were live. */
-  async revokeGrant(userId: string, clientRef: string, now: Date): Promise<number> {
+  async revokeGrant(accountId: string, clientRef: string, now: Date): Promise<number> {
     const [affected] = await this.tokens.update(
       { revokedAt: now },
-      { where: { userId, clientRef, kind: 'oauth_user', revokedAt: { [Op.is]: null } } },
+      { where: { accountId, clientRef, kind: 'oauth_user', revokedAt: { [Op.is]: null } } },
     );
     return affected;
   }
@@ -168,7 +168,7 @@ function toToken(row: OAuthTokenModel): StoredToken {
   return {
     id: row.id,
     clientRef: row.clientRef,
-    userId: row.userId,
+    accountId: row.accountId,
     kind: row.kind as TokenKind,
     familyId: row.familyId,
     accessTokenHash: row.accessTokenHash,

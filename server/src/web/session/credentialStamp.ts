@@ -3,9 +3,9 @@
 // reset or change, which stores a new salted hash, ends every session that
 // still holds the old digest, on every instance, without finding the rows.
 import { createHash } from 'node:crypto';
-import type { User } from '../../accounts/userRepository.js';
+import type { Account } from '../../accounts/accountRepository.js';
 
-export function credentialStamp(user: Pick<User, 'passwordHash'>): string {
+export function credentialStamp(user: Pick<Account, 'passwordHash'>): string {
   return createHash('sha256')
     .update(user.passwordHash ?? '')
     .digest('base64url')

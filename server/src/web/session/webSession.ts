@@ -11,7 +11,7 @@ import { SessionRepository } from './sessionRepository.js';
 
 declare module 'express-session' {
   interface SessionData {
-    userId?: string;
+    accountId?: string;
     /** credentialStamp() of the user at login; another one ends the session. */
     credentialStamp?: string;
     /** A one-time notice for the next page ("Schlüssel widerrufen."). */

@@ -5,11 +5,11 @@
 import { LRUCache } from 'lru-cache';
 import { Op, type Sequelize } from 'sequelize';
 import type { Plan } from '#shared/apiTypes.js';
-import { defineUserModel, type PaymentStatus, type UserRow } from './userModel.js';
+import { defineAccountModel, type PaymentStatus, type AccountRow } from './accountModel.js';
 
 export type { PaymentStatus };
 
-export interface User {
+export interface Account {
   id: string;
   email: string;
   passwordHash: string | null;
@@ -38,7 +38,7 @@ export interface NewUser {
 
 export type UserChanges = Partial<
   Pick<
-    User,
+    Account,
     | 'plan'
     | 'trialStartedAt'
     | 'trialExpiresAt'
@@ -49,15 +49,17 @@ export type UserChanges = Partial<
   >
 >;
 
-export class UserRepository {
+export class AccountRepository {
   private readonly users;
-  private readonly recent = new LRUCache<string, { user: User; readAt: number }>({ max: 10_000 });
+  private readonly recent = new LRUCache<string, { user: Account; readAt: number }>({
+    max: 10_000,
+  });
 
   constructor(private readonly sequelize: Sequelize) {
-    this.users = defineUserModel(sequelize);
+    this.users = defineAccountModel(sequelize);
   }
 
-  async create(user: NewUser): Promise<User> {
+  async create(user: NewUser): Promise<Account> {
     const row = await this.users.create({
       emailVerifiedAt: null,
       ...user,
@@ -66,7 +68,7 @@ export class UserRepository {
     return toUser(row);
   }
 
-  async findById(id: string): Promise<User | null> {
+  async findById(id: string): Promise<Account | null> {
     const row = await this.users.findByPk(id);
     return row ? toUser(row) : null;
   }
@@ -79,7 +81,7 @@ export class UserRepository {
     id: string,
     maxAgeMs: number,
     now: Date,
-  ): Promise<{ user: User | null; cached: boolean }> {
+  ): Promise<{ user: Account | null; cached: boolean }> {
     const held = this.recent.get(id);
     const age = held ? now.getTime() - held.readAt : Infinity;
     if (held && age >= 0 && age < maxAgeMs) return { user: held.user, cached: true };
@@ -88,7 +90,7 @@ export class UserRepository {
     return { user, cached: false };
   }
 
-  async findByEmail(email: string): Promise<User | null> {
+  async findByEmail(email: string): Promise<Account | null> {
     const row = await this.users.findOne({ where: { email } });
     return row ? toUser(row) : null;
   }
@@ -133,7 +135,7 @@ export class UserRepository {
   }
 }
 
-function toUser(row: UserRow): User {
+function toUser(row: AccountRow): Account {
   return {
     id: row.id,
     email: row.email,

@@ -1,4 +1,4 @@
-// The users table. Each database gets a subclass of its own (defineUserModel),
+// The users table. Each database gets a subclass of its own (defineAccountModel),
 // because Model.init binds a class to one Sequelize instance and tests open several.
 import {
   DataTypes,
@@ -12,9 +12,9 @@ import type { Plan } from '#shared/apiTypes.js';
 
 export type PaymentStatus = 'ok' | 'past_due';
 
-export class UserModel extends Model<
-  InferAttributes<UserModel>,
-  InferCreationAttributes<UserModel>
+export class AccountModel extends Model<
+  InferAttributes<AccountModel>,
+  InferCreationAttributes<AccountModel>
 > {
   declare id: string;
   declare email: string;
@@ -30,8 +30,8 @@ export class UserModel extends Model<
   declare updatedAt: CreationOptional<Date>;
 }
 
-export function defineUserModel(sequelize: Sequelize): typeof UserModel {
-  const Bound = class extends UserModel {};
+export function defineAccountModel(sequelize: Sequelize): typeof AccountModel {
+  const Bound = class extends AccountModel {};
   Bound.init(
     {
       id: { type: DataTypes.STRING(36), primaryKey: true },
@@ -52,4 +52,4 @@ export function defineUserModel(sequelize: Sequelize): typeof UserModel {
   return Bound;
 }
 
-export type UserRow = UserModel;
+export type AccountRow = AccountModel;
