@@ -20,7 +20,7 @@ export interface BearerDeps {
 
 export interface BearerOptions {
   /**
-   * Refuses the `token` query parameter (§5.1.2) with this missing_token
+   * Refuses the `token` query parameter (§5.1, item 2) with this missing_token
    * message, for endpoints whose protocol forbids tokens in URLs.
    */
   queryTokenRefused?: string;
