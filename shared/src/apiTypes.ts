@@ -99,6 +99,12 @@ export interface BodenrichtwertResponse {
 /** Most addresses one POST /api/bodenrichtwert/batch may carry. */
 export const MAX_BATCH_ADDRESSES = 100;
 
+/** Most characters (code points, after trimming) of one address. */
+export const MAX_ADDRESS_LENGTH = 300;
+
+/** Room for the longest allowed addresses of a batch even when every character is JSON-escaped. */
+export const BATCH_BODY_LIMIT_BYTES = MAX_BATCH_ADDRESSES * (MAX_ADDRESS_LENGTH * 12 + 8) + 4096;
+
 /** Body of POST /api/bodenrichtwert/batch. */
 export interface BatchLookupRequest {
   addresses: string[];

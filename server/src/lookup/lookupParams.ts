@@ -2,12 +2,11 @@
 // missing_address, address_too_long, invalid_nutzungsart, invalid_format,
 // invalid_stichtag.
 // The app's 'simple' query parser gives a string, or an array when repeated.
+import { MAX_ADDRESS_LENGTH } from '#shared/apiTypes.js';
 import { AppError, ErrorCode, fail, ok, type Result } from '#shared/errors.js';
 import { parseLandUseFilter, type LandUseCode } from '#shared/landUse.js';
 import { parseStichtag } from '#shared/stichtag.js';
 import type { ResponseFormat } from '../http/responseFormat.js';
-
-export const MAX_ADDRESS_LENGTH = 300;
 
 export interface LookupParams {
   /** As sent (echoed as address_input). */

@@ -6,6 +6,7 @@
 // limit counts every tool call (a batch of 100 calls used to count once).
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { BATCH_BODY_LIMIT_BYTES } from '#shared/apiTypes.js';
 import { AppError, ErrorCode, isAppError } from '#shared/errors.js';
 import type { CountedLookupDeps } from '../lookup/countedLookup.js';
 import { principalOf, requireBearer, type BearerDeps } from '../auth/requireBearer.js';
@@ -13,7 +14,6 @@ import { presentedToken } from '../auth/tokenTransport.js';
 import type { Config } from '../config/config.js';
 import { errorBody } from '../http/errorBody.js';
 import { jsonBodyUpTo } from '../http/jsonBody.js';
-import { BATCH_BODY_LIMIT_BYTES } from '../api/bodenrichtwert/router.js';
 import { clientKey, createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';

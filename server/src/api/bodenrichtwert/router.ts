@@ -4,19 +4,19 @@
 // answers within its wait (Prefer: wait, preferWait.ts), so no proxy or
 // client timeout ever loses answers the account was charged for.
 import { Router } from 'express';
-import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import { BATCH_BODY_LIMIT_BYTES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { requireBearer, type BearerDeps } from '../../auth/requireBearer.js';
 import { internalErrorsAs } from '../../http/errorMiddleware.js';
 import { jsonBodyUpTo } from '../../http/jsonBody.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
-import { batchLookup } from './batchLookup.js';
-import { parseBatchParams } from './batchParams.js';
 import { parsePreferWait } from './preferWait.js';
+import { batchLookup } from '../../lookup/batchLookup.js';
+import { parseBatchParams } from '../../lookup/batchParams.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { lookupCallerOf } from '../../lookup/lookupCaller.js';
-import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../lookup/lookupParams.js';
+import { parseLookupParams } from '../../lookup/lookupParams.js';
+import { lookupCallerOf } from './lookupCaller.js';
 
 export type BodenrichtwertDeps = RateLimitDeps &
   CountedLookupDeps &
@@ -24,9 +24,6 @@ export type BodenrichtwertDeps = RateLimitDeps &
     /** Resolves after `ms`; the batch's wait (injected so tests control it). */
     sleep: (ms: number) => Promise<void>;
   };
-
-/** Room for the longest allowed addresses even when every character is JSON-escaped. */
-export const BATCH_BODY_LIMIT_BYTES = MAX_BATCH_ADDRESSES * (MAX_ADDRESS_LENGTH * 12 + 8) + 4096;
 
 export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
   const router = Router();

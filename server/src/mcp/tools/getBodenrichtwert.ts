@@ -3,12 +3,12 @@
 // per successful answer); the text names the attribution and the disclaimer
 // because whoever shows the values must show them too.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
+import { MAX_ADDRESS_LENGTH, type BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { LAND_USE_CODES } from '#shared/landUse.js';
 import { describeGeocoding } from '#shared/texts.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../lookup/lookupParams.js';
+import { parseLookupParams } from '../../lookup/lookupParams.js';
 import { toolCallerOf } from '../authInfo.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';

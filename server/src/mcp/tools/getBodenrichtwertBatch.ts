@@ -3,14 +3,13 @@
 // lookup, repetitions this month free) and the same per-source bounds; the
 // text lists one line per address and every source's attribution once.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { MAX_BATCH_ADDRESSES, type BatchLookupItem } from '#shared/apiTypes.js';
+import { MAX_ADDRESS_LENGTH, MAX_BATCH_ADDRESSES, type BatchLookupItem } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { LAND_USE_CODES } from '#shared/landUse.js';
 import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
-import { batchLookup } from '../../api/bodenrichtwert/batchLookup.js';
-import { parseBatchParams } from '../../api/bodenrichtwert/batchParams.js';
+import { batchLookup } from '../../lookup/batchLookup.js';
+import { parseBatchParams } from '../../lookup/batchParams.js';
 import type { CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
 import { toolCallerOf } from '../authInfo.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';

@@ -1,8 +1,7 @@
 // GET /api/bodenrichtwert in the OpenAPI document (§2.1–2.3, §4.1, §7.1).
-import { GEOCODING_MATCHES, GEOCODING_SOURCES } from '#shared/apiTypes.js';
+import { GEOCODING_MATCHES, GEOCODING_SOURCES, MAX_ADDRESS_LENGTH } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { LAND_USE_CODES } from '#shared/landUse.js';
-import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
 import {
   AUTH_ERROR_CODES,
   bearerSecurity,

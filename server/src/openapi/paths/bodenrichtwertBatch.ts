@@ -1,10 +1,12 @@
 // POST /api/bodenrichtwert/batch in the OpenAPI document: up to
 // MAX_BATCH_ADDRESSES single lookups in one request, answered in input order.
-import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import {
+  BATCH_BODY_LIMIT_BYTES,
+  MAX_ADDRESS_LENGTH,
+  MAX_BATCH_ADDRESSES,
+} from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { LAND_USE_CODES } from '#shared/landUse.js';
-import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
-import { BATCH_BODY_LIMIT_BYTES } from '../../api/bodenrichtwert/router.js';
 import {
   AUTH_ERROR_CODES,
   bearerSecurity,

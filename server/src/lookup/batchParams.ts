@@ -6,9 +6,9 @@ import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { AppError, ErrorCode, fail, ok, type Result } from '#shared/errors.js';
 import { parseLandUseFilter } from '#shared/landUse.js';
 import { parseStichtag } from '#shared/stichtag.js';
-import type { ResponseFormat } from '../../http/responseFormat.js';
-import type { LookupTarget } from '../../lookup/countedLookup.js';
-import { parseAddress, parseFormat } from '../../lookup/lookupParams.js';
+import type { ResponseFormat } from '../http/responseFormat.js';
+import type { LookupTarget } from './countedLookup.js';
+import { parseAddress, parseFormat } from './lookupParams.js';
 
 export interface BatchEntry {
   /** As sent (echoed as address_input, also in an error item). */
