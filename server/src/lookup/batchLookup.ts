@@ -16,8 +16,8 @@ import type {
   PendingItem,
 } from '#shared/apiTypes.js';
 import { ErrorCode, type AppError } from '#shared/errors.js';
+import type { BatchEntry } from '#shared/schemas/batchRequest.js';
 import { errorBody, toAppError } from '../http/errorBody.js';
-import type { BatchEntry } from './batchParams.js';
 import {
   lookupReserved,
   reserveLookup,

@@ -6,6 +6,8 @@
 import { Router } from 'express';
 import { BATCH_BODY_LIMIT_BYTES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
+import { parseBatchRequest } from '#shared/schemas/batchRequest.js';
+import { parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { requireBearer, type BearerDeps } from '../../auth/requireBearer.js';
 import { internalErrorsAs } from '../../http/errorMiddleware.js';
 import { jsonBodyUpTo } from '../../http/jsonBody.js';
@@ -13,9 +15,7 @@ import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
 import { parsePreferWait } from './preferWait.js';
 import { batchLookup } from '../../lookup/batchLookup.js';
-import { parseBatchParams } from '../../lookup/batchParams.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { parseLookupParams } from '../../lookup/lookupParams.js';
 import { lookupCallerOf } from './lookupCaller.js';
 
 export type BodenrichtwertDeps = RateLimitDeps &
@@ -34,7 +34,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     createRateLimiter(ctx),
     requireBearer(ctx),
     async (req, res) => {
-      const params = parseLookupParams(req.query, ctx.lookup.today());
+      const params = parseLookupRequest(req.query, ctx.lookup.today());
       if (!params.ok) throw params.error;
       sendBody(res, 200, await countedLookup(ctx, lookupCallerOf(req, res), params.value));
     },
@@ -46,7 +46,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     requireBearer(ctx),
     jsonBodyUpTo(BATCH_BODY_LIMIT_BYTES),
     async (req, res) => {
-      const params = parseBatchParams(req.body, req.query.format, ctx.lookup.today());
+      const params = parseBatchRequest(req.body, req.query.format, ctx.lookup.today());
       if (!params.ok) throw params.error;
       res.locals.format = params.value.format;
       const wait = parsePreferWait(req.headers.prefer);
