@@ -1,7 +1,8 @@
 // GET /api/bodenrichtwert in the OpenAPI document (§2.1–2.3, §4.1, §7.1).
-import { GEOCODING_MATCHES, GEOCODING_SOURCES, MAX_ADDRESS_LENGTH } from '#shared/apiTypes.js';
+import { GEOCODING_MATCHES, GEOCODING_SOURCES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { LAND_USE_CODES } from '#shared/landUse.js';
+import { lookupRequestSchema } from '#shared/schemas/lookupRequest.js';
 import {
   AUTH_ERROR_CODES,
   bearerSecurity,
@@ -11,6 +12,7 @@ import {
   xmlNote,
 } from '../components.js';
 import { LOOKUP_ADDRESS_EXAMPLE, lookupExample } from '../examples/lookupExample.js';
+import { queryParameters } from '../fromZod.js';
 import type { JsonObject, OpenApiModule } from '../types.js';
 
 const text = (description: string): JsonObject => ({ type: 'string', description });
@@ -41,47 +43,9 @@ export const bodenrichtwertApi: OpenApiModule = {
           'Bayern antwortet der Dienst mit 451.',
         tags: ['Lookup'],
         security: bearerSecurity,
-        parameters: [
-          {
-            name: 'address',
-            in: 'query',
-            required: true,
-            description:
-              'Vollständige Adresse: Straße, Hausnummer, Postleitzahl, Ort ' +
-              `(höchstens ${MAX_ADDRESS_LENGTH} Zeichen).`,
-            schema: { type: 'string', maxLength: MAX_ADDRESS_LENGTH },
-            example: LOOKUP_ADDRESS_EXAMPLE,
-          },
-          {
-            name: 'nutzungsart',
-            in: 'query',
-            required: false,
-            description:
-              'Filter nach Nutzungsart; für mehrere Codes den Parameter wiederholen ' +
-              '(keine Kommalisten).',
-            schema: { type: 'array', items: { type: 'string', enum: [...LAND_USE_CODES] } },
-            style: 'form',
-            explode: true,
-          },
-          {
-            name: 'format',
-            in: 'query',
-            required: false,
-            description: 'Antwortformat.',
-            schema: { type: 'string', enum: ['json', 'xml'], default: 'json' },
-          },
-          {
-            name: 'stichtag',
-            in: 'query',
-            required: false,
-            description:
-              'Wertermittlungsstichtag, nicht nach heute: je Zone der Eintrag mit dem jüngsten ' +
-              'Stichtag an oder vor diesem Datum; nur Zonen, die damals einen Wert hatten. Ohne ' +
-              'Angabe die aktuellen Werte. Ein Datum vor dem frühesten Stichtag der Quelle ' +
-              'ergibt 404 no_data mit dem frühesten verfügbaren Jahr.',
-            schema: { type: 'string', format: 'date', example: '2022-01-01' },
-          },
-        ],
+        parameters: queryParameters(lookupRequestSchema, {
+          address: { example: LOOKUP_ADDRESS_EXAMPLE },
+        }),
         responses: {
           '200': {
             description: 'Die Bodenrichtwerte an der Adresse',

@@ -1,12 +1,9 @@
 // POST /api/bodenrichtwert/batch in the OpenAPI document: up to
 // MAX_BATCH_ADDRESSES single lookups in one request, answered in input order.
-import {
-  BATCH_BODY_LIMIT_BYTES,
-  MAX_ADDRESS_LENGTH,
-  MAX_BATCH_ADDRESSES,
-} from '#shared/apiTypes.js';
+import { BATCH_BODY_LIMIT_BYTES, MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
-import { LAND_USE_CODES } from '#shared/landUse.js';
+import { batchRequestSchema } from '#shared/schemas/batchRequest.js';
+import { formatField } from '#shared/schemas/lookupFields.js';
 import {
   AUTH_ERROR_CODES,
   bearerSecurity,
@@ -16,6 +13,7 @@ import {
 } from '../components.js';
 import { errorExample } from '../examples/errorExamples.js';
 import { LOOKUP_ADDRESS_EXAMPLE, lookupExample } from '../examples/lookupExample.js';
+import { jsonSchemaOf } from '../fromZod.js';
 import type { JsonObject, OpenApiModule } from '../types.js';
 import { both, bodenrichtwertResponseSchema, lookupErrors } from './bodenrichtwert.js';
 
@@ -81,7 +79,7 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
             in: 'query',
             required: false,
             description: 'Antwortformat; "format" im Anfrageinhalt hat Vorrang.',
-            schema: { type: 'string', enum: ['json', 'xml'], default: 'json' },
+            schema: jsonSchemaOf(formatField()),
           },
           {
             name: 'Prefer',
@@ -136,33 +134,7 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
     },
   },
   schemas: {
-    BatchLookupRequest: {
-      type: 'object',
-      required: ['addresses'],
-      properties: {
-        addresses: {
-          type: 'array',
-          minItems: 1,
-          maxItems: MAX_BATCH_ADDRESSES,
-          description:
-            'Vollständige Adressen (Straße, Hausnummer, Postleitzahl, Ort). Eine leere oder zu ' +
-            'lange Adresse wird ein Fehlerelement, kein Fehler der Anfrage.',
-          items: { type: 'string', maxLength: MAX_ADDRESS_LENGTH },
-        },
-        nutzungsart: {
-          type: 'array',
-          description: 'Filter nach Nutzungsart für jede Adresse.',
-          items: { type: 'string', enum: [...LAND_USE_CODES] },
-        },
-        stichtag: {
-          type: 'string',
-          format: 'date',
-          description: 'Stichtag für jede Adresse, wie bei GET /api/bodenrichtwert.',
-          example: '2022-01-01',
-        },
-        format: { type: 'string', enum: ['json', 'xml'], default: 'json' },
-      },
-    },
+    BatchLookupRequest: jsonSchemaOf(batchRequestSchema),
     BatchLookupResponse: {
       type: 'object',
       additionalProperties: false,
