@@ -1,9 +1,10 @@
 // POST /api/bodenwert in the OpenAPI document (§2.4, §4.2, §7.2).
-import { BODENWERT_INPUT_ERROR_CODES, INPUT_MAXIMA } from '#shared/bodenwertInput.js';
+import { BODENWERT_INPUT_ERROR_CODES } from '#shared/bodenwertInput.js';
 import { GFZ_PLAUSIBLE_RANGE } from '#shared/calculationNotes.js';
 import { OUTPUT_DECIMALS } from '#shared/density.js';
 import { CALCULATION_MODEL } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
+import { bodenwertRequestSchema } from '#shared/schemas/bodenwertRequest.js';
 import {
   authErrors,
   bearerSecurity,
@@ -13,20 +14,10 @@ import {
   successHeaders,
 } from '../components.js';
 import { calculationExample, calculationRequestExample } from '../examples/calculationExample.js';
+import { jsonSchemaOf } from '../fromZod.js';
 import type { JsonObject, OpenApiModule } from '../types.js';
 
 const german = (value: number) => value.toLocaleString('de-DE');
-
-/** A JSON number within `bounds`, or the same as text with a dot or comma. */
-const decimalInput = (description: string, bounds: JsonObject = {}): JsonObject => ({
-  description:
-    `${description} Als JSON-Zahl oder als Text mit Punkt oder Komma als ` +
-    'Dezimaltrennzeichen (ohne Tausendertrennzeichen; „1.000“ ist 1).',
-  oneOf: [
-    { type: 'number', ...bounds },
-    { type: 'string', examples: ['1,2'] },
-  ],
-});
 
 const number = (description: string): JsonObject => ({ type: 'number', description });
 
@@ -73,39 +64,7 @@ export const bodenwertApi: OpenApiModule = {
     },
   },
   schemas: {
-    BodenwertRequest: {
-      type: 'object',
-      required: ['brw', 'gfz_referenz', 'gfz_tatsaechlich'],
-      properties: {
-        brw: decimalInput(
-          `Bodenrichtwert in €/m², mindestens 0, höchstens ${german(INPUT_MAXIMA.brw)}.`,
-          { minimum: 0, maximum: INPUT_MAXIMA.brw },
-        ),
-        gfz_referenz: decimalInput(
-          'GFZ des Richtwertgrundstücks (die wertrel_geschossflaechenzahl des Eintrags), ' +
-            `größer als 0, höchstens ${german(INPUT_MAXIMA.gfz)}.`,
-          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.gfz },
-        ),
-        gfz_tatsaechlich: decimalInput(
-          'Tatsächliche oder zulässige GFZ des Grundstücks, größer als 0, höchstens ' +
-            `${german(INPUT_MAXIMA.gfz)}.`,
-          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.gfz },
-        ),
-        flaeche: decimalInput(
-          `Grundstücksfläche in m², größer als 0, höchstens ${german(INPUT_MAXIMA.flaeche)}.`,
-          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.flaeche },
-        ),
-        hinterland_flaeche_m2: decimalInput(
-          'Hinterlandfläche in m², größer als 0 und kleiner als flaeche; nur zusammen mit ' +
-            'hinterland_faktor und flaeche.',
-          { exclusiveMinimum: 0 },
-        ),
-        hinterland_faktor: decimalInput('Wertfaktor des Hinterlands, 0 bis 1 einschließlich.', {
-          minimum: 0,
-          maximum: 1,
-        }),
-      },
-    },
+    BodenwertRequest: jsonSchemaOf(bodenwertRequestSchema),
     BodenwertResponse: {
       type: 'object',
       additionalProperties: false,
