@@ -3,7 +3,8 @@
 // version is the package's; limits and error codes come from the code.
 import { readFileSync } from 'node:fs';
 import { fromProjectRoot } from '../config/projectRoot.js';
-import { errorBodySchema, securitySchemes } from './components.js';
+import { answer } from './answers.js';
+import { securitySchemes } from './components.js';
 import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenrichtwertBatchApi } from './paths/bodenrichtwertBatch.js';
 import { bodenwertApi } from './paths/bodenwert.js';
@@ -29,7 +30,7 @@ const MODULES: readonly OpenApiModule[] = [
 
 export function createOpenApiDocument(baseUrl: string): JsonObject {
   const paths: Record<string, JsonObject> = {};
-  const schemas: Record<string, JsonObject> = { ErrorBody: errorBodySchema };
+  const schemas: Record<string, JsonObject> = { ErrorBody: answer('ErrorBody') };
   for (const module of MODULES) {
     Object.assign(paths, module.paths);
     Object.assign(schemas, module.schemas);

@@ -32,3 +32,45 @@ export function queryParameters(
     ...extra[name],
   }));
 }
+
+/**
+ * Named answer schemas as OpenAPI components, referring to each other by
+ * name. zod's own bounds of an integer (the safe integers) and its patterns
+ * of ISO dates say nothing a client needs beyond the type and format; a
+ * nullable scalar is a list of types.
+ */
+export function componentSchemas(
+  named: Readonly<Record<string, z.ZodType>>,
+): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'output',
+    uri: (id) => `#/components/schemas/${id}`,
+    override: ({ jsonSchema }) => {
+      const json = jsonSchema as JsonObject;
+      collapseNullable(json);
+      if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+      if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
+      if (json.format === 'date' || json.format === 'date-time') delete json.pattern;
+    },
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...json }]) => [id, json]),
+  );
+}
+
+/** A nullable scalar written as OpenAPI 3.1 likes it: `type: [T, 'null']`, not anyOf. */
+function collapseNullable(json: JsonObject): void {
+  const options = json.anyOf;
+  if (!Array.isArray(options) || options.length !== 2) return;
+  const [value, nothing] = options as JsonObject[];
+  if (
+    typeof value?.type !== 'string' ||
+    nothing?.type !== 'null' ||
+    Object.keys(nothing).length !== 1
+  )
+    return;
+  delete json.anyOf;
+  Object.assign(json, value, { type: [value.type, 'null'] });
+}

@@ -4,42 +4,13 @@ import { BATCH_BODY_LIMIT_BYTES, MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js
 import { ErrorCode } from '#shared/errors.js';
 import { batchRequestSchema } from '#shared/schemas/batchRequest.js';
 import { formatField } from '#shared/schemas/lookupFields.js';
-import {
-  AUTH_ERROR_CODES,
-  bearerSecurity,
-  errorBodySchema,
-  schemaRef,
-  successHeaders,
-} from '../components.js';
+import { AUTH_ERROR_CODES, bearerSecurity, schemaRef, successHeaders } from '../components.js';
+import { answer } from '../answers.js';
 import { errorExample } from '../examples/errorExamples.js';
 import { LOOKUP_ADDRESS_EXAMPLE, lookupExample } from '../examples/lookupExample.js';
 import { jsonSchemaOf } from '../fromZod.js';
-import type { JsonObject, OpenApiModule } from '../types.js';
-import { both, bodenrichtwertResponseSchema, lookupErrors } from './bodenrichtwert.js';
-
-/** What a single lookup can answer besides 200, and so what an item can hold. */
-const ITEM_ERROR_CODES = [
-  ErrorCode.missingAddress,
-  ErrorCode.addressTooLong,
-  ErrorCode.invalidToken,
-  ErrorCode.limitReached,
-  ErrorCode.paymentPastDue,
-  ErrorCode.addressNotFound,
-  ErrorCode.noData,
-  ErrorCode.restrictedState,
-  ErrorCode.processingError,
-  ErrorCode.serviceError,
-];
-
-function withProperties(schema: JsonObject, extra: Record<string, JsonObject>): JsonObject {
-  return {
-    ...schema,
-    required: [...(schema.required as string[]), ...Object.keys(extra)],
-    properties: { ...(schema.properties as JsonObject), ...extra },
-  };
-}
-
-const errorProperties = errorBodySchema.properties as Record<string, JsonObject>;
+import type { OpenApiModule } from '../types.js';
+import { both, lookupErrors } from './bodenrichtwert.js';
 
 const UNKNOWN_ADDRESS = 'Nirgendwostraße 1, 99999 Nirgendwo';
 
@@ -135,45 +106,7 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
   },
   schemas: {
     BatchLookupRequest: jsonSchemaOf(batchRequestSchema),
-    BatchLookupResponse: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['results'],
-      properties: {
-        results: { type: 'array', minItems: 1, items: schemaRef('BatchLookupItem') },
-      },
-    },
-    BatchLookupItem: {
-      oneOf: [
-        withProperties(bodenrichtwertResponseSchema(), {
-          status: { type: 'integer', const: 200 },
-        }),
-        withProperties(
-          {
-            ...errorBodySchema,
-            properties: {
-              ...errorProperties,
-              error: { ...errorProperties.error, enum: ITEM_ERROR_CODES },
-            },
-          },
-          { address_input: { type: 'string', description: 'Die Adresse, wie gesendet.' } },
-        ),
-        {
-          type: 'object',
-          description:
-            'Noch nicht ermittelt, als die Wartezeit (Prefer: wait) ablief; der Dienst ' +
-            'ermittelt es im Hintergrund, erneutes Anfragen nach retry_after Sekunden ist frei.',
-          additionalProperties: false,
-          required: ['status', 'error', 'message', 'retry_after', 'address_input'],
-          properties: {
-            status: { type: 'integer', const: 202 },
-            error: { type: 'string', const: 'pending' },
-            message: { type: 'string' },
-            retry_after: { type: 'integer', minimum: 1 },
-            address_input: { type: 'string', description: 'Die Adresse, wie gesendet.' },
-          },
-        },
-      ],
-    },
+    BatchLookupResponse: answer('BatchLookupResponse'),
+    BatchLookupItem: answer('BatchLookupItem'),
   },
 };
