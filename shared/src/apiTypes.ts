@@ -105,13 +105,6 @@ export const MAX_ADDRESS_LENGTH = 300;
 /** Room for the longest allowed addresses of a batch even when every character is JSON-escaped. */
 export const BATCH_BODY_LIMIT_BYTES = MAX_BATCH_ADDRESSES * (MAX_ADDRESS_LENGTH * 12 + 8) + 4096;
 
-/** Body of POST /api/bodenrichtwert/batch. */
-export interface BatchLookupRequest {
-  addresses: string[];
-  nutzungsart?: LandUseCode[];
-  format?: 'json' | 'xml';
-}
-
 /**
  * An address of a batch whose answer was not ready when the request's wait
  * (Prefer: wait) ended; the service finishes it in the background, so asking
