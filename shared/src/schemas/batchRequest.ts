@@ -47,6 +47,7 @@ const addresses = coded(
         'lange Adresse wird ein Fehlerelement, kein Fehler der Anfrage.',
     }),
   addressesCode,
+  [ErrorCode.invalidBody, ErrorCode.missingAddress, ErrorCode.tooManyAddresses],
 );
 
 export const batchRequestSchema = coded(
@@ -54,8 +55,8 @@ export const batchRequestSchema = coded(
     {
       addresses,
       nutzungsart: nutzungsartField('Filter nach Nutzungsart für jede Adresse.'),
-      stichtag: stichtagField('Stichtag für jede Adresse, wie bei GET /api/bodenrichtwert.'),
       format: formatField(),
+      stichtag: stichtagField('Stichtag für jede Adresse, wie bei GET /api/bodenrichtwert.'),
     },
     { error: NOT_AN_OBJECT },
   ),

@@ -32,6 +32,7 @@ export const addressField = (description: string) =>
       )
       .meta({ maxLength: MAX_ADDRESS_LENGTH, description }),
     ErrorCode.missingAddress,
+    [ErrorCode.addressTooLong],
   );
 
 /** The land-use filter: deduplicated, in canonical order; absent means all uses. */

@@ -15,12 +15,33 @@ export interface IssueView {
 /** The code of a field's issues: one code, or one chosen by the zod issue. */
 export type IssueCode = ErrorCode | ((issue: IssueView) => ErrorCode);
 
-const issueCodes = new WeakMap<z.ZodType, IssueCode>();
+interface FieldCodes {
+  code: IssueCode;
+  /** Every code the field answers with, in the order the API documents them. */
+  all: readonly ErrorCode[];
+}
 
-/** `schema`, answering its issues with `code` (last: `.meta()` and the like make a copy). */
-export function coded<Schema extends z.ZodType>(schema: Schema, code: IssueCode): Schema {
-  issueCodes.set(schema, code);
+const issueCodes = new WeakMap<z.ZodType, FieldCodes>();
+
+/**
+ * `schema`, answering its issues with `code`; `alsoAnswers`: the codes its
+ * checks name (withCode) or `code` chooses. Call it last: `.meta()` and the
+ * like make a copy.
+ */
+export function coded<Schema extends z.ZodType>(
+  schema: Schema,
+  code: IssueCode,
+  alsoAnswers: readonly ErrorCode[] = [],
+): Schema {
+  const all = typeof code === 'function' ? alsoAnswers : [code, ...alsoAnswers];
+  issueCodes.set(schema, { code, all });
   return schema;
+}
+
+/** The codes a request can be refused with: its own, then each field's, in order. */
+export function requestErrorCodes(schema: z.ZodObject): ErrorCode[] {
+  const owners = [schema, ...Object.values(schema.shape)];
+  return [...new Set(owners.flatMap((owner) => issueCodes.get(owner)?.all ?? []))];
 }
 
 /** The parameters of a check that answers with its own code. */
@@ -35,7 +56,7 @@ function codeOf(schema: z.ZodObject, issue: z.core.$ZodIssue): ErrorCode {
   if (own !== undefined) return own;
   const [field] = issue.path;
   const owner = field === undefined ? schema : schema.shape[String(field)];
-  const code = owner === undefined ? undefined : issueCodes.get(owner);
+  const code = owner === undefined ? undefined : issueCodes.get(owner)?.code;
   if (code === undefined) throw new Error(`no error code for the issue at ${issue.path.join('.')}`);
   return typeof code === 'function' ? code(issue) : code;
 }

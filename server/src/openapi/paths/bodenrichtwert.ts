@@ -1,6 +1,7 @@
 // GET /api/bodenrichtwert in the OpenAPI document (§2.1–2.3, §4.1, §7.1).
 import { ErrorCode } from '#shared/errors.js';
 import { lookupRequestSchema } from '#shared/schemas/lookupRequest.js';
+import { requestErrorCodes } from '#shared/schemas/requestIssues.js';
 import {
   AUTH_ERROR_CODES,
   bearerSecurity,
@@ -48,11 +49,7 @@ export const bodenrichtwertApi: OpenApiModule = {
             content: both(schemaRef('BodenrichtwertResponse'), lookupExample),
           },
           '400': lookupErrors(400, [
-            ErrorCode.missingAddress,
-            ErrorCode.addressTooLong,
-            ErrorCode.invalidNutzungsart,
-            ErrorCode.invalidFormat,
-            ErrorCode.invalidStichtag,
+            ...requestErrorCodes(lookupRequestSchema),
             ErrorCode.tooManyParameters,
           ]),
           '401': lookupErrors(401, AUTH_ERROR_CODES),

@@ -4,6 +4,7 @@ import { BATCH_BODY_LIMIT_BYTES, MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js
 import { ErrorCode } from '#shared/errors.js';
 import { batchRequestSchema } from '#shared/schemas/batchRequest.js';
 import { formatField } from '#shared/schemas/lookupFields.js';
+import { requestErrorCodes } from '#shared/schemas/requestIssues.js';
 import { AUTH_ERROR_CODES, bearerSecurity, schemaRef, successHeaders } from '../components.js';
 import { answer } from '../answers.js';
 import { errorExample } from '../examples/errorExamples.js';
@@ -89,12 +90,7 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
           },
           '400': lookupErrors(400, [
             ErrorCode.invalidJson,
-            ErrorCode.invalidBody,
-            ErrorCode.missingAddress,
-            ErrorCode.tooManyAddresses,
-            ErrorCode.invalidNutzungsart,
-            ErrorCode.invalidFormat,
-            ErrorCode.invalidStichtag,
+            ...requestErrorCodes(batchRequestSchema),
           ]),
           '401': lookupErrors(401, AUTH_ERROR_CODES),
           '413': lookupErrors(413, [ErrorCode.payloadTooLarge]),
