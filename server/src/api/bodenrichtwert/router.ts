@@ -13,10 +13,10 @@ import { internalErrorsAs } from '../../http/errorMiddleware.js';
 import { jsonBodyUpTo } from '../../http/jsonBody.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
-import { parsePreferWait } from './preferWait.js';
 import { batchLookup } from '../../lookup/batchLookup.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
 import { lookupCallerOf } from './lookupCaller.js';
+import { parsePreferWait } from './preferWait.js';
 
 export type BodenrichtwertDeps = RateLimitDeps &
   CountedLookupDeps &
