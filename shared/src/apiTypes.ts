@@ -99,12 +99,11 @@ export interface BodenrichtwertResponse {
 /** Most addresses one POST /api/bodenrichtwert/batch may carry. */
 export const MAX_BATCH_ADDRESSES = 100;
 
-/** Body of POST /api/bodenrichtwert/batch. */
-export interface BatchLookupRequest {
-  addresses: string[];
-  nutzungsart?: LandUseCode[];
-  format?: 'json' | 'xml';
-}
+/** Most characters (code points, after trimming) of one address. */
+export const MAX_ADDRESS_LENGTH = 300;
+
+/** Room for the longest allowed addresses of a batch even when every character is JSON-escaped. */
+export const BATCH_BODY_LIMIT_BYTES = MAX_BATCH_ADDRESSES * (MAX_ADDRESS_LENGTH * 12 + 8) + 4096;
 
 /**
  * An address of a batch whose answer was not ready when the request's wait

@@ -21,16 +21,25 @@ export type BodenwertInput = {
   dotReadings?: readonly DotReading[];
 };
 
-type Field = Exclude<keyof BodenwertInput, 'dotReadings'>;
+export type BodenwertField = Exclude<keyof BodenwertInput, 'dotReadings'>;
+type Field = BodenwertField;
 
-const REQUIRED_FIELDS = ['brw', 'gfz_referenz', 'gfz_tatsaechlich'] as const;
+export const REQUIRED_FIELDS = ['brw', 'gfz_referenz', 'gfz_tatsaechlich'] as const;
 
-/** A field's range rule: its code, the German wording, the test and an optional maximum. */
-interface RangeRule {
+/**
+ * A field's range as data, so that the parser below and the request schema
+ * (shared/src/schemas/bodenwertRequest.ts, the OpenAPI and MCP description)
+ * read the same rule: its code, the German wording, the lower bound, an
+ * upper bound within the wording, another field it must stay below, and a
+ * far maximum with a message of its own.
+ */
+export interface RangeRule {
   field: Field;
   code: ErrorCode;
   rule: string;
-  accepts: (value: number, input: BodenwertInput) => boolean;
+  lower: { value: number; exclusive: boolean };
+  upper?: number;
+  below?: Field;
   maximum?: { value: number; text: string };
 }
 
@@ -41,49 +50,65 @@ interface RangeRule {
  */
 export const INPUT_MAXIMA = { brw: 1e12, gfz: 1e6, flaeche: 1e12 } as const;
 
-const RANGE_RULES: readonly RangeRule[] = [
+const ABOVE_ZERO = { value: 0, exclusive: true };
+const AT_LEAST_ZERO = { value: 0, exclusive: false };
+
+/** In request order: the first failing field answers. */
+export const RANGE_RULES: readonly RangeRule[] = [
   {
     field: 'brw',
     code: ErrorCode.invalidBrw,
     rule: 'größer oder gleich 0',
-    accepts: (v) => v >= 0,
+    lower: AT_LEAST_ZERO,
     maximum: { value: INPUT_MAXIMA.brw, text: '10¹² (1 Billion) EUR/m²' },
   },
   {
     field: 'gfz_referenz',
     code: ErrorCode.invalidGfzReferenz,
     rule: 'größer als 0',
-    accepts: (v) => v > 0,
+    lower: ABOVE_ZERO,
     maximum: { value: INPUT_MAXIMA.gfz, text: '10⁶' },
   },
   {
     field: 'gfz_tatsaechlich',
     code: ErrorCode.invalidGfzTatsaechlich,
     rule: 'größer als 0',
-    accepts: (v) => v > 0,
+    lower: ABOVE_ZERO,
     maximum: { value: INPUT_MAXIMA.gfz, text: '10⁶' },
   },
   {
     field: 'flaeche',
     code: ErrorCode.invalidFlaeche,
     rule: 'größer als 0',
-    accepts: (v) => v > 0,
+    lower: ABOVE_ZERO,
     maximum: { value: INPUT_MAXIMA.flaeche, text: '10¹² m²' },
   },
   {
     field: 'hinterland_flaeche_m2',
     code: ErrorCode.invalidHinterlandFlaeche,
     rule: 'größer als 0 und kleiner als „flaeche“',
+    lower: ABOVE_ZERO,
     // flaeche is validated before and is present whenever a rear part is.
-    accepts: (v, input) => v > 0 && input.flaeche !== undefined && v < input.flaeche,
+    below: 'flaeche',
   },
   {
     field: 'hinterland_faktor',
     code: ErrorCode.invalidHinterlandFaktor,
     rule: 'zwischen 0 und 1 (einschließlich)',
-    accepts: (v) => v >= 0 && v <= 1,
+    lower: AT_LEAST_ZERO,
+    upper: 1,
   },
 ];
+
+/** Whether `value` keeps the rule's wording (its far maximum is checked after). */
+function accepts(rule: RangeRule, value: number, input: BodenwertInput): boolean {
+  const { lower, upper, below } = rule;
+  if (lower.exclusive ? value <= lower.value : value < lower.value) return false;
+  if (upper !== undefined && value > upper) return false;
+  if (below === undefined) return true;
+  const limit = input[below];
+  return limit !== undefined && value < limit;
+}
 
 /** Every code the validation can answer with, in the order it checks. */
 export const BODENWERT_INPUT_ERROR_CODES: readonly ErrorCode[] = [
@@ -148,14 +173,15 @@ export function parseBodenwertInput(body: unknown): Result<BodenwertInput> {
   // Required fields are overwritten below; the zeros never leave this function.
   const input: BodenwertInput = { brw: 0, gfz_referenz: 0, gfz_tatsaechlich: 0 };
   const dotReadings: DotReading[] = [];
-  for (const { field, code, rule, accepts, maximum } of RANGE_RULES) {
+  for (const range of RANGE_RULES) {
+    const { field, code, rule, maximum } = range;
     const parsed = fields[field];
     if (parsed.kind === 'absent') continue;
     if (parsed.kind === 'invalid') {
       // The range would only confuse: the value is not a number to begin with.
       return fail(new AppError(code, `„${field}“ ist keine Zahl (${NUMBER_FORMAT}).`));
     }
-    if (!accepts(parsed.value, input)) {
+    if (!accepts(range, parsed.value, input)) {
       return fail(new AppError(code, `„${field}“ muss ${rule} sein.`));
     }
     if (maximum && parsed.value > maximum.value) {

@@ -32,7 +32,8 @@ export function sortByLandUse<T extends { code: LandUseCode }>(entries: readonly
   return [...entries].sort((a, b) => compareLandUse(a.code, b.code));
 }
 
-function invalidValueMessage(value: string): string {
+/** The message of invalid_nutzungsart for one value as sent. */
+export function invalidLandUseMessage(value: string): string {
   if (value.trim().toUpperCase() === 'LF') {
     return (
       'Die Nutzungsart „LF“ wurde im April 2026 (2026-04) entfernt; ' +
@@ -56,7 +57,7 @@ export function parseLandUseFilter(values: readonly string[]): Result<LandUseCod
   const selected = new Set<LandUseCode>();
   for (const value of values) {
     if (!isLandUseCode(value)) {
-      return fail(new AppError(ErrorCode.invalidNutzungsart, invalidValueMessage(value)));
+      return fail(new AppError(ErrorCode.invalidNutzungsart, invalidLandUseMessage(value)));
     }
     selected.add(value);
   }

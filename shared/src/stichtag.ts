@@ -16,6 +16,10 @@ export function isCalendarDay(text: string): boolean {
   );
 }
 
+/** The message of invalid_stichtag for a value that is no calendar day. */
+export const STICHTAG_FORMAT_MESSAGE =
+  'Der Stichtag muss ein Datum im Format JJJJ-MM-TT sein, z. B. 2022-01-01.';
+
 /**
  * `undefined` or '' (no date: the current values), else the date, or 400
  * invalid_stichtag. `today` is YYYY-MM-DD.
@@ -23,12 +27,7 @@ export function isCalendarDay(text: string): boolean {
 export function parseStichtag(value: unknown, today: string): Result<string | undefined> {
   if (value === undefined || value === '') return ok(undefined);
   if (typeof value !== 'string' || !isCalendarDay(value)) {
-    return fail(
-      new AppError(
-        ErrorCode.invalidStichtag,
-        'Der Stichtag muss ein Datum im Format JJJJ-MM-TT sein, z. B. 2022-01-01.',
-      ),
-    );
+    return fail(new AppError(ErrorCode.invalidStichtag, STICHTAG_FORMAT_MESSAGE));
   }
   if (value > today) {
     return fail(

@@ -1,23 +1,29 @@
-// The caller of a lookup as an HTTP request shows it: the account of its
-// bearer, its rate-limit key, and a signal that aborts when the client closes
-// the connection before the answer is sent (its queued work is then dropped).
-import type { Request, Response } from 'express';
-import { principalOf } from '../auth/requireBearer.js';
-import { clientKey } from '../http/rateLimit.js';
+// The caller of a lookup while its client waits: a signal that aborts when
+// the client's connection closes before the answer is sent, so its queued
+// work is dropped. Any adapter with a closing connection (an HTTP response)
+// builds its caller here; what the account and the client key are is the
+// adapter's business.
 import type { LookupCaller } from './fairness/workTicket.js';
 
-export function lookupCallerOf(req: Request, res: Response): LookupCaller {
-  return lookupCallerFor(principalOf(req).accountId, req, res);
+/** What the caller needs of a connection (an http.ServerResponse has it). */
+export interface ClosingConnection {
+  readonly closed: boolean;
+  readonly writableFinished: boolean;
+  on(event: 'close', listener: () => void): unknown;
 }
 
-/** The same for an account known otherwise (the dashboard's signed-in user). */
-export function lookupCallerFor(accountId: string, req: Request, res: Response): LookupCaller {
+/** `ip`: the client's rate-limit key, whose upstream slots the caller's work takes. */
+export function callerWhileOpen(
+  accountId: string,
+  ip: string,
+  connection: ClosingConnection,
+): LookupCaller {
   const gone = new AbortController();
   const leave = () => {
-    if (!res.writableFinished) gone.abort();
+    if (!connection.writableFinished) gone.abort();
   };
   // The client may have gone while authentication and the quota ran.
-  if (res.closed) leave();
-  else res.on('close', leave);
-  return { accountId, ip: clientKey(req), signal: gone.signal };
+  if (connection.closed) leave();
+  else connection.on('close', leave);
+  return { accountId, ip, signal: gone.signal };
 }

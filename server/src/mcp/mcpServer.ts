@@ -3,7 +3,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import type { CountedLookupDeps } from '../lookup/countedLookup.js';
-import { API_VERSION } from '../openapi/document.js';
+import { API_VERSION } from '../config/packageVersion.js';
 import { registerCalculateBodenwert } from './tools/calculateBodenwert.js';
 import { registerGetBodenrichtwert } from './tools/getBodenrichtwert.js';
 import { registerGetBodenrichtwertBatch } from './tools/getBodenrichtwertBatch.js';

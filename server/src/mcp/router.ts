@@ -5,13 +5,13 @@
 // JSON-RPC batches are refused: one POST is one message, so the per-IP rate
 // limit counts every tool call (a batch of 100 calls used to count once).
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { BATCH_BODY_LIMIT_BYTES } from '#shared/apiTypes.js';
 import { ErrorCode, isAppError } from '#shared/errors.js';
 import type { CountedLookupDeps } from '../lookup/countedLookup.js';
 import { principalOf, requireBearer, type BearerDeps } from '../auth/requireBearer.js';
 import type { Config } from '../config/config.js';
 import { errorBody } from '../http/errorBody.js';
 import { jsonBodyUpTo } from '../http/jsonBody.js';
-import { BATCH_BODY_LIMIT_BYTES } from '../api/bodenrichtwert/router.js';
 import { clientKey, createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';

@@ -1,39 +1,11 @@
 // Shared parts of the OpenAPI document: the error body, security schemes and
 // helpers that describe error answers the same way on every endpoint, each
 // code with an example answer of its own.
-import { LIMIT_REASONS } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
-import { TRIAL_LIMIT } from '../accounts/entitlement.js';
 import { errorExample } from './examples/errorExamples.js';
 import type { JsonObject } from './types.js';
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-export const errorBodySchema: JsonObject = {
-  type: 'object',
-  description: 'Inhalt jeder Fehlerantwort (§2.6).',
-  required: ['error', 'message', 'status'],
-  additionalProperties: false,
-  properties: {
-    error: { type: 'string', description: 'Fester Fehlercode, zum Verzweigen in Programmen.' },
-    message: { type: 'string', description: 'Beschreibung für Menschen (deutsch).' },
-    status: { type: 'integer', description: 'Der HTTP-Status der Antwort.' },
-    reason: {
-      type: 'string',
-      enum: [...LIMIT_REASONS],
-      description:
-        'Nur bei 402 limit_reached. trial_exhausted: die ' +
-        `${TRIAL_LIMIT} Abfragen der Testphase sind verbraucht; no_active_plan: die Testphase ` +
-        'ist vorbei und kein Tarif gebucht; monthly_limit_reached: das Monatskontingent des ' +
-        'gebuchten Tarifs ist verbraucht.',
-    },
-    upgrade_url: {
-      type: 'string',
-      format: 'uri',
-      description: 'Nur bei 402 limit_reached: die Seite zum Buchen eines Tarifs.',
-    },
-  },
-};
 
 export const securitySchemes: JsonObject = {
   bearerAuth: {

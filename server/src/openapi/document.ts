@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 description of the whole service (§4.5, §9), composed of
 // one module per feature. Add a feature by adding its module to MODULES. The
 // version is the package's; limits and error codes come from the code.
-import { readFileSync } from 'node:fs';
-import { fromProjectRoot } from '../config/projectRoot.js';
-import { errorBodySchema, securitySchemes } from './components.js';
+import { API_VERSION } from '../config/packageVersion.js';
+import { answer } from './answers.js';
+import { securitySchemes } from './components.js';
 import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenrichtwertBatchApi } from './paths/bodenrichtwertBatch.js';
 import { bodenwertApi } from './paths/bodenwert.js';
@@ -12,10 +12,6 @@ import { meApi } from './paths/me.js';
 import { oauthApi } from './paths/oauth.js';
 import { systemApi } from './paths/system.js';
 import type { JsonObject, OpenApiModule } from './types.js';
-
-export const API_VERSION = (
-  JSON.parse(readFileSync(fromProjectRoot('package.json'), 'utf8')) as { version: string }
-).version;
 
 const MODULES: readonly OpenApiModule[] = [
   meApi,
@@ -29,7 +25,7 @@ const MODULES: readonly OpenApiModule[] = [
 
 export function createOpenApiDocument(baseUrl: string): JsonObject {
   const paths: Record<string, JsonObject> = {};
-  const schemas: Record<string, JsonObject> = { ErrorBody: errorBodySchema };
+  const schemas: Record<string, JsonObject> = { ErrorBody: answer('ErrorBody') };
   for (const module of MODULES) {
     Object.assign(paths, module.paths);
     Object.assign(schemas, module.schemas);

@@ -4,9 +4,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import { MAX_ADDRESS_LENGTH, MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
-import { MAX_ADDRESS_LENGTH } from '#server/lookup/lookupParams.js';
 import { createTestAccount } from '#dev/service/accounts.js';
 import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';

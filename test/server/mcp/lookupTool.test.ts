@@ -63,7 +63,11 @@ describe('the MCP tool list', () => {
       'gfz_tatsaechlich',
     ]);
     expect(calculateTool?.inputSchema.properties).toMatchObject({
-      gfz_referenz: { type: ['number', 'string'], description: expect.stringContaining('Komma') },
+      // The API's own bounds (OpenAPI BodenwertRequest), derived from one schema.
+      gfz_referenz: {
+        oneOf: [{ type: 'number', exclusiveMinimum: 0, maximum: 1e6 }, { type: 'string' }],
+        description: expect.stringContaining('Komma'),
+      },
       hinterland_faktor: { description: expect.stringContaining('0 bis 1') },
     });
   });

@@ -4,19 +4,19 @@
 // answers within its wait (Prefer: wait, preferWait.ts), so no proxy or
 // client timeout ever loses answers the account was charged for.
 import { Router } from 'express';
-import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import { BATCH_BODY_LIMIT_BYTES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
+import { parseBatchRequest } from '#shared/schemas/batchRequest.js';
+import { parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { requireBearer, type BearerDeps } from '../../auth/requireBearer.js';
 import { internalErrorsAs } from '../../http/errorMiddleware.js';
 import { jsonBodyUpTo } from '../../http/jsonBody.js';
 import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
-import { batchLookup } from './batchLookup.js';
-import { parseBatchParams } from './batchParams.js';
-import { parsePreferWait } from './preferWait.js';
+import { batchLookup } from '../../lookup/batchLookup.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { lookupCallerOf } from '../../lookup/lookupCaller.js';
-import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../lookup/lookupParams.js';
+import { lookupCallerOf } from './lookupCaller.js';
+import { parsePreferWait } from './preferWait.js';
 
 export type BodenrichtwertDeps = RateLimitDeps &
   CountedLookupDeps &
@@ -24,9 +24,6 @@ export type BodenrichtwertDeps = RateLimitDeps &
     /** Resolves after `ms`; the batch's wait (injected so tests control it). */
     sleep: (ms: number) => Promise<void>;
   };
-
-/** Room for the longest allowed addresses even when every character is JSON-escaped. */
-export const BATCH_BODY_LIMIT_BYTES = MAX_BATCH_ADDRESSES * (MAX_ADDRESS_LENGTH * 12 + 8) + 4096;
 
 export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
   const router = Router();
@@ -37,7 +34,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     createRateLimiter(ctx),
     requireBearer(ctx),
     async (req, res) => {
-      const params = parseLookupParams(req.query, ctx.lookup.today());
+      const params = parseLookupRequest(req.query, ctx.lookup.today());
       if (!params.ok) throw params.error;
       sendBody(res, 200, await countedLookup(ctx, lookupCallerOf(req, res), params.value));
     },
@@ -49,7 +46,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     requireBearer(ctx),
     jsonBodyUpTo(BATCH_BODY_LIMIT_BYTES),
     async (req, res) => {
-      const params = parseBatchParams(req.body, req.query.format, ctx.lookup.today());
+      const params = parseBatchRequest(req.body, req.query.format, ctx.lookup.today());
       if (!params.ok) throw params.error;
       res.locals.format = params.value.format;
       const wait = parsePreferWait(req.headers.prefer);

@@ -8,9 +8,10 @@ import { LAND_USE_CODES, LAND_USE_NAMES } from '#shared/landUse.js';
 import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { describeGeocoding } from '#shared/texts.js';
+import { parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { countedLookupAs, type CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { lookupCallerFor } from '../../lookup/lookupCaller.js';
-import { parseLookupParams } from '../../lookup/lookupParams.js';
+import { callerWhileOpen } from '../../lookup/lookupCaller.js';
+import { clientKey } from '../../http/rateLimit.js';
 import type { Config } from '../../config/config.js';
 import { MAP_PIXELS, zoneMapBox, zoneMapSvg } from '../charts/zoneMap.js';
 import { formatDate } from '../../web/pageFormat.js';
@@ -129,9 +130,9 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
     const query = { address: form.address, nutzungsart: form.nutzungsart };
     const dated = form.stichtag === '' ? query : { ...query, stichtag: form.stichtag };
     try {
-      const params = parseLookupParams(dated, ctx.lookup.today());
+      const params = parseLookupRequest(dated, ctx.lookup.today());
       if (!params.ok) throw params.error;
-      const caller = lookupCallerFor(signedInUser(res).id, req, res);
+      const caller = callerWhileOpen(signedInUser(res).id, clientKey(req), res);
       // The page's parts are built inside the counted lookup: a failure there gives the count back.
       const view = await countedLookupAs(ctx, caller, params.value, (input, result, filter) =>
         shown(lookupPageAnswer(input, result, filter)),

@@ -6,38 +6,33 @@ import type { BodenwertResponse } from '#shared/apiTypes.js';
 import { parseBodenwertInput } from '#shared/bodenwertInput.js';
 import { calculateBodenwert } from '#shared/density.js';
 import { ErrorCode } from '#shared/errors.js';
+import { bodenwertRequestSchema } from '#shared/schemas/bodenwertRequest.js';
 import type { Logger } from '../../logging/logger.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';
-import { lenientField, lenientObject } from './schemaField.js';
+import { toolInputSchema } from './toolInput.js';
 
 const decimal = (description: string) =>
-  lenientField(
-    { type: ['number', 'string'] },
-    `${description} Als Zahl oder als Text mit Punkt oder Komma als Dezimaltrennzeichen (z. B. "0,8").`,
-  );
+  `${description} Als Zahl oder als Text mit Punkt oder Komma als Dezimaltrennzeichen (z. B. "0,8").`;
 
-const inputSchema = lenientObject(
-  {
-    brw: decimal('Bodenrichtwert in Euro pro m², größer oder gleich 0.'),
-    gfz_referenz: decimal(
-      'Geschossflächenzahl (GFZ) des Bodenrichtwertgrundstücks (Referenz-GFZ), größer als 0.',
-    ),
-    gfz_tatsaechlich: decimal(
-      'Tatsächliche oder zulässige GFZ des zu bewertenden Grundstücks, größer als 0.',
-    ),
-    flaeche: decimal(
-      'Grundstücksfläche in m², größer als 0 (optional). Mit Fläche wird der Bodenwert in Euro berechnet.',
-    ),
-    hinterland_flaeche_m2: decimal(
-      'Fläche des Hinterlands in m², größer als 0 und kleiner als „flaeche“ (optional, nur zusammen mit „hinterland_faktor“ und „flaeche“).',
-    ),
-    hinterland_faktor: decimal(
-      'Wertfaktor des Hinterlands relativ zum Vorderland, 0 bis 1 (optional, nur zusammen mit „hinterland_flaeche_m2“).',
-    ),
-  },
-  ['brw', 'gfz_referenz', 'gfz_tatsaechlich'],
-);
+const inputSchema = toolInputSchema(bodenwertRequestSchema, {
+  brw: decimal('Bodenrichtwert in Euro pro m², größer oder gleich 0.'),
+  gfz_referenz: decimal(
+    'Geschossflächenzahl (GFZ) des Bodenrichtwertgrundstücks (Referenz-GFZ), größer als 0.',
+  ),
+  gfz_tatsaechlich: decimal(
+    'Tatsächliche oder zulässige GFZ des zu bewertenden Grundstücks, größer als 0.',
+  ),
+  flaeche: decimal(
+    'Grundstücksfläche in m², größer als 0 (optional). Mit Fläche wird der Bodenwert in Euro berechnet.',
+  ),
+  hinterland_flaeche_m2: decimal(
+    'Fläche des Hinterlands in m², größer als 0 und kleiner als „flaeche“ (optional, nur zusammen mit „hinterland_faktor“ und „flaeche“).',
+  ),
+  hinterland_faktor: decimal(
+    'Wertfaktor des Hinterlands relativ zum Vorderland, 0 bis 1 (optional, nur zusammen mit „hinterland_flaeche_m2“).',
+  ),
+});
 
 export function registerCalculateBodenwert(server: McpServer, logger: Logger): void {
   server.registerTool(

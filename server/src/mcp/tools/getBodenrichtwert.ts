@@ -5,40 +5,30 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
-import { LAND_USE_CODES } from '#shared/landUse.js';
+import { lookupRequestSchema, parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { describeGeocoding } from '#shared/texts.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { MAX_ADDRESS_LENGTH, parseLookupParams } from '../../lookup/lookupParams.js';
 import { toolCallerOf } from '../authInfo.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';
-import { lenientField, lenientObject } from './schemaField.js';
+import { toolInputSchema } from './toolInput.js';
 
 /** The reference date of a lookup, the same in the single and the batch tool. */
-export const stichtagField = lenientField(
-  { type: 'string', format: 'date' },
+export const STICHTAG_DESCRIPTION =
   'Optionaler Wertermittlungsstichtag JJJJ-MM-TT (z. B. "2022-01-01"): je Zone der Wert ' +
-    'des letzten Stichtags an oder vor diesem Tag. Ohne Angabe die aktuellen Werte.',
-);
+  'des letzten Stichtags an oder vor diesem Tag. Ohne Angabe die aktuellen Werte.';
 
-const inputSchema = lenientObject(
-  {
-    address: lenientField(
-      { type: 'string', maxLength: MAX_ADDRESS_LENGTH },
-      'Vollständige Adresse in Deutschland mit Straße, Hausnummer, Postleitzahl und Ort, ' +
-        'z. B. "Georgstraße 10, 30159 Hannover".',
-    ),
-    nutzungsart: lenientField(
-      { type: 'array', items: { type: 'string', enum: [...LAND_USE_CODES] } },
-      'Optionaler Filter auf Nutzungsarten: W Wohnbaufläche, M Gemischte Baufläche, ' +
-        'G Gewerbliche Baufläche, S Sonderbaufläche, L Landwirtschaftliche Fläche, ' +
-        'F Forstwirtschaftliche Fläche, SO Sonstige Fläche. Ohne Filter kommen alle ' +
-        'Nutzungsarten an der Adresse.',
-    ),
-    stichtag: stichtagField,
-  },
-  ['address'],
-);
+const inputSchema = toolInputSchema(lookupRequestSchema, {
+  address:
+    'Vollständige Adresse in Deutschland mit Straße, Hausnummer, Postleitzahl und Ort, ' +
+    'z. B. "Georgstraße 10, 30159 Hannover".',
+  nutzungsart:
+    'Optionaler Filter auf Nutzungsarten: W Wohnbaufläche, M Gemischte Baufläche, ' +
+    'G Gewerbliche Baufläche, S Sonderbaufläche, L Landwirtschaftliche Fläche, ' +
+    'F Forstwirtschaftliche Fläche, SO Sonstige Fläche. Ohne Filter kommen alle ' +
+    'Nutzungsarten an der Adresse.',
+  stichtag: STICHTAG_DESCRIPTION,
+});
 
 export function registerGetBodenrichtwert(server: McpServer, deps: CountedLookupDeps): void {
   server.registerTool(
@@ -55,7 +45,7 @@ export function registerGetBodenrichtwert(server: McpServer, deps: CountedLookup
     },
     (args, extra) =>
       runTool(deps.logger, ErrorCode.processingError, async () => {
-        const params = parseLookupParams(
+        const params = parseLookupRequest(
           { address: args.address, nutzungsart: args.nutzungsart, stichtag: args.stichtag },
           deps.lookup.today(),
         );

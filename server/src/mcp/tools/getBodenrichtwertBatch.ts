@@ -5,38 +5,23 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { MAX_BATCH_ADDRESSES, type BatchLookupItem } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
-import { LAND_USE_CODES } from '#shared/landUse.js';
+import { batchRequestSchema, parseBatchRequest } from '#shared/schemas/batchRequest.js';
 import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
-import { batchLookup } from '../../api/bodenrichtwert/batchLookup.js';
-import { parseBatchParams } from '../../api/bodenrichtwert/batchParams.js';
+import { batchLookup } from '../../lookup/batchLookup.js';
 import type { CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
 import { toolCallerOf } from '../authInfo.js';
 import { germanNumber } from '../germanNumbers.js';
 import { runTool, toolSuccess } from '../toolResult.js';
-import { stichtagField } from './getBodenrichtwert.js';
-import { lenientField, lenientObject } from './schemaField.js';
+import { STICHTAG_DESCRIPTION } from './getBodenrichtwert.js';
+import { toolInputSchema } from './toolInput.js';
 
-const inputSchema = lenientObject(
-  {
-    addresses: lenientField(
-      {
-        type: 'array',
-        minItems: 1,
-        maxItems: MAX_BATCH_ADDRESSES,
-        items: { type: 'string', maxLength: MAX_ADDRESS_LENGTH },
-      },
-      `1 bis ${MAX_BATCH_ADDRESSES} vollständige Adressen in Deutschland mit Straße, ` +
-        'Hausnummer, Postleitzahl und Ort.',
-    ),
-    nutzungsart: lenientField(
-      { type: 'array', items: { type: 'string', enum: [...LAND_USE_CODES] } },
-      'Optionaler Filter auf Nutzungsarten (W, M, G, S, L, F, SO) für alle Adressen.',
-    ),
-    stichtag: stichtagField,
-  },
-  ['addresses'],
-);
+const inputSchema = toolInputSchema(batchRequestSchema, {
+  addresses:
+    `1 bis ${MAX_BATCH_ADDRESSES} vollständige Adressen in Deutschland mit Straße, ` +
+    'Hausnummer, Postleitzahl und Ort.',
+  nutzungsart: 'Optionaler Filter auf Nutzungsarten (W, M, G, S, L, F, SO) für alle Adressen.',
+  stichtag: STICHTAG_DESCRIPTION,
+});
 
 export function registerGetBodenrichtwertBatch(server: McpServer, deps: CountedLookupDeps): void {
   server.registerTool(
@@ -54,7 +39,7 @@ export function registerGetBodenrichtwertBatch(server: McpServer, deps: CountedL
     },
     (args, extra) =>
       runTool(deps.logger, ErrorCode.processingError, async () => {
-        const params = parseBatchParams(
+        const params = parseBatchRequest(
           { addresses: args.addresses, nutzungsart: args.nutzungsart, stichtag: args.stichtag },
           'json',
           deps.lookup.today(),

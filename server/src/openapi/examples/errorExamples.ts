@@ -1,9 +1,8 @@
 // One example answer per error code, shown under each documented error
 // status. Typed over every code, so a new code cannot go undocumented; the
 // tests check that each example's status is the one its code answers with.
-import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import { MAX_ADDRESS_LENGTH, MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { ERROR_STATUS, type ErrorCode } from '#shared/errors.js';
-import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
 import type { JsonObject } from '../types.js';
 
 const MESSAGES: Readonly<Record<ErrorCode, string>> = {

@@ -1,45 +1,17 @@
 // POST /api/bodenrichtwert/batch in the OpenAPI document: up to
 // MAX_BATCH_ADDRESSES single lookups in one request, answered in input order.
-import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
+import { BATCH_BODY_LIMIT_BYTES, MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
-import { LAND_USE_CODES } from '#shared/landUse.js';
-import { MAX_ADDRESS_LENGTH } from '../../lookup/lookupParams.js';
-import { BATCH_BODY_LIMIT_BYTES } from '../../api/bodenrichtwert/router.js';
-import {
-  AUTH_ERROR_CODES,
-  bearerSecurity,
-  errorBodySchema,
-  schemaRef,
-  successHeaders,
-} from '../components.js';
+import { batchRequestSchema } from '#shared/schemas/batchRequest.js';
+import { formatField } from '#shared/schemas/lookupFields.js';
+import { requestErrorCodes } from '#shared/schemas/requestIssues.js';
+import { AUTH_ERROR_CODES, bearerSecurity, schemaRef, successHeaders } from '../components.js';
+import { answer } from '../answers.js';
 import { errorExample } from '../examples/errorExamples.js';
 import { LOOKUP_ADDRESS_EXAMPLE, lookupExample } from '../examples/lookupExample.js';
-import type { JsonObject, OpenApiModule } from '../types.js';
-import { both, bodenrichtwertResponseSchema, lookupErrors } from './bodenrichtwert.js';
-
-/** What a single lookup can answer besides 200, and so what an item can hold. */
-const ITEM_ERROR_CODES = [
-  ErrorCode.missingAddress,
-  ErrorCode.addressTooLong,
-  ErrorCode.invalidToken,
-  ErrorCode.limitReached,
-  ErrorCode.paymentPastDue,
-  ErrorCode.addressNotFound,
-  ErrorCode.noData,
-  ErrorCode.restrictedState,
-  ErrorCode.processingError,
-  ErrorCode.serviceError,
-];
-
-function withProperties(schema: JsonObject, extra: Record<string, JsonObject>): JsonObject {
-  return {
-    ...schema,
-    required: [...(schema.required as string[]), ...Object.keys(extra)],
-    properties: { ...(schema.properties as JsonObject), ...extra },
-  };
-}
-
-const errorProperties = errorBodySchema.properties as Record<string, JsonObject>;
+import { jsonSchemaOf } from '../fromZod.js';
+import type { OpenApiModule } from '../types.js';
+import { both, lookupErrors } from './bodenrichtwert.js';
 
 const UNKNOWN_ADDRESS = 'Nirgendwostraße 1, 99999 Nirgendwo';
 
@@ -79,7 +51,7 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
             in: 'query',
             required: false,
             description: 'Antwortformat; "format" im Anfrageinhalt hat Vorrang.',
-            schema: { type: 'string', enum: ['json', 'xml'], default: 'json' },
+            schema: jsonSchemaOf(formatField()),
           },
           {
             name: 'Prefer',
@@ -118,12 +90,7 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
           },
           '400': lookupErrors(400, [
             ErrorCode.invalidJson,
-            ErrorCode.invalidBody,
-            ErrorCode.missingAddress,
-            ErrorCode.tooManyAddresses,
-            ErrorCode.invalidNutzungsart,
-            ErrorCode.invalidFormat,
-            ErrorCode.invalidStichtag,
+            ...requestErrorCodes(batchRequestSchema),
           ]),
           '401': lookupErrors(401, AUTH_ERROR_CODES),
           '413': lookupErrors(413, [ErrorCode.payloadTooLarge]),
@@ -134,72 +101,8 @@ export const bodenrichtwertBatchApi: OpenApiModule = {
     },
   },
   schemas: {
-    BatchLookupRequest: {
-      type: 'object',
-      required: ['addresses'],
-      properties: {
-        addresses: {
-          type: 'array',
-          minItems: 1,
-          maxItems: MAX_BATCH_ADDRESSES,
-          description:
-            'Vollständige Adressen (Straße, Hausnummer, Postleitzahl, Ort). Eine leere oder zu ' +
-            'lange Adresse wird ein Fehlerelement, kein Fehler der Anfrage.',
-          items: { type: 'string', maxLength: MAX_ADDRESS_LENGTH },
-        },
-        nutzungsart: {
-          type: 'array',
-          description: 'Filter nach Nutzungsart für jede Adresse.',
-          items: { type: 'string', enum: [...LAND_USE_CODES] },
-        },
-        stichtag: {
-          type: 'string',
-          format: 'date',
-          description: 'Stichtag für jede Adresse, wie bei GET /api/bodenrichtwert.',
-          example: '2022-01-01',
-        },
-        format: { type: 'string', enum: ['json', 'xml'], default: 'json' },
-      },
-    },
-    BatchLookupResponse: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['results'],
-      properties: {
-        results: { type: 'array', minItems: 1, items: schemaRef('BatchLookupItem') },
-      },
-    },
-    BatchLookupItem: {
-      oneOf: [
-        withProperties(bodenrichtwertResponseSchema(), {
-          status: { type: 'integer', const: 200 },
-        }),
-        withProperties(
-          {
-            ...errorBodySchema,
-            properties: {
-              ...errorProperties,
-              error: { ...errorProperties.error, enum: ITEM_ERROR_CODES },
-            },
-          },
-          { address_input: { type: 'string', description: 'Die Adresse, wie gesendet.' } },
-        ),
-        {
-          type: 'object',
-          description:
-            'Noch nicht ermittelt, als die Wartezeit (Prefer: wait) ablief; der Dienst ' +
-            'ermittelt es im Hintergrund, erneutes Anfragen nach retry_after Sekunden ist frei.',
-          additionalProperties: false,
-          required: ['status', 'error', 'message', 'retry_after', 'address_input'],
-          properties: {
-            status: { type: 'integer', const: 202 },
-            error: { type: 'string', const: 'pending' },
-            message: { type: 'string' },
-            retry_after: { type: 'integer', minimum: 1 },
-            address_input: { type: 'string', description: 'Die Adresse, wie gesendet.' },
-          },
-        },
-      ],
-    },
+    BatchLookupRequest: jsonSchemaOf(batchRequestSchema),
+    BatchLookupResponse: answer('BatchLookupResponse'),
+    BatchLookupItem: answer('BatchLookupItem'),
   },
 };

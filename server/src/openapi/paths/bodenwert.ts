@@ -1,9 +1,7 @@
 // POST /api/bodenwert in the OpenAPI document (§2.4, §4.2, §7.2).
-import { BODENWERT_INPUT_ERROR_CODES, INPUT_MAXIMA } from '#shared/bodenwertInput.js';
-import { GFZ_PLAUSIBLE_RANGE } from '#shared/calculationNotes.js';
-import { OUTPUT_DECIMALS } from '#shared/density.js';
-import { CALCULATION_MODEL } from '#shared/apiTypes.js';
+import { BODENWERT_INPUT_ERROR_CODES } from '#shared/bodenwertInput.js';
 import { ErrorCode } from '#shared/errors.js';
+import { bodenwertRequestSchema } from '#shared/schemas/bodenwertRequest.js';
 import {
   authErrors,
   bearerSecurity,
@@ -12,23 +10,10 @@ import {
   schemaRef,
   successHeaders,
 } from '../components.js';
+import { answer } from '../answers.js';
 import { calculationExample, calculationRequestExample } from '../examples/calculationExample.js';
-import type { JsonObject, OpenApiModule } from '../types.js';
-
-const german = (value: number) => value.toLocaleString('de-DE');
-
-/** A JSON number within `bounds`, or the same as text with a dot or comma. */
-const decimalInput = (description: string, bounds: JsonObject = {}): JsonObject => ({
-  description:
-    `${description} Als JSON-Zahl oder als Text mit Punkt oder Komma als ` +
-    'Dezimaltrennzeichen (ohne Tausendertrennzeichen; „1.000“ ist 1).',
-  oneOf: [
-    { type: 'number', ...bounds },
-    { type: 'string', examples: ['1,2'] },
-  ],
-});
-
-const number = (description: string): JsonObject => ({ type: 'number', description });
+import { jsonSchemaOf } from '../fromZod.js';
+import type { OpenApiModule } from '../types.js';
 
 export const bodenwertApi: OpenApiModule = {
   paths: {
@@ -73,96 +58,7 @@ export const bodenwertApi: OpenApiModule = {
     },
   },
   schemas: {
-    BodenwertRequest: {
-      type: 'object',
-      required: ['brw', 'gfz_referenz', 'gfz_tatsaechlich'],
-      properties: {
-        brw: decimalInput(
-          `Bodenrichtwert in €/m², mindestens 0, höchstens ${german(INPUT_MAXIMA.brw)}.`,
-          { minimum: 0, maximum: INPUT_MAXIMA.brw },
-        ),
-        gfz_referenz: decimalInput(
-          'GFZ des Richtwertgrundstücks (die wertrel_geschossflaechenzahl des Eintrags), ' +
-            `größer als 0, höchstens ${german(INPUT_MAXIMA.gfz)}.`,
-          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.gfz },
-        ),
-        gfz_tatsaechlich: decimalInput(
-          'Tatsächliche oder zulässige GFZ des Grundstücks, größer als 0, höchstens ' +
-            `${german(INPUT_MAXIMA.gfz)}.`,
-          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.gfz },
-        ),
-        flaeche: decimalInput(
-          `Grundstücksfläche in m², größer als 0, höchstens ${german(INPUT_MAXIMA.flaeche)}.`,
-          { exclusiveMinimum: 0, maximum: INPUT_MAXIMA.flaeche },
-        ),
-        hinterland_flaeche_m2: decimalInput(
-          'Hinterlandfläche in m², größer als 0 und kleiner als flaeche; nur zusammen mit ' +
-            'hinterland_faktor und flaeche.',
-          { exclusiveMinimum: 0 },
-        ),
-        hinterland_faktor: decimalInput('Wertfaktor des Hinterlands, 0 bis 1 einschließlich.', {
-          minimum: 0,
-          maximum: 1,
-        }),
-      },
-    },
-    BodenwertResponse: {
-      type: 'object',
-      additionalProperties: false,
-      required: [
-        'brw_input_euro_pro_m2',
-        'gfz_referenz',
-        'gfz_tatsaechlich',
-        'koeffizient_referenz',
-        'koeffizient_tatsaechlich',
-        'faktor',
-        'bodenrichtwert_tatsaechlich_euro_pro_m2',
-        'modell',
-        'formel',
-        'disclaimer',
-      ],
-      dependentRequired: {
-        grundstuecksflaeche_m2: ['bodenwert_euro'],
-        hinterland_flaeche_m2: [
-          'hinterland_faktor',
-          'vorderland_flaeche_m2',
-          'vorderland_wert_euro',
-          'hinterland_wert_euro',
-          'grundstuecksflaeche_m2',
-        ],
-      },
-      properties: {
-        brw_input_euro_pro_m2: number('Der gesendete brw.'),
-        gfz_referenz: number('Die gesendete gfz_referenz.'),
-        gfz_tatsaechlich: number('Die gesendete gfz_tatsaechlich.'),
-        koeffizient_referenz: number(
-          `K(gfz_referenz), ${OUTPUT_DECIMALS.coefficient} Nachkommastellen.`,
-        ),
-        koeffizient_tatsaechlich: number(
-          `K(gfz_tatsaechlich), ${OUTPUT_DECIMALS.coefficient} Nachkommastellen.`,
-        ),
-        faktor: number(
-          `K(gfz_tatsaechlich) / K(gfz_referenz), ${OUTPUT_DECIMALS.coefficient} Nachkommastellen.`,
-        ),
-        bodenrichtwert_tatsaechlich_euro_pro_m2: number('Umgerechneter Bodenrichtwert in €/m².'),
-        grundstuecksflaeche_m2: number('Grundstücksfläche; nur mit flaeche.'),
-        bodenwert_euro: number('Bodenwert des Grundstücks in €; nur mit flaeche.'),
-        hinterland_flaeche_m2: number('Die gesendete Hinterlandfläche; nur mit Aufteilung.'),
-        hinterland_faktor: number('Der gesendete Hinterlandfaktor; nur mit Aufteilung.'),
-        vorderland_flaeche_m2: number('flaeche minus hinterland_flaeche_m2; nur mit Aufteilung.'),
-        vorderland_wert_euro: number('Wert des Vorderlands in €; nur mit Aufteilung.'),
-        hinterland_wert_euro: number('Wert des Hinterlands in €; nur mit Aufteilung.'),
-        modell: { type: 'string', const: CALCULATION_MODEL },
-        formel: { type: 'string' },
-        hinweis: {
-          type: 'string',
-          description:
-            'Hinweise: wie ein Text wie „1.000“ gelesen wurde, Extrapolation außerhalb GFZ ' +
-            `${german(GFZ_PLAUSIBLE_RANGE.min)} bis ${german(GFZ_PLAUSIBLE_RANGE.max)}, ` +
-            'Vorder-/Hinterland; fehlt, wenn es nichts zu sagen gibt.',
-        },
-        disclaimer: { type: 'string' },
-      },
-    },
+    BodenwertRequest: jsonSchemaOf(bodenwertRequestSchema),
+    BodenwertResponse: answer('BodenwertResponse'),
   },
 };

@@ -1,15 +1,9 @@
 // GET /api/me in the OpenAPI document (§2.5, §4.3, §7.3).
-import { PLANS } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
-import { PLAN_MONTHLY_CAPS, TRIAL_DAYS, TRIAL_LIMIT } from '../../accounts/entitlement.js';
+import { TRIAL_LIMIT } from '../../accounts/entitlement.js';
+import { answer } from '../answers.js';
 import { authErrors, bearerSecurity, errorResponse, schemaRef } from '../components.js';
 import type { OpenApiModule } from '../types.js';
-
-const plan = { type: 'string', enum: [...PLANS] };
-
-const caps = Object.entries(PLAN_MONTHLY_CAPS)
-  .map(([name, cap]) => `${name} ${cap ?? 'null (unbegrenzt)'}`)
-  .join(', ');
 
 /** An account in its trial, a third of the way through. */
 const meExample = {
@@ -53,61 +47,5 @@ export const meApi: OpenApiModule = {
       },
     },
   },
-  schemas: {
-    MeResponse: {
-      type: 'object',
-      additionalProperties: false,
-      required: [
-        'id',
-        'plan',
-        'effective_plan',
-        'usage_this_month',
-        'distinct_lookups_this_month',
-        'limit',
-        'quota_exhausted',
-        'upgrade_url',
-        'trial_expires_at',
-        'trial_usage',
-        'trial_limit',
-        'trial_active',
-      ],
-      properties: {
-        id: { type: 'string' },
-        plan: { ...plan, description: 'Der gebuchte Tarif.' },
-        effective_plan: {
-          ...plan,
-          description: 'pro, solange die Testphase läuft, sonst der gebuchte Tarif.',
-        },
-        usage_this_month: { type: 'integer', minimum: 0 },
-        distinct_lookups_this_month: {
-          type: 'integer',
-          minimum: 0,
-          description:
-            'Verschiedene Abfragen (Adresse und Filter), die diesen Monat mit 200 beantwortet wurden.',
-        },
-        limit: {
-          type: ['integer', 'null'],
-          minimum: 0,
-          description: `Obergrenze in diesem Monat: Testphase ${TRIAL_LIMIT}, ${caps}.`,
-        },
-        quota_exhausted: {
-          type: 'boolean',
-          description: 'true, wenn die nächste Abfrage 402 limit_reached erhielte.',
-        },
-        upgrade_url: {
-          type: ['string', 'null'],
-          format: 'uri',
-          description: 'Die Seite zum Buchen eines Tarifs, wenn quota_exhausted, sonst null.',
-        },
-        trial_expires_at: {
-          type: ['string', 'null'],
-          format: 'date-time',
-          description: `Ende der ${TRIAL_DAYS}-tägigen Pro-Testphase (ISO 8601), null ohne Testphase.`,
-        },
-        trial_usage: { type: 'integer', minimum: 0 },
-        trial_limit: { type: 'integer', const: TRIAL_LIMIT },
-        trial_active: { type: 'boolean' },
-      },
-    },
-  },
+  schemas: { MeResponse: answer('MeResponse') },
 };

@@ -16,17 +16,17 @@ import type {
   PendingItem,
 } from '#shared/apiTypes.js';
 import { ErrorCode, type AppError } from '#shared/errors.js';
-import { errorBody, toAppError } from '../../http/errorBody.js';
-import type { BatchEntry } from './batchParams.js';
+import type { BatchEntry } from '#shared/schemas/batchRequest.js';
+import { errorBody, toAppError } from '../http/errorBody.js';
 import {
   lookupReserved,
   reserveLookup,
   type CountedLookupDeps,
   type LookupTarget,
-} from '../../lookup/countedLookup.js';
-import type { LookupCaller } from '../../lookup/fairness/workTicket.js';
-import { lookupKey } from '../../lookup/lookupKey.js';
-import { buildLookupResponse } from '../../lookup/responseBody.js';
+} from './countedLookup.js';
+import type { LookupCaller } from './fairness/workTicket.js';
+import { lookupKey } from './lookupKey.js';
+import { buildLookupResponse } from './responseBody.js';
 
 /**
  * How long an item of a batch may wait for its caller's upstream slot or its

@@ -1,0 +1,80 @@
+// The fields a lookup request is made of, shared by the single lookup and the
+// batch: the rules (types, limits, codes, German messages) are defined here
+// once; each request gives them its own description.
+import { z } from 'zod';
+import { MAX_ADDRESS_LENGTH } from '../apiTypes.js';
+import { ErrorCode } from '../errors.js';
+import { compareLandUse, invalidLandUseMessage, LAND_USE_CODES } from '../landUse.js';
+import { isCalendarDay, STICHTAG_FORMAT_MESSAGE } from '../stichtag.js';
+import { coded, withCode } from './requestIssues.js';
+
+export const MISSING_ADDRESS_MESSAGE = 'Der Parameter „address“ fehlt oder ist leer.';
+
+/**
+ * One address as sent: missing_address when blank, address_too_long when
+ * longer than MAX_ADDRESS_LENGTH characters after trimming (counted in code
+ * points, so the documented maxLength is checked here, not by zod).
+ */
+export const addressField = (description: string) =>
+  coded(
+    z
+      .string()
+      .refine(
+        (text) => text.trim() !== '',
+        withCode(ErrorCode.missingAddress, MISSING_ADDRESS_MESSAGE),
+      )
+      .refine(
+        (text) => [...text.trim()].length <= MAX_ADDRESS_LENGTH,
+        withCode(
+          ErrorCode.addressTooLong,
+          `Die Adresse ist länger als ${MAX_ADDRESS_LENGTH} Zeichen.`,
+        ),
+      )
+      .meta({ maxLength: MAX_ADDRESS_LENGTH, description }),
+    ErrorCode.missingAddress,
+    [ErrorCode.addressTooLong],
+  );
+
+/** The land-use filter: deduplicated, in canonical order; absent means all uses. */
+export const nutzungsartField = (description: string) =>
+  coded(
+    z
+      .array(
+        z.enum(LAND_USE_CODES, { error: (issue) => invalidLandUseMessage(String(issue.input)) }),
+      )
+      .meta({ description })
+      .optional()
+      .transform((codes = []) => [...new Set(codes)].sort(compareLandUse)),
+    ErrorCode.invalidNutzungsart,
+  );
+
+export const RESPONSE_FORMATS = ['json', 'xml'] as const;
+
+export const formatField = (description?: string) =>
+  coded(
+    z
+      .enum(RESPONSE_FORMATS, { error: 'Der Parameter „format“ muss „json“ oder „xml“ sein.' })
+      .default('json')
+      .meta(description === undefined ? {} : { description }),
+    ErrorCode.invalidFormat,
+  );
+
+/**
+ * A reference date written YYYY-MM-DD; '' is no date. Whether it lies in the
+ * future depends on the day of the request: parseStichtag checks that after.
+ */
+export const stichtagField = (description: string) =>
+  coded(
+    z
+      .string({ error: STICHTAG_FORMAT_MESSAGE })
+      .refine((text) => text === '' || isCalendarDay(text), { error: STICHTAG_FORMAT_MESSAGE })
+      .meta({ format: 'date', description, example: '2022-01-01' })
+      .optional(),
+    ErrorCode.invalidStichtag,
+  );
+
+/** A value or a repeated value (query string, form, tool argument) as a list of texts. */
+export function asList(value: unknown): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
