@@ -2,9 +2,9 @@
 // tests run the very same app on a loopback port.
 import express, { type Express } from 'express';
 import { excelAddinRouter } from './addins/excelAddin.js';
-import { bodenrichtwertRouter } from './api/bodenrichtwert/router.js';
-import { bodenwertRouter } from './api/bodenwert/router.js';
-import { meRouter } from './api/me/router.js';
+import { bodenrichtwertRouter } from './api/bodenrichtwert/bodenrichtwertRouter.js';
+import { bodenwertRouter } from './api/bodenwert/bodenwertRouter.js';
+import { meRouter } from './api/me/meRouter.js';
 import type { AppContext } from './context.js';
 import { dashboardRouter } from './dashboard/dashboardRouter.js';
 import { createWebLayer } from './web/webLayer.js';
@@ -14,9 +14,9 @@ import { healthRouter } from './http/health.js';
 import { queryParameterLimit } from './http/queryLimit.js';
 import { requestLogger } from './http/requestLogger.js';
 import { mapTilePolicy, securityHeaders } from './http/securityHeaders.js';
-import { mcpRouter } from './mcp/router.js';
+import { mcpRouter } from './mcp/mcpRouter.js';
 import { oauthRouter } from './oauth/oauthRouter.js';
-import { openApiRouter } from './openapi/router.js';
+import { openApiRouter } from './openapi/openapiRouter.js';
 
 export function createApp(ctx: AppContext): Express {
   const app = express();

@@ -2,7 +2,7 @@
 // petstore page, its OAuth redirect page, source maps and package.json. Now
 // exactly the files the page loads are served, and everything else is 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCS_FILES } from '#server/openapi/router.js';
+import { DOCS_FILES } from '#server/openapi/openapiRouter.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 let server: TestServer;
