@@ -4,9 +4,31 @@
 import { z } from 'zod';
 import type { JsonObject } from './types.js';
 
-export function jsonSchemaOf(schema: z.ZodType): JsonObject {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input' });
+export interface JsonSchemaOptions {
+  /**
+   * An enum or const without the type its values already say (the OAuth
+   * part of the document was written so); an integer const keeps its type.
+   */
+  bareEnums?: boolean;
+}
+
+export function jsonSchemaOf(schema: z.ZodType, options: JsonSchemaOptions = {}): JsonObject {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io: 'input',
+    override: ({ jsonSchema }) => {
+      if (options.bareEnums === true) dropEnumType(jsonSchema as JsonObject);
+    },
+  });
   return json;
+}
+
+function dropEnumType(json: JsonObject): void {
+  const values = Array.isArray(json.enum)
+    ? (json.enum as unknown[])
+    : 'const' in json
+      ? [json.const]
+      : [];
+  if (values.length > 0 && values.every((value) => typeof value === json.type)) delete json.type;
 }
 
 /**
@@ -41,6 +63,7 @@ export function queryParameters(
  */
 export function componentSchemas(
   named: Readonly<Record<string, z.ZodType>>,
+  options: JsonSchemaOptions = {},
 ): Record<string, JsonObject> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(named)) registry.add(schema, { id });
@@ -53,6 +76,7 @@ export function componentSchemas(
       if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
       if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
       if (json.format === 'date' || json.format === 'date-time') delete json.pattern;
+      if (options.bareEnums === true) dropEnumType(json);
     },
   });
   return Object.fromEntries(

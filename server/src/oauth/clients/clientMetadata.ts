@@ -23,9 +23,7 @@ const CONTROL_OR_SPACE = /[\p{Cc}\p{Z}]+/gu;
 /** RFC 7591 §3.2.2 error codes. */
 export type MetadataErrorCode = 'invalid_redirect_uri' | 'invalid_client_metadata';
 
-export type MetadataResult =
-  | { ok: true; value: ClientRegistration }
-  | { ok: false; error: MetadataErrorCode; message: string };
+export type MetadataResult = Checked<ClientRegistration>;
 
 /** Input before checking: every field as the caller sent it. */
 export interface RegistrationInput {
@@ -58,11 +56,57 @@ const metadataError = (message: string): MetadataResult => ({
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-export function validateRegistration(input: RegistrationInput): MetadataResult {
-  const name = typeof input.name === 'string' ? displayText(input.name) : '';
+export const NAME_MESSAGE = `Der Name der App braucht 1 bis ${MAX_NAME_LENGTH} Zeichen.`;
+export const REDIRECT_URIS_MESSAGE = 'redirect_uris muss eine Liste von URLs sein.';
+
+type Checked<T> = { ok: true; value: T } | { ok: false; error: MetadataErrorCode; message: string };
+
+/** An app's name as shown: a display text of 1 to MAX_NAME_LENGTH characters. */
+export function checkName(raw: unknown): Checked<string> {
+  const name = typeof raw === 'string' ? displayText(raw) : '';
   if (name === '' || name.length > MAX_NAME_LENGTH) {
-    return metadataError(`Der Name der App braucht 1 bis ${MAX_NAME_LENGTH} Zeichen.`);
+    return { ok: false, error: 'invalid_client_metadata', message: NAME_MESSAGE };
   }
+  return { ok: true, value: name };
+}
+
+/**
+ * The redirect URIs as written (trimmed, blanks and repeats dropped), each
+ * canonical; `required`: at least one (the authorization code grant).
+ */
+export function checkRedirectUris(
+  written: readonly string[],
+  required: boolean,
+): Checked<string[]> {
+  const uris = [...new Set(written.map((uri) => uri.trim()).filter(Boolean))];
+  if (required && uris.length === 0) {
+    return {
+      ok: false,
+      error: 'invalid_redirect_uri',
+      message: 'Für authorization_code ist mindestens eine Redirect-URI nötig.',
+    };
+  }
+  if (uris.length > MAX_REDIRECT_URIS) {
+    return {
+      ok: false,
+      error: 'invalid_redirect_uri',
+      message: `Höchstens ${MAX_REDIRECT_URIS} Redirect-URIs.`,
+    };
+  }
+  const bad = uris.find((uri) => canonicalRedirectUri(uri) === null);
+  if (bad !== undefined) {
+    return {
+      ok: false,
+      error: 'invalid_redirect_uri',
+      message: `Ungültige Redirect-URI ${displayText(bad)}: erlaubt sind vollständige HTTPS-URLs (https://host/…) und http://127.0.0.1, http://[::1] bzw. http://localhost, ohne Fragment, Leerzeichen oder Backslash.`,
+    };
+  }
+  return { ok: true, value: [...new Set(uris.map((uri) => canonicalRedirectUri(uri) ?? uri))] };
+}
+
+export function validateRegistration(input: RegistrationInput): MetadataResult {
+  const name = checkName(input.name);
+  if (!name.ok) return name;
   const rawDescription = input.description ?? '';
   if (typeof rawDescription !== 'string' || rawDescription.length > MAX_DESCRIPTION_LENGTH) {
     return metadataError(
@@ -93,46 +137,20 @@ export function validateRegistration(input: RegistrationInput): MetadataResult {
     );
   }
   if (!isStringArray(input.redirectUris)) {
-    return {
-      ok: false,
-      error: 'invalid_redirect_uri',
-      message: 'redirect_uris muss eine Liste von URLs sein.',
-    };
+    return { ok: false, error: 'invalid_redirect_uri', message: REDIRECT_URIS_MESSAGE };
   }
-  const written = [...new Set(input.redirectUris.map((uri) => uri.trim()).filter(Boolean))];
-  if (grants.includes('authorization_code') && written.length === 0) {
-    return {
-      ok: false,
-      error: 'invalid_redirect_uri',
-      message: 'Für authorization_code ist mindestens eine Redirect-URI nötig.',
-    };
-  }
-  if (written.length > MAX_REDIRECT_URIS) {
-    return {
-      ok: false,
-      error: 'invalid_redirect_uri',
-      message: `Höchstens ${MAX_REDIRECT_URIS} Redirect-URIs.`,
-    };
-  }
-  const bad = written.find((uri) => canonicalRedirectUri(uri) === null);
-  if (bad !== undefined) {
-    return {
-      ok: false,
-      error: 'invalid_redirect_uri',
-      message: `Ungültige Redirect-URI ${displayText(bad)}: erlaubt sind vollständige HTTPS-URLs (https://host/…) und http://127.0.0.1, http://[::1] bzw. http://localhost, ohne Fragment, Leerzeichen oder Backslash.`,
-    };
-  }
-  const redirectUris = [...new Set(written.map((uri) => canonicalRedirectUri(uri) ?? uri))];
+  const redirectUris = checkRedirectUris(input.redirectUris, grants.includes('authorization_code'));
+  if (!redirectUris.ok) return redirectUris;
   const description = displayText(rawDescription);
   return {
     ok: true,
     value: {
-      name,
+      name: name.value,
       description: description === '' ? null : description,
       type,
       authMethod,
       grants,
-      redirectUris,
+      redirectUris: redirectUris.value,
     },
   };
 }

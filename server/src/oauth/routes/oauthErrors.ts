@@ -1,5 +1,13 @@
 // OAuth error answers (RFC 6749 §5.2, RFC 7591 §3.2.2) with German
 // descriptions: the error code is the contract, the text is for people.
+// The OpenAPI OAuthError is derived from oauthErrorBodySchema.
+import { z } from 'zod';
+
+export const oauthErrorBodySchema = z.object({
+  error: z.string().meta({ description: 'Fehlercode nach RFC 6749 §5.2 / RFC 7591 §3.2.2.' }),
+  error_description: z.string().meta({ description: 'Beschreibung für Menschen (deutsch).' }),
+});
+
 export const OAUTH_ERROR_TEXTS: Readonly<Record<string, string>> = {
   invalid_request: 'Die Anfrage ist unvollständig oder fehlerhaft.',
   invalid_client: 'Die App konnte nicht authentifiziert werden (Client-ID oder Secret falsch).',

@@ -1,7 +1,8 @@
 // The OAuth 2.0 endpoints in the OpenAPI document (§4.4, §5.3, §5.4). They
 // live under AUTH_URL (by default the same origin as the API).
-import { MAX_NAME_LENGTH, MAX_REDIRECT_URIS } from '../../oauth/clients/clientMetadata.js';
-import { TOKEN_AUTH_METHODS } from '../../oauth/clients/clientTypes.js';
+import { oauthErrorBodySchema } from '../../oauth/routes/oauthErrors.js';
+import { registrationAnswerSchema } from '../../oauth/routes/registrationAnswer.js';
+import { registrationRequestSchema } from '../../oauth/routes/registrationRequest.js';
 import {
   ACCESS_TOKEN_SECONDS,
   REFRESH_FAMILY_SECONDS,
@@ -9,6 +10,7 @@ import {
 } from '../../oauth/grants/oauthServers.js';
 import { UNUSED_CLIENT_SECONDS } from '../../oauth/grants/grantService.js';
 import { schemaRef } from '../components.js';
+import { componentSchemas, jsonSchemaOf } from '../fromZod.js';
 import type { OpenApiModule } from '../types.js';
 
 const HOUR = 3600;
@@ -26,8 +28,13 @@ const oauthError = (description: string, codes: string[], headers = {}) => ({
   headers: { ...noStore, ...headers },
   content: { 'application/json': { schema: schemaRef('OAuthError') } },
 });
-const redirectUris = { type: 'array', items: { type: 'string', format: 'uri' } };
-const authMethod = { enum: [...TOKEN_AUTH_METHODS] };
+// The registration's request, its answer and the error body are derived from
+// their schemas in oauth/routes; the token and revocation forms are read by
+// @node-oauth/oauth2-server and described here.
+const OAUTH_SCHEMAS = componentSchemas(
+  { OAuthError: oauthErrorBodySchema, ClientRegistration: registrationAnswerSchema },
+  { bareEnums: true },
+);
 const invalidClient = oauthError('Client-Authentifizierung fehlgeschlagen', ['invalid_client'], {
   'WWW-Authenticate': { description: 'Basic-Aufforderung', schema: { type: 'string' } },
 });
@@ -195,20 +202,7 @@ export const oauthApi: OpenApiModule = {
           required: true,
           content: {
             'application/json': {
-              schema: {
-                type: 'object',
-                required: ['client_name', 'redirect_uris'],
-                properties: {
-                  client_name: { type: 'string', maxLength: MAX_NAME_LENGTH },
-                  redirect_uris: { ...redirectUris, minItems: 1, maxItems: MAX_REDIRECT_URIS },
-                  token_endpoint_auth_method: authMethod,
-                  grant_types: {
-                    type: 'array',
-                    items: { enum: ['authorization_code', 'refresh_token'] },
-                  },
-                  response_types: { type: 'array', items: { const: 'code' } },
-                },
-              },
+              schema: jsonSchemaOf(registrationRequestSchema, { bareEnums: true }),
             },
           },
         },
@@ -241,15 +235,7 @@ export const oauthApi: OpenApiModule = {
     },
   },
   schemas: {
-    OAuthError: {
-      type: 'object',
-      required: ['error', 'error_description'],
-      additionalProperties: false,
-      properties: {
-        error: { type: 'string', description: 'Fehlercode nach RFC 6749 §5.2 / RFC 7591 §3.2.2.' },
-        error_description: { type: 'string', description: 'Beschreibung für Menschen (deutsch).' },
-      },
-    },
+    ...OAUTH_SCHEMAS,
     TokenResponse: {
       type: 'object',
       required: ['access_token', 'token_type', 'expires_in'],
@@ -262,33 +248,6 @@ export const oauthApi: OpenApiModule = {
           type: 'string',
           description: `Nur Authorization-Code- und Refresh-Grant; gültig ${REFRESH_TOKEN_SECONDS / DAY} Tage.`,
         },
-      },
-    },
-    ClientRegistration: {
-      type: 'object',
-      required: [
-        'client_id',
-        'client_id_issued_at',
-        'client_name',
-        'redirect_uris',
-        'grant_types',
-        'response_types',
-        'token_endpoint_auth_method',
-      ],
-      additionalProperties: false,
-      properties: {
-        client_id: { type: 'string' },
-        client_id_issued_at: { type: 'integer' },
-        client_secret: {
-          type: 'string',
-          description: 'Nur vertrauliche Clients; nur dieses eine Mal gezeigt.',
-        },
-        client_secret_expires_at: { const: 0 },
-        client_name: { type: 'string' },
-        redirect_uris: redirectUris,
-        grant_types: { type: 'array', items: { type: 'string' } },
-        response_types: { type: 'array', items: { const: 'code' } },
-        token_endpoint_auth_method: authMethod,
       },
     },
     AuthorizationServerMetadata: {
