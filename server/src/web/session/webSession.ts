@@ -1,6 +1,6 @@
 // express-session for the dashboard and the OAuth consent: a cookie holding
 // only the signed session id (httpOnly, SameSite=Lax, Secure when BASE_URL is
-// https), the data in the database. The session holds the user id and a
+// https), the data in the database. The session holds the account id and a
 // flash message, never a key, token or secret.
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -12,7 +12,7 @@ import { SessionRepository } from './sessionRepository.js';
 declare module 'express-session' {
   interface SessionData {
     accountId?: string;
-    /** credentialStamp() of the user at login; another one ends the session. */
+    /** credentialStamp() of the account at login; another one ends the session. */
     credentialStamp?: string;
     /** A one-time notice for the next page ("Schlüssel widerrufen."). */
     flash?: string;
