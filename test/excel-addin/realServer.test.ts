@@ -6,10 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { selectLookupValue, type BodenrichtwertResponse, type MeResponse } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
-import {
-  startLookupHarness,
-  type LookupHarness,
-} from '../server/api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../support/lookupHarness.js';
 import { hannoverAddresses } from '../support/manyAddresses.js';
 import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
 import { loadBuiltFunctions, type LoadedFunctions } from '#dev/hosts/excel/loadFunctions.js';

@@ -16,12 +16,8 @@ import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { RENDER_INTERVAL_MS } from '../../excel-addin/src/taskpane/progressView.js';
 import { buildAddin, TEST_BASE_URL } from '#dev/hosts/excel/buildAddin.js';
 import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
-import {
-  launchChromium,
-  openTaskpane,
-  TASKPANE_VIEWPORT,
-  type StubState,
-} from './support/taskpanePage.js';
+import { launchChromium } from '../support/chromium.js';
+import { openTaskpane, TASKPANE_VIEWPORT, type StubState } from './support/taskpanePage.js';
 
 /** Evaluated in the page: the stand-ins' state on its global object. */
 type StubGlobal = { __brw: StubState };

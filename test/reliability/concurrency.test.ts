@@ -5,10 +5,7 @@
 // returned is refused).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_MONTHLY_CAPS } from '#server/accounts/entitlement.js';
-import {
-  startLookupHarness,
-  type LookupHarness,
-} from '../server/api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../support/lookupHarness.js';
 import { createTestAccount } from '#dev/service/accounts.js';
 import { createTestDatabaseUrl, databaseKinds } from '../support/database.js';
 import { hannoverAddress, resolveHannoverAddress } from '../support/manyAddresses.js';

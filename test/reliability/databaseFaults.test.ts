@@ -3,10 +3,7 @@
 // fail with 500 processing_error (never hang), the service recovers by
 // itself, no table is damaged, and usage equals the answered 200 lookups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startLookupHarness,
-  type LookupHarness,
-} from '../server/api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../support/lookupHarness.js';
 import { hannoverAddress, resolveHannoverAddress } from '../support/manyAddresses.js';
 import { serviceAvailable } from '../support/services.js';
 import { FigureBook } from './support/figures.js';

@@ -93,7 +93,7 @@ describe('npm run deps', () => {
     expect(throughFile.exitCode).toBe(1);
   });
 
-  it('fails on a subfolder cycle in the other parts, not in the tests', () => {
+  it('fails on a subfolder cycle in the other parts, the tests and the benchmarks included', () => {
     const shared = report(
       ['shared/src/geo/a.ts', 'shared/src/text/b.ts'],
       ['shared/src/text/b.ts', 'shared/src/geo/c.ts'],
@@ -104,8 +104,14 @@ describe('npm run deps', () => {
       ['test/server/dashboard/pages.test.ts', 'test/server/oauth/support/signedIn.ts'],
       ['test/server/oauth/chromium.test.ts', 'test/server/dashboard/support/chromium.ts'],
     );
-    expect(tests.output).toMatch(/subfolder cycles \([^)]*\): 0/);
-    expect(tests.exitCode).toBe(0);
+    expect(tests.output).toContain('  test/server: dashboard/ <-> oauth/\n');
+    expect(tests.exitCode).toBe(1);
+    const bench = report(
+      ['bench/workbook/a.ts', 'bench/support/b.ts'],
+      ['bench/support/b.ts', 'bench/workbook/c.ts'],
+    );
+    expect(bench.output).toContain('  bench: support/ <-> workbook/\n');
+    expect(bench.exitCode).toBe(1);
   });
 
   it('fails on a cycle between files, and counts it once', () => {

@@ -5,11 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import {
-  lookupQuery,
-  startLookupHarness,
-  type LookupHarness,
-} from '../server/api/bodenrichtwert/lookupHarness.js';
+import { lookupQuery, startLookupHarness, type LookupHarness } from '../support/lookupHarness.js';
 import { expectDocumentedAnswer, expectNoInternals, readAnswer } from './support/answers.js';
 import { FigureBook } from './support/figures.js';
 import {

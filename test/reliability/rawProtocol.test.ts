@@ -6,10 +6,7 @@
 import { deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startLookupHarness,
-  type LookupHarness,
-} from '../server/api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../support/lookupHarness.js';
 import { expectDocumentedAnswer, expectNoInternals } from './support/answers.js';
 import { FigureBook } from './support/figures.js';
 import { fuzzOptions } from './support/profile.js';

@@ -6,10 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import {
-  startLookupHarness,
-  type LookupHarness,
-} from '../server/api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../support/lookupHarness.js';
 import { decodeHtml, FormBrowser } from '../server/oauth/support/formBrowser.js';
 import {
   authorize,

@@ -9,7 +9,8 @@ import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
 import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
-import { launchChromium, openSidebar, SIDEBAR_VIEWPORT } from './support/sidebarPage.js';
+import { launchChromium } from '../support/chromium.js';
+import { openSidebar, SIDEBAR_VIEWPORT } from './support/sidebarPage.js';
 import { VALID_KEY } from './support/standInService.js';
 
 const addon = useAddonWithService();

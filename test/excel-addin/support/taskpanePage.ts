@@ -12,8 +12,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
-import { testEnv } from '../../support/services.js';
 import { ERROR_CODES } from '#dev/hosts/excel/officeStubs.js';
 
 /** Where production pages load office.js from; the tests answer it from the package. */
@@ -25,13 +23,6 @@ const OFFICE_JS_DIST = join(
 
 /** A typical task pane: narrow and not very tall. */
 export const TASKPANE_VIEWPORT = { width: 350, height: 620 } as const;
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: testEnv.chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-}
 
 /** What the stubs leave on the page's global object for the test to inspect. */
 export interface StubCell {

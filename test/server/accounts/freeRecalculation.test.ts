@@ -10,7 +10,7 @@ import { manualClock } from '../../support/clock.js';
 import { databaseKinds, type DatabaseKind } from '../../support/database.js';
 import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { expectValidResponse } from '../../support/openapi.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { callTool, connectMcp } from '../mcp/mcpClient.js';
 
 const many = hannoverAddresses(30);

@@ -7,7 +7,7 @@ import { hannoverAddresses } from '../../support/manyAddresses.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { createTestDatabaseUrl, databaseKinds, type DatabaseKind } from '../../support/database.js';
 import { expectValidResponse } from '../../support/openapi.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 
 const BILLING_URL = 'https://brw.example/billing';
 const many = hannoverAddresses(100);

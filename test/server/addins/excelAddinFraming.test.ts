@@ -12,7 +12,7 @@ import express from 'express';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { excelAddinRouter } from '#server/addins/excelAddin.js';
-import { launchChromium } from '../../excel-addin/support/taskpanePage.js';
+import { launchChromium } from '../../support/chromium.js';
 import { chromiumAvailability, serviceAvailable } from '../../support/services.js';
 
 const ADDIN_ORIGIN = 'https://brw.example.test';

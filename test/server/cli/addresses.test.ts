@@ -7,7 +7,7 @@ import { gebrefLine } from '#dev/fakes/houseCoordinateFiles.js';
 import { openDatabase } from '#server/db/database.js';
 import { migrate } from '#server/db/migrate.js';
 import { createTestDatabaseUrl } from '../../support/database.js';
-import { MUENSTER, writeHouseFile } from '../lookup/addresses/support/importSupport.js';
+import { MUENSTER, writeHouseFile } from '../../support/houseCoordinateImport.js';
 
 interface CliResult {
   code: number;

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakePlace } from '#dev/fakes/nominatimFake.js';
 import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
 import { manualClock } from '../../support/clock.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { startStateWorld, type StateWorld } from '../lookup/sources/stateSupport.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
-import { artifact, chromiumRuns, launchChromium, signedInPage } from './support/chromium.js';
+import { artifact, chromiumRuns, launchChromium, signedInPage } from '../../support/chromium.js';
 
 const MUENSTER = 'Prinzipalmarkt 10, 48143 Münster';
 const BERLIN = 'Pariser Platz 1, 10117 Berlin';

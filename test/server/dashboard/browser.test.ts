@@ -4,7 +4,7 @@ import { linkIn } from '#dev/fakes/smtpFake.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { me, tokenRequest } from '../oauth/support/oauthClient.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
-import { artifact, chromiumRuns, launchChromium } from './support/chromium.js';
+import { artifact, chromiumRuns, launchChromium } from '../../support/chromium.js';
 
 describe.runIf(chromiumRuns())('dashboard in headless Chromium', () => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_PLACEHOLDER } from '#server/dashboard/pages/firstSteps.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';
 import { copyFieldValue, runCurl } from './support/curlCommand.js';
 

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
-import { artifact, chromiumRuns, launchChromium, signedInPage } from './support/chromium.js';
+import { artifact, chromiumRuns, launchChromium, signedInPage } from '../../support/chromium.js';
 
 interface Box {
   x: number;

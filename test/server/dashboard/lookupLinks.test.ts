@@ -5,7 +5,7 @@
 // The strings are planted in the cached entry, where every source's values end up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';
 
 let h: LookupHarness;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { csrfToken, decodeHtml, type FormBrowser } from '../oauth/support/formBrowser.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';
 import { databaseKinds, type DatabaseKind } from '../../support/database.js';

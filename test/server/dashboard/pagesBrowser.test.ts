@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { me } from '../oauth/support/oauthClient.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
-import { artifact, chromiumRuns, launchChromium } from './support/chromium.js';
+import { artifact, chromiumRuns, launchChromium } from '../../support/chromium.js';
 
 const SHOWN_BASE_URL = 'http://localhost:3000';
 

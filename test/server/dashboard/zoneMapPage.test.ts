@@ -4,7 +4,7 @@
 // entry, where every source's outline ends up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES, WIESBADEN } from '#dev/fakes/demoWorld.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { signedInBrowser } from '../oauth/support/signedIn.js';
 
 let h: LookupHarness;

@@ -8,7 +8,7 @@ import { MAX_ADDRESS_LENGTH, MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
 import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
 import { createTestAccount } from '#dev/service/accounts.js';
 import { hannoverAddresses } from '../../support/manyAddresses.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { callTool, connectMcp, texts } from './mcpClient.js';
 
 const many = hannoverAddresses(8);

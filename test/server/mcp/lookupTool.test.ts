@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
 import { createTestAccount } from '#dev/service/accounts.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { clientCredentialsToken } from '../oauth/support/apps.js';
 import { callTool, connectMcp, texts } from './mcpClient.js';
 

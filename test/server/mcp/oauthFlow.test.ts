@@ -18,7 +18,7 @@ import type {
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import { startLookupHarness, type LookupHarness } from '../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { FormBrowser, hiddenFields } from '../oauth/support/formBrowser.js';
 import { me, REDIRECT_URI } from '../oauth/support/oauthClient.js';
 import { signUpAndConfirm, TEST_PASSWORD } from '../oauth/support/signedIn.js';

@@ -4,7 +4,7 @@ import * as oauth from 'oauth4webapi';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
-import { artifact, chromiumRuns, launchChromium } from '../dashboard/support/chromium.js';
+import { artifact, chromiumRuns, launchChromium } from '../../support/chromium.js';
 import { discover, insecure, me, pkcePair } from './support/oauthClient.js';
 import { TEST_PASSWORD } from './support/signedIn.js';
 

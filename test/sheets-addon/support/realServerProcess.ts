@@ -3,7 +3,7 @@
 // UrlFetchApp fake blocks the test process while a request runs, as Apps
 // Script blocks the script. Reports its URL and the account's token over IPC.
 import { hannoverAddresses } from '../../support/manyAddresses.js';
-import { startLookupHarness } from '../../server/api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness } from '../../support/lookupHarness.js';
 
 const count = Number(process.argv[2] ?? '0');
 const harness = await startLookupHarness({ places: hannoverAddresses(count).places, plan: 'pro' });

@@ -2,21 +2,13 @@
 // in headless Chromium, with a `google.script.run` that forwards each call to
 // the server function of the same name in the Apps Script runtime, as Google's
 // sandbox does (asynchronously, success or failure handler).
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { testEnv } from '../../support/services.js';
+import type { Browser, Page } from 'playwright-core';
 import type { GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 
 const SIDEBAR_URL = 'https://sidebar.script.googleusercontent.test/userCodeAppPanel';
 
 /** Google Sheets shows sidebars 300 px wide. */
 export const SIDEBAR_VIEWPORT = { width: 300, height: 900 } as const;
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: testEnv.chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-}
 
 type Outcome = { value: unknown } | { thrown: string };
 

@@ -13,7 +13,7 @@ import { manualClock } from '../../../support/clock.js';
 import { databaseKinds, type DatabaseKind } from '../../../support/database.js';
 import { hannoverAddresses } from '../../../support/manyAddresses.js';
 import { expectValidResponse } from '../../../support/openapi.js';
-import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 import { leavesAsText } from './xmlParity.js';
 
 type Item = Record<string, unknown> & { status: number; address_input: string };

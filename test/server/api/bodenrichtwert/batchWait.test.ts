@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { expectValidResponse } from '../../../support/openapi.js';
-import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 
 type Item = Record<string, unknown> & { status: number; address_input: string };
 

@@ -3,7 +3,7 @@ import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { FAULT_MODES } from '#dev/fakes/faults.js';
 import { manualClock } from '../../../support/clock.js';
 import { expectValidResponse } from '../../../support/openapi.js';
-import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 import { expectXmlParity } from './xmlParity.js';
 
 const HOUR = 3600_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ADDRESSES, HANNOVER } from '#dev/fakes/demoWorld.js';
 import { expectValidResponse } from '../../../support/openapi.js';
-import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 import { expectXmlParity } from './xmlParity.js';
 
 let h: LookupHarness;

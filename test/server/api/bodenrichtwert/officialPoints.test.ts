@@ -3,8 +3,8 @@ import { DEMO_ADDRESSES, BREMEN, MUENSTER } from '#dev/fakes/demoWorld.js';
 import { gebrefLine, hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
 import { databaseKinds } from '../../../support/database.js';
 import { expectValidResponse } from '../../../support/openapi.js';
-import { addressTools, writeHouseFile } from '../../lookup/addresses/support/importSupport.js';
-import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
+import { addressTools, writeHouseFile } from '../../../support/houseCoordinateImport.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 import { expectXmlParity } from './xmlParity.js';
 
 // Official points a little apart from where the geocoder fake puts the same

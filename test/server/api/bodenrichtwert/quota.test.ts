@@ -3,7 +3,7 @@ import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { createTestAccount } from '#dev/service/accounts.js';
 import { manualClock } from '../../../support/clock.js';
 import { expectValidResponse } from '../../../support/openapi.js';
-import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 import { expectXmlParity } from './xmlParity.js';
 
 const clock = manualClock('2026-11-02T10:00:00Z');

@@ -3,7 +3,7 @@
 // same absent fields.
 import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
-import type { LookupHarness } from './lookupHarness.js';
+import type { LookupHarness } from '../../../support/lookupHarness.js';
 
 const parser = new XMLParser({
   parseTagValue: false,

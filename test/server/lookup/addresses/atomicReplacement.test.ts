@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine, type SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/database.js';
-import { addressTools, MUENSTER, writeHouseFile } from './support/importSupport.js';
+import { addressTools, MUENSTER, writeHouseFile } from '../../../support/houseCoordinateImport.js';
 
 /** A state file of `rows` addresses, Prinzipalmarkt 10 at `lat`, the others around it. */
 function stateFile(name: string, lat: number, rows: number): string {

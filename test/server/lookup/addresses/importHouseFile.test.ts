@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine, hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
 import { AddressImportError } from '#server/lookup/addresses/addressImportError.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/database.js';
-import { addressTools, MUENSTER, writeHouseFile } from './support/importSupport.js';
+import { addressTools, MUENSTER, writeHouseFile } from '../../../support/houseCoordinateImport.js';
 
 const lines = (...rows: string[]) => `${rows.join('\n')}\n`;
 const prinzipalmarkt = (n: number) => ({ ...MUENSTER, number: String(n), lat: 51.9624 + n * 1e-5 });

@@ -17,7 +17,7 @@ import { startWfsGeojsonFake, type JsonZone } from '#dev/fakes/wfsGeojsonFake.js
 import { loadSourceRegistry } from '#server/lookup/sources/registry.js';
 import type { LatLon } from '#server/lookup/geo/latLon.js';
 import { manualClock } from '../../../support/clock.js';
-import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 import { entriesOf, logs, NOVEMBER_2026, upstream } from './stateSupport.js';
 
 interface BerlinFeature {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
 import type { FakePlace } from '#dev/fakes/nominatimFake.js';
-import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 import { manualClock } from '../../../support/clock.js';
 import { startStateWorld, type StateWorld } from './stateSupport.js';
 

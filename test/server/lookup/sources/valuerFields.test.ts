@@ -18,7 +18,7 @@ import {
   readPublishedVerfahrensgrundZusatz,
 } from '#server/lookup/mapping/publishedProcedure.js';
 import { manualClock } from '../../../support/clock.js';
-import { startLookupHarness, type LookupHarness } from '../../api/bodenrichtwert/lookupHarness.js';
+import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
 import { zonedEntriesOf } from './stateSupport.js';
 
 interface GfiFeature {

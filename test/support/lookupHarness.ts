@@ -10,8 +10,8 @@ import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake
 import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
 import type { Plan } from '#shared/apiTypes.js';
 import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
-import type { ManualClock } from '../../../support/clock.js';
-import { createTestDatabaseUrl, type DatabaseKind } from '../../../support/database.js';
+import type { ManualClock } from './clock.js';
+import { createTestDatabaseUrl, type DatabaseKind } from './database.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 
 export interface LookupHarness {

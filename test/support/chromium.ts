@@ -1,9 +1,14 @@
-// Headless Chromium for the browser tests (Debian's chromium through
-// playwright-core) and a place for their screenshots.
+// Headless Chromium for every browser test (Debian's chromium through
+// playwright-core), a place for their screenshots, and a dashboard page
+// signed in as a new account.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumAvailability, serviceAvailable, testEnv } from '../../../support/services.js';
+import {
+  chromiumAvailability,
+  serviceAvailable,
+  testEnv,
+} from './services.js';
 
 export const ARTIFACTS_DIR = join(process.cwd(), 'artifacts', 'dashboard');
 
