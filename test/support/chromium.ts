@@ -4,11 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import {
-  chromiumAvailability,
-  serviceAvailable,
-  testEnv,
-} from './services.js';
+import { chromiumAvailability, serviceAvailable, testEnv } from './services.js';
 
 export const ARTIFACTS_DIR = join(process.cwd(), 'artifacts', 'dashboard');
 
