@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidResponse } from '../../support/openapi.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { REDIRECT_URI } from './support/oauthClient.js';
+import { oauthErrorBodySchema } from '#server/oauth/routes/oauthErrors.js';
 
 describe('POST /oauth/register (RFC 7591)', () => {
   let server: TestServer;
@@ -114,6 +115,7 @@ describe('POST /oauth/register (RFC 7591)', () => {
     const own = await startTestServer();
     try {
       const statuses: number[] = [];
+      let last: unknown;
       for (let i = 0; i < 21; i += 1) {
         const res = await fetch(`${own.url}/oauth/register`, {
           method: 'POST',
@@ -121,9 +123,15 @@ describe('POST /oauth/register (RFC 7591)', () => {
           body: JSON.stringify({ client_name: `App ${i}`, redirect_uris: [REDIRECT_URI] }),
         });
         statuses.push(res.status);
+        last = await res.json();
       }
       expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
       expect(statuses[20]).toBe(429);
+      // The OAuth error body of RFC 7591 §3.2.2, as every other refusal of the endpoint.
+      expect(oauthErrorBodySchema.parse(last)).toEqual({
+        error: 'rate_limit_exceeded',
+        error_description: 'Höchstens 20 Registrierungen pro Stunde und IP-Adresse.',
+      });
     } finally {
       await own.close();
     }

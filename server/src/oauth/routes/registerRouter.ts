@@ -28,10 +28,14 @@ export function registerRouter(ctx: RegisterRouterDeps): Router {
     legacyHeaders: false,
     identifier: 'client-registration',
     handler: (_req, res) => {
-      res.status(429).json({
-        error: 'rate_limit_exceeded',
-        error_description: `Höchstens ${REGISTRATIONS_PER_HOUR} Registrierungen pro Stunde und IP-Adresse.`,
-      });
+      res
+        .status(429)
+        .json(
+          oauthErrorBody(
+            'rate_limit_exceeded',
+            `Höchstens ${REGISTRATIONS_PER_HOUR} Registrierungen pro Stunde und IP-Adresse.`,
+          ),
+        );
     },
     ...(ctx.redis ? { store: throttleStore(ctx, 'register') } : {}),
   });
