@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidResponse } from '../../support/openapi.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { REDIRECT_URI } from './support/oauthClient.js';
-import { oauthErrorBodySchema } from '#server/oauth/routes/oauthErrors.js';
+import { oauthErrorBodySchema } from '#server/oauth/wire/oauthErrors.js';
 
 describe('POST /oauth/register (RFC 7591)', () => {
   let server: TestServer;

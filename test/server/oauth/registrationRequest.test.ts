@@ -2,7 +2,7 @@
 // answers, in the order: a JSON object, token_endpoint_auth_method,
 // grant_types, response_types, client_name, redirect_uris.
 import { describe, expect, it } from 'vitest';
-import { parseRegistrationRequest } from '#server/oauth/routes/registrationRequest.js';
+import { parseRegistrationRequest } from '#server/oauth/wire/registrationRequest.js';
 
 const URI = 'https://app.example.de/cb';
 const NAME = 'Der Name der App braucht 1 bis 100 Zeichen.';

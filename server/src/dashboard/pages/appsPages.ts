@@ -11,7 +11,7 @@ import {
   type RegisteredClient,
 } from '../../oauth/clients/clientService.js';
 import type { OAuthClient } from '../../oauth/clients/clientTypes.js';
-import { authorizationServerMetadata } from '../../oauth/routes/metadataRouter.js';
+import { authorizationServerMetadata } from '../../oauth/wire/serverMetadata.js';
 import { pageHelpers } from '../../web/pageFormat.js';
 import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
 import { clientCredentialsCurl, PLACEHOLDER_CREDENTIALS } from './clientCredentialsCurl.js';

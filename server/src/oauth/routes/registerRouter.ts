@@ -7,9 +7,9 @@ import { rateLimit } from 'express-rate-limit';
 import { throttleStore, type ThrottleStoreDeps } from '../../web/throttleStore.js';
 import { apiCors } from '../../http/apiCors.js';
 import type { OAuthServices } from '../oauthServices.js';
-import { oauthErrorBody } from './oauthErrors.js';
-import { registrationAnswer } from './registrationAnswer.js';
-import { parseRegistrationRequest } from './registrationRequest.js';
+import { oauthErrorBody } from '../wire/oauthErrors.js';
+import { registrationAnswer } from '../wire/registrationAnswer.js';
+import { parseRegistrationRequest } from '../wire/registrationRequest.js';
 
 export const REGISTRATIONS_PER_HOUR = 20;
 

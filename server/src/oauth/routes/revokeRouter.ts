@@ -5,7 +5,7 @@
 import { Router, type RequestHandler } from 'express';
 import { formEndpoint } from './formEndpoint.js';
 import type { OAuthServices } from '../oauthServices.js';
-import { oauthErrorBody } from './oauthErrors.js';
+import { oauthErrorBody } from '../wire/oauthErrors.js';
 import { presentedClient } from './presentedClient.js';
 import { AMBIGUOUS_CLIENT_AUTHENTICATION, invalidClient } from './tokenRouter.js';
 

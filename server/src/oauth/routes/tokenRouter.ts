@@ -9,7 +9,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { formEndpoint } from './formEndpoint.js';
 import type { OAuthClientService } from '../clients/clientService.js';
 import { ACCESS_TOKEN_SECONDS, type LoadOAuthServers } from '../grants/oauthServers.js';
-import { oauthErrorBody } from './oauthErrors.js';
+import { oauthErrorBody } from '../wire/oauthErrors.js';
 import { presentedClient } from './presentedClient.js';
 
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'client_credentials']);

@@ -6,7 +6,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { Config } from '../../config/config.js';
 import { throttleStore, type ThrottleStoreDeps } from '../../web/throttleStore.js';
 import { clientKey } from '../../http/rateLimit.js';
-import { oauthErrorBody } from './oauthErrors.js';
+import { oauthErrorBody } from '../wire/oauthErrors.js';
 
 export function tokenThrottle(
   ctx: ThrottleStoreDeps & { config: Pick<Config, 'rateLimitPerMinute'> },

@@ -1,8 +1,8 @@
 // The OAuth 2.0 endpoints in the OpenAPI document (§4.4, §5.3, §5.4). They
 // live under AUTH_URL (by default the same origin as the API).
-import { oauthErrorBodySchema } from '../../oauth/routes/oauthErrors.js';
-import { registrationAnswerSchema } from '../../oauth/routes/registrationAnswer.js';
-import { registrationRequestSchema } from '../../oauth/routes/registrationRequest.js';
+import { oauthErrorBodySchema } from '../../oauth/wire/oauthErrors.js';
+import { registrationAnswerSchema } from '../../oauth/wire/registrationAnswer.js';
+import { registrationRequestSchema } from '../../oauth/wire/registrationRequest.js';
 import {
   ACCESS_TOKEN_SECONDS,
   REFRESH_FAMILY_SECONDS,
