@@ -11,6 +11,11 @@ export interface BearerCredentials {
 
 /** A header that names the Bearer scheme with something after it. */
 const BEARER_HEADER = /^Bearer\s+\S/i;
+/**
+ * The scheme and the spaces after it: RFC 6750 §2.1 allows one or more
+ * (`"Bearer" 1*SP b64token`), passport-http-bearer splits on exactly one.
+ */
+const SCHEME_AND_SPACES = /^Bearer\s+/i;
 
 /**
  * The credentials the strategy authenticates: the Authorization header when
@@ -21,7 +26,7 @@ const BEARER_HEADER = /^Bearer\s+\S/i;
 export function bearerCredentials(req: Request, withQuery: boolean): BearerCredentials {
   const header = req.headers.authorization;
   if (header !== undefined && BEARER_HEADER.test(header))
-    return { headers: { authorization: header } };
+    return { headers: { authorization: header.replace(SCHEME_AND_SPACES, 'Bearer ') } };
   const fromQuery = withQuery ? queryToken(req) : undefined;
   return { headers: fromQuery === undefined ? {} : { authorization: `Bearer ${fromQuery}` } };
 }

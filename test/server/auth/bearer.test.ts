@@ -29,6 +29,12 @@ describe('bearer authentication and token transport (§5.1)', () => {
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });
 
+  it('accepts more than one space after the scheme (RFC 6750 §2.1: "Bearer" 1*SP b64token)', async () => {
+    const res = await me('', { Authorization: `Bearer   ${account.token}` });
+    expect(res.status).toBe(200);
+    expect((await me('', { Authorization: `bearer\t${account.token}` })).status).toBe(200);
+  });
+
   it('accepts the key as token query parameter and answers with Cache-Control: no-store', async () => {
     const res = await me(`?token=${account.token}`);
     expect(res.status).toBe(200);
