@@ -1,6 +1,7 @@
 // Builds everything the app needs from the configuration: database,
 // repositories, services and adapters. Tests pass their own clock, logger
 // and fetch; nothing here is a module-level singleton.
+import type { RequestHandler } from 'express';
 import { createPlatformServices, type PlatformServices } from './accounts/platformServices.js';
 import {
   createBearerAuthentication,
@@ -21,6 +22,7 @@ import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createPageTemplates, type PageTemplates } from './web/views.js';
+import { createRateLimiter } from './http/rateLimit.js';
 
 export interface ContextOptions {
   logger?: Logger;
@@ -59,6 +61,8 @@ export interface AppContext extends PlatformServices {
   pageTemplates: PageTemplates;
   /** The MCP SDK and tools, loaded with the first /mcp request. */
   mcpRuntime: McpRuntimeLoader;
+  /** The per-IP rate limit (§8) every endpoint under it shares. */
+  apiRateLimit: RequestHandler;
   /** Closes what the context opened (database, Redis, timers). */
   close(): Promise<void>;
 }
@@ -97,6 +101,7 @@ export async function createContext(
     planRequests: new PlanRequestRepository(db.sequelize),
     pageTemplates: createPageTemplates(),
     mcpRuntime: lazyMcpRuntime(),
+    apiRateLimit: createRateLimiter({ config, redis }),
     config,
     logger,
     clock,

@@ -43,19 +43,15 @@ export function partitionKey(key: string): string {
   return Buffer.from(hex).toString('base64');
 }
 
-const limiters = new WeakMap<RateLimitDeps, RequestHandler>();
-
-/** One limiter per context: every endpoint that uses it shares the budget. */
-export function createRateLimiter(ctx: RateLimitDeps): RequestHandler {
-  let limiter = limiters.get(ctx);
-  if (!limiter) {
-    limiter = buildLimiter(ctx);
-    limiters.set(ctx, limiter);
-  }
-  return limiter;
+/**
+ * What an endpoint under the per-IP limit takes: the one limiter the context
+ * builds, so every endpoint of an app shares its budget.
+ */
+export interface RateLimited {
+  apiRateLimit: RequestHandler;
 }
 
-function buildLimiter({ config, redis }: RateLimitDeps): RequestHandler {
+export function createRateLimiter({ config, redis }: RateLimitDeps): RequestHandler {
   const limit = config.rateLimitPerMinute;
   const counter: WindowCounter = redis
     ? redisWindowCounter(redis, `${config.redisKeyPrefix}rl:ip:`, WINDOW_MS)

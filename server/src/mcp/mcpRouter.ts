@@ -12,13 +12,13 @@ import { principalOf, requireBearer, type BearerDeps } from '../auth/requireBear
 import type { Config } from '../config/config.js';
 import { errorBody } from '../http/errorBody.js';
 import { jsonBodyUpTo } from '../http/jsonBody.js';
-import { clientKey, createRateLimiter, type RateLimitDeps } from '../http/rateLimit.js';
+import { clientKey, type RateLimited } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';
 import type { McpRuntimeLoader } from './mcpRuntime.js';
 import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedResource.js';
 
-export type McpDeps = RateLimitDeps &
+export type McpDeps = RateLimited &
   CountedLookupDeps &
   BearerDeps & {
     config: Pick<Config, 'baseUrl' | 'authUrl'>;
@@ -42,7 +42,7 @@ export function mcpRouter(ctx: McpDeps): Router {
   router.use('/mcp', mcpCors);
   router.post(
     '/mcp',
-    createRateLimiter(ctx),
+    ctx.apiRateLimit,
     requireBearer(ctx, { queryTokenRefused: QUERY_TOKEN_REFUSED }),
     jsonBodyUpTo(MCP_BODY_LIMIT_BYTES),
     oneMessagePerRequest,

@@ -11,14 +11,14 @@ import { parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { requireBearer, type BearerDeps } from '../../auth/requireBearer.js';
 import { internalErrorsAs } from '../../http/errorMiddleware.js';
 import { jsonBodyUpTo } from '../../http/jsonBody.js';
-import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
+import type { RateLimited } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
 import { batchLookup } from '../../lookup/batchLookup.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
 import { lookupCallerOf } from './lookupCaller.js';
 import { parsePreferWait } from './preferWait.js';
 
-export type BodenrichtwertDeps = RateLimitDeps &
+export type BodenrichtwertDeps = RateLimited &
   CountedLookupDeps &
   BearerDeps & {
     /** Resolves after `ms`; the batch's wait (injected so tests control it). */
@@ -31,7 +31,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
   router.get(
     '/api/bodenrichtwert',
     acceptXmlFormat,
-    createRateLimiter(ctx),
+    ctx.apiRateLimit,
     requireBearer(ctx),
     async (req, res) => {
       const params = parseLookupRequest(req.query, ctx.lookup.today());
@@ -42,7 +42,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
   router.post(
     '/api/bodenrichtwert/batch',
     acceptXmlFormat,
-    createRateLimiter(ctx),
+    ctx.apiRateLimit,
     requireBearer(ctx),
     jsonBodyUpTo(BATCH_BODY_LIMIT_BYTES),
     async (req, res) => {

@@ -5,20 +5,14 @@ import { parseBodenwertInput } from '#shared/bodenwertInput.js';
 import { calculateBodenwert } from '#shared/density.js';
 import { requireBearer, type BearerDeps } from '../../auth/requireBearer.js';
 import { jsonBody } from '../../http/jsonBody.js';
-import { createRateLimiter, type RateLimitDeps } from '../../http/rateLimit.js';
+import type { RateLimited } from '../../http/rateLimit.js';
 
-export function bodenwertRouter(ctx: RateLimitDeps & BearerDeps): Router {
+export function bodenwertRouter(ctx: RateLimited & BearerDeps): Router {
   const router = Router();
-  router.post(
-    '/api/bodenwert',
-    createRateLimiter(ctx),
-    requireBearer(ctx),
-    jsonBody,
-    (req, res) => {
-      const input = parseBodenwertInput(req.body);
-      if (!input.ok) throw input.error;
-      res.json(calculateBodenwert(input.value));
-    },
-  );
+  router.post('/api/bodenwert', ctx.apiRateLimit, requireBearer(ctx), jsonBody, (req, res) => {
+    const input = parseBodenwertInput(req.body);
+    if (!input.ok) throw input.error;
+    res.json(calculateBodenwert(input.value));
+  });
   return router;
 }
