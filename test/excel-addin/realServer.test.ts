@@ -10,6 +10,7 @@ import { startLookupHarness, type LookupHarness } from '../support/lookupHarness
 import { hannoverAddresses } from '../support/manyAddresses.js';
 import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
 import { loadBuiltFunctions, type LoadedFunctions } from '#dev/hosts/excel/loadFunctions.js';
+import { FIXED_ZONE_HEADERS } from '../support/zoneTableHeader.js';
 
 let harness: LookupHarness;
 let fns: LoadedFunctions;
@@ -176,17 +177,7 @@ describe('several zones at one address against the real server', () => {
     };
     const table = (await session.call('ZONEN', address, null)) as unknown[][];
     const before = (await me()).usage_this_month;
-    expect(table[0]?.slice(0, 9)).toEqual([
-      'Nutzungsart',
-      'Kürzel',
-      'Bodenrichtwert',
-      'Stichtag',
-      'Bodenrichtwertnummer',
-      'Zone',
-      'Entwicklungszustand',
-      'Beitragszustand',
-      'wertrelevante GFZ',
-    ]);
+    expect(table[0]?.slice(0, 9)).toEqual(FIXED_ZONE_HEADERS);
     expect(table[0]).toContain('Gemeinde');
     expect(table.slice(1).map((row) => [row[1], row[2], row[4], row[8]])).toEqual([
       ['W', 1100, '14001', 0.8],

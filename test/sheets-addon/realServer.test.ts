@@ -5,6 +5,7 @@ import { hannoverAddresses } from '../support/manyAddresses.js';
 import { buildAddon, type BuiltAddon } from '#dev/hosts/sheets/build.js';
 import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { startRealServer, type RealServer } from './support/realServer.js';
+import { FIXED_ZONE_HEADERS } from '../support/zoneTableHeader.js';
 
 const COUNT = 150;
 const { addresses } = hannoverAddresses(COUNT);
@@ -112,17 +113,7 @@ describe('several zones at one address against the real server', () => {
     const runtime = loadAddon(build);
     runtime.value('saveSettings', { apiKey: server.token });
     const table = runtime.value('BODENRICHTWERT_ZONEN', wiesbaden) as unknown[][];
-    expect(table[0]?.slice(0, 9)).toEqual([
-      'Nutzungsart',
-      'Kürzel',
-      'Bodenrichtwert',
-      'Stichtag',
-      'Bodenrichtwertnummer',
-      'Zone',
-      'Entwicklungszustand',
-      'Beitragszustand',
-      'wertrelevante GFZ',
-    ]);
+    expect(table[0]?.slice(0, 9)).toEqual(FIXED_ZONE_HEADERS);
     expect(table.slice(1).map((row) => [row[1], row[2], row[4], row[8]])).toEqual([
       ['W', 1100, '14001', 0.8],
       ['W', 1350, '14002', 1.2],

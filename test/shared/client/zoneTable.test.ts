@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { PUBLISHED_COLUMNS, readZoneArgument, zoneTable } from '#shared/client/zoneTable.js';
+import { FIXED_ZONE_HEADERS } from '../../support/zoneTableHeader.js';
 
 const zone = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 'code'>) => ({
   nutzungsart: 'Wohnbaufläche',
@@ -11,25 +12,13 @@ const zone = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, '
   ...fields,
 });
 
-const FIXED = [
-  'Nutzungsart',
-  'Kürzel',
-  'Bodenrichtwert',
-  'Stichtag',
-  'Bodenrichtwertnummer',
-  'Zone',
-  'Entwicklungszustand',
-  'Beitragszustand',
-  'wertrelevante GFZ',
-];
-
 describe('zoneTable', () => {
   it('has a header row and one row per zone in canonical order, blanks where a zone publishes nothing', () => {
     const table = zoneTable([
       zone({ code: 'L', nutzungsart: 'Grünland', brw_euro_pro_m2: 3.5 }),
       zone({ code: 'W', bodenrichtwertnummer: '14001', wertrel_geschossflaechenzahl: 0.8 }),
     ]);
-    expect(table[0]).toEqual([...FIXED, 'Gemeinde']);
+    expect(table[0]).toEqual([...FIXED_ZONE_HEADERS, 'Gemeinde']);
     expect(table[1]).toEqual([
       'Wohnbaufläche',
       'W',
@@ -51,19 +40,19 @@ describe('zoneTable', () => {
       zone({ code: 'W', bauweise: 'offene Bauweise', gutachterausschuss: 'GAA Wiesbaden' }),
       zone({ code: 'W', flaeche_m2: 500 }),
     ]);
-    expect(table[0]?.slice(FIXED.length)).toEqual([
+    expect(table[0]?.slice(FIXED_ZONE_HEADERS.length)).toEqual([
       PUBLISHED_COLUMNS.gemeinde,
       PUBLISHED_COLUMNS.gutachterausschuss,
       PUBLISHED_COLUMNS.bauweise,
       PUBLISHED_COLUMNS.flaeche_m2,
     ]);
-    expect(table[1]?.slice(FIXED.length)).toEqual([
+    expect(table[1]?.slice(FIXED_ZONE_HEADERS.length)).toEqual([
       'Wiesbaden',
       'GAA Wiesbaden',
       'offene Bauweise',
       '',
     ]);
-    expect(table[2]?.slice(FIXED.length)).toEqual(['Wiesbaden', '', '', 500]);
+    expect(table[2]?.slice(FIXED_ZONE_HEADERS.length)).toEqual(['Wiesbaden', '', '', 500]);
   });
 });
 
