@@ -1,0 +1,67 @@
+// What a typed postcode means without any state's address file: its state
+// (and the neighbouring states a border postcode may reach into), where its
+// area lies, and which states have a postal place of a given name. NW, HE, ST
+// and BW publish house coordinates without postcodes: a typed postcode is
+// checked against those points by this directory only.
+import Flatbush from 'flatbush';
+import type { LatLon } from '../../geo/latLon.js';
+import { placeKey } from '../addressKeys.js';
+import { kilometres, type PostcodeArea } from './postcodeArea.js';
+
+/**
+ * A point lies in a postcode's area when it is at most this many times as far
+ * from the postcode's point as from the nearest postcode point of all, plus
+ * the slack below. Areas are irregular and the points are not their centres:
+ * the factor is generous, and still rules out a building on the other side
+ * of a city (Köln-Rodenkirchen for 51143 Porz: 4.5 km from its point, 0.6 km
+ * from 50996's).
+ */
+const REACH_FACTOR = 3;
+const REACH_SLACK_KM = 1.5;
+/** Longitude scaled for the index: nearest points in kilometres, not degrees (cos 51°). */
+const LON_SCALE = Math.cos((51 * Math.PI) / 180);
+/** Nearest points read from the index before the exact distance picks one. */
+const NEIGHBOURS = 4;
+
+export interface PostcodeDirectory {
+  /** The area of a five-digit postcode; undefined for one the directory does not know. */
+  area(postcode: string): PostcodeArea | undefined;
+  /** Whether a point can lie in the postcode's area (see REACH_FACTOR). */
+  reaches(area: PostcodeArea, point: LatLon): boolean;
+  /** Two-letter codes of the states with a postal place of this name (a placeKey). */
+  statesNamed(key: string): ReadonlySet<string>;
+  /** The area's own state and the states it may reach into. */
+  statesOf(area: PostcodeArea): ReadonlySet<string>;
+}
+
+export function createPostcodeDirectory(areas: readonly PostcodeArea[]): PostcodeDirectory {
+  const byPostcode = new Map(areas.map((a) => [a.postcode, a]));
+  const index = new Flatbush(Math.max(1, areas.length));
+  for (const a of areas) index.add(a.lon * LON_SCALE, a.lat, a.lon * LON_SCALE, a.lat);
+  index.finish();
+  const named = new Map<string, Set<string>>();
+  for (const a of areas) {
+    const key = placeKey(a.place);
+    named.set(key, (named.get(key) ?? new Set()).add(a.state));
+  }
+  const statesOf = new Map(areas.map((a) => [a, new Set([a.state, ...a.nearStates])]));
+  const none: ReadonlySet<string> = new Set();
+
+  /** Kilometres from the point to the nearest postcode point of all. */
+  function nearestKm(point: LatLon): number {
+    return Math.min(
+      ...index
+        .neighbors(point.lon * LON_SCALE, point.lat, NEIGHBOURS)
+        .map((i) => areas[i])
+        .map((a) => (a === undefined ? Infinity : kilometres(point, a))),
+    );
+  }
+
+  return {
+    area: (postcode) => byPostcode.get(postcode),
+    reaches: (area, point) =>
+      kilometres(point, area) <= REACH_FACTOR * nearestKm(point) + REACH_SLACK_KM,
+    statesNamed: (key) => named.get(key) ?? none,
+    statesOf: (area) => statesOf.get(area) ?? new Set([area.state, ...area.nearStates]),
+  };
+}
