@@ -45,7 +45,10 @@ export interface HouseNumber {
   suffix: string;
 }
 
-/** "10", "10a", "10 A", "10-12" (the first number of a range), "10/1"; null without leading digits. */
+/**
+ * "10", "10a", "10 A", "10½" and "10 1/2" (suffix "12"), "10-12" (the first
+ * number of a range), "10/1" (suffix "1"); null without leading digits.
+ */
 export function parseHouseNumber(text: string, suffixText = ''): HouseNumber | null {
   const match = /^\s*(\d{1,6})\s*(.*)$/.exec(text);
   if (!match) return null;
@@ -53,6 +56,11 @@ export function parseHouseNumber(text: string, suffixText = ''): HouseNumber | n
   return { number: Number(match[1]), suffix: suffixKey(`${rest}${suffixText}`) };
 }
 
+/** Fractions as files and people write them: "½" and "1/2" are one suffix. */
+const FRACTIONS: Record<string, string> = { '½': ' 1/2', '¼': ' 1/4', '¾': ' 3/4' };
+
 export function suffixKey(text: string): string {
-  return words(text).join('').slice(0, 16);
+  return words(text.replace(/[½¼¾]/g, (c) => FRACTIONS[c] ?? c))
+    .join('')
+    .slice(0, 16);
 }

@@ -23,10 +23,20 @@ export interface TypedAddress extends HouseNumber {
 }
 
 const COUNTRY = /^(deutschland|germany|de|bundesrepublik deutschland)$/i;
-const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z]))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?)?`;
+/**
+ * A house number: digits, then an optional letter ("10a", "10 a"), fraction
+ * ("10½", "10 1/2") and range or sub-number ("10-12", "10/1").
+ */
+const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z]))?(?:\s*[½¼¾]|\s+[1-3]\/[24])?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?)?`;
 /** Street, then the number with an optional suffix or range ("10", "10 a", "10-12", "10/1"). */
 const STREET_NUMBER = new RegExp(String.raw`^(\D.*?)\s*(${NUMBER})$`);
 const POSTCODE_PLACE = /^(\d{5})(?:\s+(.+))?$/;
+/** A postcode anywhere in the input: five digits on their own, before a place or a separator. */
+const ANY_POSTCODE = /(?:^|[\s,;])(\d{5})(?=\s+\D|\s*[,;\n]|\s*$)/;
+/** "OT Satzkorn", "Ortsteil Satzkorn": the locality without the word for it. */
+const LOCALITY_WORD = /^(?:OT|Ortsteil)\.?\s+/i;
+/** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
+const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
 /** "Straße Nr PLZ Ort" or "Straße Nr Ort" in one part. */
 const ONE_PART = new RegExp(String.raw`^(\D.*?)\s*(${NUMBER})\s+(?:(\d{5})\s+)?(\D.*)$`);
 
@@ -38,6 +48,8 @@ export function splitTypedAddress(input: string): WrittenAddress | null {
     .filter((part) => part !== '' && !COUNTRY.test(part));
   const written = parts.length === 1 ? fromOnePart(parts[0] ?? '') : fromParts(parts);
   if (!written || written.places.some((place) => /\d/.test(place))) return null;
+  // "Prinzipalmarkt 10 1/3": a number is never read into the street name.
+  if (/\s\d+$/.test(written.street) && !NUMBERED_STREET.test(written.street)) return null;
   if (written.places.length === 0 && written.postcode === undefined) return null;
   return written;
 }
@@ -50,6 +62,11 @@ export function parseTypedAddress(input: string): TypedAddress | null {
   const placeKeys = written.places.map(placeKey).filter((place) => place !== '');
   if (!number || key === '') return null;
   return { ...number, streetKey: key, postcode: written.postcode, placeKeys };
+}
+
+/** The postcode typed anywhere in the address, also where the rest cannot be taken apart. */
+export function typedPostcode(input: string): string | undefined {
+  return ANY_POSTCODE.exec(input.normalize('NFC'))?.[1];
 }
 
 function fromOnePart(part: string): WrittenAddress | null {
@@ -71,7 +88,7 @@ function fromParts(parts: string[]): WrittenAddress | null {
     if (postal) {
       postcode = postal[1];
       if (postal[2] !== undefined) places.unshift(postal[2]);
-    } else places.push(part);
+    } else places.push(part.replace(LOCALITY_WORD, ''));
   });
   return { street, houseNumber, ...(postcode === undefined ? {} : { postcode }), places };
 }

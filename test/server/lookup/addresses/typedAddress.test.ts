@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseHouseNumber, placeKey, streetKey } from '#server/lookup/addresses/addressKeys.js';
-import { parseTypedAddress, splitTypedAddress } from '#server/lookup/addresses/typedAddress.js';
+import {
+  parseTypedAddress,
+  splitTypedAddress,
+  typedPostcode,
+} from '#server/lookup/addresses/typedAddress.js';
 
 describe('street, place and number keys', () => {
   it.each([
@@ -32,12 +36,17 @@ describe('street, place and number keys', () => {
     ['10 A', { number: 10, suffix: 'a' }],
     ['10-12', { number: 10, suffix: '' }],
     ['10 – 12', { number: 10, suffix: '' }],
+    ['10/1', { number: 10, suffix: '1' }],
+    ['10 1/2', { number: 10, suffix: '12' }],
+    ['10½', { number: 10, suffix: '12' }],
+    ['10 ½', { number: 10, suffix: '12' }],
   ])('reads house number %j', (text, expected) => {
     expect(parseHouseNumber(text)).toEqual(expected);
   });
 
   it('joins a published number and its suffix column', () => {
     expect(parseHouseNumber('2', 'a')).toEqual({ number: 2, suffix: 'a' });
+    expect(parseHouseNumber('10', '½')).toEqual(parseHouseNumber('10', '1/2'));
     expect(parseHouseNumber('a2')).toBeNull();
   });
 });
@@ -66,8 +75,35 @@ describe('an address as typed', () => {
     ['Georgstraße 10 a, 30159 Hannover', 'a'],
     ['Georgstraße 10 A, 30159 Hannover', 'a'],
     ['Georgstraße 10-12, 30159 Hannover', ''],
+    ['Georgstraße 10/1, 30159 Hannover', '1'],
+    ['Georgstraße 10 1/2, 30159 Hannover', '12'],
+    ['Georgstraße 10½, 30159 Hannover', '12'],
+    ['Georgstraße 10 1/2 30159 Hannover', '12'],
   ])('reads the suffix of %j', (input, suffix) => {
-    expect(parseTypedAddress(input)).toMatchObject({ number: 10, suffix });
+    expect(parseTypedAddress(input)).toMatchObject({ streetKey: 'georgstr', number: 10, suffix });
+  });
+
+  it('reads "OT" and "Ortsteil" before a locality as no part of its name', () => {
+    expect(parseTypedAddress('Dorfstraße 5, OT Satzkorn, 14476 Potsdam')?.placeKeys).toEqual([
+      'potsdam',
+      'satzkorn',
+    ]);
+    expect(parseTypedAddress('Dorfstraße 5, Ortsteil Satzkorn, 14476 Potsdam')?.placeKeys).toEqual([
+      'potsdam',
+      'satzkorn',
+    ]);
+  });
+
+  it.each([
+    ['Georgstraße 10, 30159 Hannover', '30159'],
+    ['30159 Hannover, Georgstraße 10', '30159'],
+    ['Marienplatz, 80331 München', '80331'],
+    ['Georgstraße 10 30159 Hannover', '30159'],
+    ['Lindenallee 3-5, 14050', '14050'],
+    ['Georgstraße 10, Hannover', undefined],
+    ['Georgstraße 10, 3015 Hannover', undefined],
+  ])('finds the postcode of %j', (input, postcode) => {
+    expect(typedPostcode(input)).toBe(postcode);
   });
 
   it('reads a place without postcode and a locality part', () => {
@@ -78,6 +114,13 @@ describe('an address as typed', () => {
     expect(parseTypedAddress('Hauptstraße 5, Niederbachem, 53343 Wachtberg')).toMatchObject({
       postcode: '53343',
       placeKeys: ['wachtberg', 'niederbachem'],
+    });
+  });
+
+  it('reads the streets Berlin names by a number', () => {
+    expect(splitTypedAddress('Straße 10 12, 13509 Berlin')).toMatchObject({
+      street: 'Straße 10',
+      houseNumber: '12',
     });
   });
 
@@ -102,6 +145,9 @@ describe('an address as typed', () => {
     '10, 30159 Hannover',
     'Georgstraße 10, 3015 Hannover',
     'Georgstraße 10',
+    // A number is never read into the street name.
+    'Prinzipalmarkt 10 1/3, 48143 Münster',
+    'Prinzipalmarkt 10 12, 48143 Münster',
   ])('leaves %j to the geocoder', (input) => {
     expect(parseTypedAddress(input)).toBeNull();
   });
