@@ -2,10 +2,15 @@
 // municipalities of skewed size (the largest ~4 % of all rows, as Köln), the
 // streets common across the state (Hauptstraße, Bahnhofstraße, …) in every
 // municipality besides streets of their own, house numbers from 1 with some
-// suffixes, and positions in the state's UTM zone. Deterministic, so the
-// benchmark can look up addresses it knows are there.
+// suffixes. Each municipality lies at a real NW postcode of the shipped
+// postcode directory (its points within 1.5 km of the postcode's point), so
+// the benchmark looks addresses up as valuers type them, postcode included,
+// and the matcher's postcode checks run. Deterministic, so the benchmark can
+// look up addresses it knows are there.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { toSourcePosition } from '#server/lookup/geo/crs.js';
+import { loadPostcodeFile } from '#server/lookup/addresses/postcodes/postcodeFile.js';
 
 export const MUNICIPALITIES = 396;
 const COMMON_STREETS = [
@@ -33,6 +38,7 @@ const HOUSES = 40;
 
 export interface GeneratedAddress {
   municipality: string;
+  postcode: string;
   street: string;
   number: number;
   suffix: string;
@@ -54,6 +60,22 @@ function letters(n: number): string {
   }
 }
 const municipalityName = (i: number) => `Benchmark-${letters(i)}`;
+const MUNICIPALITY_NAMES = Array.from({ length: MUNICIPALITIES }, (_, i) => municipalityName(i));
+/** Every eighth NW postcode, in order: municipality i's postcode and point. */
+const NW_POSTCODES = loadPostcodeFile()
+  .filter((a) => a.state === 'NW')
+  .filter((_, i) => i % 8 === 0);
+function postcodeOf(m: number) {
+  const area = NW_POSTCODES[m % NW_POSTCODES.length];
+  if (!area) throw new Error('no NW postcodes in the directory');
+  return area;
+}
+
+/** The postcode of a generated municipality, by its name. */
+export function postcodeOfMunicipality(name: string): string {
+  const index = MUNICIPALITY_NAMES.indexOf(name);
+  return postcodeOf(index < 0 ? 0 : index).postcode;
+}
 const streetName = (m: number, s: number) =>
   s < COMMON_STREETS.length ? (COMMON_STREETS[s] ?? '') : `${letters(m)}-${letters(s)}-Weg`;
 
@@ -63,6 +85,7 @@ export function addressAt(m: number, index: number): GeneratedAddress {
   const number = (index % HOUSES) + 1;
   return {
     municipality: municipalityName(m),
+    postcode: postcodeOf(m).postcode,
     street: streetName(m, s),
     number,
     suffix: number % 7 === 0 ? 'a' : '',
@@ -83,12 +106,14 @@ export async function writeGebrefFile(path: string, rows: number): Promise<Gener
   for (let m = 0; m < MUNICIPALITIES && written < rows; m += 1) {
     const count = Math.min(perMunicipality[m] ?? 0, rows - written);
     perMunicipality[m] = count;
-    const east0 = 300_000 + (m % 20) * 11_000;
-    const north0 = 5_600_000 + Math.floor(m / 20) * 10_000;
+    // A grid of 1.5 km around the postcode's point (Köln's 180,000 rows at 3.5 m spacing).
+    const [eastP, northP] = toSourcePosition(postcodeOf(m), 'EPSG:25832', 'east-north');
+    const side = Math.ceil(Math.sqrt(count));
+    const step = Math.min(50, 3000 / side);
     for (let i = 0; i < count; i += 1) {
       const a = addressAt(m, i);
-      const east = (east0 + (i % 3000) * 3.1).toFixed(3);
-      const north = (north0 + Math.floor(i / 3000) * 7.3).toFixed(3);
+      const east = (eastP - 1500 + (i % side) * step).toFixed(3);
+      const north = (northP - 1500 + Math.floor(i / side) * step).toFixed(3);
       const oid = `DENW${String(written).padStart(12, '0')}`;
       const quality = written % 200 === 0 ? 'C' : 'A';
       chunk.push(

@@ -63,12 +63,25 @@ export interface AddressCredit {
 }
 
 export const GEOCODING_SOURCES = ['hauskoordinaten', 'geocoder'] as const;
-export const GEOCODING_MATCHES = ['exact', 'without_suffix', 'similar_street', 'geocoder'] as const;
+export const GEOCODING_MATCHES = [
+  'exact',
+  'postcode_area',
+  'without_suffix',
+  'similar_street',
+  'geocoder',
+] as const;
+export type GeocodingMatch = (typeof GEOCODING_MATCHES)[number];
+
+/** Parts of the typed address the point does not confirm. */
+export const GEOCODING_WARNINGS = ['postcode', 'locality', 'suffix', 'street'] as const;
+export type GeocodingWarning = (typeof GEOCODING_WARNINGS)[number];
 
 /** How the address was located: a state's official house coordinate, or the geocoder. */
 export interface Geocoding {
   source: (typeof GEOCODING_SOURCES)[number];
-  match: (typeof GEOCODING_MATCHES)[number];
+  match: GeocodingMatch;
+  /** Typed parts the point does not confirm; absent when it confirms all. */
+  warnings?: GeocodingWarning[];
   /** Official points only: A in the building, B on the parcel. */
   quality?: 'A' | 'B';
   /** Official points only: the state's dataset and the date of its data. */

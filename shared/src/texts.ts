@@ -1,6 +1,6 @@
 // Fixed German texts the data owners and the contract require (§1, §2.3), and the
 // licence attribution of a lookup.
-import type { Attribution, Geocoding } from './apiTypes.js';
+import type { Attribution, Geocoding, GeocodingWarning } from './apiTypes.js';
 
 export const LOOKUP_DISCLAIMER =
   'Bodenrichtwerte sind von den Gutachterausschüssen ermittelte sachverständige ' +
@@ -59,14 +59,28 @@ export function buildAttribution({
 
 const MATCH_TEXTS: Record<Exclude<Geocoding['match'], 'geocoder'>, string> = {
   exact: 'Adresse genau gefunden',
+  postcode_area: 'Adresse gefunden, die Postleitzahl über ihr Gebiet geprüft',
   without_suffix: 'Hausnummer ohne den angegebenen Zusatz gefunden',
   similar_street: 'ähnlich geschriebene Straße im selben Ort',
 };
 
+const WARNING_TEXTS: Record<GeocodingWarning, string> = {
+  postcode: 'Postleitzahl',
+  locality: 'Ortsteil',
+  suffix: 'Hausnummernzusatz',
+  street: 'Straßenname',
+};
+
+/** The typed parts the point does not confirm, as a German sentence ('' when none). */
+function unconfirmed(geocoding: Geocoding): string {
+  const parts = (geocoding.warnings ?? []).map((w) => WARNING_TEXTS[w]);
+  return parts.length === 0 ? '' : ` Nicht bestätigt: ${parts.join(', ')}.`;
+}
+
 /** How the address was located, in one German sentence (lookup page, MCP). */
 export function describeGeocoding(geocoding: Geocoding): string {
   if (geocoding.source === 'geocoder') {
-    return 'Verortet über den Geokodierer (keine amtliche Hauskoordinate gefunden).';
+    return `Verortet über den Geokodierer (keine amtliche Hauskoordinate gefunden).${unconfirmed(geocoding)}`;
   }
   const quality =
     geocoding.quality === 'A'
@@ -75,5 +89,5 @@ export function describeGeocoding(geocoding: Geocoding): string {
         ? ', Qualität B (auf dem Flurstück)'
         : '';
   const match = geocoding.match === 'geocoder' ? '' : `; ${MATCH_TEXTS[geocoding.match]}`;
-  return `Verortet über die amtliche Hauskoordinate (${geocoding.dataset ?? 'Hauskoordinaten'}${quality})${match}.`;
+  return `Verortet über die amtliche Hauskoordinate (${geocoding.dataset ?? 'Hauskoordinaten'}${quality})${match}.${unconfirmed(geocoding)}`;
 }

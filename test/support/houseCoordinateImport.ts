@@ -9,9 +9,11 @@ import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js
 import { HousePointRepository } from '#server/lookup/addresses/housePointRepository.js';
 import { importHouseFile, type ImportRequest } from '#server/lookup/addresses/importHouseFile.js';
 import { createOfficialPoints } from '#server/lookup/addresses/officialPoints.js';
+import { loadPostcodeDirectory } from '#server/lookup/addresses/postcodes/postcodeFile.js';
 import type { Database } from '#server/db/database.js';
 
 export const sources = loadAddressSources();
+export const postcodes = loadPostcodeDirectory();
 
 export const MUENSTER: SamplePoint = {
   stateKey: '05',
@@ -35,7 +37,7 @@ export function addressTools(db: Database) {
   const repository = new HousePointRepository(db.sequelize);
   return {
     repository,
-    official: createOfficialPoints({ repository, sources }),
+    official: createOfficialPoints({ repository, sources, postcodes }),
     import: (request: ImportRequest) =>
       importHouseFile(request, {
         repository,

@@ -1,13 +1,15 @@
 // JSON-to-XML mapping of §4.1: root `response`, every key an element of the
 // same name and nesting, entries of `bodenrichtwerte` as `bodenrichtwert`.
 // The batch answer's `results` hold `result` elements, each structured like
-// the single answer. Absent keys stay absent; fast-xml-parser escapes text content.
+// the single answer; `geocoding.warnings` holds `warning` elements. Absent keys
+// stay absent; fast-xml-parser escapes text content.
 import { XMLBuilder } from 'fast-xml-parser';
 
 /** The element name of one entry of an array, by the array's key. */
 const ARRAY_ENTRY_NAMES: Readonly<Record<string, string>> = {
   bodenrichtwerte: 'bodenrichtwert',
   results: 'result',
+  warnings: 'warning',
 };
 
 const builder = new XMLBuilder({

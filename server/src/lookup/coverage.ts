@@ -11,6 +11,8 @@
 // - Schleswig-Holstein: the state's own page schleswig-holstein.de/DE/GAA/
 //   Bodenrichtwerte, which publishes the values in the Digitaler Atlas Nord
 //   (single source: the atlas's own address is not confirmed).
+import { AppError, ErrorCode } from '#shared/errors.js';
+
 export interface RestrictedState {
   state: string;
   name: string;
@@ -32,4 +34,21 @@ export const RESTRICTED_STATES = RESTRICTED.map((r) => r.state);
 /** The state's record, or undefined when the service may answer for it. */
 export function restrictedState(state: string): RestrictedState | undefined {
   return RESTRICTED.find((r) => r.state === state);
+}
+
+/** 451 restricted_state for an address of a restricted state, naming it and its portal. */
+export function restrictedStateError(restricted: RestrictedState): AppError {
+  return new AppError(
+    ErrorCode.restrictedState,
+    `Für ${restricted.name} dürfen keine Bodenrichtwerte ausgegeben werden ` +
+      '(Schleswig-Holstein, Sachsen und Bayern sind ausgeschlossen).' +
+      portalHint(restricted.portal),
+  );
+}
+
+/** Where the user finds the state's values instead. */
+export function portalHint(portal: string | undefined): string {
+  return portal === undefined
+    ? ''
+    : ` Die amtlichen Bodenrichtwerte finden Sie im Portal des Landes: ${portal}`;
 }

@@ -1,6 +1,6 @@
 // Assembles the lookup from the configuration: upstream client, geocoder,
-// the states' house coordinates in front of it, the two caches, the source
-// registry and the pipeline.
+// the states' house coordinates in front of it, the postcode directory that
+// checks both, the two caches, the source registry and the pipeline.
 import type { Sequelize } from 'sequelize';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
@@ -12,6 +12,8 @@ import { CallerGate } from './fairness/callerGate.js';
 import { loadAddressSources } from './addresses/addressSources.js';
 import { HousePointRepository } from './addresses/housePointRepository.js';
 import { createOfficialPoints } from './addresses/officialPoints.js';
+import { loadPostcodeDirectory } from './addresses/postcodes/postcodeFile.js';
+import { guardedByPostcode } from './postcodeGuard.js';
 import { createCachedGeocoding } from './cache/cachedGeocoding.js';
 import { createGeocoder } from './geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
@@ -61,6 +63,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
   const { config, clock, logger } = deps;
   const { upstream, registry } = await openConfiguredSources(deps);
   const gate = new CallerGate(config.upstreamSlotsPerCaller);
+  const postcodes = loadPostcodeDirectory();
   const geocoding = createCachedGeocoding({
     geocoder: createGeocoder({ config, upstream, logger }),
     cache: new GeocodeCacheRepository(deps.sequelize),
@@ -70,6 +73,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     official: createOfficialPoints({
       repository: new HousePointRepository(deps.sequelize),
       sources: loadAddressSources(),
+      postcodes,
     }),
   });
   const store = createLandValueStore({
@@ -83,7 +87,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     hotMs: config.cache.hotSeconds * 1000,
   });
   return createLookupService({
-    geocoding,
+    geocoding: guardedByPostcode(geocoding, postcodes),
     registry,
     store,
     gate,

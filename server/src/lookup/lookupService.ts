@@ -17,7 +17,7 @@ import {
 } from './history/datedLookup.js';
 import { coordinateKey } from './cache/landValueCacheRepository.js';
 import type { LandValueStore } from './cache/landValueStore.js';
-import { restrictedState } from './coverage.js';
+import { portalHint, restrictedState, restrictedStateError } from './coverage.js';
 import type { CallerGate } from './fairness/callerGate.js';
 import {
   ticketFor,
@@ -112,14 +112,7 @@ export function createLookupService(deps: {
 function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSource {
   const state = place.state;
   const restricted = state === undefined ? undefined : restrictedState(state);
-  if (restricted) {
-    throw new AppError(
-      ErrorCode.restrictedState,
-      `Für ${restricted.name} dürfen keine Bodenrichtwerte ausgegeben werden ` +
-        '(Schleswig-Holstein, Sachsen und Bayern sind ausgeschlossen).' +
-        portalHint(restricted.portal),
-    );
-  }
+  if (restricted) throw restrictedStateError(restricted);
   const entry = state === undefined ? undefined : registry.forState(state);
   if (entry?.status !== 'configured') {
     const which = entry?.name ?? state ?? 'das Bundesland dieser Adresse';
@@ -131,13 +124,6 @@ function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSou
     );
   }
   return entry;
-}
-
-/** Where the user finds the state's values instead. */
-function portalHint(portal: string | undefined): string {
-  return portal === undefined
-    ? ''
-    : ` Die amtlichen Bodenrichtwerte finden Sie im Portal des Landes: ${portal}`;
 }
 
 interface FetchOptions {

@@ -61,10 +61,12 @@ export function buildLookupResponse(
 
 export function geocodingOf(place: GeocodedPlace): Geocoding {
   const { official } = place;
-  if (!official) return { source: 'geocoder', match: 'geocoder' };
+  const warnings = place.warnings?.length ? { warnings: [...place.warnings] } : {};
+  if (!official) return { source: 'geocoder', match: 'geocoder', ...warnings };
   return {
     source: 'hauskoordinaten',
     match: official.match,
+    ...warnings,
     ...(official.quality === undefined ? {} : { quality: official.quality }),
     dataset: official.dataset,
   };

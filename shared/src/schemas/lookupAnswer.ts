@@ -1,7 +1,7 @@
 // The answers of GET /api/bodenrichtwert (§2.1–2.3) and of the batch, as the
 // API documents them. Optional fields are absent when not applicable.
 import { z } from 'zod';
-import { GEOCODING_MATCHES, GEOCODING_SOURCES } from '../apiTypes.js';
+import { GEOCODING_MATCHES, GEOCODING_SOURCES, GEOCODING_WARNINGS } from '../apiTypes.js';
 import { ErrorCode } from '../errors.js';
 import { LAND_USE_CODES } from '../landUse.js';
 import { errorBodySchema } from './errorAnswer.js';
@@ -73,10 +73,22 @@ export const bodenrichtwertResponseSchema = z.object({
       source: z.enum(GEOCODING_SOURCES),
       match: z.enum(GEOCODING_MATCHES).meta({
         description:
-          'exact: Straße, Hausnummer und Zusatz; without_suffix: Hausnummer ohne den ' +
-          'eingegebenen Zusatz; similar_street: ähnlich geschriebene Straße im selben Ort; ' +
-          'geocoder: keine amtliche Hauskoordinate gefunden.',
+          'exact: Straße, Hausnummer, Zusatz und alle eingegebenen Ortsangaben vom amtlichen ' +
+          'Punkt bestätigt; postcode_area: ebenso, aber die Datei des Landes führt keine ' +
+          'Postleitzahlen, der Punkt liegt im Gebiet der eingegebenen Postleitzahl; ' +
+          'without_suffix: Hausnummer ohne den eingegebenen Zusatz; similar_street: ähnlich ' +
+          'geschriebene Straße im selben Ort; geocoder: keine amtliche Hauskoordinate gefunden.',
       }),
+      warnings: z
+        .array(z.enum(GEOCODING_WARNINGS))
+        .meta({
+          description:
+            'Teile der Eingabe, die der Punkt nicht bestätigt: postcode (Postleitzahl nur über ' +
+            'ihr Gebiet geprüft oder der Punkt des Geokodierers liegt außerhalb ihres Gebiets), ' +
+            'locality (Ortsteil, den die Datei nicht führt), suffix (Hausnummernzusatz nicht ' +
+            'gefunden), street (Straße nur ähnlich geschrieben). Fehlt, wenn alles bestätigt ist.',
+        })
+        .optional(),
       quality: z
         .enum(['A', 'B'])
         .meta({ description: 'Nur amtliche Punkte: A im Gebäude, B auf dem Flurstück.' })

@@ -264,40 +264,65 @@ export class HousePointRepository {
     return rows.map(toImportRecord);
   }
 
-  /** Active points at this street and number in one of the places. */
+  /** Active points at this street and number in one of the places, of the given states (DE-NW). */
   async pointsInPlaces(
     streetKey: string,
     number: number,
     placeKeys: readonly string[],
+    states: readonly string[],
   ): Promise<MatchedPoint[]> {
-    if (placeKeys.length === 0) return [];
+    if (placeKeys.length === 0 || states.length === 0) return [];
     return this.sequelize.query<MatchedPoint>(
-      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? AND p.place_key IN (${placeKeys
-        .map(() => '?')
-        .join(',')})`,
-      { replacements: [streetKey, number, ...placeKeys], type: QueryTypes.SELECT },
+      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? AND p.place_key IN (${marks(
+        placeKeys,
+      )}) AND i.state IN (${marks(states)})`,
+      { replacements: [streetKey, number, ...placeKeys, ...states], type: QueryTypes.SELECT },
     );
   }
 
-  /** Active points at this street and number anywhere (the locality and postcode match), at most `limit`. */
-  async pointsAnywhere(streetKey: string, number: number, limit: number): Promise<MatchedPoint[]> {
+  /**
+   * Active points at this street and number of the given states inside the
+   * box, at most `limit` (a caller that gets `limit` rows may have missed some).
+   */
+  async pointsInBox(
+    streetKey: string,
+    number: number,
+    states: readonly string[],
+    box: Box,
+    limit: number,
+  ): Promise<MatchedPoint[]> {
+    if (states.length === 0) return [];
     return this.sequelize.query<MatchedPoint>(
-      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? LIMIT ${Math.trunc(limit)}`,
-      { replacements: [streetKey, number], type: QueryTypes.SELECT },
+      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? AND i.state IN (${marks(states)})
+       AND p.lat BETWEEN ? AND ? AND p.lon BETWEEN ? AND ? LIMIT ${Math.trunc(limit)}`,
+      {
+        replacements: [streetKey, number, ...states, box.south, box.north, box.west, box.east],
+        type: QueryTypes.SELECT,
+      },
     );
   }
 
-  /** The streets of the active imports in these places. */
-  async streetsIn(placeKeys: readonly string[]): Promise<StreetName[]> {
-    if (placeKeys.length === 0) return [];
+  /** The streets of the active imports of the given states in these places. */
+  async streetsIn(placeKeys: readonly string[], states: readonly string[]): Promise<StreetName[]> {
+    if (placeKeys.length === 0 || states.length === 0) return [];
     return this.sequelize.query<StreetName>(
       `SELECT s.place_key AS placeKey, s.street_key AS streetKey, s.street AS street
        FROM house_streets s JOIN house_point_imports i ON i.id = s.import_id AND i.status = 'active'
-       WHERE s.place_key IN (${placeKeys.map(() => '?').join(',')})`,
-      { replacements: [...placeKeys], type: QueryTypes.SELECT },
+       WHERE s.place_key IN (${marks(placeKeys)}) AND i.state IN (${marks(states)})`,
+      { replacements: [...placeKeys, ...states], type: QueryTypes.SELECT },
     );
   }
 }
+
+/** A box in degrees. */
+export interface Box {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+const marks = (values: readonly unknown[]) => values.map(() => '?').join(',');
 
 function toImportRecord(row: Record<string, unknown>): ImportRecord {
   const optionalNumber = (value: unknown) => (value === null ? null : Number(value));

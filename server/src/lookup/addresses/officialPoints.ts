@@ -1,15 +1,21 @@
 // Address → the state's official house coordinate, before any geocoder is
-// asked: postcode or place + street + number + suffix (`exact`); then the
-// same number without the typed suffix (`without_suffix`); then a street
-// of the same place whose name is close to the one typed (`similar_street`).
-// Where the typed place is no municipality, a locality or the postcode of
-// the point decides. Several points far apart are no answer: the geocoder
-// decides then, never a guess between two buildings.
+// asked. A typed postcode decides the states and the area first (the postcode
+// directory); without one, the typed place must be a postal place of exactly
+// one state. Then street + number + suffix, checked against everything typed
+// (candidateCheck.ts): `exact`, or `postcode_area` where the file carries no
+// postcodes; then the same number without the typed suffix
+// (`without_suffix`); then a street of the same place whose name is close to
+// the one typed (`similar_street`). Several points far apart are no answer:
+// the geocoder decides then, never a guess between two buildings.
+import type { GeocodingMatch, GeocodingWarning } from '#shared/apiTypes.js';
 import { LICENSES } from '#shared/texts.js';
 import type { AddressCredit } from '#shared/apiTypes.js';
 import type { LatLon } from '../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
-import type { HousePointRepository, MatchedPoint } from './housePointRepository.js';
+import { checkCandidate, type CheckedPoint, type MatchScope } from './candidateCheck.js';
+import type { Box, HousePointRepository, MatchedPoint } from './housePointRepository.js';
+import { KM_PER_DEGREE, type PostcodeArea } from './postcodes/postcodeArea.js';
+import type { PostcodeDirectory } from './postcodes/postcodeDirectory.js';
 import { trigramSimilarity } from './trigramSimilarity.js';
 import { parseTypedAddress, type TypedAddress } from './typedAddress.js';
 
@@ -19,12 +25,14 @@ export const SIMILAR_STREET = 0.7;
 const SIMILAR_MARGIN = 0.1;
 /** Points of one address farther apart than this are different buildings (degrees, ~100 m). */
 const SAME_PLACE = 0.001;
-/** Rows read when the place typed is no municipality. */
-const ANYWHERE_LIMIT = 5000;
+/** Rows read around a postcode; an address with more candidates than this is left to the geocoder. */
+const BOX_LIMIT = 2000;
+/** Kilometres around a postcode's point where its area's points are looked for (see reaches()). */
+const BOX_KM = 40;
 
 /** How an official house coordinate was found, and what its licence asks an answer to say. */
 export interface OfficialLocation {
-  match: 'exact' | 'without_suffix' | 'similar_street';
+  match: Exclude<GeocodingMatch, 'geocoder'>;
   /** A (in the building) or B (on the parcel), where the state publishes it. */
   quality?: 'A' | 'B';
   /** The state's dataset name and the date of its data. */
@@ -39,6 +47,8 @@ export interface OfficialPlace extends LatLon {
   state: string;
   municipality: string;
   official: OfficialLocation;
+  /** Typed parts the point's data does not confirm. */
+  warnings?: GeocodingWarning[];
 }
 
 export interface OfficialPoints {
@@ -47,23 +57,45 @@ export interface OfficialPoints {
 }
 
 export function createOfficialPoints(deps: {
-  repository: Pick<HousePointRepository, 'pointsInPlaces' | 'pointsAnywhere' | 'streetsIn'>;
+  repository: Pick<HousePointRepository, 'pointsInPlaces' | 'pointsInBox' | 'streetsIn'>;
   sources: AddressSources;
+  postcodes: PostcodeDirectory;
 }): OfficialPoints {
-  const { repository } = deps;
+  const { repository, postcodes } = deps;
 
-  async function atStreet(typed: TypedAddress, streetKey: string) {
-    const inPlace = await repository.pointsInPlaces(streetKey, typed.number, typed.placeKeys);
-    if (inPlace.length > 0) return narrowed(inPlace, typed);
-    const anywhere = await repository.pointsAnywhere(streetKey, typed.number, ANYWHERE_LIMIT);
-    return narrowed(
-      anywhere.filter((p) => fitsPlace(p, typed)),
-      typed,
-    );
+  /** The states (and area) a typed address may be matched in; undefined: leave it to the geocoder. */
+  function scopeOf(typed: TypedAddress): MatchScope | undefined {
+    if (typed.postcode !== undefined) {
+      const area = postcodes.area(typed.postcode);
+      return area && { states: postcodes.statesOf(area), area };
+    }
+    const [place] = typed.placeKeys;
+    const states = place === undefined ? undefined : postcodes.statesNamed(place);
+    return states?.size === 1 ? { states } : undefined;
   }
 
-  async function similarStreet(typed: TypedAddress): Promise<string | undefined> {
-    const streets = await repository.streetsIn(typed.placeKeys);
+  /** The points at this street and number that agree with everything typed; undefined: too many to tell. */
+  async function atStreet(
+    typed: TypedAddress,
+    scope: MatchScope,
+    streetKey: string,
+  ): Promise<CheckedPoint[] | undefined> {
+    const states = [...scope.states].map((s) => `DE-${s}`);
+    const candidates = scope.area
+      ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
+      : await repository.pointsInPlaces(streetKey, typed.number, typed.placeKeys, states);
+    if (candidates.length >= BOX_LIMIT) return undefined;
+    const agreeing = candidates.flatMap((p) => checkCandidate(p, typed, scope, postcodes) ?? []);
+    // The place typed as it is, or as a locality, before the beginning of a name.
+    const named = agreeing.filter((c) => c.place !== 'prefix');
+    if (named.length > 0) return named;
+    const municipalities = new Set(agreeing.map((c) => c.point.placeKey));
+    return municipalities.size === 1 ? agreeing : [];
+  }
+
+  async function similarStreet(typed: TypedAddress, scope: MatchScope) {
+    const states = [...scope.states].map((s) => `DE-${s}`);
+    const streets = await repository.streetsIn(typed.placeKeys, states);
     const ranked = streets
       .map((s) => ({ key: s.streetKey, score: trigramSimilarity(s.streetKey, typed.streetKey) }))
       .sort((a, b) => b.score - a.score);
@@ -76,63 +108,71 @@ export function createOfficialPoints(deps: {
   return {
     async find(address) {
       const typed = parseTypedAddress(address);
-      if (!typed) return null;
-      const found = await atStreet(typed, typed.streetKey);
-      const chosen = pick(found, typed);
-      if (chosen) return toPlace(chosen.point, chosen.match, deps.sources);
-      const street = await similarStreet(typed);
+      const scope = typed && scopeOf(typed);
+      if (!typed || !scope) return null;
+      const chosen = pick((await atStreet(typed, scope, typed.streetKey)) ?? [], typed);
+      if (chosen) return toPlace(chosen.point, chosen.match, chosen.warnings, deps.sources);
+      const street = await similarStreet(typed, scope);
       if (street === undefined || street === typed.streetKey) return null;
-      const similar = pick(await atStreet(typed, street), typed);
-      return similar ? toPlace(similar.point, 'similar_street', deps.sources) : null;
+      const similar = pick((await atStreet(typed, scope, street)) ?? [], typed);
+      return similar
+        ? toPlace(similar.point, 'similar_street', [...similar.warnings, 'street'], deps.sources)
+        : null;
     },
   };
 }
 
-/** A municipality match, else a locality, postcode or a municipality that begins with the place typed. */
-function fitsPlace(point: MatchedPoint, typed: TypedAddress): boolean {
-  if (typed.postcode !== undefined && point.postcode === typed.postcode) return true;
-  return typed.placeKeys.some(
-    (place) =>
-      point.localityKey === place || (place.length >= 4 && point.placeKey.startsWith(place)),
+/** The box in which a postcode's points are looked for. */
+function around(area: PostcodeArea): Box {
+  const lat = BOX_KM / KM_PER_DEGREE;
+  const lon = lat / Math.cos((area.lat * Math.PI) / 180);
+  return {
+    west: area.lon - lon,
+    south: area.lat - lat,
+    east: area.lon + lon,
+    north: area.lat + lat,
+  };
+}
+
+interface Chosen {
+  point: MatchedPoint;
+  match: 'exact' | 'postcode_area' | 'without_suffix';
+  warnings: GeocodingWarning[];
+}
+
+function pick(points: CheckedPoint[], typed: TypedAddress): Chosen | undefined {
+  const exact = points.filter((c) => c.point.suffix === typed.suffix);
+  const building = oneBuilding(exact);
+  if (building) {
+    const match = building.unconfirmed.includes('postcode') ? 'postcode_area' : 'exact';
+    return { point: building.point, match, warnings: building.unconfirmed };
+  }
+  if (exact.length > 0 || typed.suffix === '') return undefined;
+  const plain = oneBuilding(points.filter((c) => c.point.suffix === ''));
+  return (
+    plain && {
+      point: plain.point,
+      match: 'without_suffix',
+      warnings: [...plain.unconfirmed, 'suffix'],
+    }
   );
 }
 
-/** Where several places hold the address, the postcode and the localities typed choose. */
-function narrowed(points: MatchedPoint[], typed: TypedAddress): MatchedPoint[] {
-  const byPostcode =
-    typed.postcode === undefined ? points : points.filter((p) => p.postcode === typed.postcode);
-  const postal = byPostcode.length > 0 ? byPostcode : points;
-  const byLocality = postal.filter(
-    (p) => p.localityKey !== null && typed.placeKeys.includes(p.localityKey),
-  );
-  return byLocality.length > 0 ? byLocality : postal;
-}
-
-function pick(
-  points: MatchedPoint[],
-  typed: TypedAddress,
-): { point: MatchedPoint; match: 'exact' | 'without_suffix' } | undefined {
-  const exact = points.filter((p) => p.suffix === typed.suffix);
-  if (exact.length > 0) return oneBuilding(exact, 'exact');
-  if (typed.suffix === '') return undefined;
-  return oneBuilding(
-    points.filter((p) => p.suffix === ''),
-    'without_suffix',
-  );
-}
-
-function oneBuilding<M extends 'exact' | 'without_suffix'>(points: MatchedPoint[], match: M) {
+function oneBuilding(points: CheckedPoint[]): CheckedPoint | undefined {
   const [first] = points;
   if (!first) return undefined;
   const apart = points.some(
-    (p) => Math.abs(p.lat - first.lat) > SAME_PLACE || Math.abs(p.lon - first.lon) > SAME_PLACE,
+    ({ point: p }) =>
+      Math.abs(p.lat - first.point.lat) > SAME_PLACE ||
+      Math.abs(p.lon - first.point.lon) > SAME_PLACE,
   );
-  return apart ? undefined : { point: first, match };
+  return apart ? undefined : first;
 }
 
 function toPlace(
   point: MatchedPoint,
   match: OfficialLocation['match'],
+  warnings: GeocodingWarning[],
   sources: AddressSources,
 ): OfficialPlace | null {
   const source = sources.find(point.state);
@@ -162,5 +202,6 @@ function toPlace(
     state: point.state,
     municipality,
     official,
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }

@@ -1,5 +1,6 @@
 // The geocoder seam: an address in, the best matching place out (or null).
 // Throws UpstreamOutage when the geocoder cannot answer.
+import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { OfficialLocation } from '../addresses/officialPoints.js';
 import type { WorkTicket } from '../fairness/workTicket.js';
 import type { LatLon } from '../geo/latLon.js';
@@ -13,6 +14,8 @@ export interface GeocodedPlace extends LatLon {
   municipality: string | undefined;
   /** Set when the place is a state's official house coordinate, not the geocoder's. */
   official?: OfficialLocation;
+  /** Typed parts the place does not confirm (answer's geocoding.warnings). */
+  warnings?: GeocodingWarning[];
 }
 
 /** Whose call it is, how long it may wait for its turn, and whether its client still waits. */

@@ -71,9 +71,11 @@ describe.each(databaseKinds())('lookups located by official house coordinates on
     expect(body).toMatchObject({
       address_resolved: 'Prinzipalmarkt 10, Münster',
       coordinates: NW_POINT,
+      // GEBREF carries no postcodes: 48143 is checked against its area only.
       geocoding: {
         source: 'hauskoordinaten',
-        match: 'exact',
+        match: 'postcode_area',
+        warnings: ['postcode'],
         quality: 'A',
         dataset: 'Gebäudereferenzen NRW (GEBREF), Stand 2026-07-01',
       },
@@ -91,16 +93,26 @@ describe.each(databaseKinds())('lookups located by official house coordinates on
   });
 
   it.each([
-    ['Prinzipalmarkt 11 b, 48143 Münster', 'exact'],
-    ['PRINZIPALMARKT 11B 48143 muenster', 'exact'],
-    ['48143 Münster, Prinzipalmarkt 10', 'exact'],
-    ['Prinzipalmarkt 10 c, Münster', 'without_suffix'],
-    ['Prinzipalmarckt 10, 48143 Münster', 'similar_street'],
-  ])('finds %j (%s)', async (address, match) => {
+    ['Prinzipalmarkt 11 b, 48143 Münster', 'postcode_area', ['postcode']],
+    ['PRINZIPALMARKT 11B 48143 muenster', 'postcode_area', ['postcode']],
+    ['48143 Münster, Prinzipalmarkt 10', 'postcode_area', ['postcode']],
+    ['Prinzipalmarkt 10 c, 48143 Münster', 'without_suffix', ['postcode', 'suffix']],
+    ['Prinzipalmarckt 10, 48143 Münster', 'similar_street', ['postcode', 'street']],
+    ['Obernstraße 20, 28195 Bremen', 'exact', undefined],
+  ])('finds %j (%s, warnings %j)', async (address, match, warnings) => {
     const calls = h.nominatim.calls;
     const body = await lookup(address);
     expect(body.geocoding).toMatchObject({ source: 'hauskoordinaten', match });
+    expect((body.geocoding as { warnings?: string[] }).warnings).toEqual(warnings);
     expect(h.nominatim.calls).toBe(calls);
+  });
+
+  it('leaves a place name of several states without a postcode to the geocoder', async () => {
+    // Münster is a postal place in NW (48143), HE (64839) and BY (86692).
+    const calls = h.nominatim.calls;
+    const res = await h.get({ address: 'Prinzipalmarkt 10, Münster' });
+    expect(h.nominatim.calls).toBe(calls + 1);
+    expect(res.status).toBe(404);
   });
 
   it('credits address data under CC BY 4.0 next to the land-value source', async () => {

@@ -1,6 +1,6 @@
 // XML parity (§4.1): the XML answer, read back, is the JSON answer with every
-// leaf as text, `bodenrichtwerte` entries as `bodenrichtwert` elements and the
-// same absent fields.
+// leaf as text, `bodenrichtwerte` entries as `bodenrichtwert` elements,
+// `geocoding.warnings` as `warning` elements and the same absent fields.
 import { XMLParser } from 'fast-xml-parser';
 import { expect } from 'vitest';
 import type { LookupHarness } from '../../../support/lookupHarness.js';
@@ -8,7 +8,7 @@ import type { LookupHarness } from '../../../support/lookupHarness.js';
 const parser = new XMLParser({
   parseTagValue: false,
   trimValues: false,
-  isArray: (name) => name === 'bodenrichtwert',
+  isArray: (name) => name === 'bodenrichtwert' || name === 'warning',
 });
 
 export function xmlAsJson(xml: string): unknown {
@@ -16,6 +16,10 @@ export function xmlAsJson(xml: string): unknown {
   const response = tree.response;
   const list = response.bodenrichtwerte as { bodenrichtwert?: unknown[] } | undefined;
   if (list !== undefined) response.bodenrichtwerte = list.bodenrichtwert ?? [];
+  const geocoding = response.geocoding as { warnings?: { warning?: unknown[] } } | undefined;
+  if (geocoding?.warnings !== undefined) {
+    (geocoding as { warnings: unknown }).warnings = geocoding.warnings.warning ?? [];
+  }
   return response;
 }
 

@@ -11,13 +11,15 @@ import { kilometres, type PostcodeArea } from './postcodeArea.js';
 /**
  * A point lies in a postcode's area when it is at most this many times as far
  * from the postcode's point as from the nearest postcode point of all, plus
- * the slack below. Areas are irregular and the points are not their centres:
- * the factor is generous, and still rules out a building on the other side
- * of a city (Köln-Rodenkirchen for 51143 Porz: 4.5 km from its point, 0.6 km
- * from 50996's).
+ * the slack below: were the areas the cells around their points, the two
+ * distances would be equal; areas are irregular and the points are not their
+ * centres, hence twice and a kilometre. That still rules out a building on
+ * the other side of a city: Köln's Hauptstraße in Rodenkirchen for 51143
+ * (Porz) is 4.6 km from 51143's point and 0.6 km from 50996's; the one in
+ * Porz for 50996 is 5.0 km from 50996's point and 1.4 km from 51145's.
  */
-const REACH_FACTOR = 3;
-const REACH_SLACK_KM = 1.5;
+const REACH_FACTOR = 2;
+const REACH_SLACK_KM = 1;
 /** Longitude scaled for the index: nearest points in kilometres, not degrees (cos 51°). */
 const LON_SCALE = Math.cos((51 * Math.PI) / 180);
 /** Nearest points read from the index before the exact distance picks one. */

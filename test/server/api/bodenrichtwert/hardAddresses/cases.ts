@@ -1,0 +1,223 @@
+// What valuers type, and what the answer must be: the official point named,
+// the geocoder (never an official point: `fallback`), or 451. The hard cases
+// are the kinds the matcher once answered wrongly with `exact`; the ordinary
+// ones are every corpus point typed the usual ways, plus points spread over
+// the postcodes of the imported states.
+import { loadPostcodeFile } from '#server/lookup/addresses/postcodes/postcodeFile.js';
+import { kilometres } from '#server/lookup/addresses/postcodes/postcodeArea.js';
+import { WORLD, type WorldPoint } from './world.js';
+
+export type Expected = { point: string } | 'fallback' | 451;
+
+export interface Case {
+  input: string;
+  expected: Expected;
+  kind: string;
+}
+
+const hard = (kind: string, input: string, expected: Expected): Case => ({ kind, input, expected });
+
+export const HARD_CASES: readonly Case[] = [
+  hard('same street in two Ortsteile (file with postcodes)', 'Hauptstraße 100, 10317 Berlin', {
+    point: 'berlin-rummelsburg',
+  }),
+  hard('same street in two Ortsteile (file with postcodes)', 'Hauptstraße 100, 10827 Berlin', {
+    point: 'berlin-schoeneberg',
+  }),
+  hard('wrong postcode (file with postcodes)', 'Hauptstraße 100, 10318 Berlin', 'fallback'),
+  hard('same street, no postcode', 'Hauptstraße 100, Berlin', 'fallback'),
+  hard('same street in two Ortsteile (file without postcodes)', 'Hauptstraße 100, 51143 Köln', {
+    point: 'koeln-porz',
+  }),
+  hard('same street in two Ortsteile (file without postcodes)', 'Hauptstraße 100, 50996 Köln', {
+    point: 'koeln-rodenkirchen',
+  }),
+  hard(
+    'same street in two Ortsteile (file without postcodes)',
+    'Hauptstraße 100, 51143 Köln-Porz',
+    { point: 'koeln-porz' },
+  ),
+  hard('same street, no postcode', 'Hauptstraße 100, Köln', 'fallback'),
+  hard('wrong postcode (file without postcodes)', 'Hauptstraße 100, 50667 Köln', 'fallback'),
+  hard('Ortsteil typed', 'Schulstraße 30, Nieder-Erlenbach, 60437 Frankfurt am Main', {
+    point: 'ffm-nieder-erlenbach',
+  }),
+  hard(
+    'same street in two Ortsteile (file without postcodes)',
+    'Schulstraße 30, 60594 Frankfurt am Main',
+    { point: 'ffm-sachsenhausen' },
+  ),
+  hard(
+    'Ortsteil contradicts',
+    'Schulstraße 30, Sachsenhausen, 60437 Frankfurt am Main',
+    'fallback',
+  ),
+  hard('same street, no postcode', 'Schulstraße 30, Frankfurt am Main', 'fallback'),
+  hard('place prefix of another municipality', 'Bahnhofstraße 35, 59065 Hamm', { point: 'hamm' }),
+  hard('place prefix of another municipality', 'Bahnhofstraße 35, 46499 Hamminkeln', {
+    point: 'hamminkeln',
+  }),
+  hard('place prefix, namesakes across states', 'Bahnhofstraße 35, 06108 Halle', {
+    point: 'halle-saale',
+  }),
+  hard('place prefix, namesakes across states', 'Bahnhofstraße 35, 33790 Halle', {
+    point: 'halle-westf',
+  }),
+  hard('place prefix without postcode', 'Bahnhofstraße 35, Halle', 'fallback'),
+  hard('place prefix, namesakes across states', 'Berliner Straße 60, 15230 Frankfurt', {
+    point: 'frankfurt-oder',
+  }),
+  hard('place prefix, namesakes across states', 'Berliner Straße 60, 60311 Frankfurt', {
+    point: 'ffm-innenstadt',
+  }),
+  hard('place prefix without postcode', 'Berliner Straße 60, Frankfurt', 'fallback'),
+  hard('Ortsteil as place, namesake in another state', 'Berger Straße 20, 60385 Bornheim', {
+    point: 'ffm-bornheim',
+  }),
+  hard('Ortsteil as place, namesake in another state', 'Berger Straße 20, 53332 Bornheim', {
+    point: 'bornheim-nw',
+  }),
+  hard('Ortsteil as place', 'Dorfstraße 5, 14476 Marquardt', { point: 'potsdam-marquardt' }),
+  hard('same street in three Ortsteile, one postcode', 'Dorfstraße 5, 14476 Potsdam', 'fallback'),
+  hard('Ortsteil typed', 'Dorfstraße 5, Fahrland, 14476 Potsdam', { point: 'potsdam-fahrland' }),
+  hard('Ortsteil typed', 'Dorfstraße 5, OT Satzkorn, 14476 Potsdam', { point: 'potsdam-satzkorn' }),
+  hard('namesake in a state without open points (BY)', 'Lindenstraße 5, 91586 Lichtenau', 451),
+  hard('namesake in a state without open points (BY)', 'Lindenstraße 5 91586 Lichtenau', 451),
+  hard('namesake, the imported one', 'Lindenstraße 5, 33165 Lichtenau', { point: 'lichtenau-nw' }),
+  hard('namesakes across states, no postcode', 'Lindenstraße 5, Lichtenau', 'fallback'),
+  hard(
+    'namesake in a state without open points (NI)',
+    'Kirchstraße 2, 49434 Neuenkirchen',
+    'fallback',
+  ),
+  hard(
+    'namesake in a state without open points (NI)',
+    'Kirchstraße 2, 49586 Neuenkirchen',
+    'fallback',
+  ),
+  hard('namesake, the imported one', 'Kirchstraße 2, 48485 Neuenkirchen', {
+    point: 'neuenkirchen-nw',
+  }),
+  hard('namesakes across states, no postcode', 'Kirchstraße 2, Neuenkirchen', 'fallback'),
+  hard('a state the service may not answer for', 'Marienplatz 1, 80331 München', 451),
+  hard('a state the service may not answer for', 'Holstenstraße 1, 24103 Kiel', 451),
+  hard('house number with a fraction', 'Prinzipalmarkt 10 1/2, 48143 Münster', {
+    point: 'muenster-10-1/2',
+  }),
+  hard('house number with a fraction', 'Prinzipalmarkt 10½, 48143 Münster', {
+    point: 'muenster-10-1/2',
+  }),
+  hard('house number with a fraction', 'Prinzipalmarkt 10 1/3, 48143 Münster', 'fallback'),
+  hard('house number', 'Prinzipalmarkt 10, 48143 Münster', { point: 'muenster-10' }),
+  hard('house number range', 'Prinzipalmarkt 10-12, 48143 Münster', { point: 'muenster-10' }),
+  hard('house number with letter', 'Prinzipalmarkt 11 b, 48143 Münster', { point: 'muenster-11b' }),
+  hard('house number with letter', 'Prinzipalmarkt 11B, 48143 Münster', { point: 'muenster-11b' }),
+  hard('unknown postcode', 'Prinzipalmarkt 10, 48999 Münster', 'fallback'),
+  hard('postcode of another city', 'Prinzipalmarkt 10, 45127 Münster', 'fallback'),
+];
+
+/** Street names as valuers abbreviate them. */
+const abbreviated = (street: string) =>
+  street.replace(/straße$/, 'str.').replace(/Straße$/, 'Str.');
+const suffixed = (p: { number: string; suffix?: string }) =>
+  p.suffix === undefined
+    ? p.number
+    : `${p.number}${p.suffix.length === 1 ? p.suffix.toLowerCase() : ` ${p.suffix}`}`;
+
+/** Points whose address alone (without the Ortsteil) names several buildings. */
+const NEEDS_LOCALITY = new Set(['potsdam-fahrland', 'potsdam-marquardt', 'potsdam-satzkorn']);
+
+function typings(p: WorldPoint): Case[] {
+  const number = suffixed(p);
+  const kind = 'ordinary';
+  const expected = { point: p.id };
+  const withLocality =
+    p.locality === undefined
+      ? []
+      : [
+          {
+            kind,
+            expected,
+            input: `${p.street} ${number}, ${p.locality}, ${p.truePostcode} ${p.municipality}`,
+          },
+        ];
+  if (NEEDS_LOCALITY.has(p.id)) return withLocality;
+  return [
+    { kind, expected, input: `${p.street} ${number}, ${p.truePostcode} ${p.municipality}` },
+    {
+      kind,
+      expected,
+      input: `${abbreviated(p.street)} ${number} ${p.truePostcode} ${p.municipality.toLowerCase()}`,
+    },
+    { kind, expected, input: `${p.truePostcode} ${p.municipality}, ${p.street} ${number}` },
+    ...withLocality,
+  ];
+}
+
+const STREET_HEADS = [
+  'Amsel',
+  'Birken',
+  'Eichen',
+  'Falken',
+  'Finken',
+  'Heide',
+  'Lerchen',
+  'Linden',
+  'Meisen',
+  'Rosen',
+  'Tannen',
+  'Ulmen',
+];
+const STREET_TAILS = ['weg', 'straße', 'allee', 'ring', 'pfad', 'gasse'];
+
+/** A small deterministic generator (mulberry32), so the corpus is the same on every run. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Points spread over the postcodes of the imported states: every 40th
+ * postcode of NW, HE, BE, BB and ST, a point in a random direction from the
+ * postcode's point, up to half the way to the nearest other postcode's point
+ * plus 300 m (synthetic positions: the files of these states are not in the
+ * repository), with a street name of its own.
+ */
+export function spreadPoints(): WorldPoint[] {
+  const all = loadPostcodeFile();
+  const next = random(32);
+  const chosen = all
+    .filter((a) => ['NW', 'HE', 'BE', 'BB', 'ST'].includes(a.state))
+    .filter((_, i) => i % 40 === 0);
+  return chosen.map((area, i) => {
+    const nearest = Math.min(...all.filter((b) => b !== area).map((b) => kilometres(area, b)));
+    const km = (0.5 * nearest + 0.3) * Math.sqrt(next());
+    const angle = next() * 2 * Math.PI;
+    const lat = area.lat + (km * Math.sin(angle)) / 111.32;
+    const lon = area.lon + (km * Math.cos(angle)) / (111.32 * Math.cos((area.lat * Math.PI) / 180));
+    const street = `${STREET_HEADS[i % STREET_HEADS.length] ?? ''}${STREET_TAILS[Math.floor(i / STREET_HEADS.length) % STREET_TAILS.length] ?? ''}`;
+    const withPostcodes = area.state === 'BE' || area.state === 'BB';
+    return {
+      id: `spread-${area.postcode}`,
+      state: area.state as WorldPoint['state'],
+      municipality: area.place,
+      street,
+      number: String(1 + (i % 97)),
+      truePostcode: area.postcode,
+      ...(withPostcodes ? { postcode: area.postcode } : {}),
+      lat: Math.round(lat * 1e6) / 1e6,
+      lon: Math.round(lon * 1e6) / 1e6,
+    };
+  });
+}
+
+export function ordinaryCases(points: readonly WorldPoint[]): Case[] {
+  return points.flatMap(typings);
+}
+
+export { WORLD };

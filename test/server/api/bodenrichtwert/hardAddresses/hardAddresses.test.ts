@@ -1,0 +1,250 @@
+// Never a confident wrong parcel: the hard-address corpus imported in the
+// states' layouts and looked up over HTTP as valuers type addresses. Every
+// answer is counted as right (the expected official point), fallback (the
+// geocoder was left to decide, or the service refused) or wrong (another
+// official point, or an official point where none may answer); wrong must
+// be 0, and ordinary addresses must be found at their point in ≥ 90 %.
+import { writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NRW_IMPORTED_SOURCE } from '#dev/fakes/fakeRegistry.js';
+import { gebrefLine, hkDeFile, type SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
+import { addressTools, writeHouseFile } from '../../../../support/houseCoordinateImport.js';
+import { startLookupHarness, type LookupHarness } from '../../../../support/lookupHarness.js';
+import { HARD_CASES, ordinaryCases, spreadPoints, type Case, type Expected } from './cases.js';
+import { STATE_KEYS, WORLD, type WorldPoint } from './world.js';
+
+const SPREAD = spreadPoints();
+const POINTS = [...WORLD, ...SPREAD];
+const ORDINARY = ordinaryCases(POINTS);
+const STATES = Object.keys(STATE_KEYS) as WorldPoint['state'][];
+
+function sample(p: WorldPoint): SamplePoint {
+  const { key, name } = STATE_KEYS[p.state];
+  const { id: _id, state, truePostcode: _true, ...rest } = p;
+  return {
+    ...rest,
+    stateKey: key,
+    stateName: name,
+    crs: state === 'BE' || state === 'BB' ? 'EPSG:25833' : 'EPSG:25832',
+    ...(p.postcode === undefined ? {} : { postalPlace: p.municipality }),
+  };
+}
+
+/** Each state's file in the layout the state publishes. */
+function houseFile(state: WorldPoint['state'], points: WorldPoint[]): string {
+  const samples = points.map(sample);
+  if (state === 'NW')
+    return `${samples.map((s, i) => gebrefLine({ ...s, locality: '' }, i + 1)).join('\n')}\n`;
+  if (state === 'ST') {
+    return `${samples
+      .map((s, i) =>
+        gebrefLine({ ...s, locality: '' }, i + 1)
+          .split(';')
+          .slice(0, 20)
+          .join(';'),
+      )
+      .join('\n')}\n`;
+  }
+  return hkDeFile(samples);
+}
+
+/** Land-value zones covering all of Germany for every imported state (only the location is under test). */
+async function germanyWideSources(dir: string): Promise<string> {
+  const zone = {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: {
+          BRW: '100,00',
+          STAG: '2026-01-01',
+          NUTA: 'W',
+          BRWZNR: '1',
+          GENA: 'Überall',
+          GABE: 'Gutachterausschuss',
+          ENTW: 'B',
+        },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [5, 47],
+              [16, 47],
+              [16, 56],
+              [5, 56],
+              [5, 47],
+            ],
+          ],
+        },
+      },
+    ],
+  };
+  await writeFile(join(dir, 'germany.geojson'), JSON.stringify(zone));
+  const states = ['NW', 'HE', 'BE', 'BB', 'ST', 'NI', 'RP', 'TH', 'HH', 'HB', 'MV', 'BW', 'SL'];
+  const sources = states.map((state) => ({
+    ...NRW_IMPORTED_SOURCE,
+    state: `DE-${state}`,
+    name: state,
+    options: { file: 'germany.geojson' },
+  }));
+  const file = join(dir, 'brw-sources.germany.json');
+  await writeFile(file, JSON.stringify({ sources }));
+  return file;
+}
+
+type Outcome = 'right' | 'fallback' | 'wrong';
+
+interface Answer {
+  status: number;
+  geocoding?: { source: string; match: string; warnings?: string[] };
+  coordinates?: { lat: number; lon: number };
+}
+
+function judge(expected: Expected, answer: Answer): Outcome {
+  const official = answer.status === 200 && answer.geocoding?.source === 'hauskoordinaten';
+  if (expected === 451)
+    return answer.status === 451 ? 'fallback' : answer.status === 200 ? 'wrong' : 'fallback';
+  if (!official) return 'fallback';
+  if (expected === 'fallback') return 'wrong';
+  const point = POINTS.find((p) => p.id === expected.point);
+  const at = answer.coordinates;
+  const same =
+    point && at && Math.abs(point.lat - at.lat) < 1e-5 && Math.abs(point.lon - at.lon) < 1e-5;
+  return same ? 'right' : 'wrong';
+}
+
+describe('hard addresses over HTTP: never a confident wrong point', () => {
+  let h: LookupHarness;
+  const outcomes = new Map<Case, { outcome: Outcome; answer: Answer }>();
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brw-hard-'));
+    h = await startLookupHarness({ env: { BRW_SOURCES_FILE: await germanyWideSources(dir) } });
+    const tools = addressTools(h.server.ctx.db);
+    for (const state of STATES) {
+      const points = POINTS.filter((p) => p.state === state);
+      const outcome = await tools.import({
+        state,
+        file: writeHouseFile(`${state}.txt`, houseFile(state, points)),
+      });
+      expect(outcome.summary.rowsKept).toBe(points.length);
+    }
+    for (const c of [...HARD_CASES, ...ORDINARY]) {
+      const res = await h.get({ address: c.input });
+      const answer = { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) };
+      outcomes.set(c, { outcome: judge(c.expected, answer), answer });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const tally = (cases: Iterable<Case>) => {
+    const counts = { right: 0, fallback: 0, wrong: 0 };
+    for (const c of cases) counts[outcomes.get(c)?.outcome ?? 'wrong'] += 1;
+    return counts;
+  };
+  const listed = (outcome: Outcome, cases: Iterable<Case>) =>
+    [...cases]
+      .filter((c) => outcomes.get(c)?.outcome === outcome)
+      .map((c) => `${c.input} → ${JSON.stringify(outcomes.get(c)?.answer)}`);
+
+  it('answers no hard case with a wrong official point, and each as the corpus says', () => {
+    console.warn('hard cases (right, fallback, wrong):', tally(HARD_CASES));
+    expect(listed('wrong', HARD_CASES)).toEqual([]);
+    for (const c of HARD_CASES) {
+      const { outcome } = outcomes.get(c) ?? {};
+      const want = typeof c.expected === 'object' ? 'right' : 'fallback';
+      expect(`${c.input}: ${outcome}`).toBe(`${c.input}: ${want}`);
+    }
+  });
+
+  it('finds ordinary addresses at their official point in at least 90 % of cases, never a wrong one', () => {
+    const ordinary = ORDINARY;
+    const counts = tally(ordinary);
+    console.warn(`ordinary cases (${ordinary.length}, right, fallback, wrong):`, counts);
+    expect(listed('wrong', ordinary)).toEqual([]);
+    expect(counts.right / ordinary.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('refuses a Bavarian postcode with 451 whatever is imported, asking no geocoder', () => {
+    const bavarian = HARD_CASES.filter((c) => c.input.includes('91586'));
+    for (const c of bavarian) expect(outcomes.get(c)?.answer.status).toBe(451);
+  });
+
+  it('says which typed parts the point does not confirm', () => {
+    const answer = (input: string) => [...outcomes].find(([c]) => c.input === input)?.[1].answer;
+    expect(answer('Hauptstraße 100, 51143 Köln')?.geocoding).toMatchObject({
+      match: 'postcode_area',
+      warnings: ['postcode'],
+    });
+    expect(answer('Hauptstraße 100, 51143 Köln-Porz')?.geocoding).toMatchObject({
+      match: 'postcode_area',
+      warnings: ['postcode', 'locality'],
+    });
+    expect(answer('Hauptstraße 100, 10317 Berlin')?.geocoding).toEqual(
+      expect.objectContaining({ match: 'exact' }),
+    );
+    expect(answer('Hauptstraße 100, 10317 Berlin')?.geocoding).not.toHaveProperty('warnings');
+    expect(
+      answer('Schulstraße 30, Nieder-Erlenbach, 60437 Frankfurt am Main')?.geocoding,
+    ).toMatchObject({ match: 'postcode_area', warnings: ['postcode'] });
+  });
+});
+
+describe('a geocoder answer that contradicts the typed postcode', () => {
+  let h: LookupHarness;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brw-hard-'));
+    const place = (lat: number, lon: number, iso: string, city: string, postcode: string) => ({
+      lat,
+      lon,
+      iso,
+      road: 'Kirchstraße',
+      houseNumber: '2',
+      postcode,
+      city,
+    });
+    h = await startLookupHarness({
+      env: { BRW_SOURCES_FILE: await germanyWideSources(dir) },
+      places: {
+        // A geocoder that picks the NRW namesake for a Lower Saxon postcode.
+        'Kirchstraße 2, 49434 Neuenkirchen': [
+          place(52.2445, 7.3705, 'DE-NW', 'Neuenkirchen', '48485'),
+        ],
+        // The right state, but Neuenkirchen near Cuxhaven, 140 km from 49434.
+        'Kirchstraße 2, 49434 Neuenkirchen-Vörden': [
+          place(53.7752, 8.8944, 'DE-NI', 'Neuenkirchen', '21763'),
+        ],
+        'Kirchstraße 2, 49434 Vörden': [place(52.5, 8.1, 'DE-NI', 'Neuenkirchen-Vörden', '49434')],
+      },
+    });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('is no answer when the geocoder places it in another state (404)', async () => {
+    const res = await h.get({ address: 'Kirchstraße 2, 49434 Neuenkirchen' });
+    const body = (await res.json()) as { error: string; message: string };
+    expect(res.status).toBe(404);
+    expect(body.error).toBe('address_not_found');
+    expect(body.message).toMatch(/passt nicht zur Postleitzahl 49434/);
+  });
+
+  it('warns where the geocoder places it far from the postcode', async () => {
+    const far = (await (
+      await h.get({ address: 'Kirchstraße 2, 49434 Neuenkirchen-Vörden' })
+    ).json()) as Answer;
+    expect(far.geocoding).toEqual({
+      source: 'geocoder',
+      match: 'geocoder',
+      warnings: ['postcode'],
+    });
+    const near = (await (await h.get({ address: 'Kirchstraße 2, 49434 Vörden' })).json()) as Answer;
+    expect(near.geocoding).toEqual({ source: 'geocoder', match: 'geocoder' });
+  });
+});
