@@ -7,8 +7,9 @@ import { DEFAULT_SERVICE_URL } from './buildConstants.js';
 import type { CellArgument, FormulaResult } from './cells.js';
 import { buildMenu, showSidebar } from './gas/menu.js';
 import { gasServices } from './gas/services.js';
-import { bodenrichtwertFormula } from './lookup/bodenrichtwertFormula.js';
+import { bodenrichtwertFormula, type FormulaContext } from './lookup/bodenrichtwertFormula.js';
 import { zonesFormula } from './lookup/zonesFormula.js';
+import { LOCK_BUDGET_MS } from './runBudget.js';
 import { SidebarApi } from './sidebarApi.js';
 
 declare const global: Record<string, unknown>;
@@ -20,23 +21,21 @@ function BODENRICHTWERT(
   stichtag?: CellArgument,
   zone?: CellArgument,
 ): FormulaResult {
-  const services = gasServices();
-  const startedAt = services.clock.now();
-  return bodenrichtwertFormula([adresse, nutzungsart, feld, stichtag, zone], {
-    services,
-    defaultServiceUrl: DEFAULT_SERVICE_URL,
-    startedAt,
-  });
+  return bodenrichtwertFormula([adresse, nutzungsart, feld, stichtag, zone], formulaRun());
 }
 
 function BODENRICHTWERT_ZONEN(adresse: CellArgument, stichtag?: CellArgument): FormulaResult {
-  const services = gasServices();
-  const startedAt = services.clock.now();
-  return zonesFormula([adresse, stichtag], {
-    services,
+  return zonesFormula([adresse, stichtag], formulaRun());
+}
+
+/** A custom-function run: its start, and services that keep to its time plan. */
+function formulaRun(): FormulaContext {
+  const startedAt = Date.now();
+  return {
+    services: gasServices(startedAt + LOCK_BUDGET_MS),
     defaultServiceUrl: DEFAULT_SERVICE_URL,
     startedAt,
-  });
+  };
 }
 
 function BODENWERT(...args: CellArgument[]): FormulaResult {

@@ -23,12 +23,10 @@ import {
   type Grid,
 } from '../cells.js';
 import type { AddonServices } from '../ports.js';
+import { FETCH_BUDGET_MS } from '../runBudget.js';
 import { readSettings } from '../settings.js';
 import { lookupAddresses } from './lookupAddresses.js';
 import { PENDING_TEXT, type SheetsOutcome } from './outcome.js';
-
-/** The last chunk is planned to end here, leaving a third of Apps Script's 30-second limit as margin. */
-export const TIME_BUDGET_MS = 20_000;
 
 /** Shown in the cells not asked yet when the run stops before Google's limit. */
 export function unfinishedMessage(open: number): string {
@@ -76,7 +74,7 @@ export function bodenrichtwertFormula(
   const outcomes: Map<string, SheetsOutcome> =
     lookups.size === 0 || !hasApiKey(settings)
       ? new Map()
-      : lookupAddresses([...lookups.values()], settings, services, startedAt + TIME_BUDGET_MS);
+      : lookupAddresses([...lookups.values()], settings, services, startedAt + FETCH_BUDGET_MS);
   const open = [...outcomes.values()].filter((outcome) => outcome.kind === 'unfinished').length;
 
   const results = mapGrid(grid, (row, column): CellResult => {

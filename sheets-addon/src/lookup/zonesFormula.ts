@@ -12,7 +12,8 @@ import {
 import { hasApiKey } from '../api.js';
 import { isBlank, type CellArgument, type CellValue, type FormulaResult } from '../cells.js';
 import { readSettings } from '../settings.js';
-import { TIME_BUDGET_MS, unfinishedMessage, type FormulaContext } from './bodenrichtwertFormula.js';
+import { FETCH_BUDGET_MS } from '../runBudget.js';
+import { unfinishedMessage, type FormulaContext } from './bodenrichtwertFormula.js';
 import { lookupAddresses } from './lookupAddresses.js';
 import { PENDING_TEXT } from './outcome.js';
 
@@ -38,7 +39,7 @@ export function zonesFormula(
   const settings = readSettings(services, defaultServiceUrl);
   if (!hasApiKey(settings)) return refuse(missingKeyError());
   const lookup = pendingLookup(String(address), stichtag.value);
-  const outcomes = lookupAddresses([lookup], settings, services, startedAt + TIME_BUDGET_MS);
+  const outcomes = lookupAddresses([lookup], settings, services, startedAt + FETCH_BUDGET_MS);
   const outcome = outcomes.get(lookup.key);
   if (outcome === undefined || outcome.kind === 'unfinished') throw new Error(unfinishedMessage(1));
   if (outcome.kind === 'pending') return PENDING_TEXT;
