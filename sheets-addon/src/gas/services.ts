@@ -36,6 +36,7 @@ function propertyStore(properties: GoogleAppsScript.Properties.Properties): Sett
   const all = () => (snapshot ??= new Map(Object.entries(properties.getProperties())));
   return {
     get: (key) => all().get(key) ?? null,
+    entries: () => all(),
     getCurrent: (key) => {
       const value = properties.getProperty(key);
       if (value === null) all().delete(key);
@@ -45,6 +46,10 @@ function propertyStore(properties: GoogleAppsScript.Properties.Properties): Sett
     set: (key, value) => {
       properties.setProperty(key, value);
       all().set(key, value);
+    },
+    setAll: (values) => {
+      properties.setProperties(values);
+      for (const [key, value] of Object.entries(values)) all().set(key, value);
     },
     remove: (key) => {
       properties.deleteProperty(key);
