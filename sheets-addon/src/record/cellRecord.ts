@@ -114,8 +114,13 @@ export class CellRecord {
     for (const [key, { cell, source }] of entries) {
       let stored: StoredCell = cell;
       if (source !== undefined) {
-        const sourceKey = `${SOURCE_KEY_PREFIX}${this.services.digest(JSON.stringify(source)).slice(0, 16)}`;
-        if (add(sourceKey, JSON.stringify(source))) stored = { ...cell, q: sourceKey };
+        // A value is kept only with its source: the note of "Werte fixieren" names it.
+        const sourceKey = `${SOURCE_KEY_PREFIX}${this.services.digest(JSON.stringify(source)).slice(0, 8)}`;
+        if (!add(sourceKey, JSON.stringify(source))) {
+          skipped += 1;
+          continue;
+        }
+        stored = { ...cell, q: sourceKey };
       }
       if (!add(key, JSON.stringify(stored))) skipped += 1;
     }
