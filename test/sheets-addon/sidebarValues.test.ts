@@ -4,23 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import type { GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
-import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
-import { fillWorkbook, valuesOf } from './support/workbookFixture.js';
+import { testStreet } from './support/lookupFixtures.js';
+import {
+  addressColumn,
+  filledWorkbook,
+  fillWorkbook,
+  valuesOf,
+} from './support/workbookFixture.js';
 
 const addon = useAddonWithService();
-const ADDRESS_COLUMN = [
-  ADDRESSES.berlin,
-  ADDRESSES.frankfurt,
-  ADDRESSES.unknown,
-  ...Array.from({ length: 10 }, (_, i) => testStreet(i + 1)),
-];
-
-async function filledWorkbook(): Promise<GasRuntime> {
-  const runtime = await addon.runtime();
-  fillWorkbook(runtime.spreadsheet, ADDRESS_COLUMN);
-  runtime.spreadsheet.host.recalculate();
-  return runtime;
-}
+const ADDRESS_COLUMN = addressColumn(10);
+const filled = () => filledWorkbook(addon, ADDRESS_COLUMN);
 
 const select = (runtime: GasRuntime, notation: string) =>
   runtime.spreadsheet.setActiveRange(runtime.spreadsheet.getRange(notation));
@@ -68,7 +62,7 @@ describe('"Fehlende Werte laden"', () => {
 
 describe('"Aktualisieren"', () => {
   it('asks the service again for the selected formula only, and shows the newer values', async () => {
-    const runtime = await filledWorkbook();
+    const runtime = await filled();
     const asked = (await addon.service().lookups()).length;
     await addon.service().set({ newerValues: true });
     // A cell inside the range formula's result stands for the whole formula.
@@ -87,7 +81,7 @@ describe('"Aktualisieren"', () => {
   });
 
   it('keeps every stored value while the service is down, and completes the refresh later', async () => {
-    const runtime = await filledWorkbook();
+    const runtime = await filled();
     const shown = valuesOf(runtime.spreadsheet);
     runtime.urlFetch.down = true;
     expect(runtime.value('refreshStoredValues', 'spreadsheet')).toEqual({
@@ -110,7 +104,7 @@ describe('"Aktualisieren"', () => {
 
 describe('"Werte fixieren"', () => {
   it('turns the whole result of a selected formula into values, a note with each land value', async () => {
-    const runtime = await filledWorkbook();
+    const runtime = await filled();
     const shown = valuesOf(runtime.spreadsheet);
     const kept = recordKeys(runtime).length;
     select(runtime, 'Objekte!B5:B6');
@@ -142,7 +136,7 @@ describe('"Werte fixieren"', () => {
   });
 
   it('fixes a zone table with each zone’s own value and stichtag in its notes', async () => {
-    const runtime = await filledWorkbook();
+    const runtime = await filled();
     select(runtime, 'Zonen!B2');
     const answer = runtime.value('fixValues') as { cells: number };
     expect(answer.cells).toBeGreaterThan(9);

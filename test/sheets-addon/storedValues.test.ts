@@ -5,25 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadAddon, type GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
-import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
-import { errorsOf, fillWorkbook, valuesOf } from './support/workbookFixture.js';
+import { testStreet } from './support/lookupFixtures.js';
+import { addressColumn, errorsOf, filledWorkbook, valuesOf } from './support/workbookFixture.js';
 
 const addon = useAddonWithService();
 const LATER_MONTH = Date.parse('2027-01-05T09:00:00Z');
-const ADDRESS_COLUMN = [
-  ADDRESSES.berlin,
-  ADDRESSES.frankfurt,
-  ADDRESSES.unknown,
-  ...Array.from({ length: 30 }, (_, i) => testStreet(i + 1)),
-];
-
-/** The owner's spreadsheet, filled: every formula computed once. */
-async function filledWorkbook(): Promise<GasRuntime> {
-  const owner = await addon.runtime();
-  fillWorkbook(owner.spreadsheet, ADDRESS_COLUMN);
-  owner.spreadsheet.host.recalculate();
-  return owner;
-}
+const ADDRESS_COLUMN = addressColumn(30);
+const filled = () => filledWorkbook(addon, ADDRESS_COLUMN);
 
 /**
  * The same spreadsheet opened by a colleague on another device in a later
@@ -44,7 +32,7 @@ function openedElsewhere(owner: GasRuntime): GasRuntime {
 
 describe('formulas Google runs again by themselves', () => {
   it('show the stored answers for a colleague without a key, with the service down, in a later month', async () => {
-    const owner = await filledWorkbook();
+    const owner = await filled();
     const shown = valuesOf(owner.spreadsheet);
     expect(shown.get('Objekte!B2')).toBe(9500);
     expect(shown.get('Objekte!B5')).toBe(1001);
@@ -68,7 +56,7 @@ describe('formulas Google runs again by themselves', () => {
   });
 
   it('keep every value with its row when a row is inserted into the range, for a colleague a month later', async () => {
-    const owner = await filledWorkbook();
+    const owner = await filled();
     const before = owner.spreadsheet.getRange('Objekte!A2:C34').getValues();
     const asked = (await addon.service().lookups()).length;
 
@@ -86,7 +74,7 @@ describe('formulas Google runs again by themselves', () => {
   });
 
   it('change a value only where its input changed, also in a later month', async () => {
-    const owner = await filledWorkbook();
+    const owner = await filled();
     const shown = valuesOf(owner.spreadsheet);
     const asked = (await addon.service().lookups()).length;
     // The owner, with the key, a month later: the document cache has long expired.
