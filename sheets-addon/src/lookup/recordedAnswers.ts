@@ -28,7 +28,7 @@ export interface FormulaContext {
   startedAt: number;
 }
 
-/** What a cell's answer makes of a found response: the stored cell and its source. */
+/** What a cell shows of a found response: its value (or message) and the facts of its note. */
 export type Render = (response: BodenrichtwertResponse) => Omit<StoredCell, 'a' | 'q'>;
 
 /** A cell shows a kept (or new) answer, an error of the moment, or is still pending. */
