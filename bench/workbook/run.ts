@@ -10,6 +10,7 @@ import { excelColumn } from './excelColumn.js';
 import type { PassResult } from './measure.js';
 import { startWorkbookService, type WorkbookServiceSettings } from './service.js';
 import { sheetsColumn } from './sheetsColumn.js';
+import { fillLine, reopenLine, sheetsReopen } from './sheetsReopen.js';
 
 const options = new Command()
   .name('bench:workbook')
@@ -17,6 +18,7 @@ const options = new Command()
   .option('--concurrency <n>', 'SOURCE_MAX_CONCURRENCY of the service', '4')
   .option('--only <addin>', 'excel or sheets')
   .option('--official', 'the addresses are official house coordinates the service holds')
+  .option('--reopen', 'fill, then reopen the workbook as Google and Excel run its formulas again')
   .option(
     '--geocoder-interval <ms>',
     'GEOCODER_MIN_INTERVAL_MS of the service (1000: the public Nominatim pace)',
@@ -29,6 +31,7 @@ const options = new Command()
     only?: string;
     official?: boolean;
     geocoderInterval: string;
+    reopen?: boolean;
   }>();
 
 const settings: WorkbookServiceSettings = {
@@ -65,7 +68,21 @@ interface Row extends PassResult {
 const geocoderRequests: Record<string, number> = {};
 
 const rows: Row[] = [];
+let reopened: Awaited<ReturnType<typeof sheetsReopen>> | undefined;
+if (options.reopen === true && options.only !== 'excel') {
+  const service = await startWorkbookService(settings);
+  try {
+    console.log(`Sheets: ${settings.addresses} addresses, then reopened …`);
+    reopened = await sheetsReopen(service);
+    console.log(fillLine(reopened.fill));
+    for (const result of reopened.reopened) console.log(reopenLine(result));
+  } finally {
+    await service.close();
+  }
+}
+
 for (const [key, addin] of Object.entries(addins)) {
+  if (options.reopen === true) break;
   if (options.only !== undefined && options.only !== key) continue;
   // A fresh service per add-in: cold caches, a new account.
   const service = await startWorkbookService(settings);
@@ -100,18 +117,23 @@ const lines = [
     )
     .map((line) => `| ${line} |`),
 ];
-console.log(
-  `\n${settings.addresses} distinct addresses; geocoder ${settings.geocoderMs} ms (at most one every ${settings.geocoderIntervalMs} ms), state service ${settings.sourceMs} ms, SOURCE_MAX_CONCURRENCY ${settings.concurrency}; floor ${seconds(floorMs)} s (target ≤ ${settings.official ? 1.2 : 1.5}×)\n`,
-);
-console.log(lines.join('\n'));
-console.log(
-  `\ngeocoder requests: ${Object.entries(geocoderRequests)
-    .map(([name, n]) => `${name} ${n}`)
-    .join(', ')}${settings.official ? ' (addresses located by official house coordinates)' : ''}`,
-);
+if (rows.length > 0) {
+  console.log(
+    `\n${settings.addresses} distinct addresses; geocoder ${settings.geocoderMs} ms (at most one every ${settings.geocoderIntervalMs} ms), state service ${settings.sourceMs} ms, SOURCE_MAX_CONCURRENCY ${settings.concurrency}; floor ${seconds(floorMs)} s (target ≤ ${settings.official ? 1.2 : 1.5}×)\n`,
+  );
+  console.log(lines.join('\n'));
+  console.log(
+    `\ngeocoder requests: ${Object.entries(geocoderRequests)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ')}${settings.official ? ' (addresses located by official house coordinates)' : ''}`,
+  );
+}
 
 const dir = join(import.meta.dirname, '../results');
 mkdirSync(dir, { recursive: true });
 const file = join(dir, `workbook-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(file, `${JSON.stringify({ settings, floorMs, rows, geocoderRequests }, null, 2)}\n`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ settings, floorMs, rows, geocoderRequests, reopened }, null, 2)}\n`,
+);
 console.log(`\n${file}`);

@@ -1,6 +1,6 @@
 // The Sheets add-on's built bundle in the Apps Script stand-in runtime over one
 // address column. Apps Script ends a custom function at 30 s, so the first fill
-// takes several runs (each one a recalculation, e.g. "Werte aktualisieren");
+// takes several runs (each one a recalculation, e.g. "Fehlende Werte laden");
 // their times are added up. Then a recalculation, and reopen (a new runtime on
 // the same document cache and properties).
 import { buildAddon } from '#dev/hosts/sheets/build.js';
@@ -26,9 +26,11 @@ export async function sheetsColumn(service: WorkbookService): Promise<PassResult
       while (runs < maxRuns && unfilled > 0) {
         runs += 1;
         const startedAt = performance.now();
-        const values = runtime.value('BODENRICHTWERT', column) as unknown[][];
+        // While addresses are pending the formula throws (#ERROR! "Wird geladen …").
+        const outcome = runtime.call('BODENRICHTWERT', column);
         longestRunMs = Math.max(longestRunMs, performance.now() - startedAt);
-        unfilled = values.filter(([value]) => !isFilled(value)).length;
+        const values = 'value' in outcome ? (outcome.value as unknown[][]) : [];
+        unfilled = column.length - values.filter(([value]) => isFilled(value)).length;
       }
       return { requests: runtime.urlFetch.requests().length - sent, unfilled, runs, longestRunMs };
     };

@@ -9,4 +9,5 @@ export * from './density.js';
 export * from './texts.js';
 export * from './apiTypes.js';
 export * from './stichtag.js';
+export * from './utf8.js';
 export * from './client/index.js';

@@ -3,7 +3,7 @@
 import type { Attribution, MeResponse } from '#shared/apiTypes.js';
 import { keyPageLinks, progressText, type LookupProgress } from '#shared/client/lookupProgress.js';
 import { LICENSES } from '#shared/texts.js';
-import type { SidebarState } from './protocol.js';
+import type { RecordState, SidebarState } from './protocol.js';
 
 const PLAN_NAMES: Record<MeResponse['plan'], string> = {
   free: 'Free',
@@ -52,6 +52,27 @@ export function renderSettings(state: SidebarState): void {
   const links = keyPageLinks(serviceUrl);
   byId<HTMLAnchorElement>('keys-link').href = links.keys;
   byId<HTMLAnchorElement>('signup-link').href = links.signup;
+}
+
+const count = (value: number) => value.toLocaleString('de-DE');
+
+/** How many values the spreadsheet keeps, how full the record is, and what is missing. */
+export function renderRecord({ cells, bytes, maxBytes, missing }: RecordState): void {
+  const kilobytes = (value: number) => count(Math.ceil(value / 1024));
+  const parts = [
+    `${count(cells)} ${cells === 1 ? 'Wert' : 'Werte'} in der Tabelle gespeichert (${kilobytes(bytes)} von ${kilobytes(maxBytes)} KB).`,
+  ];
+  if (missing > 0) {
+    parts.push(
+      `${count(missing)} ${missing === 1 ? 'Zelle' : 'Zellen'} ohne gespeicherten Wert (wird geladen, Fehler oder Speicher voll): sie fragen bei jeder Neuberechnung den Dienst.`,
+    );
+  }
+  if (bytes >= maxBytes * 0.98) {
+    parts.push(
+      'Der Speicher der Tabelle ist voll: neue Werte werden angezeigt, aber nicht gespeichert. „Werte fixieren“ schafft Platz.',
+    );
+  }
+  byId('record-status').textContent = parts.join(' ');
 }
 
 /** "137 von 400 Adressen, 3 Fehler" of the latest run; hidden when none ran lately. */

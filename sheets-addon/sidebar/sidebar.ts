@@ -9,18 +9,20 @@ import {
   renderAttributions,
   renderLicense,
   renderProgress,
+  renderRecord,
   renderSettings,
   showMessage,
 } from './render.js';
-import type { SettingsInput, SidebarState } from './protocol.js';
+import type { RefreshScope, SettingsInput, SidebarState } from './protocol.js';
 import { callServer } from './serverCalls.js';
 
 /** A custom function cannot call the sidebar; the sidebar asks for its progress this often. */
 const PROGRESS_POLL_MS = 3000;
 /**
- * While the latest run left cells pending ("wird geladen"), the sidebar re-runs
- * the formulas this often: the service has meanwhile finished those addresses
- * into its cache, so asking again fills them free of charge.
+ * While the latest run left cells pending ("Wird geladen"), the sidebar runs
+ * "Fehlende Werte laden" this often: the service has meanwhile finished those
+ * addresses into its cache, so asking again fills them free of charge. Only
+ * the formulas with a cell not kept yet run again, never all of them.
  */
 const PENDING_REFRESH_MS = 10_000;
 let lastPendingRefresh = 0;
@@ -30,6 +32,7 @@ const failed = (error: unknown) =>
 
 function applyState(state: SidebarState): void {
   renderSettings(state);
+  renderRecord(state.record);
   renderAttributions(state.attributions);
 }
 
@@ -96,6 +99,42 @@ async function save(event: SubmitEvent): Promise<void> {
   }
 }
 
+/** "Aktualisieren": the service's current answers for the chosen formulas. */
+async function refreshStored(): Promise<void> {
+  const scope = byId<HTMLSelectElement>('refresh-scope').value as RefreshScope;
+  showMessage('values-message', 'Wird aktualisiert …', 'info');
+  try {
+    const answer = await callServer('refreshStoredValues', scope);
+    showMessage(
+      'values-message',
+      answer.formulas === 0
+        ? 'Hier stehen keine Formeln mit BODENRICHTWERT.'
+        : `${answer.cells} gespeicherte Werte werden neu abgefragt (${answer.formulas === 1 ? '1 Formel' : `${answer.formulas} Formeln`}); bis zur Antwort bleiben sie stehen.`,
+      'info',
+    );
+    applyState(await callServer('getSidebarState'));
+  } catch (error) {
+    showMessage('values-message', failed(error), 'error');
+  }
+}
+
+/** "Werte fixieren": the selected formulas become values with a note of their source. */
+async function fix(): Promise<void> {
+  showMessage('values-message', 'Wird fixiert …', 'info');
+  try {
+    const answer = await callServer('fixValues');
+    const done =
+      answer.cells > 0
+        ? `${answer.cells} Zellen fixiert, je mit Stichtag, Quelle und Lizenz als Notiz.`
+        : 'Nichts fixiert.';
+    const problems = answer.skipped.length > 0;
+    showMessage('values-message', [done, ...answer.skipped].join(' '), problems ? 'error' : 'info');
+    applyState(await callServer('getSidebarState'));
+  } catch (error) {
+    showMessage('values-message', failed(error), 'error');
+  }
+}
+
 async function removeKey(): Promise<void> {
   try {
     applyState(await callServer('removeApiKey'));
@@ -112,6 +151,8 @@ async function start(): Promise<void> {
   renderLicense();
   byId<HTMLFormElement>('settings-form').addEventListener('submit', (event) => void save(event));
   byId('remove-key').addEventListener('click', () => void removeKey());
+  byId('refresh-values').addEventListener('click', () => void refreshStored());
+  byId('fix-values').addEventListener('click', () => void fix());
   byId('refresh-account').addEventListener('click', () => {
     void loadAccount();
     void pollProgress();

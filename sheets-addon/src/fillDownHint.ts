@@ -3,7 +3,7 @@
 // Google counts property reads against a daily quota. One formula over the
 // range does it all in one run; the sidebar suggests it when it finds a column
 // filled row by row.
-import type { FormulaDocument } from './refreshFormulas.js';
+import type { FormulaDocument } from './workbook/document.js';
 
 /** From this many single-address formulas on, the sidebar makes the suggestion. */
 export const FILL_DOWN_THRESHOLD = 10;

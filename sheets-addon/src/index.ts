@@ -8,7 +8,9 @@ import type { CellArgument, FormulaResult } from './cells.js';
 import { buildMenu, showSidebar } from './gas/menu.js';
 import { gasServices } from './gas/services.js';
 import { bodenrichtwertFormula } from './lookup/bodenrichtwertFormula.js';
+import type { FormulaContext } from './lookup/recordedAnswers.js';
 import { zonesFormula } from './lookup/zonesFormula.js';
+import { LOCK_BUDGET_MS } from './runBudget.js';
 import { SidebarApi } from './sidebarApi.js';
 
 declare const global: Record<string, unknown>;
@@ -20,30 +22,32 @@ function BODENRICHTWERT(
   stichtag?: CellArgument,
   zone?: CellArgument,
 ): FormulaResult {
-  const services = gasServices();
-  const startedAt = services.clock.now();
-  return bodenrichtwertFormula([adresse, nutzungsart, feld, stichtag, zone], {
-    services,
-    defaultServiceUrl: DEFAULT_SERVICE_URL,
-    startedAt,
-  });
+  return bodenrichtwertFormula([adresse, nutzungsart, feld, stichtag, zone], formulaRun());
 }
 
 function BODENRICHTWERT_ZONEN(adresse: CellArgument, stichtag?: CellArgument): FormulaResult {
-  const services = gasServices();
-  const startedAt = services.clock.now();
-  return zonesFormula([adresse, stichtag], {
-    services,
+  return zonesFormula([adresse, stichtag], formulaRun());
+}
+
+/** A custom-function run: its start, and services that keep to its time plan. */
+function formulaRun(): FormulaContext {
+  const startedAt = Date.now();
+  return {
+    services: gasServices(startedAt + LOCK_BUDGET_MS),
     defaultServiceUrl: DEFAULT_SERVICE_URL,
     startedAt,
-  });
+  };
 }
 
 function BODENWERT(...args: CellArgument[]): FormulaResult {
   return bodenwertFormula(args);
 }
 
-const sidebarApi = () => new SidebarApi(gasServices(), DEFAULT_SERVICE_URL);
+const sidebarApi = () =>
+  new SidebarApi(gasServices(), DEFAULT_SERVICE_URL, {
+    document: SpreadsheetApp.getActiveSpreadsheet(),
+    flush: () => SpreadsheetApp.flush(),
+  });
 
 /**
  * Bodenrichtwert (Euro/m²) oder ein anderes Feld der Bodenrichtwertzone einer Adresse.
@@ -107,23 +111,29 @@ global.showNotice = () => {
 };
 
 /**
- * Menu "Werte aktualisieren" (and the sidebar after saving a key): re-enters
- * every BODENRICHTWERT formula so Sheets runs it again.
+ * Menu "Fehlende Werte laden" (and the sidebar after saving a key, or by itself
+ * while cells are pending): re-enters the formulas with a cell whose answer is
+ * not kept, so Sheets runs them again.
  */
 global.refreshValues = () => {
-  const spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
-  const answer = sidebarApi().refresh(spreadsheet, () => SpreadsheetApp.flush());
-  spreadsheet.toast(
+  const answer = sidebarApi().loadMissing();
+  SpreadsheetApp.getActiveSpreadsheet().toast(
     answer.formulas === 0
-      ? 'Keine BODENRICHTWERT-Formeln gefunden.'
-      : `${answer.formulas} BODENRICHTWERT-Formeln werden neu berechnet.`,
+      ? 'Alle Werte sind geladen.'
+      : `${answer.formulas} Formeln laden fehlende Werte.`,
     'Bodenrichtwert',
   );
   return answer;
 };
 
+/** Sidebar "Aktualisieren": the service's current answers for the selection, the sheet or the spreadsheet. */
+global.refreshStoredValues = (scope: unknown) => sidebarApi().refreshStored(scope);
+
+/** Sidebar "Werte fixieren": the selected formulas become values, each with a note of its source. */
+global.fixValues = () => sidebarApi().fixValues();
+
 /** Sidebar: settings (masked key) and the attributions of every source in this spreadsheet. */
-global.getSidebarState = () => sidebarApi().state(SpreadsheetApp.getActiveSpreadsheet());
+global.getSidebarState = () => sidebarApi().state();
 
 /** Sidebar: saves the API key and/or the service URL for the user or this spreadsheet. */
 global.saveSettings = (input: unknown) => sidebarApi().save(input);

@@ -34,9 +34,13 @@ export interface KeyValueCache {
 export interface SettingsStore {
   /** From the execution's one read of the store. */
   get(key: string): string | null;
+  /** Every key and value, from the same one read. */
+  entries(): ReadonlyMap<string, string>;
   /** Read again now: for a read-modify-write under the document lock. */
   getCurrent(key: string): string | null;
   set(key: string, value: string): void;
+  /** Many keys in one write; the others stay as they are. */
+  setAll(values: Record<string, string>): void;
   remove(key: string): void;
 }
 

@@ -3,30 +3,47 @@
 import type { LookupProgress } from '#shared/index.js';
 import type {
   AccountAnswer,
+  FixAnswer,
+  LoadAnswer,
   RefreshAnswer,
+  RefreshScope,
   SaveAnswer,
   SettingsInput,
   SidebarState,
 } from '../sidebar/protocol.js';
 import { loadAccount } from './account.js';
 import { readAttributions } from './attributionLog.js';
+import { fillDownHint } from './fillDownHint.js';
 import { readProgress } from './lookup/progressLog.js';
 import type { AddonServices } from './ports.js';
-import { fillDownHint } from './fillDownHint.js';
-import { refreshLookupFormulas, type FormulaDocument } from './refreshFormulas.js';
 import { publicSettings, removeApiKey, saveSettings } from './settings.js';
+import type { SelectionDocument } from './workbook/document.js';
+import { fixValues } from './workbook/fixValues.js';
+import { loadMissingAnswers } from './workbook/missingAnswers.js';
+import { recordState } from './workbook/recordState.js';
+import { refreshStoredAnswers } from './workbook/refreshStored.js';
+
+/** The open spreadsheet, and SpreadsheetApp.flush to apply changes before going on. */
+export interface Workbook {
+  document: SelectionDocument;
+  flush(): void;
+}
+
+const SCOPES: readonly RefreshScope[] = ['selection', 'sheet', 'spreadsheet'];
 
 export class SidebarApi {
   constructor(
     private readonly services: AddonServices,
     private readonly defaultServiceUrl: string,
+    private readonly workbook: Workbook,
   ) {}
 
-  /** `document`: the open spreadsheet, searched for a column filled row by row. */
-  state(document?: FormulaDocument): SidebarState {
-    const hint = document === undefined ? null : fillDownHint(document);
+  state(): SidebarState {
+    const { document } = this.workbook;
+    const hint = fillDownHint(document);
     return {
       settings: publicSettings(this.services, this.defaultServiceUrl),
+      record: recordState(document, this.services),
       attributions: readAttributions(this.services.documentProperties),
       ...(hint === null ? {} : { fillDownHint: hint }),
     };
@@ -52,9 +69,20 @@ export class SidebarApi {
     return readProgress(this.services);
   }
 
-  /** Saving a key is followed by this, so cells showing "Kein API-Schlüssel" fill in. */
-  refresh(document: FormulaDocument, flush: () => void): RefreshAnswer {
-    return { formulas: refreshLookupFormulas(document, flush) };
+  /** After saving a key and while cells are pending: cells without a kept answer fill in. */
+  loadMissing(): LoadAnswer {
+    const { document, flush } = this.workbook;
+    return { formulas: loadMissingAnswers(document, this.services, flush) };
+  }
+
+  refreshStored(scope: unknown): RefreshAnswer {
+    const chosen = SCOPES.find((known) => known === scope) ?? 'selection';
+    const { document, flush } = this.workbook;
+    return refreshStoredAnswers(document, this.services, chosen, flush);
+  }
+
+  fixValues(): FixAnswer {
+    return fixValues(this.workbook.document, this.services);
   }
 }
 

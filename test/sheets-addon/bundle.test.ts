@@ -27,6 +27,8 @@ const GLOBALS = [
   'removeApiKey',
   'getAccount',
   'refreshValues',
+  'refreshStoredValues',
+  'fixValues',
 ];
 
 let build: BuiltAddon;
@@ -114,7 +116,7 @@ describe('in the Apps Script runtime', () => {
     (context as { onOpen(e: object): void }).onOpen({ authMode: 'NONE' });
     expect(ui.menus[0]?.items.map((item) => item.caption)).toEqual([
       'Einstellungen',
-      'Werte aktualisieren',
+      'Fehlende Werte laden',
       'Quellenangabe und Hinweis',
     ]);
   });
@@ -128,7 +130,7 @@ describe('in the Apps Script runtime', () => {
           title: null,
           items: [
             { caption: 'Einstellungen', functionName: 'showSettings' },
-            { caption: 'Werte aktualisieren', functionName: 'refreshValues' },
+            { caption: 'Fehlende Werte laden', functionName: 'refreshValues' },
             { caption: 'Quellenangabe und Hinweis', functionName: 'showNotice' },
           ],
           addedToUi: true,

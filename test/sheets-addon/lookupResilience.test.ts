@@ -14,8 +14,8 @@ const values = (count: number, from = 1) =>
 
 const RATE_LIMITED = 'Fehler: Zu viele Anfragen – bitte kurz warten und erneut versuchen.';
 const SIX_HOURS = 6 * 60 * 60 * 1000;
-const unfinished = (open: number) =>
-  `Fehler: Zeitlimit von Google Sheets: noch ${open} Adressen offen – die Formel wird bei der nächsten Neuberechnung fortgesetzt (Erweiterungen › Bodenrichtwert › Werte aktualisieren).`;
+const pending = (open: number) =>
+  `Wird geladen: noch ${open} Adressen – die geöffnete Seitenleiste lädt sie nach, sonst Erweiterungen › Bodenrichtwert › Fehlende Werte laden.`;
 
 describe('the document cache', () => {
   it('answers a recalculation of an unchanged range without any request', async () => {
@@ -61,13 +61,16 @@ describe('the document cache', () => {
     expect(await addon.service().lookups()).toEqual([ADDRESSES.berlin]);
   });
 
-  it('keeps values for six hours, then asks again', async () => {
+  it('keeps answers six hours: another field of the address then asks again, the cell keeps its value', async () => {
     const runtime = await addon.runtime();
     runtime.value('BODENRICHTWERT', ADDRESSES.berlin);
     runtime.clock.advance(SIX_HOURS - 60_000);
-    runtime.value('BODENRICHTWERT', ADDRESSES.berlin);
+    expect(runtime.value('BODENRICHTWERT', ADDRESSES.berlin, 'W', 'stichtag')).toBe('2026-01-01');
     expect(await addon.service().lookups()).toHaveLength(1);
     runtime.clock.advance(120_000);
+    expect(runtime.value('BODENRICHTWERT', ADDRESSES.berlin, 'M')).toBe(11000);
+    expect(await addon.service().lookups()).toHaveLength(2);
+    // The value a cell showed is the spreadsheet's record, not the cache's.
     expect(runtime.value('BODENRICHTWERT', ADDRESSES.berlin)).toBe(9500);
     expect(await addon.service().lookups()).toHaveLength(2);
   });
@@ -114,7 +117,7 @@ describe('the 30-second limit of custom functions', () => {
     await addon.service().set({ delayMs: 20 });
     const range = column(...streets(250));
     const startedAt = runtime.clock.now();
-    const partial = runtime.value('BODENRICHTWERT', range) as unknown[][];
+    const partial = runtime.call('BODENRICHTWERT', range);
     expect(runtime.clock.now() - startedAt).toBeLessThan(25_000);
 
     const batches = await addon.service().batches();
@@ -122,10 +125,8 @@ describe('the 30-second limit of custom functions', () => {
     const asked = batches.flat().length;
     expect(asked).toBeGreaterThan(20);
     expect(asked).toBeLessThan(250);
-    expect(partial.slice(0, asked)).toEqual(values(asked));
-    expect(partial.slice(asked)).toEqual(
-      column(...Array(250 - asked).fill(unfinished(250 - asked))),
-    );
+    // Not final yet: the whole formula says so, with the addresses still open.
+    expect(partial).toEqual({ thrown: pending(250 - asked) });
 
     // The next calculation asks only for the rest.
     await addon.service().set({ delayMs: 0 });
@@ -150,18 +151,12 @@ describe('the 30-second limit of custom functions', () => {
 });
 
 describe('a service slower than the batch wait', () => {
-  it('asks within the time left, shows pending cells and fills them on the next run free of charge', async () => {
+  it('asks within the time left, shows the formula pending and fills it on the next run free of charge', async () => {
     const runtime = await addon.runtime();
     await addon.service().set({ readyPerBatch: 2 });
     const range = column(...streets(5, 900));
-    const first = runtime.value('BODENRICHTWERT', range);
-    expect(first).toEqual([
-      [1900],
-      [1901],
-      ['wird geladen – Werte aktualisieren'],
-      ['wird geladen – Werte aktualisieren'],
-      ['wird geladen – Werte aktualisieren'],
-    ]);
+    // Pending cells are not final values: the formula shows #ERROR! until they are in.
+    expect(runtime.call('BODENRICHTWERT', range)).toEqual({ thrown: pending(3) });
     expect(runtime.value('getProgress')).toEqual({ total: 5, done: 2, failed: 0, pending: 3 });
     // The service may run at most what is left of the 20 s budget, far from Google's 30 s.
     const sent = await addon.service().lookups();
@@ -201,17 +196,18 @@ describe('formulas of one spreadsheet recalculating at once', () => {
     expect(new Set(runtime.documentLock.waits)).toEqual(new Set([3000]));
   });
 
-  it('answer while another execution holds the lock, keep no answers then, and still name the source', async () => {
+  it('answer while another execution holds the lock, keep their answers in the record and name the source', async () => {
     const runtime = await addon.runtime();
     runtime.documentLock.heldElsewhere = true;
     const range = column(testStreet(71), testStreet(72));
     expect(runtime.value('BODENRICHTWERT', range)).toEqual(values(2, 71));
     expect(runtime.documentProperties.getProperty('brw.attributions')).not.toBeNull();
-    // Nothing was kept: the next run asks again (free of charge on the service).
+    // The document cache kept nothing, but the record (one property per answer,
+    // no lock needed) did: the next run asks nothing.
     runtime.documentLock.heldElsewhere = false;
     const before = (await addon.service().lookups()).length;
     const next = loadAddon(addon.build(), { stores: runtime });
     expect(next.value('BODENRICHTWERT', range)).toEqual(values(2, 71));
-    expect(await addon.service().lookups()).toHaveLength(before + 2);
+    expect(await addon.service().lookups()).toHaveLength(before);
   });
 });

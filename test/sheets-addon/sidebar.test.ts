@@ -4,13 +4,19 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALCULATION_DISCLAIMER, LOOKUP_DISCLAIMER } from '#shared/index.js';
+import {
+  CALCULATION_DISCLAIMER,
+  LOOKUP_DISCLAIMER,
+  cellMessage,
+  missingKeyError,
+} from '#shared/index.js';
 import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
 import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
 import { launchChromium } from '../support/chromium.js';
 import { openSidebar, SIDEBAR_VIEWPORT } from './support/sidebarPage.js';
+import { fillWorkbook } from './support/workbookFixture.js';
 import { VALID_KEY } from './support/standInService.js';
 
 const addon = useAddonWithService();
@@ -37,6 +43,7 @@ describe('the sidebar functions', () => {
         defaultServiceUrl: addon.service().url,
         formulaKey: expect.stringContaining('persönlichen Schlüssel der Person') as unknown,
       },
+      record: { cells: 0, bytes: 0, maxBytes: 400 * 1024, missing: 0 },
       attributions: [],
     });
     const saved = runtime.value('saveSettings', { apiKey: ` ${VALID_KEY} ` });
@@ -251,13 +258,21 @@ describe('the sidebar functions', () => {
     expect(hint).toContain('Lesezugriffe');
   });
 
-  it('"Werte aktualisieren" re-enters every BODENRICHTWERT formula and nothing else', async () => {
-    const runtime = await addon.runtime();
+  it('"Fehlende Werte laden" re-enters only formulas with a cell not kept, BODENRICHTWERT_ZONEN too', async () => {
+    const runtime = await addon.runtime({ apiKey: null });
     runtime.spreadsheet.addSheet('Objekte', [
-      ['Adresse', '=BODENRICHTWERT(A2:A900)', '=SUMME(B2:B900)'],
-      ['', '', '=bodenrichtwert(A3; "W"; "stichtag")'],
+      [ADDRESSES.berlin, '=BODENRICHTWERT(A1:A2)', '=SUMME(B1:B2)', '=BODENWERT(450;1;1,4)'],
+      [ADDRESSES.frankfurt, '', '=bodenrichtwert_zonen(A2; "2026-01-01")'],
     ]);
-    runtime.spreadsheet.addSheet('Rechnung', [['=BODENWERT(450;1;1,4)', '=MEINBODENRICHTWERT(1)']]);
+    runtime.spreadsheet.host.recalculate();
+    // Without a key nothing is kept: both lookup formulas show the missing key.
+    const noKey = `Fehler: ${cellMessage(missingKeyError(), 'sheets')}`;
+    expect(runtime.spreadsheet.getSheetByName('Objekte')?.getRange('B1:C2').getValues()).toEqual([
+      [noKey, ''],
+      [noKey, '#ERROR!'],
+    ]);
+    runtime.value('saveSettings', { apiKey: VALID_KEY });
+    runtime.spreadsheet.changes.length = 0;
     expect(runtime.value('refreshValues')).toEqual({ formulas: 2 });
     const set = (row: number, column: number, formula: string) => ({
       kind: 'setFormula',
@@ -270,12 +285,23 @@ describe('the sidebar functions', () => {
       set(1, 2, ''),
       set(2, 3, ''),
       { kind: 'flush' },
-      set(1, 2, '=BODENRICHTWERT(A2:A900)'),
-      set(2, 3, '=bodenrichtwert(A3; "W"; "stichtag")'),
+      set(1, 2, '=BODENRICHTWERT(A1:A2)'),
+      set(2, 3, '=bodenrichtwert_zonen(A2; "2026-01-01")'),
     ]);
     expect(runtime.spreadsheet.toasts).toEqual([
-      { message: '2 BODENRICHTWERT-Formeln werden neu berechnet.', title: 'Bodenrichtwert' },
+      { message: '2 Formeln laden fehlende Werte.', title: 'Bodenrichtwert' },
     ]);
+    // Sheets ran them: the values are in, and nothing is missing any more.
+    expect(runtime.spreadsheet.getSheetByName('Objekte')?.getRange('B1:B2').getValues()).toEqual([
+      [9500],
+      [14000],
+    ]);
+    expect(runtime.spreadsheet.getSheetByName('Objekte')?.getRange('C3:E3').getValues()).toEqual([
+      ['Gemischte Baufläche', 'M', 14000],
+    ]);
+    runtime.spreadsheet.changes.length = 0;
+    expect(runtime.value('refreshValues')).toEqual({ formulas: 0 });
+    expect(runtime.spreadsheet.changes).toEqual([]);
   });
 });
 
@@ -373,15 +399,44 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
     await page.screenshot({ path: artifact, fullPage: true });
   });
 
-  it('re-runs the formulas by itself while the latest run left cells pending', async () => {
+  it('loads the missing values by itself while the latest run left cells pending', async () => {
     const runtime = await addon.runtime();
     await addon.service().set({ readyPerBatch: 1 });
-    runtime.value('BODENRICHTWERT', [[testStreet(41)], [testStreet(42)], [testStreet(43)]]);
+    runtime.spreadsheet.addSheet('Objekte', [
+      [testStreet(41), '=BODENRICHTWERT(A1:A3)'],
+      [testStreet(42)],
+      [testStreet(43)],
+    ]);
+    runtime.spreadsheet.host.recalculate();
     await addon.service().set({ readyPerBatch: null });
     runtime.value('showSettings');
     const { page, calls } = await openSidebar(browser, runtime);
     await page.locator('#progress-text').getByText('1 von 3 Adressen, 2 werden geladen').waitFor();
     await expect.poll(() => calls.filter((call) => call.name === 'refreshValues').length).toBe(1);
+    await expect
+      .poll(() => runtime.spreadsheet.getSheetByName('Objekte')?.getRange('B1:B3').getValues())
+      .toEqual([[1041], [1042], [1043]]);
+  });
+
+  it('says how many values the spreadsheet keeps, refreshes the selection and fixes it', async () => {
+    const runtime = await addon.runtime();
+    fillWorkbook(runtime.spreadsheet, [ADDRESSES.berlin, testStreet(5)]);
+    runtime.spreadsheet.host.recalculate();
+    runtime.value('showSettings');
+    const { page } = await openSidebar(browser, runtime);
+    await page.locator('#record-status').getByText('5 Werte in der Tabelle gespeichert').waitFor();
+
+    runtime.spreadsheet.setActiveRange(runtime.spreadsheet.getRange('Objekte!B3'));
+    await page.getByRole('button', { name: 'Aktualisieren', exact: true }).click();
+    await page
+      .locator('#values-message')
+      .getByText('2 gespeicherte Werte werden neu abgefragt (1 Formel)')
+      .waitFor();
+    await page.getByRole('button', { name: 'Werte fixieren' }).click();
+    await page.locator('#values-message').getByText('2 Zellen fixiert').waitFor();
+    expect(runtime.spreadsheet.getRange('Objekte!B2:B3').getFormulas()).toEqual([[''], ['']]);
+    expect(runtime.spreadsheet.getRange('Objekte!B2:B3').getValues()).toEqual([[9500], [1005]]);
+    await page.locator('#record-status').getByText('3 Werte in der Tabelle gespeichert').waitFor();
   });
 
   it('shows the message of a refused key in the sidebar', async () => {

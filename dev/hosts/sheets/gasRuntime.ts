@@ -1,10 +1,18 @@
 // Runs the BUILT Code.js in a Node vm context that stands in for the Apps
 // Script runtime: the global services the add-on uses, faked faithfully
-// (UrlFetchApp really calls the loopback server), and a clock the test controls.
+// (UrlFetchApp really calls the loopback server), a clock the test controls,
+// Google's 30 s for custom functions, and a spreadsheet whose formulas call
+// the bundle's custom functions as Sheets does.
 import { createHash } from 'node:crypto';
 import vm from 'node:vm';
 import type { BuiltAddon } from './build.js';
 import { dateClassFor, scaledClock, type TestClock } from './clock.js';
+import {
+  CUSTOM_FUNCTION_LIMIT_MS,
+  EXCEEDED_MESSAGE,
+  ExecutionLimit,
+  limited,
+} from './executionLimit.js';
 import { FakeSpreadsheet } from './spreadsheetFake.js';
 import { FakeCache, FakeLock, FakeProperties } from './storeFakes.js';
 import { fakeHtmlService, FakeUi } from './uiFakes.js';
@@ -31,6 +39,10 @@ export interface GasRuntime extends GasStores {
   clock: TestClock;
   urlFetch: FakeUrlFetchApp;
   ui: FakeUi;
+  /** Custom-function runs: the longest one, to compare with Google's 30 s. */
+  limit: ExecutionLimit;
+  /** The functions Sheets offers as custom functions (JSDoc @customfunction in Code.js). */
+  customFunctions: ReadonlySet<string>;
   call(name: string, ...args: unknown[]): CallOutcome;
   /** Calls and expects success; the value as plain JSON. */
   value(name: string, ...args: unknown[]): unknown;
@@ -44,22 +56,30 @@ function computeDigest(algorithm: keyof typeof DIGESTS, value: string | number[]
   );
 }
 
+/** The top-level functions whose JSDoc carries @customfunction, as Sheets finds them. */
+function customFunctionNames(code: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of code.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*function (\w+)\(/g)) {
+    if (match[1]?.includes('@customfunction') && match[2] !== undefined) names.add(match[2]);
+  }
+  return names;
+}
+
 export interface LoadAddonOptions {
   clockScale?: number;
+  /** The add-on's clock time at load (default 2026-11-22T10:00Z): a later month, for instance. */
+  clockStart?: number;
   /** A previous runtime's stores: the same document reopened (or recalculated later). */
   stores?: GasStores;
 }
 
 export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): GasRuntime {
-  const clock = scaledClock(options.clockScale ?? 1);
+  const clock = scaledClock(options.clockScale ?? 1, options.clockStart);
+  const limit = new ExecutionLimit(clock);
+  const customFunctions = customFunctionNames(build.code);
   const whitelist = (build.manifest['urlFetchWhitelist'] as string[] | undefined) ?? [];
   const urlFetch = new FakeUrlFetchApp(whitelist);
-  const stores: GasStores = options.stores ?? {
-    documentCache: new FakeCache(clock),
-    documentProperties: new FakeProperties(),
-    userProperties: new FakeProperties(),
-    spreadsheet: new FakeSpreadsheet(),
-  };
+  const stores: GasStores = options.stores ?? newStores(clock);
   const { documentCache, documentProperties, userProperties, spreadsheet } = stores;
   const documentLock = stores.documentLock ?? new FakeLock(clock);
   const ui = new FakeUi();
@@ -73,55 +93,71 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
       error: (...a: unknown[]) => logs.push(a),
     },
     Logger: { log: (...a: unknown[]) => logs.push(a) },
-    UrlFetchApp: urlFetch,
+    UrlFetchApp: limited(urlFetch, limit),
     CacheService: {
-      getDocumentCache: () => documentCache,
-      getScriptCache: () => new FakeCache(clock),
-      getUserCache: () => new FakeCache(clock),
+      getDocumentCache: () => limited(documentCache, limit),
+      getScriptCache: () => limited(new FakeCache(clock), limit),
+      getUserCache: () => limited(new FakeCache(clock), limit),
     },
-    LockService: { getDocumentLock: () => documentLock },
+    LockService: { getDocumentLock: () => limited(documentLock, limit) },
     Session: { getScriptTimeZone: () => String(build.manifest['timeZone'] ?? 'Etc/UTC') },
     PropertiesService: {
-      getDocumentProperties: () => documentProperties,
-      getScriptProperties: () => new FakeProperties(),
-      getUserProperties: () => userProperties,
+      getDocumentProperties: () => limited(documentProperties, limit),
+      getScriptProperties: () => limited(new FakeProperties(documentProperties.quota), limit),
+      getUserProperties: () => limited(userProperties, limit),
     },
-    Utilities: {
-      DigestAlgorithm: { MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_512: 'SHA_512' },
-      Charset: { UTF_8: 'UTF_8', US_ASCII: 'US_ASCII' },
-      computeDigest,
-      // Only the pattern the add-on uses; the zone is an IANA name, as in Apps Script.
-      formatDate: (date: Date, timeZone: string, pattern: string) => {
-        if (pattern !== 'yyyy-MM-dd') throw new Error(`formatDate stand-in: pattern ${pattern}`);
-        return new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+    Utilities: limited(
+      {
+        DigestAlgorithm: { MD5: 'MD5', SHA_1: 'SHA_1', SHA_256: 'SHA_256', SHA_512: 'SHA_512' },
+        Charset: { UTF_8: 'UTF_8', US_ASCII: 'US_ASCII' },
+        computeDigest,
+        // Only the pattern the add-on uses; the zone is an IANA name, as in Apps Script.
+        formatDate: (date: Date, timeZone: string, pattern: string) => {
+          if (pattern !== 'yyyy-MM-dd') throw new Error(`formatDate stand-in: pattern ${pattern}`);
+          return new Intl.DateTimeFormat('en-CA', { timeZone }).format(date);
+        },
+        sleep: (ms: number) => {
+          if (ms > 300_000) throw new Error('Exception: Utilities.sleep: at most 300000 ms');
+          clock.sleeps.push(ms);
+          clock.advance(ms);
+        },
       },
-      sleep: (ms: number) => {
-        if (ms > 300_000) throw new Error('Exception: Utilities.sleep: at most 300000 ms');
-        clock.sleeps.push(ms);
-        clock.advance(ms);
-      },
-    },
+      limit,
+    ),
     HtmlService: fakeHtmlService(build.dir),
-    SpreadsheetApp: {
-      getUi: () => ui,
-      getActiveSpreadsheet: () => spreadsheet,
-      flush: () => spreadsheet.flush(),
-    },
+    SpreadsheetApp: limited(
+      {
+        getUi: () => ui,
+        getActiveSpreadsheet: () => spreadsheet,
+        getActiveRange: () => spreadsheet.getActiveRange(),
+        getActiveSheet: () => spreadsheet.getActiveSheet(),
+        flush: () => spreadsheet.flush(),
+      },
+      limit,
+    ),
   });
   vm.runInContext(build.code, context, { filename: 'Code.js' });
 
+  /** One execution; after a menu or sidebar call, Sheets computes the formulas it entered. */
   const call = (name: string, ...args: unknown[]): CallOutcome => {
     const fn = (context as Record<string, unknown>)[name];
     if (typeof fn !== 'function') throw new Error(`Code.js defines no global function ${name}`);
+    const isCustomFunction = customFunctions.has(name);
+    limit.start(isCustomFunction ? CUSTOM_FUNCTION_LIMIT_MS : null);
+    let outcome: CallOutcome;
     try {
       const result: unknown = fn(...args);
-      return {
+      outcome = {
         value: result === undefined ? undefined : (JSON.parse(JSON.stringify(result)) as unknown),
       };
     } catch (error) {
-      return { thrown: (error as Error).message };
+      outcome = { thrown: (error as Error).message };
     }
+    if (limit.end()) outcome = { thrown: EXCEEDED_MESSAGE };
+    if (!isCustomFunction) spreadsheet.host.recalculate();
+    return outcome;
   };
+  spreadsheet.host.attach(customFunctions, (name, args) => call(name, ...args));
   return {
     context,
     clock,
@@ -132,11 +168,24 @@ export function loadAddon(build: BuiltAddon, options: LoadAddonOptions = {}): Ga
     spreadsheet,
     documentLock,
     ui,
+    limit,
+    customFunctions,
     call,
     value: (name, ...args) => {
       const outcome = call(name, ...args);
       if ('thrown' in outcome) throw new Error(`${name} threw: ${outcome.thrown}`);
       return outcome.value;
     },
+  };
+}
+
+/** The stores of a spreadsheet nobody has used the add-on in yet; the properties share one quota. */
+export function newStores(clock: TestClock): GasStores {
+  const documentProperties = new FakeProperties();
+  return {
+    documentCache: new FakeCache(clock),
+    documentProperties,
+    userProperties: new FakeProperties(documentProperties.quota),
+    spreadsheet: new FakeSpreadsheet(),
   };
 }

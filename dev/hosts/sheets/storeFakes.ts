@@ -1,9 +1,19 @@
-// CacheService and PropertiesService as Apps Script documents them: the cache
-// expires entries (at most 6 hours), keys up to 250 characters, values up to
-// 100 KB; properties hold strings and answer null for missing keys.
+// CacheService, PropertiesService and LockService as Apps Script documents
+// them. Each limit cites its source; sizes are bytes of UTF-8, as Google
+// measures them ("KB"), not characters.
 import type { TestClock } from './clock.js';
 
-const MAX_TTL_SECONDS = 21_600;
+const KB = 1024;
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * "Individual keys can be up to 250 characters and store up to 100KB of
+ * data", at most 21,600 s (6 hours) of expiry, default 600 s
+ * (developers.google.com/apps-script/reference/cache/cache).
+ */
+const CACHE_MAX_KEY_CHARS = 250;
+const CACHE_MAX_VALUE_BYTES = 100 * KB;
+const CACHE_MAX_TTL_SECONDS = 21_600;
 
 export class FakeCache {
   readonly entries = new Map<string, { value: string; expiresAt: number }>();
@@ -11,10 +21,13 @@ export class FakeCache {
   constructor(private readonly clock: TestClock) {}
 
   private check(key: string, value?: string, ttl?: number): void {
-    if (key.length > 250) throw new Error(`Exception: Argument too large: key (${key.length})`);
-    if (value !== undefined && value.length > 100 * 1024)
+    if (key.length > CACHE_MAX_KEY_CHARS) {
+      throw new Error(`Exception: Argument too large: key (${key.length})`);
+    }
+    if (value !== undefined && bytes(value) > CACHE_MAX_VALUE_BYTES) {
       throw new Error('Exception: Argument too large: value');
-    if (ttl !== undefined && (ttl < 1 || ttl > MAX_TTL_SECONDS)) {
+    }
+    if (ttl !== undefined && (ttl < 1 || ttl > CACHE_MAX_TTL_SECONDS)) {
       throw new Error(`Exception: Invalid argument: expirationInSeconds (${ttl})`);
     }
   }
@@ -49,36 +62,99 @@ export class FakeCache {
   }
 }
 
+/**
+ * Google's Apps Script quotas page (developers.google.com/apps-script/guides/services/quotas):
+ * property reads, 50,000 a day for consumer accounts; 9 KB per value, 500 KB
+ * per property store. The quota counts against the user at the keyboard (also
+ * for custom functions: guides/sheets/functions), across executions, so one
+ * counter is shared by the stores of a test's runtimes.
+ */
+export const PROPERTY_READS_PER_DAY = 50_000;
+const PROPERTY_MAX_VALUE_BYTES = 9 * KB;
+const PROPERTY_MAX_STORE_BYTES = 500 * KB;
+
+export class PropertyQuota {
+  reads = 0;
+  writes = 0;
+
+  read(): void {
+    if (this.reads >= PROPERTY_READS_PER_DAY) {
+      throw new Error('Exception: Service invoked too many times for one day: properties.');
+    }
+    this.reads += 1;
+  }
+}
+
 export class FakeProperties {
   readonly values = new Map<string, string>();
 
+  constructor(readonly quota = new PropertyQuota()) {}
+
+  /** Bytes of every key and value, as the 500 KB of a store count them. */
+  storedBytes(): number {
+    let total = 0;
+    for (const [key, value] of this.values) total += bytes(key) + bytes(value);
+    return total;
+  }
+
+  private store(updates: Record<string, string>): void {
+    let total = this.storedBytes();
+    for (const [key, raw] of Object.entries(updates)) {
+      const value = String(raw);
+      if (bytes(value) > PROPERTY_MAX_VALUE_BYTES) {
+        throw new Error('Exception: Argument too large: value');
+      }
+      const old = this.values.get(key);
+      total += bytes(key) + bytes(value) - (old === undefined ? 0 : bytes(key) + bytes(old));
+    }
+    if (total > PROPERTY_MAX_STORE_BYTES) {
+      throw new Error(
+        'Exception: You have exceeded the property storage quota. Please remove some properties and try again.',
+      );
+    }
+    this.quota.writes += 1;
+    for (const [key, value] of Object.entries(updates)) this.values.set(key, String(value));
+  }
+
   getProperty(key: string): string | null {
+    this.quota.read();
     return this.values.get(key) ?? null;
   }
 
-  setProperty(key: string, value: string): this {
-    this.values.set(key, String(value));
-    return this;
-  }
-
-  deleteProperty(key: string): this {
-    this.values.delete(key);
-    return this;
-  }
-
   getProperties(): Record<string, string> {
+    this.quota.read();
     return Object.fromEntries(this.values);
   }
 
   getKeys(): string[] {
+    this.quota.read();
     return [...this.values.keys()];
+  }
+
+  setProperty(key: string, value: string): this {
+    this.store({ [key]: value });
+    return this;
+  }
+
+  /** One call for many properties; the others stay unless `deleteAllOthers`. */
+  setProperties(properties: Record<string, string>, deleteAllOthers = false): this {
+    if (deleteAllOthers) this.values.clear();
+    this.store(properties);
+    return this;
+  }
+
+  deleteProperty(key: string): this {
+    this.quota.writes += 1;
+    this.values.delete(key);
+    return this;
   }
 }
 
 /**
  * LockService's document lock as Apps Script documents it: tryLock waits at
  * most the given time and answers whether it got the lock. Another execution
- * holding it is played by `heldElsewhere`; the wait then passes on the clock.
+ * holding it is played by `heldElsewhere`; the wait then passes on the clock,
+ * so it counts toward a custom function's 30 seconds like any other wait.
  */
 export class FakeLock {
   heldElsewhere = false;

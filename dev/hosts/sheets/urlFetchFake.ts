@@ -46,6 +46,12 @@ export class FakeUrlFetchApp {
   /** From this fetch/fetchAll call on (1-based), every call fails without sending. */
   private failingFrom = Infinity;
 
+  /**
+   * The service is down (or the network to it): each call is recorded and
+   * fails as Apps Script reports an unreachable host, with an exception.
+   */
+  down = false;
+
   constructor(private readonly whitelist: readonly string[]) {}
 
   failFrom(call: number): void {
@@ -66,6 +72,16 @@ export class FakeUrlFetchApp {
           `Exception: The URL ${url} is not on the urlFetchWhitelist of the manifest.`,
         );
       }
+    }
+    if (this.down) {
+      this.calls.push(
+        normalized.map(({ url, method }) => ({
+          url,
+          method: (method ?? 'get').toUpperCase(),
+          headers: {},
+        })),
+      );
+      throw new Error(`Exception: Address unavailable: ${normalized[0]?.url ?? ''}`);
     }
     if (this.calls.length + 1 >= this.failingFrom) {
       this.calls.push([]);

@@ -2,6 +2,7 @@
 // requires naming them next to the data, and a cell holds only the value).
 // Both add-ins keep this list with the document and show it in their panes.
 import type { Attribution } from '../apiTypes.js';
+import { utf8Length } from '../utf8.js';
 import { isAttribution } from './responseShape.js';
 
 /** Far more than the sources one workbook draws on; bounds the stored text. */
@@ -10,8 +11,8 @@ export const MAX_ATTRIBUTIONS = 50;
 /** The document setting (Excel) or property (Sheets) that holds the list. */
 export const ATTRIBUTIONS_KEY = 'brw.attributions';
 
-/** Apps Script allows 9 KB per property value; Excel keeps the same bound. */
-export const MAX_ATTRIBUTION_CHARS = 8000;
+/** Apps Script allows 9 KB (of UTF-8) per property value; Excel keeps the same bound. */
+export const MAX_ATTRIBUTION_BYTES = 8000;
 
 /** `added` first (newest first), then the known ones, each text once. */
 export function mergeAttributions(
@@ -36,14 +37,14 @@ export function parseAttributions(text: string | null | undefined): Attribution[
   }
 }
 
-/** JSON of the newest attributions that fit `maxChars`. */
+/** JSON of the newest attributions that fit `maxBytes` of UTF-8. */
 export function serializeAttributions(
   list: readonly Attribution[],
-  maxChars = MAX_ATTRIBUTION_CHARS,
+  maxBytes = MAX_ATTRIBUTION_BYTES,
 ): string {
   for (let count = list.length; count > 0; count--) {
     const text = JSON.stringify(list.slice(0, count));
-    if (text.length <= maxChars) return text;
+    if (utf8Length(text) <= maxBytes) return text;
   }
   return '[]';
 }

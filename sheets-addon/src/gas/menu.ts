@@ -4,7 +4,7 @@
 /** Names of the global functions the menu items call (see index.ts). */
 export const MENU_ITEMS = [
   { caption: 'Einstellungen', functionName: 'showSettings' },
-  { caption: 'Werte aktualisieren', functionName: 'refreshValues' },
+  { caption: 'Fehlende Werte laden', functionName: 'refreshValues' },
   { caption: 'Quellenangabe und Hinweis', functionName: 'showNotice' },
 ] as const;
 

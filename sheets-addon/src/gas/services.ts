@@ -36,6 +36,7 @@ function propertyStore(properties: GoogleAppsScript.Properties.Properties): Sett
   const all = () => (snapshot ??= new Map(Object.entries(properties.getProperties())));
   return {
     get: (key) => all().get(key) ?? null,
+    entries: () => all(),
     getCurrent: (key) => {
       const value = properties.getProperty(key);
       if (value === null) all().delete(key);
@@ -46,6 +47,10 @@ function propertyStore(properties: GoogleAppsScript.Properties.Properties): Sett
       properties.setProperty(key, value);
       all().set(key, value);
     },
+    setAll: (values) => {
+      properties.setProperties(values);
+      for (const [key, value] of Object.entries(values)) all().set(key, value);
+    },
     remove: (key) => {
       properties.deleteProperty(key);
       all().delete(key);
@@ -54,17 +59,19 @@ function propertyStore(properties: GoogleAppsScript.Properties.Properties): Sett
 }
 
 /**
- * How long an execution waits for the document lock: the writes it guards
- * take milliseconds, and a formula must stay well inside Google's 30 s.
+ * How long an execution waits for the document lock at most: the writes it
+ * guards take milliseconds. A custom function waits no longer than its time
+ * plan allows (`waitsUntil`), so several waits never add up past Google's 30 s.
  */
 export const LOCK_WAIT_MS = 3000;
 
-function documentLock(): DocumentLock | null {
+function documentLock(waitsUntil: number | undefined): DocumentLock | null {
   const lock = LockService.getDocumentLock();
   if (lock === null) return null;
   return {
     run(work) {
-      if (!lock.tryLock(LOCK_WAIT_MS)) return false;
+      const left = waitsUntil === undefined ? LOCK_WAIT_MS : waitsUntil - Date.now();
+      if (!lock.tryLock(Math.max(0, Math.min(LOCK_WAIT_MS, left)))) return false;
       try {
         work();
         return true;
@@ -95,7 +102,8 @@ function spreadsheetCalendarDay(): (date: Date) => string {
   };
 }
 
-export function gasServices(): AddonServices {
+/** `lockWaitsUntil`: the clock time after which a custom function no longer waits for the lock. */
+export function gasServices(lockWaitsUntil?: number): AddonServices {
   return {
     http: {
       // muteHttpExceptions: error statuses come back as answers, not exceptions.
@@ -114,7 +122,7 @@ export function gasServices(): AddonServices {
     cache: documentCache(),
     documentProperties: propertyStore(PropertiesService.getDocumentProperties()),
     userProperties: propertyStore(PropertiesService.getUserProperties()),
-    lock: documentLock(),
+    lock: documentLock(lockWaitsUntil),
     clock: { now: () => Date.now(), sleep: (ms) => Utilities.sleep(ms) },
     digest: hexDigest,
     calendarDay: spreadsheetCalendarDay(),

@@ -1,123 +1,69 @@
 // =BODENRICHTWERT(adresse; [nutzungsart]; [feld]; [stichtag]; [zone]) over single cells or ranges.
+import { cellMessage, selectLookupValue, type BodenrichtwertResponse } from '#shared/index.js';
 import {
-  cellMessage,
-  missingKeyError,
-  pendingLookup,
-  readStichtagArgument,
-  readZoneArgument,
-  selectLookupValue,
-  selectionError,
-  type AppError,
-  type PendingLookup,
-} from '#shared/index.js';
-import { hasApiKey } from '../api.js';
-import {
-  isBlank,
   mapGrid,
   present,
-  textOrUndefined,
-  toGrid,
   type CellArgument,
   type CellResult,
   type FormulaResult,
-  type Grid,
 } from '../cells.js';
-import type { AddonServices } from '../ports.js';
-import { readSettings } from '../settings.js';
-import { lookupAddresses } from './lookupAddresses.js';
-import { PENDING_TEXT, type SheetsOutcome } from './outcome.js';
+import { bodenrichtwertRows, type RowRequest } from './formulaRows.js';
+import {
+  answerCells,
+  pendingMessage,
+  type AnsweredCell,
+  type FormulaContext,
+  type Render,
+} from './recordedAnswers.js';
 
-/** The last chunk is planned to end here, leaving a third of Apps Script's 30-second limit as margin. */
-export const TIME_BUDGET_MS = 20_000;
-
-/** Shown in the cells not asked yet when the run stops before Google's limit. */
-export function unfinishedMessage(open: number): string {
-  const what = open === 1 ? 'noch 1 Adresse offen' : `noch ${open} Adressen offen`;
-  return `Zeitlimit von Google Sheets: ${what} – die Formel wird bei der nächsten Neuberechnung fortgesetzt (Erweiterungen › Bodenrichtwert › Werte aktualisieren).`;
+/** The value of one cell, with the zone's land value and stichtag for the note of "Werte fixieren". */
+function renderRow({ nutzungsart, feld, zone }: RowRequest): Render {
+  return (response: BodenrichtwertResponse) => {
+    const selected = selectLookupValue(response, nutzungsart, feld, zone);
+    const value = selectLookupValue(response, nutzungsart, 'brw_euro_pro_m2', zone);
+    const stichtag = selectLookupValue(response, nutzungsart, 'stichtag', zone);
+    return {
+      ...(selected.ok ? { v: selected.value } : { e: cellMessage(selected.error, 'sheets') }),
+      ...(value.ok && typeof value.value === 'number' ? { b: value.value } : {}),
+      ...(stichtag.ok ? { s: String(stichtag.value) } : {}),
+    };
+  };
 }
 
-interface Request {
-  /** The address (at the date) as the cache, the de-duplication and the batch see it. */
-  lookup: PendingLookup;
-  nutzungsart: string | undefined;
-  feld: string | undefined;
-  /** Bodenrichtwertnummer: picks one of several matching zones. */
-  zone: string | undefined;
-  /** A bad nutzungsart, feld or stichtag: reported without asking the service. */
-  inputError: AppError | undefined;
-}
-
-const failure = (error: AppError): CellResult => ({ error: cellMessage(error, 'sheets') });
-
-export interface FormulaContext {
-  services: AddonServices;
-  defaultServiceUrl: string;
-  /** When the custom function started (clock time). */
-  startedAt: number;
-}
-
-/** `args`: adresse, nutzungsart, feld, stichtag, zone as the cells pass them. */
+/**
+ * `args`: adresse, nutzungsart, feld, stichtag, zone as the cells pass them.
+ * While any cell is pending the whole formula throws (#ERROR! "Wird geladen …"):
+ * Apps Script cannot put an error value into one cell of an array result, and
+ * a text there would be skipped by SUMME without a sign, so a total over the
+ * column would look final while it is too low.
+ */
 export function bodenrichtwertFormula(
   args: readonly CellArgument[],
-  { services, defaultServiceUrl, startedAt }: FormulaContext,
+  context: FormulaContext,
 ): FormulaResult {
-  const grid = toGrid(args);
-  const requests = mapGrid(grid, (row, column) =>
-    readRequest(grid, row, column, (date) => services.calendarDay(date)),
-  );
-  const lookups = new Map<string, PendingLookup>();
-  for (const request of requests.flat()) {
-    // The first spelling of an address is the one sent.
-    if (request === null || request.inputError || lookups.has(request.lookup.key)) continue;
-    lookups.set(request.lookup.key, request.lookup);
+  const { grid, rows } = bodenrichtwertRows(args, context.services);
+  const cells = new Map<string, AnsweredCell>();
+  for (const request of rows.flat()) {
+    if (request === null || request.inputError || cells.has(request.recordKey)) continue;
+    cells.set(request.recordKey, { ...request, render: renderRow(request) });
   }
+  const answers = answerCells([...cells.values()], context);
 
-  const settings = readSettings(services, defaultServiceUrl);
-  const outcomes: Map<string, SheetsOutcome> =
-    lookups.size === 0 || !hasApiKey(settings)
-      ? new Map()
-      : lookupAddresses([...lookups.values()], settings, services, startedAt + TIME_BUDGET_MS);
-  const open = [...outcomes.values()].filter((outcome) => outcome.kind === 'unfinished').length;
-
+  const pending = new Set<string>();
   const results = mapGrid(grid, (row, column): CellResult => {
-    const request = requests[row]?.[column] ?? null;
+    const request = rows[row]?.[column] ?? null;
     if (request === null) return { value: '' };
-    if (request.inputError) return failure(request.inputError);
-    if (!hasApiKey(settings)) return failure(missingKeyError());
-    const outcome = outcomes.get(request.lookup.key);
-    if (outcome === undefined || outcome.kind === 'unfinished') {
-      return { error: unfinishedMessage(open) };
+    if (request.inputError) return { error: cellMessage(request.inputError, 'sheets') };
+    const answer = answers.get(request.recordKey);
+    if (answer?.kind === 'shown') {
+      return answer.cell.v !== undefined
+        ? { value: answer.cell.v }
+        : { error: answer.cell.e ?? '' };
     }
-    if (outcome.kind === 'pending') return { value: PENDING_TEXT };
-    if (outcome.kind === 'failed') return failure(outcome.error);
-    const selected = selectLookupValue(
-      outcome.response,
-      request.nutzungsart,
-      request.feld,
-      request.zone,
-    );
-    return selected.ok ? { value: selected.value } : failure(selected.error);
+    if (answer?.kind === 'error') return { error: answer.message };
+    pending.add(request.lookup.key);
+    return { value: '' };
   });
+  if (pending.size > 0) throw new Error(pendingMessage(pending.size));
   return present(grid, results);
-}
-
-/** The request of one cell; null for a blank address: blank in, blank out (fill-down). */
-function readRequest(
-  grid: Grid,
-  row: number,
-  column: number,
-  calendarDay: (date: Date) => string,
-): Request | null {
-  const address = grid.cell(0, row, column);
-  if (isBlank(address)) return null;
-  const nutzungsart = textOrUndefined(grid.cell(1, row, column));
-  const feld = textOrUndefined(grid.cell(2, row, column));
-  const stichtag = readStichtagArgument(grid.cell(3, row, column), { calendarDay });
-  return {
-    lookup: pendingLookup(String(address), stichtag.ok ? stichtag.value : undefined),
-    nutzungsart,
-    feld,
-    zone: readZoneArgument(grid.cell(4, row, column)),
-    inputError: selectionError(nutzungsart, feld) ?? (stichtag.ok ? undefined : stichtag.error),
-  };
 }

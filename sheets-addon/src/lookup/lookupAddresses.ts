@@ -22,16 +22,20 @@ function progressOf(total: number, outcomes: Iterable<SheetsOutcome>): Required<
   return progress;
 }
 
+/** `fresh`: lookups to ask the service for even where the document cache has them. */
 export function lookupAddresses(
   lookups: readonly PendingLookup[],
   credentials: ApiCredentials,
   services: AddonServices,
   deadline: number,
+  fresh: ReadonlySet<string> = new Set(),
 ): Map<string, SheetsOutcome> {
   const cache = new LookupCache(services, credentials.serviceUrl);
   // The formula's own key: its next run replaces its figures, other formulas keep theirs.
   const run = services.digest(lookups.map(({ key }) => key).join('\n')).slice(0, 16);
-  const outcomes: Map<string, SheetsOutcome> = cache.read(lookups.map(({ key }) => key));
+  const outcomes: Map<string, SheetsOutcome> = cache.read(
+    lookups.map(({ key }) => key).filter((key) => !fresh.has(key)),
+  );
   const uncached = lookups.filter(({ key }) => !outcomes.has(key));
   const progress = progressOf(lookups.length, outcomes.values());
   writeProgress(services, progress, run);

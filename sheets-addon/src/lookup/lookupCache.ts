@@ -3,10 +3,13 @@
 // CacheService holds about 1,000 entries of at most 100 KB for at most 6 hours,
 // so answers are grouped into a fixed number of buckets by a digest of the
 // address: a column of thousands of addresses takes BUCKETS entries. Each
-// answer carries its own expiry (shared answer records).
+// answer carries its own expiry (shared answer records). Google measures the
+// 100 KB in bytes (developers.google.com/apps-script/reference/cache/cache), and
+// an answer with umlauts has more bytes than characters, so sizes are UTF-8.
 import {
   fromAnswerRecord,
   toAnswerRecord,
+  utf8Length,
   type AnswerRecord,
   type LookupOutcome,
 } from '#shared/index.js';
@@ -16,8 +19,8 @@ import type { AddonServices } from '../ports.js';
 const BUCKETS = 64;
 /** CacheService's maximum; each answer's own expiry may end it sooner. */
 const BUCKET_TTL_SECONDS = 6 * 60 * 60;
-/** Below CacheService's 100 KB per value; the oldest answers of a full bucket go first. */
-const MAX_BUCKET_CHARS = 95_000;
+/** Below CacheService's 100 KB per value, in bytes of UTF-8; the oldest answers of a full bucket go first. */
+const MAX_BUCKET_BYTES = 95_000;
 
 type Bucket = Record<string, AnswerRecord>;
 
@@ -70,6 +73,8 @@ export class LookupCache {
    * time. The buckets are read and written back under the document lock; when
    * another execution keeps it past the bounded wait, the answers are not kept
    * (asking again for them costs no quota) rather than overwriting its buckets.
+   * An answer too big for an entry of its own is not kept either; a cache that
+   * refuses a value never fails the formula: it only keeps less.
    */
   write(outcomes: ReadonlyMap<string, LookupOutcome>): void {
     const cache = this.services.cache;
@@ -89,19 +94,30 @@ export class LookupCache {
       for (const [bucketKey, added] of updates) {
         values[bucketKey] = serialize(buckets.get(bucketKey) ?? {}, added, now);
       }
-      cache.putAll(values, BUCKET_TTL_SECONDS);
+      try {
+        cache.putAll(values, BUCKET_TTL_SECONDS);
+      } catch {
+        // Kept fewer answers; the next run asks for them again.
+      }
     });
   }
 }
 
-/** Unexpired old answers, then the new ones (newest last); the oldest go when it is too large. */
+/**
+ * Unexpired old answers, then the new ones (newest last); the oldest go when
+ * it is too large. An answer larger than an entry is left out.
+ */
 function serialize(old: Bucket, added: Bucket, now: number): string {
   const entries = Object.entries(old).filter(
     ([key, record]) => !(key in added) && fromAnswerRecord(record, now) !== undefined,
   );
-  entries.push(...Object.entries(added));
+  // An answer that cannot fit an entry on its own would only push the others out.
+  const fitting = Object.entries(added).filter(
+    ([key, record]) => utf8Length(JSON.stringify({ [key]: record })) <= MAX_BUCKET_BYTES,
+  );
+  entries.push(...fitting);
   let text = JSON.stringify(Object.fromEntries(entries));
-  while (text.length > MAX_BUCKET_CHARS && entries.length > 1) {
+  while (utf8Length(text) > MAX_BUCKET_BYTES) {
     entries.shift();
     text = JSON.stringify(Object.fromEntries(entries));
   }

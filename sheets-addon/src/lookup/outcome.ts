@@ -4,6 +4,3 @@
 import type { BatchItemOutcome } from '#shared/index.js';
 
 export type SheetsOutcome = BatchItemOutcome | { kind: 'unfinished' };
-
-/** Shown in a cell whose answer the service is still making; the next run gets it free of charge. */
-export const PENDING_TEXT = 'wird geladen – Werte aktualisieren';

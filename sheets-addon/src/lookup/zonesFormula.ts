@@ -1,24 +1,16 @@
 // =BODENRICHTWERT_ZONEN(adresse; [stichtag]): every zone at one address as a
 // table with a header row. The same lookup as BODENRICHTWERT of that address
-// (same cache entry, counted once), so it costs nothing more next to it.
+// (same cache entry, counted once), so it costs nothing more next to it; the
+// table is kept in the record like every answer a cell shows.
+import { cellMessage, zoneTable, type AppError } from '#shared/index.js';
+import type { CellArgument, FormulaResult } from '../cells.js';
+import { zonesRequest } from './formulaRows.js';
 import {
-  cellMessage,
-  missingKeyError,
-  pendingLookup,
-  readStichtagArgument,
-  zoneTable,
-  type AppError,
-} from '#shared/index.js';
-import { hasApiKey } from '../api.js';
-import { isBlank, type CellArgument, type CellValue, type FormulaResult } from '../cells.js';
-import { readSettings } from '../settings.js';
-import { TIME_BUDGET_MS, unfinishedMessage, type FormulaContext } from './bodenrichtwertFormula.js';
-import { lookupAddresses } from './lookupAddresses.js';
-import { PENDING_TEXT } from './outcome.js';
-
-/** A one-cell argument as a value (a one-cell range arrives as [[value]]). */
-const single = (argument: CellArgument): CellValue =>
-  Array.isArray(argument) ? argument[0]?.[0] : argument;
+  answerCells,
+  pendingMessage,
+  type FormulaContext,
+  type Render,
+} from './recordedAnswers.js';
 
 const refuse = (error: AppError): never => {
   throw new Error(cellMessage(error, 'sheets'));
@@ -27,21 +19,15 @@ const refuse = (error: AppError): never => {
 /** `args`: adresse, stichtag as the cells pass them; errors show as #ERROR! with the message. */
 export function zonesFormula(
   args: readonly CellArgument[],
-  { services, defaultServiceUrl, startedAt }: FormulaContext,
+  context: FormulaContext,
 ): FormulaResult {
-  const address = single(args[0]);
-  if (isBlank(address)) return '';
-  const stichtag = readStichtagArgument(single(args[1]), {
-    calendarDay: (date) => services.calendarDay(date),
-  });
-  if (!stichtag.ok) return refuse(stichtag.error);
-  const settings = readSettings(services, defaultServiceUrl);
-  if (!hasApiKey(settings)) return refuse(missingKeyError());
-  const lookup = pendingLookup(String(address), stichtag.value);
-  const outcomes = lookupAddresses([lookup], settings, services, startedAt + TIME_BUDGET_MS);
-  const outcome = outcomes.get(lookup.key);
-  if (outcome === undefined || outcome.kind === 'unfinished') throw new Error(unfinishedMessage(1));
-  if (outcome.kind === 'pending') return PENDING_TEXT;
-  if (outcome.kind === 'failed') return refuse(outcome.error);
-  return zoneTable(outcome.response.bodenrichtwerte);
+  const request = zonesRequest(args, context.services);
+  if (request === null) return '';
+  if (request.inputError) return refuse(request.inputError);
+  const render: Render = (response) => ({ t: zoneTable(response.bodenrichtwerte) });
+  const answer = answerCells([{ ...request, render }], context).get(request.recordKey);
+  if (answer === undefined || answer.kind === 'pending') throw new Error(pendingMessage(1));
+  if (answer.kind === 'error') throw new Error(answer.message);
+  if (answer.cell.t !== undefined) return answer.cell.t;
+  throw new Error(answer.cell.e ?? '');
 }

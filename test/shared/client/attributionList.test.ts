@@ -30,7 +30,12 @@ describe('the attribution list', () => {
     expect(parseAttributions(null)).toEqual([]);
   });
 
-  it('keeps the newest entries that fit the size limit', () => {
+  it('keeps the newest entries that fit the size limit, counted in bytes of UTF-8', () => {
+    // "ü" and "–" take 2 and 3 bytes: 500 characters of them exceed 1,000 bytes.
+    const umlauts = [attribution(`Gutachterausschüsse – ${'ü–'.repeat(250)}`)];
+    expect(serializeAttributions(umlauts, 1000)).toBe('[]');
+    expect(parseAttributions(serializeAttributions(umlauts, 2000))).toEqual(umlauts);
+
     const list = Array.from({ length: 100 }, (_, i) =>
       attribution(`Quelle ${i} ${'x'.repeat(80)}`),
     );

@@ -23,6 +23,13 @@ export const ADDRESSES = {
 
 export const testStreet = (n: number) => `Teststraße ${n}, 10115 Berlin`;
 
+/**
+ * An address whose zone carries a remark of `chars` times "ü": an answer of
+ * about `chars` characters but twice as many bytes of UTF-8. Its value is 2000 + n.
+ */
+export const longRemarkStreet = (n: number, chars: number) =>
+  `Langtextweg ${n}-${chars}, 10115 Berlin`;
+
 const entry = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 'code'>) => ({
   nutzungsart: 'Wohnbaufläche',
   brw_euro_pro_m2: 1000,
@@ -71,6 +78,11 @@ const error = (status: number, code: ErrorBody['error'], message: string): Answe
 function entriesFor(address: string): BodenrichtwertEntry[] | undefined {
   const street = /^Teststraße (\d+), 10115 Berlin$/.exec(address);
   if (street) return [entry({ code: 'W', brw_euro_pro_m2: 1000 + Number(street[1]) })];
+  const long = /^Langtextweg (\d+)-(\d+), 10115 Berlin$/.exec(address);
+  if (long) {
+    const remark = 'ü'.repeat(Number(long[2]));
+    return [entry({ code: 'W', brw_euro_pro_m2: 2000 + Number(long[1]), bemerkung: remark })];
+  }
   return ENTRIES[address];
 }
 

@@ -5,7 +5,7 @@
 // the test process while the request runs, as Apps Script blocks the script.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MeResponse } from '#shared/index.js';
+import type { BodenrichtwertResponse, MeResponse } from '#shared/index.js';
 import { errorAnswer, lookupAnswer, type Answer } from './lookupFixtures.js';
 
 export const VALID_KEY = 'brw_test_0123456789abcdef';
@@ -37,6 +37,8 @@ export interface StandInSettings {
    * does when Prefer: wait ends first. null: every item is ready.
    */
   readyPerBatch: number | null;
+  /** The committees published newer values: every value 100 EUR/m² higher, stichtag 2027-01-01. */
+  newerValues: boolean;
 }
 
 export const DEFAULT_SETTINGS: StandInSettings = {
@@ -45,6 +47,7 @@ export const DEFAULT_SETTINGS: StandInSettings = {
   quotaExhausted: false,
   sourceDown: false,
   readyPerBatch: null,
+  newerValues: false,
 };
 
 export const ME: MeResponse = {
@@ -92,7 +95,15 @@ function addressAnswer(settings: StandInSettings, address: string | null): Answe
   if (address === null || address.trim() === '') {
     return errorAnswer(400, 'missing_address', 'Der Parameter address fehlt.');
   }
-  return lookupAnswer(address);
+  const answer = lookupAnswer(address);
+  if (!settings.newerValues || answer.status !== 200) return answer;
+  const body = answer.body as BodenrichtwertResponse;
+  const bodenrichtwerte = body.bodenrichtwerte.map((zone) => ({
+    ...zone,
+    brw_euro_pro_m2: zone.brw_euro_pro_m2 + 100,
+    stichtag: '2027-01-01',
+  }));
+  return { status: 200, body: { ...body, bodenrichtwerte } };
 }
 
 /** 429 with Retry-After while the test's count lasts (the whole request, single or batch). */

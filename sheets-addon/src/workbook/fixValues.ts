@@ -1,0 +1,112 @@
+// "Werte fixieren": the selected formulas become the values they show, each
+// land value with a note (Bodenrichtwert, Stichtag, Abrufdatum, Quelle,
+// Lizenz), so a shared or archived spreadsheet keeps its values and their
+// source without the add-on. A formula's whole result is fixed, also the part
+// outside the selection: a value written into part of an array result would
+// block it, and Sheets would show #REF! in place of every value. Formulas
+// with a cell not kept yet (pending, an error of the moment) are left alone.
+import { cellNoteLines, type Attribution } from '#shared/index.js';
+import type { FixAnswer } from '../../sidebar/protocol.js';
+import { CELL_ERROR_PREFIX } from '../cells.js';
+import type { AddonServices } from '../ports.js';
+import { CellRecord } from '../record/cellRecord.js';
+import type { StoredCell, TableCell } from '../record/storedCell.js';
+import { addonFormulas, type AddonFormula, type ResultCell } from './addonFormulas.js';
+import { cellName, type SelectionDocument } from './document.js';
+import { formulasInScope } from './formulasInScope.js';
+import { isComplete } from './missingAnswers.js';
+
+type Services = Pick<AddonServices, 'calendarDay' | 'digest' | 'documentProperties'>;
+type Block = { values: TableCell[][]; notes: string[][] };
+
+const note = (cell: StoredCell, source: Attribution | undefined, value?: number, day?: string) =>
+  source === undefined
+    ? ''
+    : cellNoteLines({
+        bodenrichtwert: value ?? cell.b,
+        stichtag: day ?? cell.s,
+        abgerufenAm: cell.a ?? '',
+        attribution: source,
+      }).join('\n');
+
+/** A zone table with a note on every cell of a zone's row (its own value and stichtag). */
+function tableBlock(cell: StoredCell, source: Attribution | undefined): Block {
+  const table = cell.t ?? [];
+  const header = table[0] ?? [];
+  const width = Math.max(...table.map((row) => row.length));
+  const at = (row: TableCell[], name: string) => row[header.indexOf(name)];
+  const values = table.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
+  const notes = table.map((row, r) => {
+    if (r === 0) return Array<string>(width).fill('');
+    const value = at(row, 'Bodenrichtwert');
+    const day = at(row, 'Stichtag');
+    const text = note(
+      cell,
+      source,
+      typeof value === 'number' ? value : undefined,
+      typeof day === 'string' ? day : undefined,
+    );
+    return Array<string>(width).fill(text);
+  });
+  return { values, notes };
+}
+
+/** The values and notes of a formula's result; undefined when a cell has no complete answer. */
+function blockOf(formula: AddonFormula, record: CellRecord): Block | undefined {
+  const cells = formula.result?.cells ?? [];
+  const complete = (cell: ResultCell) => cell.kind !== 'stored' || isComplete(record, cell.key);
+  if (cells.length === 0 || !cells.flat().every(complete)) return undefined;
+  const first = cells[0]?.[0];
+  if (formula.result?.name === 'BODENRICHTWERT_ZONEN' && first?.kind === 'stored') {
+    const stored = record.get(first.key);
+    if (stored?.t !== undefined) return tableBlock(stored, record.source(stored));
+  }
+  const shown = cells.map((row) =>
+    row.map((cell): [TableCell, string] => {
+      if (cell.kind === 'blank') return ['', ''];
+      if (cell.kind === 'message') return [`${CELL_ERROR_PREFIX}${cell.text}`, ''];
+      const stored = record.get(cell.key) ?? {};
+      if (stored.v === undefined) return [`${CELL_ERROR_PREFIX}${stored.e ?? ''}`, ''];
+      return [stored.v, note(stored, record.source(stored))];
+    }),
+  );
+  return {
+    values: shown.map((row) => row.map(([value]) => value)),
+    notes: shown.map((row) => row.map(([, text]) => text)),
+  };
+}
+
+export function fixValues(document: SelectionDocument, services: Services): FixAnswer {
+  if (document.getActiveRange() === null) {
+    return { cells: 0, skipped: ['Bitte zuerst die Zellen mit den Werten auswählen.'] };
+  }
+  const record = new CellRecord(services);
+  const answer: FixAnswer = { cells: 0, skipped: [] };
+  for (const formula of formulasInScope(document, services, record, 'selection')) {
+    const where = cellName(formula.row, formula.column);
+    if (formula.result === undefined) {
+      answer.skipped.push(
+        `${where}: nicht fixiert – die Formel enthält mehr als BODENRICHTWERT(…) mit Zellbezügen und Werten als Argumenten.`,
+      );
+      continue;
+    }
+    const block = blockOf(formula, record);
+    if (block === undefined) {
+      answer.skipped.push(
+        `${where}: nicht fixiert – noch nicht alle Werte geladen (Fehlende Werte laden, dann erneut fixieren).`,
+      );
+      continue;
+    }
+    const columns = block.values[0]?.length ?? 1;
+    const range = formula.sheet.getRange(formula.row, formula.column, block.values.length, columns);
+    range.setValues(block.values);
+    range.setNotes(block.notes);
+    answer.cells += block.values.length * columns;
+  }
+  // Answers only the fixed formulas used are no longer needed.
+  const remaining = addonFormulas(document, services);
+  if (answer.cells > 0 && remaining.every((formula) => formula.keys !== undefined)) {
+    record.prune(new Set(remaining.flatMap((formula) => formula.keys ?? [])));
+  }
+  return answer;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildAttribution, cellNoteLines } from '#shared/index.js';
+
+const attribution = buildAttribution({
+  owners: ['Gutachterausschuss für Grundstückswerte in Berlin'],
+  year: 2026,
+  sourceUrl: 'https://fbinter.stadt-berlin.de/',
+});
+
+describe('cellNoteLines', () => {
+  it('names value, stichtag, retrieval date, source and licence in German, one a line', () => {
+    expect(
+      cellNoteLines({
+        bodenrichtwert: 11000.5,
+        stichtag: '2026-01-01',
+        abgerufenAm: '2026-11-20T09:30:00.000Z',
+        attribution,
+      }),
+    ).toEqual([
+      'Bodenrichtwert: 11.000,5 EUR/m²',
+      'Stichtag: 01.01.2026',
+      'Abrufdatum: 20.11.2026',
+      'Quelle: © Gutachterausschuss für Grundstückswerte in Berlin (2026), Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0), https://fbinter.stadt-berlin.de/',
+      'Lizenz: Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0), https://www.govdata.de/dl-de/by-2-0',
+    ]);
+  });
+
+  it('says so where a cell stands for several zones, and names an unknown licence by its link', () => {
+    const lines = cellNoteLines({
+      bodenrichtwert: undefined,
+      stichtag: undefined,
+      abgerufenAm: '2026-11-20',
+      attribution: { ...attribution, source_url: '', license_url: 'https://example.org/lizenz' },
+    });
+    expect(lines).toEqual([
+      'Bodenrichtwert: mehrere Zonen',
+      'Stichtag: je Zone verschieden',
+      'Abrufdatum: 20.11.2026',
+      `Quelle: ${attribution.text}`,
+      'Lizenz: https://example.org/lizenz',
+    ]);
+  });
+});
