@@ -9,6 +9,7 @@ import { LICENSES } from '#shared/texts.js';
 import type { AddressCredit } from '#shared/apiTypes.js';
 import type { LatLon } from '../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
+import { datasetLabel } from './datasetLabel.js';
 import type { HousePointRepository, MatchedPoint } from './housePointRepository.js';
 import { trigramSimilarity } from './trigramSimilarity.js';
 import { parseTypedAddress, type TypedAddress } from './typedAddress.js';
@@ -140,8 +141,7 @@ function toPlace(
   const official: OfficialLocation = {
     match,
     ...(point.quality === 'A' || point.quality === 'B' ? { quality: point.quality } : {}),
-    dataset:
-      point.dataDate === null ? source.dataset : `${source.dataset}, Stand ${point.dataDate}`,
+    dataset: datasetLabel(source.dataset, point),
     ...(requiresCredit(source)
       ? {
           credit: {

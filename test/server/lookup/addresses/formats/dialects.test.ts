@@ -260,8 +260,8 @@ describe('dialects of the state files, detected from the first line', () => {
     const { rows, malformed } = await readAll(opened);
     expect(rows).toEqual([]);
     expect(malformed).toEqual([
-      { line: 1, reason: 'field_count', detail: '21 fields, expected 24' },
-      { line: 2, reason: 'field_count', detail: '21 fields, expected 24' },
+      { line: 1, reason: 'field_count', detail: '21 Felder statt 24' },
+      { line: 2, reason: 'field_count', detail: '21 Felder statt 24' },
     ]);
   });
 

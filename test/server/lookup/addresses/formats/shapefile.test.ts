@@ -73,7 +73,7 @@ describe('shapefiles (Bremen)', () => {
         y: 5933011.125,
       }),
     ]);
-    expect(malformed).toEqual([{ line: 2, reason: 'street', detail: 'empty street' }]);
+    expect(malformed).toEqual([{ line: 2, reason: 'street', detail: 'Straße leer' }]);
   });
 
   it('reads a zipped shapefile with Latin-1 attributes; without .prj the state CRS holds', async () => {
