@@ -25,6 +25,7 @@ export interface LookupDeps {
     Config,
     | 'geocoder'
     | 'sourcesFile'
+    | 'addresses'
     | 'cache'
     | 'upstreamTimeoutMs'
     | 'sourceMaxConcurrency'
@@ -69,7 +70,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     logger,
     official: createOfficialPoints({
       repository: new HousePointRepository(deps.sequelize),
-      sources: loadAddressSources(),
+      sources: loadAddressSources(config.addresses.sourcesFile),
     }),
   });
   const store = createLandValueStore({

@@ -143,7 +143,8 @@ export async function importHouseFile(
   }
 }
 
-function openSource(state: string, sources: AddressSources): OpenAddressSource {
+/** The registry's record of a state whose house coordinates are open, or the refusal to import it. */
+export function openSource(state: string, sources: AddressSources): OpenAddressSource {
   const source = sources.find(state);
   if (!source) {
     const known = sources.all.map((s) => s.state.slice(3)).join(', ');

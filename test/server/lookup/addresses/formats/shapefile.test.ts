@@ -3,7 +3,7 @@ import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js
 import { crsOfPrj, encodingOfCpg } from '#server/lookup/addresses/formats/shapefileMeta.js';
 import { readAll, tempFolder } from './support/readAll.js';
 import { dbfBuffer, PRJ_25832, shpBuffer, type PointRecord } from './support/shapefileFiles.js';
-import { writeZip } from './support/zipFile.js';
+import { writeZip } from '../../../../support/zipFile.js';
 
 const file = tempFolder('shp');
 const UTM33 = { defaultCrs: 'EPSG:25833' } as const;
