@@ -6,31 +6,25 @@
 import { DataTypes } from 'sequelize';
 import type { Migration } from './migration.js';
 
+const COLUMNS = {
+  // The address the file was downloaded from; null for a file given by hand.
+  source_url: DataTypes.TEXT,
+  // The validators as the server sent them, echoed verbatim in the next request.
+  etag: DataTypes.STRING(255),
+  last_modified: DataTypes.STRING(64),
+  // rows | last_modified | file_date; null for imports made before this column.
+  data_date_source: DataTypes.STRING(16),
+};
+
 export const houseImportOriginMigration: Migration = {
   name: '041-house-import-origin',
   async up({ queryInterface }) {
-    // The address the file was downloaded from; null for a file given by hand.
-    await queryInterface.addColumn('house_point_imports', 'source_url', {
-      type: DataTypes.TEXT,
-      allowNull: true,
-    });
-    // The validators as the server sent them, echoed verbatim in the next request.
-    await queryInterface.addColumn('house_point_imports', 'etag', {
-      type: DataTypes.STRING(255),
-      allowNull: true,
-    });
-    await queryInterface.addColumn('house_point_imports', 'last_modified', {
-      type: DataTypes.STRING(64),
-      allowNull: true,
-    });
-    // rows | last_modified | file_date; null for imports made before this column.
-    await queryInterface.addColumn('house_point_imports', 'data_date_source', {
-      type: DataTypes.STRING(16),
-      allowNull: true,
-    });
+    for (const [column, type] of Object.entries(COLUMNS)) {
+      await queryInterface.addColumn('house_point_imports', column, { type, allowNull: true });
+    }
   },
   async down({ queryInterface }) {
-    for (const column of ['data_date_source', 'last_modified', 'etag', 'source_url']) {
+    for (const column of Object.keys(COLUMNS).reverse()) {
       await queryInterface.removeColumn('house_point_imports', column);
     }
   },

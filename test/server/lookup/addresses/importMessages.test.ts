@@ -5,13 +5,13 @@
 import { utimesSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine, hkDeFile, type SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
-import { AddressImportError } from '#server/lookup/addresses/addressImportError.js';
 import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
 import { importHouseFile } from '#server/lookup/addresses/importHouseFile.js';
 import { toSourcePosition } from '#server/lookup/geo/crs.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/database.js';
 import {
   addressTools,
+  importRefusal,
   MUENSTER,
   sources,
   writeHouseFile,
@@ -24,15 +24,6 @@ const street = (n: number): SamplePoint => ({
   number: String(1 + Math.floor(n / 400)),
   lat: 51.9 + (n % 1000) * 1e-4,
 });
-
-async function refusal(promise: Promise<unknown>): Promise<AddressImportError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AddressImportError);
-  return err as AddressImportError;
-}
 
 describe.each(databaseKinds())('import messages on %s', (kind) => {
   let t: TestDatabase;
@@ -68,7 +59,7 @@ describe.each(databaseKinds())('import messages on %s', (kind) => {
       return `Hauptstraße;${i + 1};;60311;${town};${x.toFixed(2)};${y.toFixed(2)}`;
     });
     const file = writeHouseFile('hessen.csv', lines(['STN;HNR;ADZ;PLZ;ONM;X;Y', ...rows]));
-    const err = await refusal(tools.import({ state: 'NW', file }));
+    const err = await importRefusal(tools.import({ state: 'NW', file }));
     expect(err.reason).toBe('other_state');
     expect(err.message).toContain(
       'Die Zeilen liegen in Hessen (nach ihren Koordinaten), nicht in Nordrhein-Westfalen.',
@@ -82,7 +73,7 @@ describe.each(databaseKinds())('import messages on %s', (kind) => {
       'gebref-title.txt',
       lines(['Gebäudereferenzen NRW;Stand 2026-07-01', ...rows]),
     );
-    const err = await refusal(tools.import({ state: 'NW', file }));
+    const err = await importRefusal(tools.import({ state: 'NW', file }));
     expect(err.reason).toBe('unknown_format');
     expect(err.message).toContain('Die Zeilen darunter haben das Format GEBREF (NRW)');
     expect(err.message).toContain('mit --format gebref einlesen');
@@ -146,7 +137,7 @@ describe.each(databaseKinds())('import messages on %s', (kind) => {
       'long.txt',
       lines(Array.from({ length: 60_000 }, (_, i) => gebrefLine(street(i + 1000), i))),
     );
-    const err = await refusal(
+    const err = await importRefusal(
       importHouseFile(
         { state: 'NW', file },
         {

@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AddressImportError } from '#server/lookup/addresses/addressImportError.js';
 import { downloadFile, type DownloadDeps } from '#server/lookup/addresses/download/httpDownload.js';
+import { importRefusal } from '../../../../support/houseCoordinateImport.js';
 import { startStateFileServer, type StateFileServer } from '../../../../support/stateFileServer.js';
 
 const FILE = randomBytes(200_000);
@@ -33,15 +33,6 @@ describe('downloading a state file', () => {
   afterEach(() => {
     rmSync(folder, { recursive: true, force: true });
   });
-  const failure = async (promise: Promise<unknown>) => {
-    const err = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(AddressImportError);
-    return err as AddressImportError;
-  };
-
   it('stores the whole file under a name of its content, with its size, checksum and validators', async () => {
     const result = await downloadFile({ url: url(), folder }, deps);
     expect(result).toEqual({
@@ -89,7 +80,7 @@ describe('downloading a state file', () => {
 
   it('gives up on a link that keeps dropping, keeps what came, and continues it on the next call', async () => {
     server.fault = 'cut-always';
-    const err = await failure(downloadFile({ url: url(), folder }, deps));
+    const err = await importRefusal(downloadFile({ url: url(), folder }, deps));
     expect(err.reason).toBe('download_failed');
     expect(err.message).toContain(`Der Download von ${url()} brach 5-mal ab`);
     expect(server.requests).toHaveLength(5);
@@ -102,7 +93,7 @@ describe('downloading a state file', () => {
 
   it('starts anew when the file changed between the cut and the next attempt (If-Range)', async () => {
     server.fault = 'cut-always';
-    await failure(downloadFile({ url: url(), folder }, deps));
+    await importRefusal(downloadFile({ url: url(), folder }, deps));
     const changed = randomBytes(150_000);
     server.publish('/nw/gebref.zip', changed, new Date('2026-11-01T08:00:00Z'));
     server.fault = 'none';
@@ -116,7 +107,7 @@ describe('downloading a state file', () => {
 
   it('refuses an HTML page, whether it says so or comes labelled as a zip, and keeps nothing', async () => {
     server.fault = 'html';
-    const labelled = await failure(downloadFile({ url: url(), folder }, deps));
+    const labelled = await importRefusal(downloadFile({ url: url(), folder }, deps));
     expect(labelled.reason).toBe('not_a_file');
     expect(labelled.message).toContain('lieferte eine HTML-Seite statt der Datei');
     expect(readdirSync(folder)).toEqual([]);
@@ -126,13 +117,13 @@ describe('downloading a state file', () => {
       '\n<!DOCTYPE html><html><body>Anmeldung</body></html>',
       MODIFIED,
     );
-    const sniffed = await failure(downloadFile({ url: url(), folder }, deps));
+    const sniffed = await importRefusal(downloadFile({ url: url(), folder }, deps));
     expect(sniffed.reason).toBe('not_a_file');
     expect(readdirSync(folder)).toEqual([]);
   });
 
   it('reports an error status at once, without the address’s query string', async () => {
-    const err = await failure(
+    const err = await importRefusal(
       downloadFile({ url: `${server.url}/missing.zip?token=geheim`, folder }, deps),
     );
     expect(err.reason).toBe('download_failed');

@@ -99,7 +99,11 @@ describe('reading text files', () => {
     const { rows, malformed } = await readAll(opened);
     expect(rows).toHaveLength(8001);
     expect(malformed).toEqual([
-      { line: 8001, reason: 'encoding', detail: 'ein Feld ist in der Zeichenkodierung der Datei ungültig' },
+      {
+        line: 8001,
+        reason: 'encoding',
+        detail: 'ein Feld ist in der Zeichenkodierung der Datei ungültig',
+      },
     ]);
   });
 
