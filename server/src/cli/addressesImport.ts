@@ -7,8 +7,7 @@ import { openHouseFile } from '../lookup/addresses/formats/openHouseFile.js';
 import { downloadAndImport } from '../lookup/addresses/download/downloadAndImport.js';
 import { importHouseFile, type ImportDeps } from '../lookup/addresses/importHouseFile.js';
 import { systemClock } from '../time/clock.js';
-import type { AddressCommandContext } from './addressesContext.js';
-import { terminalTicker } from './addressesContext.js';
+import { terminalTicker, type AddressCommandContext } from './addressesContext.js';
 import { formatDownloaded, formatDownloadProgress } from './addressesDownloadOutput.js';
 import { formatOutcome, formatProgress } from './addressesOutput.js';
 
@@ -25,17 +24,24 @@ export async function runImport(
 ): Promise<void> {
   const deps = importDeps(context);
   const { state, format } = options;
-  const outcome =
-    file === undefined
-      ? await downloadAndImport({ state, format, url: options.url }, downloadDeps(context, deps))
-      : { outcome: await importHouseFile({ state, file, format }, deps) };
+  if (file !== undefined) {
+    const outcome = await importHouseFile({ state, file, format }, deps);
+    deps.onProgress.end();
+    console.log(formatOutcome(outcome));
+    return;
+  }
+  const downloaded = await downloadAndImport(
+    { state, format, url: options.url },
+    downloadDeps(context, deps),
+  );
   deps.onProgress.end();
-  if ('outcome' in outcome) console.log(formatOutcome(outcome.outcome));
+  // An import asks unconditionally: a download always comes.
+  if (downloaded.status !== 'not_modified') console.log(formatOutcome(downloaded.outcome));
 }
 
 export function importDeps(context: AddressCommandContext) {
   const ticker = terminalTicker(500);
-  const deps = {
+  return {
     repository: context.repository,
     sources: context.sources,
     openFile: openHouseFile,
@@ -46,7 +52,6 @@ export function importDeps(context: AddressCommandContext) {
       { end: ticker.end },
     ),
   } satisfies ImportDeps;
-  return deps;
 }
 
 export function downloadDeps(context: AddressCommandContext, deps: ReturnType<typeof importDeps>) {
