@@ -131,4 +131,14 @@ describe('downloading a state file', () => {
     expect(err.message).not.toContain('geheim');
     expect(server.requests).toHaveLength(1);
   });
+
+  it('ends at once on Ctrl-C (an aborted signal) with its own message', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const err = await importRefusal(
+      downloadFile({ url: url(), folder }, { ...deps, signal: controller.signal }),
+    );
+    expect(err.reason).toBe('interrupted');
+    expect(err.message).toContain('Der Download wurde abgebrochen (Strg+C)');
+  });
 });
