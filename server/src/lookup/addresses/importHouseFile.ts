@@ -13,7 +13,7 @@ import { AddressImportError } from './addressImportError.js';
 import type { AddressSources, OpenAddressSource } from './addressSources.js';
 import type { DataDateSource } from './datasetLabel.js';
 import type { FormatName, HouseFile, ReadOptions } from './formats/houseRow.js';
-import { leftOutName } from './leftOutReasons.js';
+import { interrupted, refuseIfUnfit, refuseOtherState } from './importRefusals.js';
 import { PointBuilder } from './pointBuilder.js';
 import type {
   DownloadOrigin,
@@ -21,8 +21,6 @@ import type {
   ImportSummary,
 } from './housePointRepository.js';
 
-/** More malformed rows than this share refuse the file. */
-export const MAX_MALFORMED_SHARE = 0.01;
 /** Batches written in one transaction. */
 const BATCHES_PER_TRANSACTION = 20;
 /** Rows after which a file whose rows name another state is refused at once. */
@@ -231,47 +229,4 @@ async function load(
   }
   if (deps.signal?.aborted) throw interrupted();
   if (builder.rowsRead < OTHER_STATE_PROBE) refuseOtherState(builder);
-}
-
-function interrupted(): AddressImportError {
-  return new AddressImportError(
-    'interrupted',
-    'Der Import wurde abgebrochen (Strg+C). Die schon geschriebenen Zeilen sind entfernt; ' +
-      'die bisherigen Punkte gelten weiter.',
-  );
-}
-
-function refuseOtherState(builder: PointBuilder): void {
-  const other = builder.dominantOtherState();
-  if (other === undefined) return;
-  const by = other.by === 'coordinates' ? ' (nach ihren Koordinaten)' : '';
-  throw new AddressImportError(
-    'other_state',
-    `Die Zeilen liegen in ${other.name}${by}, nicht in ${builder.source.name}. ` +
-      'Mit --state das Land der Datei angeben. Nichts wurde ersetzt.',
-  );
-}
-
-function refuseIfUnfit(builder: PointBuilder, summary: ImportSummary): void {
-  if (summary.rowsRead === 0) {
-    throw new AddressImportError('empty_file', 'Die Datei enthält keine Adresszeilen.');
-  }
-  const malformed = builder.malformedCount;
-  if (malformed > summary.rowsRead * MAX_MALFORMED_SHARE) {
-    const share = ((100 * malformed) / summary.rowsRead).toFixed(1).replace('.', ',');
-    throw new AddressImportError(
-      'too_many_malformed',
-      `${malformed} von ${summary.rowsRead} Zeilen (${share} %) sind fehlerhaft; erlaubt ist höchstens 1 %. ` +
-        'Nichts wurde ersetzt.' +
-        builder.samples
-          .map((s) => `\n  Zeile ${s.line}: ${leftOutName(s.reason)} (${s.detail})`)
-          .join(''),
-    );
-  }
-  if (summary.rowsKept === 0) {
-    throw new AddressImportError(
-      'empty_file',
-      'Die Datei enthält keine Adresse der Qualität A oder B. Nichts wurde ersetzt.',
-    );
-  }
 }

@@ -9,11 +9,20 @@
 // overwrites the one in use.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddressImportError } from '../addressImportError.js';
 import type { DownloadOrigin } from '../housePointRepository.js';
 import { displayUrl, fileNameOf } from './downloadUrl.js';
+import {
+  partSize,
+  readPartFacts,
+  removePart,
+  strongValidator,
+  writePartFacts,
+  type PartFacts,
+} from './partFile.js';
+import { isHtmlType, rangeStart, startsAsHtml, totalSize } from './responseFacts.js';
 
 /** Attempts of one download; an attempt that got bytes is followed at once, one that got none after a pause. */
 const ATTEMPTS = 5;
@@ -40,13 +49,6 @@ export interface DownloadDeps {
 export type DownloadResult =
   | { status: 'not_modified' }
   | { status: 'downloaded'; path: string; size: number; sha256: string; origin: DownloadOrigin };
-
-/** What the last attempt's response promised: the validators a resumed request must match. */
-interface PartFacts {
-  url: string;
-  etag?: string;
-  lastModified?: string;
-}
 
 export async function downloadFile(
   request: DownloadRequest,
@@ -85,7 +87,7 @@ async function attemptDownload(
   have: number,
   deps: DownloadDeps,
 ): Promise<{ status: 'not_modified' } | { status: 'complete'; facts: PartFacts }> {
-  const facts = have > 0 ? await readFacts(part) : undefined;
+  const facts = have > 0 ? await readPartFacts(part) : undefined;
   const resumeWith = facts && strongValidator(facts);
   const headers: Record<string, string> = {
     'user-agent': deps.userAgent,
@@ -112,7 +114,7 @@ async function attemptDownload(
     await response.body?.cancel();
     // A range the server cannot serve (416, or one that starts elsewhere): the next attempt starts anew.
     if (response.status === 416 || response.status === 206) {
-      await rm(part, { force: true });
+      await removePart(part);
       throw new Error(`HTTP ${response.status} auf eine Teilanfrage`);
     }
     if (response.status >= 500) throw new Error(`HTTP ${response.status}`);
@@ -133,7 +135,7 @@ async function attemptDownload(
         ...optional('etag', response.headers.get('etag')),
         ...optional('lastModified', response.headers.get('last-modified')),
       };
-  if (!resumed) await writeFile(`${part}.json`, JSON.stringify(received));
+  if (!resumed) await writePartFacts(part, received);
   const total = totalSize(response, resumed ? have : 0);
   const start = resumed ? have : 0;
   await writeBody(response, part, start, total, request.url, deps);
@@ -157,16 +159,13 @@ async function writeBody(
   try {
     for await (const chunk of response.body ?? []) {
       const bytes = chunk as Uint8Array;
-      if (received === 0) refuseHtmlStart(bytes, url);
+      if (received === 0 && startsAsHtml(bytes)) throw htmlPage(url);
       await file.write(bytes);
       received += bytes.length;
       deps.onProgress?.(received, total);
     }
   } catch (error) {
-    if (error instanceof AddressImportError) {
-      await rm(part, { force: true });
-      await rm(`${part}.json`, { force: true });
-    }
+    if (error instanceof AddressImportError) await removePart(part);
     throw error;
   } finally {
     await file.close();
@@ -184,7 +183,7 @@ async function finish(
   const sha256 = hash.digest('hex');
   const path = join(request.folder, `${sha256.slice(0, 12)}-${fileNameOf(request.url)}`);
   await rename(part, path);
-  await rm(`${part}.json`, { force: true });
+  await removePart(part);
   const size = (await stat(path)).size;
   const { etag, lastModified } = facts;
   return {
@@ -194,52 +193,6 @@ async function finish(
     sha256,
     origin: { url: request.url, ...(etag && { etag }), ...(lastModified && { lastModified }) },
   };
-}
-
-/** Bytes of an earlier attempt at this address (0 when none, or when it was of another address). */
-async function partSize(part: string, url: string): Promise<number> {
-  const facts = await readFacts(part);
-  if (facts?.url !== url) return 0;
-  return stat(part).then(
-    (s) => s.size,
-    () => 0,
-  );
-}
-
-async function readFacts(part: string): Promise<PartFacts | undefined> {
-  try {
-    return JSON.parse(await readFile(`${part}.json`, 'utf8')) as PartFacts;
-  } catch {
-    return undefined;
-  }
-}
-
-/** If-Range takes a strong entity tag or a date, never a weak tag (RFC 9110 §13.1.5). */
-function strongValidator(facts: PartFacts): string | undefined {
-  if (facts.etag !== undefined && !facts.etag.startsWith('W/')) return facts.etag;
-  return facts.lastModified;
-}
-
-/** The first byte a 206 answer carries: `Content-Range: bytes 100-199/200` (RFC 9110 §14.4). */
-function rangeStart(response: Response): number | undefined {
-  const match = /^bytes (\d+)-\d+\/(?:\d+|\*)$/.exec(response.headers.get('content-range') ?? '');
-  return match ? Number(match[1]) : undefined;
-}
-
-function totalSize(response: Response, start: number): number | undefined {
-  const range = /\/(\d+)$/.exec(response.headers.get('content-range') ?? '');
-  if (range) return Number(range[1]);
-  const length = response.headers.get('content-length');
-  return length === null ? undefined : start + Number(length);
-}
-
-function isHtmlType(contentType: string): boolean {
-  return /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType);
-}
-
-function refuseHtmlStart(bytes: Uint8Array, url: string): void {
-  const start = Buffer.from(bytes.subarray(0, 512)).toString('latin1').trimStart().toLowerCase();
-  if (start.startsWith('<!doctype html') || start.startsWith('<html')) throw htmlPage(url);
 }
 
 function htmlPage(url: string): AddressImportError {
