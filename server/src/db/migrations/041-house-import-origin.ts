@@ -1,7 +1,7 @@
 // Where an import of house coordinates came from, so `npm run
 // addresses:update` can ask the same address whether the file changed
 // (RFC 9110 §13.1: If-None-Match with the ETag, If-Modified-Since with the
-// Last-Modified it answered), and where the import's data date comes from
+// Last-Modified it answered), and where the data date of the import comes from
 // (its rows, the download's Last-Modified, the file's date).
 import { DataTypes } from 'sequelize';
 import type { Migration } from './migration.js';

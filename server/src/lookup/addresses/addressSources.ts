@@ -35,7 +35,7 @@ const common = {
   evidence: evidenceSchema.default({}),
 };
 
-/** An OGC API Features collection (OGC 17-069r4 §7.14: `/collections/{collectionId}`). */
+/** An OGC API Features collection (OGC 17-069r4, section 7.14: `/collections/{collectionId}`). */
 const isFeatureCollection = (url: string) =>
   /\/collections\/[^/]+\/?(items)?$/.test(new URL(url).pathname);
 

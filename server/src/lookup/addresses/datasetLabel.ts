@@ -3,7 +3,7 @@
 // date is the download's Last-Modified or the file's own date, and the label
 // says which, so nobody reads a download day as a survey day.
 
-/** Where an import's data date comes from: its rows, the download's Last-Modified, the file's date. */
+/** Where the data date of an import comes from: its rows, the download's Last-Modified, the file's date. */
 export type DataDateSource = 'rows' | 'last_modified' | 'file_date';
 
 interface DatedData {

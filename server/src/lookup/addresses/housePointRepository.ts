@@ -126,7 +126,7 @@ export class HousePointRepository {
   }
 
   /**
-   * The download an import's file came from, remembered again when the same
+   * The download the file of an import came from, remembered again when the same
    * file was downloaded anew (its server may have sent new validators).
    */
   async rememberOrigin(importId: number, origin: DownloadOrigin): Promise<void> {

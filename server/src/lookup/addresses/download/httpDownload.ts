@@ -1,9 +1,9 @@
 // Downloads one file over HTTP into a folder, as a careful person with curl
 // would: conditionally where the last download's validators are known
-// (If-None-Match / If-Modified-Since, RFC 9110 §13.1.2–§13.1.3; 304 means
+// (If-None-Match / If-Modified-Since, RFC 9110 §13.1.2 and RFC 9110 §13.1.3; 304 means
 // nothing changed), into a `.part` file that a cut connection leaves behind
 // and the next attempt continues with a Range request (RFC 9110 §14.2) guarded
-// by If-Range (§13.1.5: only a strong validator, else the file starts anew),
+// by If-Range (RFC 9110 §13.1.5: only a strong validator, else the file starts anew),
 // and never taking an HTML page (a portal, a login, an error page) for the
 // file. The finished file is named by its content, so a new file never
 // overwrites the one in use.
