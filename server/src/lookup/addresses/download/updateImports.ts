@@ -4,7 +4,7 @@
 // address it was downloaded from (the registry's or a mirror), else the
 // registry's. A changed file is downloaded and imported; a state whose file
 // can only be fetched by hand is named with its steps. One state's failure
-// does not stop the others.
+// does not stop the others; Ctrl-C stops all.
 import { AddressImportError } from '../addressImportError.js';
 import type { HousePointRepository } from '../housePointRepository.js';
 import {
@@ -32,6 +32,8 @@ export async function* updateImports(deps: UpdateDeps): AsyncGenerator<UpdateLin
         deps,
       );
     } catch (error) {
+      // Ctrl-C ends the whole update, as it ends an import.
+      if (error instanceof AddressImportError && error.reason === 'interrupted') throw error;
       if (error instanceof AddressImportError && error.reason === 'manual_download') {
         yield {
           status: 'manual',
@@ -41,7 +43,6 @@ export async function* updateImports(deps: UpdateDeps): AsyncGenerator<UpdateLin
       } else {
         yield { status: 'failed', state: active.state, error: error as Error };
       }
-      if (error instanceof AddressImportError && error.reason === 'interrupted') return;
     }
   }
 }
