@@ -4,6 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
+import { expect } from 'vitest';
+import { AddressImportError } from '#server/lookup/addresses/addressImportError.js';
 import { loadAddressSources } from '#server/lookup/addresses/addressSources.js';
 import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
 import { HousePointRepository } from '#server/lookup/addresses/housePointRepository.js';
@@ -46,4 +48,14 @@ export function addressTools(db: Database) {
         clock: () => new Date(),
       }),
   };
+}
+
+/** The AddressImportError a promise rejects with (the test fails when it resolves or rejects otherwise). */
+export async function importRefusal(promise: Promise<unknown>): Promise<AddressImportError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AddressImportError);
+  return err as AddressImportError;
 }

@@ -1,33 +1,27 @@
-// Entry point of `npm run addresses:import -- --state NW <file>` and
-// `npm run addresses:status`: the states' official house coordinates in the
-// database named by DATABASE_URL. The database must be migrated (npm start
-// does that); an import refused for any reason exits 1 and replaces nothing.
+// Entry point of `npm run addresses:import`, `addresses:update` and
+// `addresses:status`: the states' official house coordinates in the database
+// named by DATABASE_URL. The database must be migrated (npm start does that).
+// An import refused for any reason exits 1 and replaces nothing; Ctrl-C ends
+// it with 130, its rows removed.
 import { Command, Option } from 'commander';
-import { ConfigError, loadConfig } from '../config/config.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { pendingMigrations } from '../db/migrate.js';
+import { ConfigError } from '../config/config.js';
 import { AddressImportError } from '../lookup/addresses/addressImportError.js';
-import { loadAddressSources } from '../lookup/addresses/addressSources.js';
 import { FORMAT_NAMES, type FormatName } from '../lookup/addresses/formats/houseRow.js';
-import { openHouseFile } from '../lookup/addresses/formats/openHouseFile.js';
-import { HousePointRepository } from '../lookup/addresses/housePointRepository.js';
-import { importHouseFile } from '../lookup/addresses/importHouseFile.js';
-import { systemClock } from '../time/clock.js';
-import { formatOutcome, formatProgress, formatStatus } from './addressesOutput.js';
+import { openAddressCommand, type AddressCommandContext } from './addressesContext.js';
+import { runImport } from './addressesImport.js';
+import { formatStatus } from './addressesOutput.js';
+import { runUpdate } from './addressesUpdate.js';
 
-async function openMigrated(): Promise<{ db: Database; geocoderName: string }> {
-  const config = loadConfig(process.env);
-  const db = await openDatabase(config.databaseUrl);
-  const pending = await pendingMigrations(db.sequelize);
-  if (pending.length > 0) {
-    await db.close();
-    throw new AddressImportError(
-      'not_migrated',
-      `Die Datenbank ist nicht auf dem aktuellen Stand (offen: ${pending.join(', ')}). ` +
-        'Bitte zuerst den Dienst einmal starten (npm start), der sie migriert.',
-    );
+/** The exit code of a process ended by SIGINT, as shells report it (128 + 2). */
+const INTERRUPTED = 130;
+
+async function withContext(work: (context: AddressCommandContext) => Promise<void>) {
+  const context = await openAddressCommand();
+  try {
+    await work(context);
+  } finally {
+    await context.close();
   }
-  return { db, geocoderName: `den Geokodierer (${config.geocoder.url})` };
 }
 
 async function main(): Promise<void> {
@@ -36,54 +30,43 @@ async function main(): Promise<void> {
   );
   program
     .command('import')
-    .description('Read a state file as published (zip or text) and replace the state points')
+    .description(
+      "Import a state's file as published (zip or text); without a file, download it first",
+    )
     .requiredOption('--state <code>', 'the state, e.g. NW or DE-NW')
     .addOption(
       new Option('--format <format>', 'the dialect, when detection fails').choices(FORMAT_NAMES),
     )
-    .argument('<file>', 'the file as the state publishes it')
-    .action(async (file: string, options: { state: string; format?: FormatName }) => {
-      const sources = loadAddressSources();
-      const { db } = await openMigrated();
-      const progress = process.stderr.isTTY
-        ? (read: number, perSecond: number) =>
-            process.stderr.write(`\r${formatProgress(read, perSecond)}   `)
-        : undefined;
-      try {
-        const outcome = await importHouseFile(
-          { state: options.state, file, format: options.format },
-          {
-            repository: new HousePointRepository(db.sequelize),
-            sources,
-            openFile: openHouseFile,
-            clock: systemClock,
-            onProgress: progress,
-          },
-        );
-        if (progress) process.stderr.write('\n');
-        console.log(formatOutcome(outcome));
-      } finally {
-        await db.close();
-      }
-    });
+    .option('--url <url>', "download from this address instead of the registry's (a mirror)")
+    .argument('[file]', 'the file as the state publishes it; without it, it is downloaded')
+    .action(
+      (file: string | undefined, options: { state: string; format?: FormatName; url?: string }) =>
+        withContext((context) => runImport(context, file, options)),
+    );
+  program
+    .command('update')
+    .description('Download and import what changed since the last download, state by state')
+    .action(() =>
+      withContext(async (context) => {
+        if (!(await runUpdate(context))) process.exitCode = 1;
+      }),
+    );
   program
     .command('status')
     .description('Points, data date and file per state')
-    .action(async () => {
-      const sources = loadAddressSources();
-      const { db, geocoderName } = await openMigrated();
-      try {
-        const active = await new HousePointRepository(db.sequelize).activeImports();
-        console.log(formatStatus(sources.all, active, geocoderName));
-      } finally {
-        await db.close();
-      }
-    });
+    .action(() =>
+      withContext(async (context) => {
+        const active = await context.repository.activeImports();
+        const geocoderName = `den Geokodierer (${context.config.geocoder.url})`;
+        console.log(formatStatus(context.sources.all, active, geocoderName));
+      }),
+    );
   await program.parseAsync(process.argv);
 }
 
 main().catch((err: unknown) => {
   const expected = err instanceof AddressImportError || err instanceof ConfigError;
   console.error(expected ? `Fehler: ${err.message}` : err);
-  process.exitCode = 1;
+  process.exitCode =
+    err instanceof AddressImportError && err.reason === 'interrupted' ? INTERRUPTED : 1;
 });

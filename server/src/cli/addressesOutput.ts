@@ -3,17 +3,8 @@
 import type { AddressSource } from '../lookup/addresses/addressSources.js';
 import type { ImportRecord } from '../lookup/addresses/housePointRepository.js';
 import type { ImportOutcome } from '../lookup/addresses/importHouseFile.js';
-
-const LEFT_OUT_NAMES: Record<string, string> = {
-  quality_c: 'Qualität C (geschätzt)',
-  other_state: 'anderes Land',
-  outside_state: 'außerhalb des Landes',
-  house_number: 'Hausnummer unlesbar',
-  street: 'ohne Straße',
-  field_count: 'falsche Feldzahl',
-  coordinates: 'Koordinaten unlesbar',
-  encoding: 'Zeichenkodierung',
-};
+import { dataDateText } from '../lookup/addresses/datasetLabel.js';
+import { leftOutName } from '../lookup/addresses/leftOutReasons.js';
 
 const count = (n: number) => n.toLocaleString('de-DE');
 
@@ -27,19 +18,27 @@ export function formatOutcome(outcome: ImportOutcome): string {
     return `${outcome.state}: dieselbe Datei ist bereits eingelesen (Import ${outcome.importId}); nichts geändert.`;
   }
   const leftOut = Object.entries(summary.leftOut)
-    .map(([reason, n]) => `${LEFT_OUT_NAMES[reason] ?? reason} ${count(n)}`)
+    .map(([reason, n]) => `${leftOutName(reason)} ${count(n)}`)
     .join(', ');
   const lines = [
     `${outcome.state}: ${count(summary.rowsRead)} Zeilen gelesen, ${count(summary.rowsKept)} übernommen` +
       (leftOut === '' ? '' : `, ausgelassen: ${leftOut}`),
-    `Format ${outcome.format}, Datenstand ${summary.dataDate ?? 'unbekannt'}, ` +
+    `Format ${outcome.format}, Datenstand ${dataDateText(summary) ?? 'unbekannt'}, ` +
       `${outcome.seconds.toFixed(1).replace('.', ',')} s ` +
       `(${count(Math.round(summary.rowsRead / Math.max(outcome.seconds, 0.001)))} Zeilen/s)`,
-    ...outcome.malformed.map(
-      (m) => `  Zeile ${m.line}: ${LEFT_OUT_NAMES[m.reason] ?? m.reason} (${m.detail})`,
-    ),
+    ...repeatsLine(summary.leftOut.repeat),
+    ...outcome.malformed.map((m) => `  Zeile ${m.line}: ${leftOutName(m.reason)} (${m.detail})`),
   ];
   return lines.join('\n');
+}
+
+/** Two copies of a file in one, say: each point is stored once. */
+function repeatsLine(repeats: number | undefined): string[] {
+  if (repeats === undefined || repeats === 0) return [];
+  return [
+    `${count(repeats)} Zeilen wiederholen eine frühere Zeile (dieselbe oid oder dieselbe Adresse am selben Punkt); ` +
+      'jeder Punkt ist nur einmal gespeichert.',
+  ];
 }
 
 export function formatStatus(
@@ -51,7 +50,7 @@ export function formatStatus(
     .map((source) => {
       const record = active.find((r) => r.state === source.state);
       if (record) {
-        return `${source.state} ${source.name}: ${count(record.rowsKept)} Punkte, Datenstand ${record.dataDate ?? 'unbekannt'}, Datei ${record.fileName}, eingelesen ${record.importedAt?.toISOString() ?? '–'}`;
+        return `${source.state} ${source.name}: ${count(record.rowsKept)} Punkte, Datenstand ${dataDateText(record) ?? 'unbekannt'}, Datei ${record.fileName}, eingelesen ${record.importedAt?.toISOString() ?? '–'}`;
       }
       const why = source.import
         ? 'keine Hauskoordinaten eingelesen'

@@ -27,6 +27,7 @@ export interface LookupDeps {
     Config,
     | 'geocoder'
     | 'sourcesFile'
+    | 'addresses'
     | 'cache'
     | 'upstreamTimeoutMs'
     | 'sourceMaxConcurrency'
@@ -72,7 +73,7 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     logger,
     official: createOfficialPoints({
       repository: new HousePointRepository(deps.sequelize),
-      sources: loadAddressSources(),
+      sources: loadAddressSources(config.addresses.sourcesFile),
       postcodes,
     }),
   });

@@ -1,7 +1,8 @@
 // `npm run addresses:import` and `addresses:status` as an operator runs them:
 // another process on the service's database, German output, exit code 1 for
-// every refusal.
+// every refusal, 130 for Ctrl-C.
 import { execFile } from 'node:child_process';
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine } from '#dev/fakes/houseCoordinateFiles.js';
 import { openDatabase } from '#server/db/database.js';
@@ -16,8 +17,13 @@ interface CliResult {
 }
 
 function addresses(databaseUrl: string, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
+  return started(databaseUrl, ...args).done;
+}
+
+function started(databaseUrl: string, ...args: string[]) {
+  let child: ReturnType<typeof execFile> | undefined;
+  const done = new Promise<CliResult>((resolve) => {
+    child = execFile(
       process.execPath,
       ['--import', 'tsx', 'server/src/cli/addresses.ts', ...args],
       { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl } },
@@ -26,6 +32,7 @@ function addresses(databaseUrl: string, ...args: string[]): Promise<CliResult> {
       },
     );
   });
+  return { done, interrupt: () => child?.kill('SIGINT') };
 }
 
 describe('npm run addresses:import and addresses:status', () => {
@@ -77,5 +84,56 @@ describe('npm run addresses:import and addresses:status', () => {
     const format = await addresses(url, 'import', '--state', 'NW', '--format', 'csv', '/x');
     expect(format.code).toBe(1);
     expect(format.stderr).toContain("option '--format <format>' argument 'csv' is invalid");
+  });
+
+  it('ends an import on Ctrl-C with a German message, exit code 130 and its rows removed at once', async () => {
+    const rows = Array.from({ length: 150_000 }, (_, i) =>
+      gebrefLine(
+        { ...MUENSTER, street: `Teststraße ${i % 700}`, number: String(1 + Math.floor(i / 700)) },
+        i,
+      ),
+    );
+    const file = writeHouseFile('long.txt', `${rows.join('\n')}\n`);
+    const db = await openDatabase(url);
+    try {
+      const before = await db.sequelize.query<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM house_points',
+        {
+          type: QueryTypes.SELECT,
+        },
+      );
+      const run = started(url, 'import', '--state', 'NW', file);
+      // Ctrl-C once the import has written rows.
+      const loading = async () => {
+        const [row] = await db.sequelize.query<{ n: number }>(
+          `SELECT COUNT(*) AS n FROM house_points p JOIN house_point_imports i ON i.id = p.import_id
+           WHERE i.status = 'loading'`,
+          { type: QueryTypes.SELECT },
+        );
+        return Number(row?.n);
+      };
+      const deadline = Date.now() + 30_000;
+      while ((await loading()) === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      run.interrupt();
+      const result = await run.done;
+      expect(result.code).toBe(130);
+      expect(result.stderr).toContain('Fehler: Der Import wurde abgebrochen (Strg+C).');
+      const after = await db.sequelize.query<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM house_points',
+        {
+          type: QueryTypes.SELECT,
+        },
+      );
+      expect(Number(after[0]?.n)).toBe(Number(before[0]?.n));
+      const [stopped] = await db.sequelize.query<{ status: string }>(
+        `SELECT status FROM house_point_imports ORDER BY id DESC LIMIT 1`,
+        { type: QueryTypes.SELECT },
+      );
+      expect(stopped?.status).toBe('refused');
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { oauthGrantsMigration } from './025-oauth-grants.js';
 import { accountEmailMigration } from './026-account-email.js';
 import { distinctLookupsMigration } from './030-distinct-lookups.js';
 import { houseCoordinatesMigration } from './040-house-coordinates.js';
+import { houseImportOriginMigration } from './041-house-import-origin.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   accountEmailMigration,
   distinctLookupsMigration,
   houseCoordinatesMigration,
+  houseImportOriginMigration,
 ];

@@ -1,8 +1,12 @@
-// Why an import of house coordinates was refused. The command prints the
-// German message and exits with 1; nothing was replaced.
+// Why an import of house coordinates (or the download before it) was refused.
+// The command prints the German message and exits non-zero; nothing was replaced.
 export const IMPORT_REFUSALS = [
   'unknown_state',
   'not_open',
+  'manual_download',
+  'download_failed',
+  'not_a_file',
+  'interrupted',
   'unreadable_file',
   'empty_file',
   'unknown_format',

@@ -1,8 +1,10 @@
 // The registry of the states' official house coordinates
-// (server/sources/address-sources.yaml): one record per state with its
-// download, licence, the credit an answer must carry, format, reference
-// system, bounds and the evidence of each fact. Read by the import (what to
-// expect of a file) and by the lookup (dataset name and credit of a match).
+// (server/sources/address-sources.yaml, or the file ADDRESS_SOURCES_FILE
+// names): one record per state with its download (or, where the state's
+// download is interactive, where to get the file by hand), licence, the
+// credit an answer must carry, format, reference system, bounds and the
+// evidence of each fact. Read by the import (what to expect of a file, where
+// to download it) and by the lookup (dataset name and credit of a match).
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -13,7 +15,11 @@ import { crsSchema } from '../geo/crs.js';
 import { evidenceSchema } from '../sources/sourceDefinition.js';
 import { FORMAT_NAMES } from './formats/houseRow.js';
 
-export const ADDRESS_SOURCES_FILE = fromProjectRoot('server', 'sources', 'address-sources.yaml');
+export const DEFAULT_ADDRESS_SOURCES_FILE = fromProjectRoot(
+  'server',
+  'sources',
+  'address-sources.yaml',
+);
 
 const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
 /** Licences under which every use must name the source (dl-de/by, CC BY). */
@@ -29,12 +35,32 @@ const common = {
   evidence: evidenceSchema.default({}),
 };
 
+/** An OGC API Features collection (OGC 17-069r4, section 7.14: `/collections/{collectionId}`). */
+const isFeatureCollection = (url: string) =>
+  /\/collections\/[^/]+\/?(items)?$/.test(new URL(url).pathname);
+
+const alternativeSchema = z
+  .object({ url: z.url(), kind: z.enum(['ogc-api-features']), note: z.string().min(1) })
+  .strict()
+  .refine((a) => isFeatureCollection(a.url), {
+    message: 'an ogc-api-features alternative is a /collections/<id> address',
+    path: ['url'],
+  });
+
 const openSchema = z
   .object({
     ...common,
     import: z.literal(true),
     dataset: z.string().min(1),
-    download: z.string().min(1),
+    /** The file a script can fetch; where `manual` is set, the page to download it from by hand. */
+    download: z.url(),
+    /**
+     * Set where no script can fetch the file (a portal path, a CAPTCHA, a name that changes
+     * with each release): German steps for the operator, printed instead of a download.
+     */
+    manual: z.string().min(1).optional(),
+    /** Other published forms of the same data the import does not read (e.g. an OGC API collection). */
+    alternatives: z.array(alternativeSchema).default([]),
     license: z.enum(LICENSE_IDS),
     /** The source named in an answer; required by the by-licences. */
     credit: z.string().min(1).optional(),
@@ -47,6 +73,11 @@ const openSchema = z
   .refine((s) => !CREDIT_LICENSES.includes(s.license) || s.credit !== undefined, {
     message: 'a licence that requires credit needs `credit`',
     path: ['credit'],
+  })
+  // The import reads files; a feature collection goes under `alternatives`.
+  .refine((s) => !isFeatureCollection(s.download), {
+    message: 'an OGC API collection is no file the import reads; list it under `alternatives`',
+    path: ['download'],
   });
 
 const closedSchema = z
@@ -94,6 +125,7 @@ export function parseAddressSources(json: unknown, path: string): AddressSources
   };
 }
 
-export function loadAddressSources(path = ADDRESS_SOURCES_FILE): AddressSources {
+/** The registry at `path` (the configured ADDRESS_SOURCES_FILE), else the project's own. */
+export function loadAddressSources(path = DEFAULT_ADDRESS_SOURCES_FILE): AddressSources {
   return parseAddressSources(parseYaml(readFileSync(path, 'utf8')), path);
 }

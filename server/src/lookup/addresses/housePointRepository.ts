@@ -1,8 +1,9 @@
-// The imported house coordinates in the service's database (migration
-// 040-house-coordinates). Raw SQL: millions of rows go in as multi-row
+// The imported house coordinates in the service's database (migrations
+// 040-house-coordinates, 041-house-import-origin). Raw SQL: millions of rows go in as multi-row
 // INSERTs, and the match is one indexed SELECT; Sequelize models would add
 // an object per row and a PRAGMA per query for nothing.
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import type { DataDateSource } from './datasetLabel.js';
 
 export interface HousePoint {
   streetKey: string;
@@ -29,6 +30,14 @@ export interface StreetName {
 export interface MatchedPoint extends HousePoint {
   state: string;
   dataDate: string | null;
+  dataDateSource: DataDateSource | null;
+}
+
+/** Where a downloaded file came from, with the validators its server sent (RFC 9110 §8.8). */
+export interface DownloadOrigin {
+  url: string;
+  etag?: string;
+  lastModified?: string;
 }
 
 export type ImportStatus = 'loading' | 'active' | 'replaced' | 'refused';
@@ -44,6 +53,9 @@ export interface ImportRecord {
   rowsKept: number;
   leftOut: Record<string, number>;
   dataDate: string | null;
+  dataDateSource: DataDateSource | null;
+  /** The download the file came from; absent for a file given by hand. */
+  origin?: DownloadOrigin;
   firstPointId: number | null;
   lastPointId: number | null;
   startedAt: Date;
@@ -55,6 +67,7 @@ export interface ImportSummary {
   rowsKept: number;
   leftOut: Record<string, number>;
   dataDate: string | null;
+  dataDateSource: DataDateSource | null;
 }
 
 const POINT_COLUMNS = [
@@ -76,7 +89,7 @@ const POINT_COLUMNS = [
 const MATCH_SELECT = `SELECT p.street_key AS streetKey, p.number AS number, p.suffix AS suffix,
   p.place_key AS placeKey, p.locality_key AS localityKey, p.postcode AS postcode, p.street AS street,
   p.house_number AS houseNumber, p.municipality AS municipality, p.quality AS quality, p.lat AS lat,
-  p.lon AS lon, i.state AS state, i.data_date AS dataDate
+  p.lon AS lon, i.state AS state, i.data_date AS dataDate, i.data_date_source AS dataDateSource
   FROM house_points p JOIN house_point_imports i ON i.id = p.import_id AND i.status = 'active'`;
 
 /** Rows deleted per statement when the points of an import are removed. */
@@ -86,7 +99,7 @@ export class HousePointRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
   async beginImport(
-    record: Pick<ImportRecord, 'state' | 'fileName' | 'sha256' | 'format'>,
+    record: Pick<ImportRecord, 'state' | 'fileName' | 'sha256' | 'format' | 'origin'>,
     startedAt: Date,
   ): Promise<number> {
     const [maxId] = await this.sequelize.query<{ maxId: number | null }>(
@@ -94,8 +107,8 @@ export class HousePointRepository {
       { type: QueryTypes.SELECT },
     );
     const [id] = await this.sequelize.query(
-      `INSERT INTO house_point_imports (state, status, file_name, sha256, format, first_point_id, started_at)
-       VALUES (?, 'loading', ?, ?, ?, ?, ?)`,
+      `INSERT INTO house_point_imports (state, status, file_name, sha256, format, first_point_id,
+       started_at, source_url, etag, last_modified) VALUES (?, 'loading', ?, ?, ?, ?, ?, ?, ?, ?)`,
       {
         replacements: [
           record.state,
@@ -104,11 +117,23 @@ export class HousePointRepository {
           record.format,
           Number(maxId?.maxId ?? 0) + 1,
           startedAt,
+          ...originColumns(record.origin),
         ],
         type: QueryTypes.INSERT,
       },
     );
     return Number(id);
+  }
+
+  /**
+   * The download the file of an import came from, remembered again when the same
+   * file was downloaded anew (its server may have sent new validators).
+   */
+  async rememberOrigin(importId: number, origin: DownloadOrigin): Promise<void> {
+    await this.sequelize.query(
+      'UPDATE house_point_imports SET source_url = ?, etag = ?, last_modified = ? WHERE id = ?',
+      { replacements: [...originColumns(origin), importId] },
+    );
   }
 
   /** Runs `work` in one transaction (a chunk of batches commits at once). */
@@ -196,13 +221,14 @@ export class HousePointRepository {
     );
     await this.sequelize.query(
       `UPDATE house_point_imports SET rows_read = ?, rows_kept = ?, left_out = ?, data_date = ?,
-       last_point_id = ?, imported_at = ? WHERE id = ?`,
+       data_date_source = ?, last_point_id = ?, imported_at = ? WHERE id = ?`,
       {
         replacements: [
           summary.rowsRead,
           summary.rowsKept,
           JSON.stringify(summary.leftOut),
           summary.dataDate,
+          summary.dataDateSource,
           Number(maxId?.maxId ?? 0),
           now,
           importId,
@@ -324,8 +350,16 @@ export interface Box {
 
 const marks = (values: readonly unknown[]) => values.map(() => '?').join(',');
 
+function originColumns(origin: DownloadOrigin | undefined): (string | null)[] {
+  return [origin?.url ?? null, origin?.etag ?? null, origin?.lastModified ?? null];
+}
+
 function toImportRecord(row: Record<string, unknown>): ImportRecord {
   const optionalNumber = (value: unknown) => (value === null ? null : Number(value));
+  const optionalText = (value: unknown) => (value === null ? undefined : String(value));
+  const url = optionalText(row.source_url);
+  const etag = optionalText(row.etag);
+  const lastModified = optionalText(row.last_modified);
   return {
     id: Number(row.id),
     state: String(row.state),
@@ -338,6 +372,14 @@ function toImportRecord(row: Record<string, unknown>): ImportRecord {
     leftOut:
       typeof row.left_out === 'string' ? (JSON.parse(row.left_out) as Record<string, number>) : {},
     dataDate: row.data_date === null ? null : String(row.data_date),
+    dataDateSource: (row.data_date_source ?? null) as DataDateSource | null,
+    ...(url !== undefined && {
+      origin: {
+        url,
+        ...(etag !== undefined && { etag }),
+        ...(lastModified !== undefined && { lastModified }),
+      },
+    }),
     firstPointId: optionalNumber(row.first_point_id),
     lastPointId: optionalNumber(row.last_point_id),
     startedAt: new Date(row.started_at as string),

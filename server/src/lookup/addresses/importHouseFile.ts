@@ -1,8 +1,9 @@
 // The import of one state's house-coordinate file (npm run addresses:import):
 // read it as the state publishes it, keep quality A and B, convert to WGS84,
 // load it under a new import id and make that the state's active set in one
-// statement. A refused file (empty, another state's, more than 1 % malformed
-// rows) replaces nothing; the same file again changes nothing.
+// statement. A refused or interrupted file (empty, another state's, more than
+// 1 % malformed rows, Ctrl-C) replaces nothing and leaves no rows behind; the
+// same file again changes nothing.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -10,12 +11,16 @@ import { basename } from 'node:path';
 import type { Clock } from '../../time/clock.js';
 import { AddressImportError } from './addressImportError.js';
 import type { AddressSources, OpenAddressSource } from './addressSources.js';
+import type { DataDateSource } from './datasetLabel.js';
 import type { FormatName, HouseFile, ReadOptions } from './formats/houseRow.js';
+import { interrupted, refuseIfUnfit, refuseOtherState } from './importRefusals.js';
 import { PointBuilder } from './pointBuilder.js';
-import type { HousePointRepository, ImportSummary } from './housePointRepository.js';
+import type {
+  DownloadOrigin,
+  HousePointRepository,
+  ImportSummary,
+} from './housePointRepository.js';
 
-/** More malformed rows than this share refuse the file. */
-export const MAX_MALFORMED_SHARE = 0.01;
 /** Batches written in one transaction. */
 const BATCHES_PER_TRANSACTION = 20;
 /** Rows after which a file whose rows name another state is refused at once. */
@@ -25,6 +30,8 @@ export interface ImportRequest {
   state: string;
   file: string;
   format?: FormatName;
+  /** Where the file was downloaded from; its Last-Modified dates a file without a date column. */
+  origin?: DownloadOrigin;
 }
 
 export interface MalformedSample {
@@ -44,12 +51,26 @@ export interface ImportOutcome {
 }
 
 export interface ImportDeps {
-  repository: HousePointRepository;
+  repository: Pick<
+    HousePointRepository,
+    | 'activeImport'
+    | 'rememberOrigin'
+    | 'disposable'
+    | 'purge'
+    | 'beginImport'
+    | 'inTransaction'
+    | 'insertPoints'
+    | 'insertStreets'
+    | 'activate'
+    | 'refuse'
+  >;
   sources: AddressSources;
   openFile: (path: string, options: ReadOptions) => Promise<HouseFile>;
   clock: Clock;
   /** Called about twice a second while rows are read. */
   onProgress?: (rowsRead: number, rowsPerSecond: number) => void;
+  /** Aborted (Ctrl-C): the import stops after the batch it is at and removes its rows. */
+  signal?: AbortSignal;
 }
 
 export async function importHouseFile(
@@ -62,6 +83,7 @@ export async function importHouseFile(
   const active = await deps.repository.activeImport(source.state);
   const seconds = () => (deps.clock().getTime() - started) / 1000;
   if (active?.sha256 === sha256) {
+    if (request.origin) await deps.repository.rememberOrigin(active.id, request.origin);
     return {
       result: 'unchanged',
       state: source.state,
@@ -80,13 +102,20 @@ export async function importHouseFile(
     defaultCrs: source.crs,
   });
   const importId = await deps.repository.beginImport(
-    { state: source.state, fileName: basename(request.file), sha256, format: file.format },
+    {
+      state: source.state,
+      fileName: basename(request.file),
+      sha256,
+      format: file.format,
+      origin: request.origin,
+    },
     deps.clock(),
   );
   const builder = new PointBuilder(source, deps.sources);
+  const dateOfFile = fileDate(request.origin, modified);
   try {
     await load(file, importId, builder, deps, started);
-    const summary = builder.summary(modified);
+    const summary = builder.summary(dateOfFile);
     refuseIfUnfit(builder, summary);
     await deps.repository.insertStreets(importId, builder.streets());
     await deps.repository.activate(importId, source.state, summary, deps.clock());
@@ -103,7 +132,7 @@ export async function importHouseFile(
       seconds: seconds(),
     };
   } catch (err) {
-    await deps.repository.refuse(importId, builder.summary(modified), deps.clock());
+    await deps.repository.refuse(importId, builder.summary(dateOfFile), deps.clock());
     const [refused] = (await deps.repository.disposable(source.state)).filter(
       (r) => r.id === importId,
     );
@@ -112,7 +141,8 @@ export async function importHouseFile(
   }
 }
 
-function openSource(state: string, sources: AddressSources): OpenAddressSource {
+/** The registry's record of a state whose house coordinates are open, or the refusal to import it. */
+export function openSource(state: string, sources: AddressSources): OpenAddressSource {
   const source = sources.find(state);
   if (!source) {
     const known = sources.all.map((s) => s.state.slice(3)).join(', ');
@@ -146,6 +176,17 @@ async function fileFacts(path: string): Promise<{ sha256: string; modified: Date
   return { sha256: hash.digest('hex'), modified };
 }
 
+/** The date of a file without a date column: its download's Last-Modified, else its own. */
+function fileDate(
+  origin: DownloadOrigin | undefined,
+  modified: Date,
+): { date: Date; source: Exclude<DataDateSource, 'rows'> } {
+  const lastModified = origin?.lastModified === undefined ? NaN : Date.parse(origin.lastModified);
+  return Number.isNaN(lastModified)
+    ? { date: modified, source: 'file_date' }
+    : { date: new Date(lastModified), source: 'last_modified' };
+}
+
 /** Reads every batch and writes it, the next batch read while the last one is written. */
 async function load(
   file: HouseFile,
@@ -166,49 +207,26 @@ async function load(
         await deps.repository.insertPoints(importId, points, transaction);
     });
   };
-  for await (const batch of file.batches) {
-    builder.add(batch);
-    if (builder.rowsRead >= OTHER_STATE_PROBE) refuseOtherState(builder);
-    chunk.push(builder.take());
-    if (chunk.length >= BATCHES_PER_TRANSACTION) await flush();
-    const now = deps.clock().getTime();
-    if (deps.onProgress && now - lastProgress >= 500) {
-      lastProgress = now;
-      deps.onProgress(builder.rowsRead, builder.rowsRead / ((now - started) / 1000));
+  try {
+    for await (const batch of file.batches) {
+      if (deps.signal?.aborted) throw interrupted();
+      builder.add(batch);
+      if (builder.rowsRead >= OTHER_STATE_PROBE) refuseOtherState(builder);
+      chunk.push(builder.take());
+      if (chunk.length >= BATCHES_PER_TRANSACTION) await flush();
+      const now = deps.clock().getTime();
+      if (deps.onProgress && now - lastProgress >= 500) {
+        lastProgress = now;
+        deps.onProgress(builder.rowsRead, builder.rowsRead / ((now - started) / 1000));
+      }
     }
+    await flush();
+    await pending;
+  } catch (err) {
+    // The rows a write still in flight adds must be there before they are removed.
+    await pending.catch(() => undefined);
+    throw err;
   }
-  await flush();
-  await pending;
+  if (deps.signal?.aborted) throw interrupted();
   if (builder.rowsRead < OTHER_STATE_PROBE) refuseOtherState(builder);
-}
-
-function refuseOtherState(builder: PointBuilder): void {
-  const other = builder.dominantOtherState();
-  if (other === undefined) return;
-  throw new AddressImportError(
-    'other_state',
-    `Die Datei enthält Adressen von ${other}, nicht von ${builder.source.name} (Spalte landschl).`,
-  );
-}
-
-function refuseIfUnfit(builder: PointBuilder, summary: ImportSummary): void {
-  if (summary.rowsRead === 0) {
-    throw new AddressImportError('empty_file', 'Die Datei enthält keine Adresszeilen.');
-  }
-  const malformed = builder.malformedCount;
-  if (malformed > summary.rowsRead * MAX_MALFORMED_SHARE) {
-    const share = ((100 * malformed) / summary.rowsRead).toFixed(1).replace('.', ',');
-    throw new AddressImportError(
-      'too_many_malformed',
-      `${malformed} von ${summary.rowsRead} Zeilen (${share} %) sind fehlerhaft; erlaubt ist höchstens 1 %. ` +
-        'Nichts wurde ersetzt.' +
-        builder.samples.map((s) => `\n  Zeile ${s.line}: ${s.reason} (${s.detail})`).join(''),
-    );
-  }
-  if (summary.rowsKept === 0) {
-    throw new AddressImportError(
-      'empty_file',
-      'Die Datei enthält keine Adresse der Qualität A oder B. Nichts wurde ersetzt.',
-    );
-  }
 }

@@ -12,6 +12,7 @@ import { LICENSES } from '#shared/texts.js';
 import type { AddressCredit } from '#shared/apiTypes.js';
 import type { LatLon } from '../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
+import { datasetLabel } from './datasetLabel.js';
 import { checkCandidate, type CheckedPoint, type MatchScope } from './candidateCheck.js';
 import type { Box, HousePointRepository, MatchedPoint } from './housePointRepository.js';
 import { KM_PER_DEGREE, type PostcodeArea } from './postcodes/postcodeArea.js';
@@ -180,8 +181,7 @@ function toPlace(
   const official: OfficialLocation = {
     match,
     ...(point.quality === 'A' || point.quality === 'B' ? { quality: point.quality } : {}),
-    dataset:
-      point.dataDate === null ? source.dataset : `${source.dataset}, Stand ${point.dataDate}`,
+    dataset: datasetLabel(source.dataset, point),
     ...(requiresCredit(source)
       ? {
           credit: {

@@ -1,18 +1,18 @@
 // Turns the rows a reader hands over into the points the database keeps, and
-// counts what it leaves out: quality C (estimated positions, not surveyed),
-// rows of another state, positions outside the state, and the rows the
-// reader found malformed. Also collects the distinct streets per place.
+// counts what it leaves out: repeats of an earlier row, quality C (estimated
+// positions, not surveyed), rows of another state, positions outside the
+// state, and the rows the reader found malformed. Also collects the distinct
+// streets per place, and where rows outside the state lie.
 import { fromSourcePosition } from '../geo/crs.js';
 import { parseHouseNumber, placeKey, streetKey } from './addressKeys.js';
 import type { AddressSources, OpenAddressSource } from './addressSources.js';
-import type { HouseRow, MalformedReason, ReadBatch } from './formats/houseRow.js';
+import type { DataDateSource } from './datasetLabel.js';
+import type { HouseRow, ReadBatch } from './formats/houseRow.js';
 import type { HousePoint, ImportSummary, StreetName } from './housePointRepository.js';
+import { NOT_MALFORMED, type LeftOutReason } from './leftOutReasons.js';
+import { RowRepeats } from './rowRepeats.js';
+import { stateAt } from './stateAt.js';
 
-/** The reader's reasons, and what the import itself leaves out. */
-export type LeftOutReason = MalformedReason | 'quality_c' | 'other_state' | 'outside_state';
-
-/** Left out because the data says so, not because the row is broken. */
-const NOT_MALFORMED: readonly LeftOutReason[] = ['quality_c'];
 const SAMPLES = 5;
 /** Names repeat row after row (a file runs street by street): their keys are computed once. */
 const KEY_MEMO = 50_000;
@@ -37,16 +37,25 @@ function memoised(key: (name: string) => string): (name: string) => string {
   };
 }
 
+/** The state the rows of a file belong to, when it is not the one imported, and what said so. */
+export interface OtherState {
+  name: string;
+  by: 'landschl' | 'coordinates';
+}
+
 export class PointBuilder {
   rowsRead = 0;
   malformedCount = 0;
   readonly leftOut: Partial<Record<LeftOutReason, number>> = {};
   readonly samples: { line: number; reason: LeftOutReason; detail: string }[] = [];
+  readonly repeats = new RowRepeats();
   private points: HousePoint[] = [];
   private kept = 0;
   private newestDate: string | undefined;
   private readonly streetNames = new Map<string, StreetName>();
   private readonly otherStates = new Map<string, number>();
+  /** Sum of the positions outside the state, for where they lie. */
+  private readonly outside = { count: 0, lat: 0, lon: 0 };
   private readonly streetKey = memoised(streetKey);
   private readonly placeKey = memoised(placeKey);
 
@@ -76,34 +85,52 @@ export class PointBuilder {
     return [...this.streetNames.values()];
   }
 
-  summary(modified: Date): ImportSummary {
+  /** The rows' newest date; without one, the date of the file (`fallback`) and where it comes from. */
+  summary(fallback: { date: Date; source: Exclude<DataDateSource, 'rows'> }): ImportSummary {
     return {
       rowsRead: this.rowsRead,
       rowsKept: this.kept,
       leftOut: { ...this.leftOut },
-      dataDate: this.newestDate ?? modified.toISOString().slice(0, 10),
+      dataDate: this.newestDate ?? fallback.date.toISOString().slice(0, 10),
+      dataDateSource: this.newestDate === undefined ? fallback.source : 'rows',
     };
   }
 
-  /** The state most rows name, when most rows name another state than the one imported. */
-  dominantOtherState(): string | undefined {
+  /**
+   * The state of the rows, when most rows belong to another state than the
+   * one imported: the state most rows name (`landschl`), else the state whose
+   * bounds hold the rows that lie outside.
+   */
+  dominantOtherState(): OtherState | undefined {
     const [key, count] = [...this.otherStates].sort((a, b) => b[1] - a[1])[0] ?? [];
-    if (key === undefined || (count ?? 0) * 2 < this.rowsRead) return undefined;
-    const named = this.sources.all.find((s) => s.stateKey === key);
-    return named ? `${named.name} (landschl ${key})` : `landschl ${key}`;
+    if (key !== undefined && (count ?? 0) * 2 >= this.rowsRead) {
+      const named = this.sources.all.find((s) => s.stateKey === key);
+      return {
+        name: named ? `${named.name} (landschl ${key})` : `landschl ${key}`,
+        by: 'landschl',
+      };
+    }
+    const { outside } = this;
+    if (outside.count === 0 || outside.count * 2 < this.rowsRead) return undefined;
+    const where = { lat: outside.lat / outside.count, lon: outside.lon / outside.count };
+    const state = stateAt(where, this.sources.all);
+    return state && state.state !== this.source.state
+      ? { name: state.name, by: 'coordinates' }
+      : undefined;
   }
 
   private toPoint(row: HouseRow): HousePoint | undefined {
     const { source } = this;
+    if (this.repeats.repeated(row)) return this.leaveOut('repeat', row.line, '');
     if (row.stateKey !== undefined && row.stateKey !== '' && row.stateKey !== source.stateKey) {
       this.otherStates.set(row.stateKey, (this.otherStates.get(row.stateKey) ?? 0) + 1);
       return this.leaveOut('other_state', row.line, `landschl ${row.stateKey}`);
     }
     if (row.quality.toUpperCase() === 'C') return this.leaveOut('quality_c', row.line, 'qua C');
     const number = parseHouseNumber(row.number, row.suffix);
-    if (!number) return this.leaveOut('house_number', row.line, `hnr "${row.number}"`);
+    if (!number) return this.leaveOut('house_number', row.line, `hnr „${row.number}“`);
     const street = this.streetKey(row.street);
-    if (street === '') return this.leaveOut('street', row.line, 'no street name');
+    if (street === '') return this.leaveOut('street', row.line, 'kein Straßenname');
     const { lat, lon } = fromSourcePosition(
       [row.x, row.y],
       row.crs,
@@ -111,10 +138,13 @@ export class PointBuilder {
     );
     const [west, south, east, north] = source.bbox;
     if (!(lon >= west && lon <= east && lat >= south && lat <= north)) {
+      this.outside.count += 1;
+      this.outside.lat += lat;
+      this.outside.lon += lon;
       return this.leaveOut(
         'outside_state',
         row.line,
-        `${row.x} ${row.y} (${row.crs}) lies outside ${source.name}`,
+        `${row.x} ${row.y} (${row.crs}) liegt außerhalb von ${source.name}`,
       );
     }
     // SL, HB and HH name no municipality, only the postal place or the locality.

@@ -3,13 +3,13 @@ import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '#server/config/configError.js';
 import {
-  ADDRESS_SOURCES_FILE,
+  DEFAULT_ADDRESS_SOURCES_FILE,
   loadAddressSources,
   parseAddressSources,
   requiresCredit,
 } from '#server/lookup/addresses/addressSources.js';
 
-const raw = parseYaml(readFileSync(ADDRESS_SOURCES_FILE, 'utf8')) as {
+const raw = parseYaml(readFileSync(DEFAULT_ADDRESS_SOURCES_FILE, 'utf8')) as {
   references: Record<string, string>;
   sources: Record<string, unknown>[];
 };
@@ -55,5 +55,48 @@ describe('the registry of house-coordinate sources', () => {
     expect(() =>
       parseAddressSources({ references: raw.references, sources: [nw, nw] }, 'test.yaml'),
     ).toThrow(ConfigError);
+  });
+});
+
+describe('downloads in the registry', () => {
+  const sources = loadAddressSources();
+  const open = sources.all.flatMap((s) => (s.import ? [s] : []));
+
+  it('says for every open state whether a script can fetch its file, and how to get it by hand where not', () => {
+    const byHand = open.filter((s) => s.manual !== undefined).map((s) => s.state.slice(3));
+    // A portal path (HE), a CAPTCHA (TH), a request form (SH), a dated file name (HH), no file address seen (BB).
+    expect(byHand.sort()).toEqual(['BB', 'HE', 'HH', 'SH', 'TH']);
+    for (const source of open) {
+      if (source.manual === undefined) {
+        expect(new URL(source.download).pathname, source.state).toMatch(/\.zip$/);
+      } else {
+        expect(source.manual, source.state).toMatch(/herunterladen/);
+        expect(source.evidence.manual, source.state).toBeDefined();
+      }
+    }
+  });
+
+  it('refuses an OGC API collection as the download: the import reads files', () => {
+    const bb = raw.sources.find((s) => s.state === 'DE-BB') ?? {};
+    const collection =
+      'https://ogc-api.geobasis-bb.de/datasets/gazetteer/collections/Hauskoordinaten';
+    expect(() =>
+      parseAddressSources(
+        { references: raw.references, sources: [{ ...bb, download: collection }] },
+        'test.yaml',
+      ),
+    ).toThrow(/download: an OGC API collection is no file the import reads/);
+    expect(sources.find('BB')).toMatchObject({
+      format: 'hk-header',
+      crs: 'EPSG:25833',
+      alternatives: [{ url: collection, kind: 'ogc-api-features' }],
+    });
+    expect(sources.find('HH')).toMatchObject({
+      alternatives: [
+        {
+          url: 'https://api.hamburg.de/datasets/v1/gages_vereinfacht/collections/hauskoordinaten',
+        },
+      ],
+    });
   });
 });

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine, hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
-import { AddressImportError } from '#server/lookup/addresses/addressImportError.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../../support/database.js';
-import { addressTools, MUENSTER, writeHouseFile } from '../../../support/houseCoordinateImport.js';
+import {
+  addressTools,
+  importRefusal,
+  MUENSTER,
+  writeHouseFile,
+} from '../../../support/houseCoordinateImport.js';
 
 const lines = (...rows: string[]) => `${rows.join('\n')}\n`;
 const prinzipalmarkt = (n: number) => ({ ...MUENSTER, number: String(n), lat: 51.9624 + n * 1e-5 });
@@ -23,15 +27,6 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
   afterAll(async () => {
     await t.dispose();
   });
-
-  const refusal = async (promise: Promise<unknown>) => {
-    const err = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(AddressImportError);
-    return err as AddressImportError;
-  };
 
   it('keeps quality A and B, leaves C out and counts it, and finds the points', async () => {
     const file = writeHouseFile('gebref.txt', QUALITIES_FILE);
@@ -96,29 +91,31 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
       expect(await tools.official.find('Prinzipalmarkt 100, 48143 Münster')).not.toBeNull();
 
     it('an unknown state', async () => {
-      const err = await refusal(tools.import({ state: 'XX', file: '/nonexistent' }));
+      const err = await importRefusal(tools.import({ state: 'XX', file: '/nonexistent' }));
       expect(err.reason).toBe('unknown_state');
       expect(err.message).toContain('Bekannt sind: BW, BY, BE');
     });
 
     it('a state without open house coordinates', async () => {
-      const err = await refusal(tools.import({ state: 'BY', file: '/nonexistent' }));
+      const err = await importRefusal(tools.import({ state: 'BY', file: '/nonexistent' }));
       expect(err.reason).toBe('not_open');
       expect(err.message).toContain('Bayern veröffentlicht keine offenen Hauskoordinaten');
     });
 
     it('a file that is not there, and an empty one', async () => {
       expect(
-        (await refusal(tools.import({ state: 'NW', file: '/nonexistent/x.zip' }))).reason,
+        (await importRefusal(tools.import({ state: 'NW', file: '/nonexistent/x.zip' }))).reason,
       ).toBe('unreadable_file');
       const empty = writeHouseFile('empty.txt', '');
-      expect((await refusal(tools.import({ state: 'NW', file: empty }))).reason).toBe('empty_file');
+      expect((await importRefusal(tools.import({ state: 'NW', file: empty }))).reason).toBe(
+        'empty_file',
+      );
       await stillThere();
     });
 
     it('a format it does not know', async () => {
       const file = writeHouseFile('other.txt', 'a;b;c\n1;2;3\n');
-      const err = await refusal(tools.import({ state: 'NW', file }));
+      const err = await importRefusal(tools.import({ state: 'NW', file }));
       expect(err.message).toMatch(/Format/);
       await stillThere();
     });
@@ -126,7 +123,7 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
     it("another state's file", async () => {
       const hessen = { ...MUENSTER, stateKey: '06', stateName: 'Hessen', lat: 50.08, lon: 8.24 };
       const file = writeHouseFile('hessen.txt', hkDeFile([hessen, { ...hessen, number: '11' }]));
-      const err = await refusal(tools.import({ state: 'NW', file }));
+      const err = await importRefusal(tools.import({ state: 'NW', file }));
       expect(err.reason).toBe('other_state');
       expect(err.message).toContain('Hessen (landschl 06)');
       await stillThere();
@@ -139,19 +136,23 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
         return fields.join(';');
       };
       const file = writeHouseFile('swapped.txt', lines(swapped(gebrefLine(MUENSTER, 1))));
-      const err = await refusal(tools.import({ state: 'NW', file }));
+      const err = await importRefusal(tools.import({ state: 'NW', file }));
       expect(err.reason).toBe('too_many_malformed');
-      expect(err.message).toContain('outside Nordrhein-Westfalen');
+      expect(err.message).toContain('außerhalb des Landes (');
+      expect(err.message).toContain('liegt außerhalb von Nordrhein-Westfalen');
+      expect(err.message).not.toContain('outside_state');
       await stillThere();
     });
 
     it('more than 1 % malformed rows', async () => {
       const good = Array.from({ length: 50 }, (_, i) => gebrefLine(prinzipalmarkt(300 + i), i));
       const file = writeHouseFile('bad.txt', lines(...good, 'kaputt;1;2', 'kaputt;3;4'));
-      const err = await refusal(tools.import({ state: 'NW', file }));
+      const err = await importRefusal(tools.import({ state: 'NW', file }));
       expect(err.reason).toBe('too_many_malformed');
       expect(err.message).toMatch(/2 von 52 Zeilen \(3,8 %\).*Nichts wurde ersetzt/s);
-      expect(err.message).toContain('Zeile 51');
+      // The reason in words, not its code.
+      expect(err.message).toContain('Zeile 51: falsche Spaltenzahl (3 Felder statt 21)');
+      expect(err.message).not.toContain('field_count');
       await stillThere();
       expect(await tools.official.find('Prinzipalmarkt 300, 48143 Münster')).toBeNull();
     });

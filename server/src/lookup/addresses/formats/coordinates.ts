@@ -30,11 +30,11 @@ export function positionOf(
   const prefixed = ZONE_IN_EASTING.exec(eastingText);
   const x = parseCoordinate(prefixed ? (prefixed[2] as string) : eastingText);
   const y = parseCoordinate(northingText);
-  if (Number.isNaN(x) || Number.isNaN(y)) return 'coordinates are not numbers';
+  if (Number.isNaN(x) || Number.isNaN(y)) return 'Koordinaten sind keine Zahlen';
   const zone = prefixed ? (prefixed[1] as string) : zoneText;
   if (zone === '32') return { x, y, crs: 'EPSG:25832' };
   if (zone === '33') return { x, y, crs: 'EPSG:25833' };
-  if (zone !== '') return `unknown UTM zone ${zone.slice(0, 8)}`;
+  if (zone !== '') return `unbekannte UTM-Zone ${zone.slice(0, 8)}`;
   const degrees = Math.abs(x) <= 180 && Math.abs(y) <= 90;
   return { x, y, crs: degrees ? 'EPSG:4326' : fallback };
 }

@@ -95,7 +95,7 @@ function featureRow(
   record: number,
   fallbackCrs: Crs,
 ): HouseRow | MalformedRow {
-  if (!pos) return malformed(record, 'coordinates', 'feature has no gml:pos');
+  if (!pos) return malformed(record, 'coordinates', 'Objekt ohne gml:pos');
   const fields = PROPERTY_KEYS.map((key) => values[key] ?? '');
   const frame = pos.srsName === undefined ? undefined : frameOfSrsName(pos.srsName);
   // "x y" in gml:pos, "x,y" in the older gml:coordinates; a third value is a height.

@@ -47,7 +47,7 @@ export type MalformedReason = (typeof MALFORMED_REASONS)[number];
 export interface MalformedRow {
   line: number;
   reason: MalformedReason;
-  /** A short English explanation for the operator (never the whole line). */
+  /** A short German explanation for the operator (never the whole line). */
   detail: string;
 }
 

@@ -26,23 +26,29 @@ export async function openSingleFile(source: ByteSource, options: ReadOptions): 
     const batches = rereadable(() => readGmlBatches(source, encoding, defaultCrs));
     return { format: 'gml', encoding, entryName, batches };
   }
-  const layout = detectLayout(firstLine(text, head.length < SNIFF_BYTES), text, format);
+  const [first, next] = firstLines(text, head.length < SNIFF_BYTES);
+  const layout = detectLayout({ first, next, head: text }, format);
   const batches = rereadable(() => readTextBatches(source, encoding, layout, defaultCrs));
   return { format: layout.format, encoding, entryName, batches };
 }
 
-/** The first line with content; `complete` when the head is the whole file. */
-function firstLine(text: string, complete: boolean): string {
+/** The first two lines with content; `complete` when the head is the whole file. */
+function firstLines(text: string, complete: boolean): [string, string | undefined] {
+  const lines: string[] = [];
   let start = 0;
-  for (let end = text.indexOf('\n'); ; end = text.indexOf('\n', start)) {
-    const line = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
+  while (lines.length < 2) {
+    const end = text.indexOf('\n', start);
     if (end === -1 && !complete) {
+      if (lines.length > 0) break;
       throw new AddressImportError(
         'unknown_format',
         `Das Format der Datei wurde nicht erkannt (die erste Zeile ist länger als ${SNIFF_BYTES} Bytes).`,
       );
     }
-    if (line.trim() !== '' || end === -1) return line;
+    const line = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
+    if (line.trim() !== '') lines.push(line);
+    if (end === -1) break;
     start = end + 1;
   }
+  return [lines[0] ?? '', lines[1]];
 }

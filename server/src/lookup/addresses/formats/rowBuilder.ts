@@ -23,12 +23,12 @@ export function buildRow(
   // A separator at the end of the line adds one empty field; that is no error.
   if (fieldCount !== -1 && count !== fieldCount) {
     if (count !== fieldCount + 1 || fields[fieldCount] !== '') {
-      return malformed(line, 'field_count', `${count} fields, expected ${fieldCount}`);
+      return malformed(line, 'field_count', `${count} Felder statt ${fieldCount}`);
     }
   }
   for (const field of fields) {
     if (field.includes(REPLACEMENT_CHARACTER)) {
-      return malformed(line, 'encoding', 'a field is not valid in the file encoding');
+      return malformed(line, 'encoding', 'ein Feld ist in der Zeichenkodierung der Datei ungültig');
     }
   }
   const position = positionOf(
@@ -39,10 +39,14 @@ export function buildRow(
   );
   if (typeof position === 'string') return malformed(line, 'coordinates', position);
   const street = get(fields, columns, 'street');
-  if (street === '') return malformed(line, 'street', 'empty street');
+  if (street === '') return malformed(line, 'street', 'Straße leer');
   const number = get(fields, columns, 'number');
   if (!STARTS_WITH_DIGIT.test(number)) {
-    return malformed(line, 'house_number', `house number "${clip(number)}" has no leading digits`);
+    return malformed(
+      line,
+      'house_number',
+      `Hausnummer „${clip(number)}“ beginnt nicht mit einer Ziffer`,
+    );
   }
   const row: HouseRow = {
     line,

@@ -40,7 +40,7 @@ export async function* readShapefileBatches(
       batch.add(
         point
           ? buildRow([...fields, ...point], record, layout, crs)
-          : malformed(record, 'coordinates', 'record has no point'),
+          : malformed(record, 'coordinates', 'Datensatz ohne Punkt'),
       );
       if (batch.full) yield batch.take();
     }

@@ -10,7 +10,7 @@ import { lineRecords, MAX_LINE, type RecordSink } from './lineRecords.js';
 import { buildRow, malformed } from './rowBuilder.js';
 import { decodedChunks, type TextEncoding } from './textEncoding.js';
 
-const UNREADABLE = `line unreadable (unclosed quote or over ${MAX_LINE} characters)`;
+const UNREADABLE = `Zeile unlesbar (Anführungszeichen nicht geschlossen oder über ${MAX_LINE} Zeichen)`;
 
 export async function* readTextBatches(
   source: ByteSource,

@@ -133,6 +133,51 @@ describe('dialects of the state files, detected from the first line', () => {
     ]);
   });
 
+  it('reads SN and TH as they are published now: HK-DE header, 24 fields, CRLF', async () => {
+    const sn = await openHouseFile(fixture('sn-hauskoordinaten.txt'), { defaultCrs: 'EPSG:25833' });
+    expect(sn.format).toBe('hk-header');
+    expect((await readAll(sn)).rows).toEqual([
+      {
+        line: 2,
+        oid: 'DESNAL0000a1B2c',
+        quality: 'A',
+        stateKey: '14',
+        municipality: 'Dresden, Stadt',
+        municipalityKey: '14612000',
+        locality: 'Innere Altstadt',
+        street: 'Theaterplatz',
+        number: '2',
+        suffix: '',
+        postcode: '01067',
+        postalPlace: 'Dresden',
+        x: 411438.918,
+        y: 5656633.972,
+        crs: 'EPSG:25833',
+      },
+    ]);
+    const th = await openHouseFile(fixture('th-hauskoordinaten.txt'), UTM32);
+    expect(th.format).toBe('hk-header');
+    const { rows, malformed } = await readAll(th);
+    expect(malformed).toEqual([]);
+    // The postal columns are empty in Thüringen's file: absent, not ''.
+    expect(rows).toEqual([
+      {
+        line: 2,
+        oid: 'DETHL5100003xYz',
+        quality: 'A',
+        stateKey: '16',
+        municipality: 'Erfurt, Stadt',
+        municipalityKey: '16051000',
+        street: 'Fischmarkt',
+        number: '1',
+        suffix: '',
+        x: 642449.025,
+        y: 5649349.645,
+        crs: 'EPSG:25832',
+      },
+    ]);
+  });
+
   it('reads HK-DE with 24 fields and no header (SN, SH, TH, BE); the zone column sets the CRS', async () => {
     const line =
       'N;DESNAL000test01;A;14;Sachsen;6;Dresden;12;Dresden;000;Dresden;0001;Altstadt;00123;' +
@@ -215,8 +260,8 @@ describe('dialects of the state files, detected from the first line', () => {
     const { rows, malformed } = await readAll(opened);
     expect(rows).toEqual([]);
     expect(malformed).toEqual([
-      { line: 1, reason: 'field_count', detail: '21 fields, expected 24' },
-      { line: 2, reason: 'field_count', detail: '21 fields, expected 24' },
+      { line: 1, reason: 'field_count', detail: '21 Felder statt 24' },
+      { line: 2, reason: 'field_count', detail: '21 Felder statt 24' },
     ]);
   });
 

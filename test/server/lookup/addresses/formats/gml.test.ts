@@ -49,8 +49,8 @@ describe('GML (Hamburg ALKIS_Adressen)', () => {
       }),
     ]);
     expect(malformed).toEqual([
-      { line: 3, reason: 'house_number', detail: 'house number "" has no leading digits' },
-      { line: 4, reason: 'coordinates', detail: 'feature has no gml:pos' },
+      { line: 3, reason: 'house_number', detail: 'Hausnummer „“ beginnt nicht mit einer Ziffer' },
+      { line: 4, reason: 'coordinates', detail: 'Objekt ohne gml:pos' },
     ]);
   });
 

@@ -3,7 +3,7 @@ import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js
 import { crsOfPrj, encodingOfCpg } from '#server/lookup/addresses/formats/shapefileMeta.js';
 import { readAll, tempFolder } from './support/readAll.js';
 import { dbfBuffer, PRJ_25832, shpBuffer, type PointRecord } from './support/shapefileFiles.js';
-import { writeZip } from './support/zipFile.js';
+import { writeZip } from '../../../../support/zipFile.js';
 
 const file = tempFolder('shp');
 const UTM33 = { defaultCrs: 'EPSG:25833' } as const;
@@ -73,7 +73,7 @@ describe('shapefiles (Bremen)', () => {
         y: 5933011.125,
       }),
     ]);
-    expect(malformed).toEqual([{ line: 2, reason: 'street', detail: 'empty street' }]);
+    expect(malformed).toEqual([{ line: 2, reason: 'street', detail: 'Straße leer' }]);
   });
 
   it('reads a zipped shapefile with Latin-1 attributes; without .prj the state CRS holds', async () => {

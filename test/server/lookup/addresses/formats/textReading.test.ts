@@ -77,12 +77,12 @@ describe('reading text files', () => {
     const { rows, malformed } = await readAll(opened);
     expect(rows.map((r) => r.line)).toEqual([1, 9]);
     expect(malformed).toEqual([
-      { line: 3, reason: 'field_count', detail: '20 fields, expected 21' },
-      { line: 4, reason: 'coordinates', detail: 'coordinates are not numbers' },
-      { line: 5, reason: 'street', detail: 'empty street' },
-      { line: 6, reason: 'house_number', detail: 'house number "a4" has no leading digits' },
-      { line: 7, reason: 'coordinates', detail: 'unknown UTM zone 31' },
-      { line: 8, reason: 'field_count', detail: '1 fields, expected 21' },
+      { line: 3, reason: 'field_count', detail: '20 Felder statt 21' },
+      { line: 4, reason: 'coordinates', detail: 'Koordinaten sind keine Zahlen' },
+      { line: 5, reason: 'street', detail: 'Straße leer' },
+      { line: 6, reason: 'house_number', detail: 'Hausnummer „a4“ beginnt nicht mit einer Ziffer' },
+      { line: 7, reason: 'coordinates', detail: 'unbekannte UTM-Zone 31' },
+      { line: 8, reason: 'field_count', detail: '1 Felder statt 21' },
     ]);
   });
 
@@ -99,7 +99,11 @@ describe('reading text files', () => {
     const { rows, malformed } = await readAll(opened);
     expect(rows).toHaveLength(8001);
     expect(malformed).toEqual([
-      { line: 8001, reason: 'encoding', detail: 'a field is not valid in the file encoding' },
+      {
+        line: 8001,
+        reason: 'encoding',
+        detail: 'ein Feld ist in der Zeichenkodierung der Datei ungültig',
+      },
     ]);
   });
 
@@ -112,7 +116,7 @@ describe('reading text files', () => {
     const { rows, malformed } = await readAll(opened);
     expect(rows.map((r) => r.line)).toEqual([1, 3]);
     expect(malformed).toEqual([
-      { line: 2, reason: 'field_count', detail: expect.stringContaining('line unreadable') },
+      { line: 2, reason: 'field_count', detail: expect.stringContaining('Zeile unlesbar') },
     ]);
   });
 
@@ -151,8 +155,8 @@ describe('quoted CSV (HE)', () => {
       [7, 'Akazienweg', '6', 534215.816],
     ]);
     expect(malformed).toEqual([
-      { line: 4, reason: 'house_number', detail: 'house number "x" has no leading digits' },
-      { line: 6, reason: 'field_count', detail: '19 fields, expected 20' },
+      { line: 4, reason: 'house_number', detail: 'Hausnummer „x“ beginnt nicht mit einer Ziffer' },
+      { line: 6, reason: 'field_count', detail: '19 Felder statt 20' },
     ]);
   });
 

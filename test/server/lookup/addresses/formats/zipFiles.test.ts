@@ -5,7 +5,7 @@ import { AddressImportError } from '#server/lookup/addresses/addressImportError.
 import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
 import { chooseZipEntries } from '#server/lookup/addresses/formats/zipEntryChoice.js';
 import { readAll, tempFolder } from './support/readAll.js';
-import { writeZip } from './support/zipFile.js';
+import { writeZip } from '../../../../support/zipFile.js';
 
 const file = tempFolder('zip');
 const UTM32 = { defaultCrs: 'EPSG:25832' } as const;
