@@ -154,13 +154,18 @@ export class AccountService {
     return (await this.users.findById(user.id)) ?? user;
   }
 
+  /** Whether the password is the account's (the scrypt work of a login). */
+  passwordMatches(user: Pick<Account, 'passwordHash'>, password: string): Promise<boolean> {
+    return this.hasher.verify(password, user.passwordHash);
+  }
+
   async setPassword(accountId: string, password: string): Promise<void> {
     await this.users.update(accountId, { passwordHash: await this.hasher.hash(password) });
   }
 
   /** Changes the password when the current one is right; false when it is not. */
   async changePassword(user: Account, current: string, next: string): Promise<boolean> {
-    if (!(await this.hasher.verify(current, user.passwordHash))) return false;
+    if (!(await this.passwordMatches(user, current))) return false;
     await this.setPassword(user.id, next);
     return true;
   }
