@@ -8,6 +8,7 @@ import { oauthGrantsMigration } from './025-oauth-grants.js';
 import { accountEmailMigration } from './026-account-email.js';
 import { distinctLookupsMigration } from './030-distinct-lookups.js';
 import { houseCoordinatesMigration } from './040-house-coordinates.js';
+import { trialMailboxesMigration } from './050-trial-mailboxes.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   accountEmailMigration,
   distinctLookupsMigration,
   houseCoordinatesMigration,
+  trialMailboxesMigration,
 ];
