@@ -1,0 +1,54 @@
+// Failing lookups (404 no_data, 404 address_not_found) cost the geocoder and
+// the state services like answered ones, so they are remembered and bounded:
+// - geocode_cache keeps an address the geocoder did not find, as a row
+//   without a place (lat, lon and display_name null), for the cache's time;
+// - distinct_lookups marks a failing lookup (failed), so repeating it this
+//   month is free like repeating an answer, while the count of distinct
+//   answered lookups stays what it was;
+// - usage_months counts the failing lookups that stayed free this month
+//   (failed_lookups), the bound past which they count.
+import { DataTypes } from 'sequelize';
+import type { Migration } from './migration.js';
+
+export const failingLookupsMigration: Migration = {
+  name: '051-failing-lookups',
+  async up({ queryInterface }) {
+    await queryInterface.changeColumn('geocode_cache', 'lat', {
+      type: DataTypes.DOUBLE,
+      allowNull: true,
+    });
+    await queryInterface.changeColumn('geocode_cache', 'lon', {
+      type: DataTypes.DOUBLE,
+      allowNull: true,
+    });
+    await queryInterface.changeColumn('geocode_cache', 'display_name', {
+      type: DataTypes.TEXT,
+      allowNull: true,
+    });
+    await queryInterface.addColumn('distinct_lookups', 'failed', {
+      type: DataTypes.BOOLEAN,
+      allowNull: false,
+      defaultValue: false,
+    });
+    await queryInterface.addColumn('usage_months', 'failed_lookups', {
+      type: DataTypes.INTEGER,
+      allowNull: false,
+      defaultValue: 0,
+    });
+  },
+  async down({ queryInterface, sequelize }) {
+    await queryInterface.removeColumn('usage_months', 'failed_lookups');
+    await queryInterface.removeColumn('distinct_lookups', 'failed');
+    await sequelize.query('DELETE FROM geocode_cache WHERE lat IS NULL');
+    for (const column of ['lat', 'lon'] as const) {
+      await queryInterface.changeColumn('geocode_cache', column, {
+        type: DataTypes.DOUBLE,
+        allowNull: false,
+      });
+    }
+    await queryInterface.changeColumn('geocode_cache', 'display_name', {
+      type: DataTypes.TEXT,
+      allowNull: false,
+    });
+  },
+};
