@@ -71,12 +71,15 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
     const at = new Date('2026-11-02T00:00:00Z');
     await repo.save('Nirgendweg 1, Hannover', null, at);
     expect(await repo.find('nirgendweg 1, hannover')).toEqual({ place: null, fetchedAt: at });
-    const place = { lat: 52.1, lon: 9.7, displayName: 'Nirgendweg 1', state: 'DE-NI' };
-    await repo.save('Nirgendweg 1, Hannover', place, at);
-    expect((await repo.find('Nirgendweg 1, Hannover'))?.place).toEqual({
-      ...place,
+    const place = {
+      lat: 52.1,
+      lon: 9.7,
+      displayName: 'Nirgendweg 1',
+      state: 'DE-NI',
       municipality: undefined,
-    });
+    };
+    await repo.save('Nirgendweg 1, Hannover', place, at);
+    expect((await repo.find('Nirgendweg 1, Hannover'))?.place).toEqual(place);
   });
 
   it('keeps the empty gutachterausschuss of a cached entry', async () => {
