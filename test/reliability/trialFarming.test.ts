@@ -63,12 +63,8 @@ describe('one trial per mailbox, through the sign-up pages', SLOW, () => {
     const name = `johndoe${Date.now()}`;
     const first = await confirmed(`${name.slice(0, 4)}.${name.slice(4)}@gmail.com`);
     expect(first.user?.trialExpiresAt).toBeInstanceOf(Date);
-    const spaced = [...name].join('.');
-    for (const address of [
-      `${spaced}@gmail.com`,
-      `${name}@gmail.com`,
-      `${name}+x@googlemail.com`,
-    ]) {
+    // Two more addresses: a mailbox gets three sign-up mails an hour (mailFlood.test.ts).
+    for (const address of [`${[...name].join('.')}@gmail.com`, `${name}+x@googlemail.com`]) {
       await expectNoTrial(address);
     }
   });

@@ -80,6 +80,17 @@ export async function sendConfirmation(
   return true;
 }
 
+/** The confirmation link to a new address, else a note to the owner of the existing account. */
+async function sendSignupMail(ctx: ConfirmationDeps, { user, existed }: Registration) {
+  if (!existed) {
+    await sendConfirmation(ctx, user);
+    return;
+  }
+  const base = ctx.config.baseUrl;
+  const mail = user.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
+  ctx.mailer.send(mail(user.email, `${base}/login`, `${base}/password/forgot`));
+}
+
 export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
   const router = Router();
   const loginPage = (req: Request, res: Response, extra = {}, status = 200) =>
@@ -158,14 +169,9 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
       signupPage(req, res, { email: email.slice(0, MAX_EMAIL_LENGTH), error: INVALID_EMAIL }, 400);
       return;
     }
-    const { user, existed } = registration;
-    if (existed) {
-      const base = ctx.config.baseUrl;
-      const mail = user.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
-      ctx.mailer.send(mail(user.email, `${base}/login`, `${base}/password/forgot`));
-    } else {
-      await sendConfirmation(ctx, user);
-    }
+    const { user } = registration;
+    // Past the mailbox's budget for the hour: the same page, nothing sent.
+    if (await web.mailBudget.take(user.email)) await sendSignupMail(ctx, registration);
     web.render(req, res, 'mailSent', {
       title: 'Fast geschafft',
       email: user.email,

@@ -40,7 +40,8 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
   router.post('/password/forgot', ...web.forms, throttled, async (req, res) => {
     const email = field(req, 'email').slice(0, MAX_EMAIL_LENGTH + 1);
     const user = await ctx.accounts.findByEmail(email);
-    if (user) {
+    // Past the mailbox's budget nothing is sent and the live link is not replaced.
+    if (user && (await web.mailBudget.take(user.email))) {
       const token = await ctx.emailLinks.issue(user.id, 'reset');
       const link = `${ctx.config.baseUrl}/password/reset?token=${token}`;
       ctx.mailer.send(passwordResetMail(user.email, link));
