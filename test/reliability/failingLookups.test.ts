@@ -111,17 +111,26 @@ describe('a failing address once the geocode cache has kept it 30 days', () => {
   });
 });
 
+/** The attack: a Starter at 49 of 50 sends 1,000 distinct failing addresses; what reached upstream. */
+async function thousandFailures(what: string, address: (n: number) => string) {
+  const w = (h = await startLookupHarness({ plan: 'starter', resolve }));
+  await starterAt49(w);
+  const statuses = await tenBatches(w, address);
+  const reached = upstream(w);
+  figures.note(
+    `1,000 ${what}, Starter at 49/50: ${reached.geocoder} geocoder, ${reached.state} state ` +
+      `requests; answers ${JSON.stringify(statuses)}`,
+  );
+  return { reached, profile: await me(w) };
+}
+
+/** max(100, cap) free failing lookups, and room for the counted ones of a Starter at 49 of 50. */
+const BOUND = 110;
+
 describe('the free failing lookups of an account', () => {
   it('end at max(100, cap): 1,000 unknown addresses of a Starter at 49 of 50 reach the geocoder at most 110 times', async () => {
-    const w = (h = await startLookupHarness({ plan: 'starter', resolve }));
-    await starterAt49(w);
-    const statuses = await tenBatches(w, unknown);
-    const reached = upstream(w);
-    figures.note(
-      `1,000 unknown addresses, Starter at 49/50: ${reached.geocoder} geocoder, ${reached.state} state requests; answers ${JSON.stringify(statuses)}`,
-    );
-    expect(reached.geocoder + reached.state).toBeLessThanOrEqual(110);
-    const profile = await me(w);
+    const { reached, profile } = await thousandFailures('unknown addresses', unknown);
+    expect(reached.geocoder + reached.state).toBeLessThanOrEqual(BOUND);
     expect(profile).toMatchObject({
       usage_this_month: 50,
       quota_exhausted: true,
@@ -131,17 +140,11 @@ describe('the free failing lookups of an account', () => {
   });
 
   it('end at max(100, cap) also where the geocoder finds the address and the state has no zone', async () => {
-    const w = (h = await startLookupHarness({ plan: 'starter', resolve }));
-    await starterAt49(w);
-    const statuses = await tenBatches(w, noZone);
-    const reached = upstream(w);
-    figures.note(
-      `1,000 addresses without a zone, Starter at 49/50: ${reached.geocoder} geocoder, ${reached.state} state requests; answers ${JSON.stringify(statuses)}`,
-    );
+    const { reached, profile } = await thousandFailures('addresses without a zone', noZone);
     // Each failing lookup that runs asks both services once.
-    expect(reached.geocoder).toBeLessThanOrEqual(110);
-    expect(reached.state).toBeLessThanOrEqual(110);
-    expect((await me(w)).usage_this_month).toBe(50);
+    expect(reached.geocoder).toBeLessThanOrEqual(BOUND);
+    expect(reached.state).toBeLessThanOrEqual(BOUND);
+    expect(profile.usage_this_month).toBe(50);
   });
 
   it('are counted in the trial the same way, past its 100', async () => {

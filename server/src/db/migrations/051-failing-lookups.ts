@@ -10,21 +10,19 @@
 import { DataTypes } from 'sequelize';
 import type { Migration } from './migration.js';
 
+/** The columns of the place, which a row without one leaves null. */
+const PLACE_COLUMNS = {
+  lat: DataTypes.DOUBLE,
+  lon: DataTypes.DOUBLE,
+  display_name: DataTypes.TEXT,
+};
+
 export const failingLookupsMigration: Migration = {
   name: '051-failing-lookups',
   async up({ queryInterface }) {
-    await queryInterface.changeColumn('geocode_cache', 'lat', {
-      type: DataTypes.DOUBLE,
-      allowNull: true,
-    });
-    await queryInterface.changeColumn('geocode_cache', 'lon', {
-      type: DataTypes.DOUBLE,
-      allowNull: true,
-    });
-    await queryInterface.changeColumn('geocode_cache', 'display_name', {
-      type: DataTypes.TEXT,
-      allowNull: true,
-    });
+    for (const [column, type] of Object.entries(PLACE_COLUMNS)) {
+      await queryInterface.changeColumn('geocode_cache', column, { type, allowNull: true });
+    }
     await queryInterface.addColumn('distinct_lookups', 'failed', {
       type: DataTypes.BOOLEAN,
       allowNull: false,
@@ -40,15 +38,8 @@ export const failingLookupsMigration: Migration = {
     await queryInterface.removeColumn('usage_months', 'failed_lookups');
     await queryInterface.removeColumn('distinct_lookups', 'failed');
     await sequelize.query('DELETE FROM geocode_cache WHERE lat IS NULL');
-    for (const column of ['lat', 'lon'] as const) {
-      await queryInterface.changeColumn('geocode_cache', column, {
-        type: DataTypes.DOUBLE,
-        allowNull: false,
-      });
+    for (const [column, type] of Object.entries(PLACE_COLUMNS)) {
+      await queryInterface.changeColumn('geocode_cache', column, { type, allowNull: false });
     }
-    await queryInterface.changeColumn('geocode_cache', 'display_name', {
-      type: DataTypes.TEXT,
-      allowNull: false,
-    });
   },
 };
