@@ -135,4 +135,13 @@ describe.each(databaseKinds())('simultaneous confirmations on %s', (kind) => {
       expect(trialsPerRound).toEqual(Array(ROUNDS).fill(1));
     },
   );
+
+  it('still give an account the operator makes its trial where the mailbox had one', async () => {
+    const [one] = instances;
+    if (!one) throw new Error('an instance expected');
+    const name = `kunde${randomUUID().slice(0, 8)}`;
+    await one.accounts.create({ email: `${name}@example.de` });
+    const second = await one.accounts.create({ email: `${name}+buero@example.de` });
+    expect(second.trialStartedAt).toBeInstanceOf(Date);
+  });
 });

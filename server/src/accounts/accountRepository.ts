@@ -123,15 +123,13 @@ export class AccountRepository {
     }
   }
 
-  /** Marks the account's trial as the mailbox's one, unless another account holds the mark. */
-  async markTrialMailbox(id: string, trialMailbox: string): Promise<boolean> {
+  /** Marks the account's trial as the mailbox's one; nothing where another account holds the mark. */
+  async markTrialMailbox(id: string, trialMailbox: string): Promise<void> {
     this.recent.delete(id);
     try {
       await this.users.update({ trialMailbox }, { where: { id }, silent: true });
-      return true;
     } catch (err) {
-      if (err instanceof UniqueConstraintError) return false;
-      throw err;
+      if (!(err instanceof UniqueConstraintError)) throw err;
     }
   }
 
