@@ -1,7 +1,7 @@
 // Builds the Express app from a context; listening is main.ts's job, so
 // tests run the very same app on a loopback port.
 import express, { type Express } from 'express';
-import { excelAddinRouter } from './addins/excelAddin.js';
+import { EXCEL_ADDIN_DIST, excelAddinRouter, servesSourceMaps } from './addins/excelAddin.js';
 import { bodenrichtwertRouter } from './api/bodenrichtwert/bodenrichtwertRouter.js';
 import { bodenwertRouter } from './api/bodenwert/bodenwertRouter.js';
 import { meRouter } from './api/me/meRouter.js';
@@ -28,7 +28,7 @@ export function createApp(ctx: AppContext): Express {
   app.set('etag', false);
 
   app.use(requestLogger(ctx.logger));
-  app.use(excelAddinRouter());
+  app.use(excelAddinRouter(EXCEL_ADDIN_DIST, { sourceMaps: servesSourceMaps(ctx.config.baseUrl) }));
   app.use(securityHeaders(mapTilePolicy(ctx.config.map.tileUrl)));
   app.use(queryParameterLimit);
   app.use(healthRouter(ctx.health));

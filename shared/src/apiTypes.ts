@@ -181,6 +181,13 @@ export interface MeResponse {
    * month; repeating one of them is free (docs/api.md, Quota).
    */
   distinct_lookups_this_month: number;
+  /**
+   * New lookups this billing month that failed (404 no_data or
+   * address_not_found) and were not counted; at most free_failed_lookups.
+   */
+  failed_lookups_this_month: number;
+  /** How many failing lookups stay free this month (max(100, limit)); null: all. */
+  free_failed_lookups: number | null;
   limit: number | null;
   quota_exhausted: boolean;
   upgrade_url: string | null;

@@ -32,8 +32,12 @@ export function sortByLandUse<T extends { code: LandUseCode }>(entries: readonly
   return [...entries].sort((a, b) => compareLandUse(a.code, b.code));
 }
 
-/** The message of invalid_nutzungsart for one value as sent. */
-export function invalidLandUseMessage(value: string): string {
+/** The message of invalid_nutzungsart for one value as sent (a tool or a JSON body may send any). */
+export function invalidLandUseMessage(value: unknown): string {
+  if (typeof value !== 'string') {
+    const kind = Array.isArray(value) ? 'eine Liste' : value === null ? 'null' : 'ein Objekt';
+    return `Eine Nutzungsart ist ein Kürzel als Text (${CODE_LIST}), nicht ${kind}.`;
+  }
   if (value.trim().toUpperCase() === 'LF') {
     return (
       'Die Nutzungsart „LF“ wurde im April 2026 (2026-04) entfernt; ' +

@@ -1,14 +1,22 @@
 // Taking over an account through its e-mail links and sessions, on loopback
 // with the real pages: a second sign-up for an address changes nothing about
-// its account, a login to an unconfirmed account sends the link again at most
+// its account, confirming an address asks for the password of the sign-up (so
+// an address someone else signed up first is never confirmed with their
+// password), a login to an unconfirmed account sends the link again at most
 // once per 15 minutes, and a password reset or change ends the sessions (and,
-// when asked, the keys and apps) an attacker may hold.
+// when asked or when the account was never confirmed, the keys and apps) an
+// attacker may hold.
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, type ReceivedMail } from '#dev/fakes/smtpFake.js';
 import { manualClock } from '../support/clock.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
-import { decodeHtml, FormBrowser } from '../server/oauth/support/formBrowser.js';
+import {
+  checkedBoxes,
+  csrfToken,
+  decodeHtml,
+  FormBrowser,
+} from '../server/oauth/support/formBrowser.js';
 import {
   consentedTokens,
   discover,
@@ -45,10 +53,11 @@ function signUp(email: string, password: string) {
   });
 }
 
-function confirm(browser: FormBrowser, mail: ReceivedMail) {
+function confirm(browser: FormBrowser, mail: ReceivedMail, password: string) {
   const link = new URL(linkIn(mail, `${server.url}/signup/confirm?token=`));
   return browser.submit(`${link.pathname}${link.search}`, '/signup/confirm', {
     token: link.searchParams.get('token') ?? '',
+    password,
   });
 }
 
@@ -73,7 +82,7 @@ describe('a second sign-up for an address', SLOW, () => {
 
     // The owner's first link still confirms, and only the owner's password opens the account.
     const browser = new FormBrowser(server.url);
-    expect((await confirm(browser, ownerLink)).status).toBe(200);
+    expect((await confirm(browser, ownerLink, 'Passwort-des-Inhabers-2026')).status).toBe(200);
     expect((await browser.login(address, 'Passwort-des-Angreifers-2026')).status).toBe(401);
     expect((await browser.login(address, 'Passwort-des-Inhabers-2026')).status).toBe(303);
   });
@@ -86,6 +95,55 @@ describe('a second sign-up for an address', SLOW, () => {
     const browser = new FormBrowser(server.url);
     expect((await browser.login(address, 'Passwort-des-Angreifers-2026')).status).toBe(401);
     expect((await browser.login(address, 'Passwort-des-Inhabers-2026')).status).toBe(303);
+  });
+});
+
+describe('an address someone else signed up first', SLOW, () => {
+  it('is not confirmed with their password: the owner sets a password of their own', async () => {
+    const address = newEmail();
+    const attackerPassword = 'Passwort-des-Angreifers-2026';
+    const ownerPassword = 'Passwort-des-Inhabers-2026';
+    await signUp(address, attackerPassword);
+    const firstLink = await server.mail.next(address);
+    await signUp(address, ownerPassword);
+    const notice = await server.mail.next(address);
+    expect(notice.subject).toBe('Jemand wollte sich mit Ihrer Adresse registrieren');
+
+    // The owner opens the first mail's link and confirms with the password they know.
+    const owner = new FormBrowser(server.url);
+    const refused = await confirm(owner, firstLink, ownerPassword);
+    expect(refused.status).toBe(401);
+    expect(decodeHtml(refused.html)).toContain('Passwort vergessen');
+    expect((await server.ctx.accounts.findByEmail(address))?.emailVerifiedAt).toBeNull();
+    const attacker = new FormBrowser(server.url);
+    expect((await attacker.login(address, attackerPassword)).status).toBe(403);
+
+    // The way the pages and the mail point to: a new password, which confirms the address.
+    expect(notice.text).toContain(`${server.url}/password/forgot`);
+    expect((await reset(await resetLink(address), ownerPassword)).status).toBe(200);
+    expect((await attacker.login(address, attackerPassword)).status).toBe(401);
+    expect((await owner.login(address, ownerPassword)).status).toBe(303);
+    expect((await owner.get('/dashboard')).html).toContain('aktiv, endet am');
+  });
+
+  it("ends, at the owner's reset, the keys the account got before anyone confirmed it", async () => {
+    const address = newEmail();
+    await signUp(address, 'Passwort-des-Angreifers-2026');
+    await server.mail.next(address);
+    const user = await server.ctx.accounts.findByEmail(address);
+    if (!user) throw new Error('the sign-up made no account');
+    // A key made for the address with `npm run admin -- key:create` while nobody had confirmed it.
+    const key = await server.ctx.apiKeys.create(user.id, 'Skript', 'unlimited');
+    expect((await me(server.url, key.value)).status).toBe(200);
+
+    const link = await resetLink(address);
+    const form = await new FormBrowser(server.url).get(link.page);
+    expect(form.html).toMatch(/name="revoke_keys" value="1" checked/);
+    expect(form.html).toMatch(/name="revoke_apps" value="1" checked/);
+    const answer = await reset(link, 'Passwort-des-Inhabers-2026');
+    expect(answer.status).toBe(200);
+    expect(decodeHtml(answer.html)).toContain('1 API-Schlüssel widerrufen');
+    expect((await me(server.url, key.value)).status).toBe(401);
   });
 });
 
@@ -108,7 +166,7 @@ describe('a login to an unconfirmed account', SLOW, () => {
     // The sign-up's mail and one more: the logins within 15 minutes of a link sent none.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(address)).toHaveLength(2);
-    expect((await confirm(browser, again)).status).toBe(200);
+    expect((await confirm(browser, again, password)).status).toBe(200);
   });
 });
 
@@ -124,8 +182,13 @@ async function resetLink(email: string) {
   return { page: `${link.pathname}${link.search}`, token: link.searchParams.get('token') ?? '' };
 }
 
-function reset(link: { page: string; token: string }, password: string, extra = {}) {
-  return new FormBrowser(server.url).submit(link.page, '/password/reset', {
+/** Submits the reset form as a browser would: with the boxes the page ticked, plus `extra`. */
+async function reset(link: { page: string; token: string }, password: string, extra = {}) {
+  const browser = new FormBrowser(server.url);
+  const form = await browser.get(link.page);
+  return browser.post('/password/reset', {
+    _csrf: csrfToken(form.html),
+    ...checkedBoxes(form.html),
     token: link.token,
     password,
     password_confirmation: password,

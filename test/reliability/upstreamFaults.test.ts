@@ -4,6 +4,8 @@
 // hang, and the service recovers as soon as the source answers again.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { FormBrowser } from '../server/oauth/support/formBrowser.js';
+import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
 import { expectDocumentedAnswer, readAnswer } from './support/answers.js';
 import { PROXY_FAULTS } from './support/faultProxy.js';
 import { startFaultyWorld, type FaultyWorld } from './support/faultyWorld.js';
@@ -107,6 +109,29 @@ describe('stale data during an outage', () => {
       const renewed = await timedLookup();
       expect(renewed.body.cache_hit).toBe(true);
       expect(renewed.body).not.toHaveProperty('cache_stale');
+    },
+  );
+});
+
+describe('the lookup page during a state service fault', () => {
+  it.each(['malformed', 'nested'] as const)(
+    'answers with the outage page (503) for %s, never an internal error',
+    async (fault) => {
+      const email = `seite-${fault}-${Date.now()}@example.de`;
+      await world.server.ctx.accounts.create({
+        email,
+        password: TEST_PASSWORD,
+        plan: 'enterprise',
+      });
+      const browser = new FormBrowser(world.server.url);
+      expect((await browser.login(email, TEST_PASSWORD)).status).toBe(303);
+      world.wfs.fault = fault;
+      const page = await browser.submit('/dashboard/abfrage', '/dashboard/abfrage', {
+        address: DEMO_ADDRESSES.hannover,
+      });
+      figures.answer(page.status, 'page');
+      expect(page.status, page.html).toBe(503);
+      expect(page.html).toContain('vorübergehend nicht erreichbar');
     },
   );
 });

@@ -24,6 +24,8 @@ export class AccountModel extends Model<
   declare trialStartedAt: Date | null;
   declare trialExpiresAt: Date | null;
   declare trialUsage: CreationOptional<number>;
+  /** The mailbox whose one trial this account holds (unique; null: none). */
+  declare trialMailbox: CreationOptional<string | null>;
   declare paymentStatus: CreationOptional<PaymentStatus>;
   declare pastDueSince: CreationOptional<Date | null>;
   declare createdAt: CreationOptional<Date>;
@@ -42,6 +44,7 @@ export function defineAccountModel(sequelize: Sequelize): typeof AccountModel {
       trialStartedAt: { type: DataTypes.DATE(3), allowNull: true },
       trialExpiresAt: { type: DataTypes.DATE(3), allowNull: true },
       trialUsage: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      trialMailbox: { type: DataTypes.STRING(191), allowNull: true, defaultValue: null },
       paymentStatus: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'ok' },
       pastDueSince: { type: DataTypes.DATE(3), allowNull: true, defaultValue: null },
       createdAt: DataTypes.DATE(3),

@@ -1,9 +1,11 @@
 // Users in the database. The trial counter is changed only by single
-// conditional UPDATEs, so concurrent lookups cannot push it past its cap.
+// conditional UPDATEs, so concurrent lookups cannot push it past its cap. A
+// trial starts together with the mark of its mailbox (users.trial_mailbox,
+// unique), so a mailbox whose mark another account holds gets no second one.
 // The quota check may take a user this instance read moments ago
 // (findByIdRecent); every write through this repository drops that copy.
 import { LRUCache } from 'lru-cache';
-import { Op, type Sequelize } from 'sequelize';
+import { Op, UniqueConstraintError, type Sequelize } from 'sequelize';
 import type { Plan } from '#shared/apiTypes.js';
 import { defineAccountModel, type PaymentStatus, type AccountRow } from './accountModel.js';
 
@@ -35,6 +37,11 @@ export interface NewUser {
   trialExpiresAt: Date | null;
   createdAt: Date;
 }
+
+/** A trial as it starts: its window and the mailbox it is the one trial of. */
+export type TrialStart = Pick<Account, 'trialStartedAt' | 'trialExpiresAt'> & {
+  trialMailbox: string;
+};
 
 export type UserChanges = Partial<
   Pick<
@@ -95,13 +102,35 @@ export class AccountRepository {
     return row ? toUser(row) : null;
   }
 
-  /** Addresses starting with `prefix` whose account has had a trial (a superset: callers filter). */
-  async trialAddressesStartingWith(prefix: string): Promise<{ id: string; email: string }[]> {
-    const rows = await this.users.findAll({
-      attributes: ['id', 'email'],
-      where: { email: { [Op.startsWith]: prefix }, trialStartedAt: { [Op.not]: null } },
-    });
-    return rows.map((row) => ({ id: row.id, email: row.email }));
+  /**
+   * Confirms an unconfirmed account; with `trial`, starts it in the same
+   * UPDATE and marks its mailbox. False when another account holds that
+   * mailbox's mark: then nothing changed.
+   */
+  async confirm(id: string, at: Date, trial?: TrialStart): Promise<boolean> {
+    this.recent.delete(id);
+    try {
+      await this.users.update(
+        { emailVerifiedAt: at, ...trial },
+        { where: { id, emailVerifiedAt: null } },
+      );
+      return true;
+    } catch (err) {
+      if (trial && err instanceof UniqueConstraintError) return false;
+      throw err;
+    } finally {
+      this.recent.delete(id);
+    }
+  }
+
+  /** Marks the account's trial as the mailbox's one; nothing where another account holds the mark. */
+  async markTrialMailbox(id: string, trialMailbox: string): Promise<void> {
+    this.recent.delete(id);
+    try {
+      await this.users.update({ trialMailbox }, { where: { id }, silent: true });
+    } catch (err) {
+      if (!(err instanceof UniqueConstraintError)) throw err;
+    }
   }
 
   /** Applies the changes; false when no such user exists. */

@@ -8,8 +8,8 @@ import type { Plan } from '#shared/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { TRIAL_DAYS } from './entitlement.js';
 import type { PasswordHasher } from './passwordHasher.js';
-import { mailboxOf, mailboxPrefix } from './trialMailbox.js';
-import type { PaymentStatus, Account, AccountRepository } from './accountRepository.js';
+import { mailboxOf } from '#shared/mailbox.js';
+import type { PaymentStatus, Account, AccountRepository, TrialStart } from './accountRepository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -59,22 +59,29 @@ export class AccountService {
     private readonly clock: Clock,
   ) {}
 
-  /** An account made by the operator: confirmed, its trial starts now. */
+  /**
+   * An account made by the operator: confirmed, its trial starts now (the
+   * operator's choice, even where the mailbox had one); it marks the mailbox
+   * unless another account holds the mark.
+   */
   async create({ email, password, plan = 'free' }: NewAccount): Promise<Account> {
     const normalised = checkedEmail(email);
     if (await this.users.findByEmail(normalised)) {
       throw new EmailTakenError(`An account with ${normalised} exists already`);
     }
     const now = this.clock();
-    return this.users.create({
+    const { trialMailbox, ...trial } = this.trialFrom(now, normalised);
+    const user = await this.users.create({
       id: randomUUID(),
       email: normalised,
       passwordHash: password === undefined ? null : await this.hasher.hash(password),
       emailVerifiedAt: now,
       plan,
-      ...this.trialFrom(now),
+      ...trial,
       createdAt: now,
     });
+    await this.users.markTrialMailbox(user.id, trialMailbox);
+    return user;
   }
 
   /**
@@ -111,23 +118,19 @@ export class AccountService {
   }
 
   /**
-   * The owner opened the confirmation link: confirmed now, and the trial
-   * starts unless another address of the same mailbox had one.
+   * The owner proved the mailbox (confirmation link, or a reset link): the
+   * account is confirmed now, and its trial starts unless another address of
+   * the same mailbox had one. The database decides which of simultaneous
+   * confirmations of one mailbox gets it (AccountRepository.confirm).
    */
   async confirmEmail(accountId: string): Promise<Account | null> {
     const user = await this.users.findById(accountId);
     if (!user || user.emailVerifiedAt) return user;
     const now = this.clock();
-    const trial = (await this.mailboxHadTrial(user)) ? {} : this.trialFrom(now);
-    await this.users.update(accountId, { emailVerifiedAt: now, ...trial });
+    if (!(await this.users.confirm(accountId, now, this.trialFrom(now, user.email)))) {
+      await this.users.confirm(accountId, now);
+    }
     return this.users.findById(accountId);
-  }
-
-  /** Whether another account of the user's mailbox (name+tag@domain → name@domain) had a trial. */
-  private async mailboxHadTrial(user: Account): Promise<boolean> {
-    const mailbox = mailboxOf(user.email);
-    const holders = await this.users.trialAddressesStartingWith(mailboxPrefix(user.email));
-    return holders.some((holder) => holder.id !== user.id && mailboxOf(holder.email) === mailbox);
   }
 
   findByEmail(email: string): Promise<Account | null> {
@@ -154,13 +157,18 @@ export class AccountService {
     return (await this.users.findById(user.id)) ?? user;
   }
 
+  /** Whether the password is the account's (the scrypt work of a login). */
+  passwordMatches(user: Pick<Account, 'passwordHash'>, password: string): Promise<boolean> {
+    return this.hasher.verify(password, user.passwordHash);
+  }
+
   async setPassword(accountId: string, password: string): Promise<void> {
     await this.users.update(accountId, { passwordHash: await this.hasher.hash(password) });
   }
 
   /** Changes the password when the current one is right; false when it is not. */
   async changePassword(user: Account, current: string, next: string): Promise<boolean> {
-    if (!(await this.hasher.verify(current, user.passwordHash))) return false;
+    if (!(await this.passwordMatches(user, current))) return false;
     await this.setPassword(user.id, next);
     return true;
   }
@@ -174,8 +182,12 @@ export class AccountService {
     return this.users.update(accountId, { trialExpiresAt: expiresAt });
   }
 
-  private trialFrom(now: Date): Pick<Account, 'trialStartedAt' | 'trialExpiresAt'> {
-    return { trialStartedAt: now, trialExpiresAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS) };
+  private trialFrom(now: Date, email: string): TrialStart {
+    return {
+      trialStartedAt: now,
+      trialExpiresAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+      trialMailbox: mailboxOf(email),
+    };
   }
 
   /** past_due starts the grace period at `since` (default now); ok clears it. */

@@ -1,7 +1,9 @@
-// distinct_lookups: one row per account, billing month and lookup key.
+// distinct_lookups: one row per account, billing month and lookup key; `failed`
+// marks a lookup that ended in 404 no_data or address_not_found.
 import {
   DataTypes,
   Model,
+  type CreationOptional,
   type InferAttributes,
   type InferCreationAttributes,
   type Sequelize,
@@ -15,6 +17,7 @@ export class DistinctLookupModel extends Model<
   declare accountId: string;
   declare period: string;
   declare lookupKey: string;
+  declare failed: CreationOptional<boolean>;
 }
 
 export function defineDistinctLookupModel(sequelize: Sequelize): typeof DistinctLookupModel {
@@ -24,6 +27,7 @@ export function defineDistinctLookupModel(sequelize: Sequelize): typeof Distinct
       accountId: { ...ACCOUNT_ID_COLUMN, primaryKey: true },
       period: { type: DataTypes.CHAR(7), primaryKey: true },
       lookupKey: { type: DataTypes.CHAR(64), primaryKey: true },
+      failed: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     },
     {
       sequelize,

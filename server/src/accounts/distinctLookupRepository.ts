@@ -1,4 +1,6 @@
-// The lookups an account received with 200 per billing month (by key). The
+// The lookups an account received per billing month (by key): answered with
+// 200, or failed with 404 no_data or address_not_found (marked `failed`).
+// Repeating either is free; only the answered ones are "distinct lookups". The
 // primary key makes `record` the arbiter between concurrent identical first
 // lookups, on one instance or several: exactly one insert succeeds. Rows of
 // earlier months are no longer read; the first record of an account in a new
@@ -38,11 +40,16 @@ export class DistinctLookupRepository {
   }
 
   /** True when this call recorded the lookup, false when it was recorded before. */
-  async record(accountId: string, period: string, lookupKey: string): Promise<boolean> {
+  async record(
+    accountId: string,
+    period: string,
+    lookupKey: string,
+    failed = false,
+  ): Promise<boolean> {
     await this.pruneEarlierMonths(accountId, period);
     const id = `${accountId}|${period}|${lookupKey}`;
     try {
-      await this.rows.create({ accountId, period, lookupKey });
+      await this.rows.create({ accountId, period, lookupKey, failed });
       this.known.set(id, true);
       return true;
     } catch (err) {
@@ -52,8 +59,9 @@ export class DistinctLookupRepository {
     }
   }
 
+  /** The lookups answered with 200 this month. */
   async count(accountId: string, period: string): Promise<number> {
-    return this.rows.count({ where: { accountId, period } });
+    return this.rows.count({ where: { accountId, period, failed: false } });
   }
 
   private async pruneEarlierMonths(accountId: string, period: string): Promise<void> {

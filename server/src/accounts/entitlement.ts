@@ -15,6 +15,13 @@ export const PLAN_MONTHLY_CAPS: Readonly<Record<Plan, number | null>> = {
   enterprise: null,
 };
 
+/**
+ * Failing lookups (404 no_data, 404 address_not_found) free in a month at
+ * least: they cost the geocoder and the state services like answered ones,
+ * so past max(this, the month's limit) a failing lookup counts.
+ */
+export const MIN_FREE_FAILED_LOOKUPS = 100;
+
 /** A booked plan used up its monthly cap (our addition to the two reasons of §2.6). */
 export const MONTHLY_LIMIT_REASON = 'monthly_limit_reached' satisfies LimitReason;
 
@@ -37,6 +44,12 @@ export function entitlementOf(user: Account, now: Date): Entitlement {
     effectivePlan: trialActive ? 'pro' : user.plan,
     monthlyLimit: trialActive ? TRIAL_LIMIT : PLAN_MONTHLY_CAPS[user.plan],
   };
+}
+
+/** How many failing lookups stay free this month; null: all (no cap). */
+export function freeFailedLookups(entitlement: Entitlement): number | null {
+  const limit = entitlement.monthlyLimit;
+  return limit === null ? null : Math.max(MIN_FREE_FAILED_LOOKUPS, limit);
 }
 
 /** Why a lookup is refused once the effective cap is reached. */

@@ -3,7 +3,7 @@ import type { MeResponse } from '#shared/apiTypes.js';
 import type { Clock } from '../time/clock.js';
 import { billingMonth } from './billingMonth.js';
 import type { DistinctLookupRepository } from './distinctLookupRepository.js';
-import { TRIAL_LIMIT, entitlementOf, quotaExhausted } from './entitlement.js';
+import { TRIAL_LIMIT, entitlementOf, freeFailedLookups, quotaExhausted } from './entitlement.js';
 import type { UsageRepository } from './usageRepository.js';
 import type { AccountRepository } from './accountRepository.js';
 
@@ -22,10 +22,11 @@ export class ProfileService {
     const user = await this.users.findById(accountId);
     if (!user) return null;
     const period = billingMonth(now);
-    const [usageThisMonth, distinctLookups] = await Promise.all([
-      this.usage.lookups(user.id, period),
+    const [month, distinctLookups] = await Promise.all([
+      this.usage.month(user.id, period),
       this.distinct.count(user.id, period),
     ]);
+    const usageThisMonth = month.lookups;
     const entitlement = entitlementOf(user, now);
     const exhausted = quotaExhausted(user, entitlement, usageThisMonth);
     return {
@@ -34,6 +35,8 @@ export class ProfileService {
       effective_plan: entitlement.effectivePlan,
       usage_this_month: usageThisMonth,
       distinct_lookups_this_month: distinctLookups,
+      failed_lookups_this_month: month.failedLookups,
+      free_failed_lookups: freeFailedLookups(entitlement),
       limit: entitlement.monthlyLimit,
       quota_exhausted: exhausted,
       upgrade_url: exhausted ? this.billingUrl : null,

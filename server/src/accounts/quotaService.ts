@@ -6,10 +6,15 @@
 // payment block) applies here within that time; a refusal is always checked
 // against a fresh read, so an upgrade applies at once.
 //
-// A lookup (`reserveLookup`) the account already received with 200 this
-// billing month is free: no count, also once the cap is reached. A new one
-// is counted and, once answered, recorded; when a concurrent identical
-// lookup recorded it first, its count is given back, so it counts once.
+// A lookup (`reserveLookup`) the account already received this billing month
+// (answered, or failed with 404 no_data or address_not_found) is free: no
+// count, also once the cap is reached. A new one is counted and, once
+// answered, recorded; when a concurrent identical lookup recorded it first,
+// its count is given back, so it counts once. A new lookup that fails is
+// recorded too and free while the month's free failing lookups last
+// (max(100, the month's limit), freeFailedLookups); past them it keeps its
+// count like an answered one: a failure costs the geocoder and the state
+// services as much, so it must not be free without bound.
 import { AppError, ErrorCode, isAppError } from '#shared/errors.js';
 import type { Clock } from '../time/clock.js';
 import { billingMonth } from './billingMonth.js';
@@ -18,6 +23,7 @@ import {
   PLAN_MONTHLY_CAPS,
   TRIAL_LIMIT,
   entitlementOf,
+  freeFailedLookups,
   limitReason,
   paymentBlocked,
 } from './entitlement.js';
@@ -32,11 +38,18 @@ export interface QuotaReservation {
 export interface LookupReservation extends QuotaReservation {
   /** Records the answered lookup; gives the count back when it was recorded concurrently. */
   confirm(): Promise<void>;
+  /**
+   * Records a lookup that failed with 404 no_data or address_not_found; gives
+   * the count back while the month's free failing lookups last (or when it
+   * was recorded concurrently), else keeps it.
+   */
+  fail(): Promise<void>;
 }
 
 const FREE_LOOKUP: LookupReservation = {
   release: () => Promise.resolve(),
   confirm: () => Promise.resolve(),
+  fail: () => Promise.resolve(),
 };
 
 export interface QuotaSettings {
@@ -68,10 +81,17 @@ export class QuotaService {
       this.refuseIfPaymentBlocked(user, now);
       if (await this.distinct.has(user.id, period, lookupKey)) return FREE_LOOKUP;
       const counted = await this.reserveFor(user, now);
+      const freeFailures = freeFailedLookups(entitlementOf(user, now));
       return {
         release: () => counted.release(),
         confirm: async () => {
           if (!(await this.distinct.record(user.id, period, lookupKey))) await counted.release();
+        },
+        fail: async () => {
+          const first = await this.distinct.record(user.id, period, lookupKey, true);
+          if (!first || (await this.usage.takeFreeFailure(user.id, period, freeFailures))) {
+            await counted.release();
+          }
         },
       };
     });

@@ -1,4 +1,5 @@
-// usage_months: counted lookups per user and billing month (Europe/Berlin).
+// usage_months: counted lookups per user and billing month (Europe/Berlin), and
+// the failing lookups that stayed free.
 import {
   DataTypes,
   Model,
@@ -16,6 +17,7 @@ export class UsageMonthModel extends Model<
   declare accountId: string;
   declare period: string;
   declare lookups: CreationOptional<number>;
+  declare failedLookups: CreationOptional<number>;
 }
 
 export function defineUsageMonthModel(sequelize: Sequelize): typeof UsageMonthModel {
@@ -25,6 +27,7 @@ export function defineUsageMonthModel(sequelize: Sequelize): typeof UsageMonthMo
       accountId: { ...ACCOUNT_ID_COLUMN, primaryKey: true },
       period: { type: DataTypes.CHAR(7), primaryKey: true },
       lookups: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+      failedLookups: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     },
     {
       sequelize,

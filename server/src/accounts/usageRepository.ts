@@ -4,7 +4,9 @@
 // and month that arrive while its UPDATE runs are counted together by the
 // next one (lookups + n, only if the sum stays within the cap): a burst of
 // one key's lookups costs one statement per batch. A batch that does not fit
-// is retried one reservation at a time, so the cap holds exactly.
+// is retried one reservation at a time, so the cap holds exactly. The free
+// failing lookups of a month are counted the same way, one conditional UPDATE
+// each, so concurrent failures never pass their bound either.
 import { LRUCache } from 'lru-cache';
 import { Op, type Sequelize } from 'sequelize';
 import { defineUsageMonthModel } from './usageMonthModel.js';
@@ -24,9 +26,29 @@ export class UsageRepository {
     this.months = defineUsageMonthModel(sequelize);
   }
 
-  async lookups(accountId: string, period: string): Promise<number> {
+  /** The month's counted lookups and free failing lookups. */
+  async month(
+    accountId: string,
+    period: string,
+  ): Promise<{ lookups: number; failedLookups: number }> {
     const row = await this.months.findOne({ where: { accountId, period } });
-    return row?.lookups ?? 0;
+    return { lookups: row?.lookups ?? 0, failedLookups: row?.failedLookups ?? 0 };
+  }
+
+  /**
+   * Counts one free failing lookup unless the month holds `bound` already
+   * (null: no bound); false then. The month's row exists: the lookup reserved a count first.
+   */
+  async takeFreeFailure(accountId: string, period: string, bound: number | null): Promise<boolean> {
+    const where =
+      bound === null
+        ? { accountId, period }
+        : { accountId, period, failedLookups: { [Op.lt]: bound } };
+    const [affected] = await this.months.update(
+      { failedLookups: this.sequelize.literal('failed_lookups + 1') },
+      { where },
+    );
+    return affected === 1;
   }
 
   /** Counts one lookup unless the month already holds `cap` (null: no cap). */

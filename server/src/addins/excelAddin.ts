@@ -44,13 +44,35 @@ export const OFFICE_SCRIPT_SOURCES = [
 /** Where `npm run build:excel` writes the add-in. */
 export const EXCEL_ADDIN_DIST = fromProjectRoot('excel-addin', 'dist');
 
+/** The hosts of a BASE_URL on the developer's own machine. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether /excel/*.map is served: the build's source maps hold the add-in's
+ * whole TypeScript, comments included, which helps whoever debugs the add-in
+ * in Excel on their own machine and nobody in production. So only a service
+ * whose BASE_URL is on loopback (development) serves them.
+ */
+export function servesSourceMaps(baseUrl: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(baseUrl).hostname);
+}
+
 /**
  * Mount before the app-wide helmet: its X-Frame-Options and CSP would stop
- * Office from framing the task pane and loading office.js.
+ * Office from framing the task pane and loading office.js. Without
+ * `sourceMaps`, a request for a .map file goes on to the rest of the app (404).
  */
-export function excelAddinRouter(distDir: string = EXCEL_ADDIN_DIST): Router {
+export function excelAddinRouter(
+  distDir: string = EXCEL_ADDIN_DIST,
+  { sourceMaps = false }: { sourceMaps?: boolean } = {},
+): Router {
   const router = Router();
   if (!existsSync(distDir)) return router;
+  if (!sourceMaps) {
+    router.use('/excel', (req, _res, next) => {
+      next(req.path.endsWith('.map') ? 'router' : undefined);
+    });
+  }
   router.use(
     '/excel',
     cors({ origin: '*', methods: ['GET'] }),

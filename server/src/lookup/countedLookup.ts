@@ -1,9 +1,12 @@
 // One lookup as it counts against the quota (§8), shared by the REST routes
 // (single and batch) and the MCP tools: a lookup the account already received
-// with 200 this billing month is free; a new one reserves a count before any
-// upstream call, gives it back on every error and is recorded once answered,
-// so each distinct successful lookup is counted exactly once per month.
+// this billing month is free; a new one reserves a count before any upstream
+// call and is recorded once answered, so each distinct successful lookup is
+// counted exactly once per month. An error gives the count back, except a
+// failing answer (404 no_data, address_not_found) past the month's free
+// failing lookups: it cost the geocoder and the state service like an answer.
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
+import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
 import type { LandUseCode } from '#shared/landUse.js';
 import type { LookupReservation, QuotaService } from '../accounts/quotaService.js';
 import type { Logger } from '../logging/logger.js';
@@ -75,7 +78,8 @@ export async function lookupReserved<Answer>(
     const result = await deps.lookup.lookup(address, caller, stichtag);
     response = await shape(addressInput, result, filter);
   } catch (err) {
-    await releaseUntilDone(reservation, deps.logger);
+    if (isFailingAnswer(err)) await settleFailure(deps, reservation);
+    else await releaseUntilDone(reservation, deps.logger);
     throw err;
   }
   try {
@@ -85,4 +89,27 @@ export async function lookupReserved<Answer>(
     deps.logger.error({ err }, 'recording a distinct lookup failed');
   }
   return response;
+}
+
+/** The answers that are a lookup's result rather than an outage or a refusal. */
+const FAILING_ANSWERS: ReadonlySet<ErrorCode> = new Set([
+  ErrorCode.noData,
+  ErrorCode.addressNotFound,
+]);
+
+function isFailingAnswer(err: unknown): err is AppError {
+  return isAppError(err) && FAILING_ANSWERS.has(err.code);
+}
+
+/** Records a failing answer; where that fails (database gone), the count is given back. */
+async function settleFailure(
+  deps: Pick<CountedLookupDeps, 'logger'>,
+  reservation: LookupReservation,
+): Promise<void> {
+  try {
+    await reservation.fail();
+  } catch (err) {
+    deps.logger.warn({ err }, 'recording a failing lookup failed; its count is given back');
+    await releaseUntilDone(reservation, deps.logger);
+  }
 }

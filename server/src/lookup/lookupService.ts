@@ -97,7 +97,8 @@ export function createLookupService(deps: {
           freshness: stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
         },
       );
-      // A dated answer without values is stored like any other (a settled date stays so).
+      // An answer without values is stored like any other, with the same lifecycle:
+      // asking again costs the state service nothing (and a settled date stays so).
       if (values.entries.length === 0) throw noValuesAt(stichtag, connected.source);
       return { place, source: connected.source, ...values, asOf: at };
     },
@@ -169,7 +170,6 @@ async function fetchEntries(
     onUnreadable: (value) =>
       logger.warn({ state: source.state, ...value }, 'published value left out'),
   });
-  if (entries.length === 0 && dated === undefined) throw noValuesAt(dated, source);
   return entries;
 }
 

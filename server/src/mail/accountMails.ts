@@ -28,7 +28,11 @@ export function alreadyRegisteredMail(to: string, loginUrl: string, forgotUrl: s
   };
 }
 
-/** A second sign-up for an address whose account is not confirmed yet; the first link stays valid. */
+/**
+ * A second sign-up for an address whose account is not confirmed yet. The
+ * first link stays valid for whoever knows the first sign-up's password; an
+ * owner who did not sign up first sets a password of their own.
+ */
 export function signupAgainMail(to: string, loginUrl: string, forgotUrl: string): Mail {
   return {
     to,
@@ -36,11 +40,13 @@ export function signupAgainMail(to: string, loginUrl: string, forgotUrl: string)
     text:
       'Jemand wollte mit dieser E-Mail-Adresse ein Konto beim Bodenrichtwert-Service anlegen. ' +
       'Für die Adresse gibt es schon ein Konto, das noch nicht bestätigt ist; es bleibt ' +
-      'unverändert, mit dem Passwort der ersten Registrierung. Der Bestätigungslink aus der ' +
-      'ersten E-Mail gilt weiter. Wenn Sie sich mit diesem Passwort anmelden, schicken wir ' +
-      `Ihnen einen neuen Link:\n\n${loginUrl}\n\nPasswort vergessen? Hier legen Sie ein neues ` +
-      `fest, das bestätigt die Adresse zugleich:\n\n${forgotUrl}\n\n` +
-      `Wenn Sie das nicht waren, ignorieren Sie diese E-Mail einfach.${SIGNATURE}`,
+      'unverändert, mit dem Passwort der ersten Registrierung. Haben Sie sich zuerst ' +
+      'registriert, bestätigen Sie mit dem Link der ersten E-Mail und diesem Passwort, oder ' +
+      `melden Sie sich damit an, dann schicken wir Ihnen einen neuen Link:\n\n${loginUrl}\n\n` +
+      'Haben Sie sich nicht zuerst registriert oder kennen Sie das Passwort nicht, legen Sie ' +
+      'hier ein eigenes fest; das bestätigt die Adresse, und das Passwort der ersten ' +
+      `Registrierung gilt dann nicht mehr:\n\n${forgotUrl}\n\n` +
+      `Wenn Sie sich gar nicht registrieren wollten, ignorieren Sie diese E-Mail einfach.${SIGNATURE}`,
   };
 }
 

@@ -47,7 +47,7 @@ export function mcpRouter(ctx: McpDeps): Router {
     jsonBodyUpTo(MCP_BODY_LIMIT_BYTES),
     oneMessagePerRequest,
     async (req, res) => {
-      const { Transport, buildMcpServer } = await ctx.mcpRuntime();
+      const { Transport, buildMcpServer, refuseInvalidParams } = await ctx.mcpRuntime();
       const server = buildMcpServer(ctx);
       const transport = new Transport({
         sessionIdGenerator: undefined,
@@ -59,6 +59,7 @@ export function mcpRouter(ctx: McpDeps): Router {
       };
       res.on('close', closeAll);
       await server.connect(transport);
+      refuseInvalidParams(transport);
       // A client that left during authentication gets no tool run (its close event is past).
       if (res.closed) {
         closeAll();

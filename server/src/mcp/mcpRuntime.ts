@@ -3,11 +3,13 @@
 // loader, so two apps in one process keep their own (Node's module cache still
 // reads the code once).
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { refuseInvalidParams } from './invalidParams.js';
 import type { buildMcpServer } from './mcpServer.js';
 
 export interface McpRuntime {
   Transport: typeof StreamableHTTPServerTransport;
   buildMcpServer: typeof buildMcpServer;
+  refuseInvalidParams: typeof refuseInvalidParams;
 }
 
 /** Loads the runtime on its first call and answers every later one with the same. */
@@ -19,8 +21,10 @@ export function lazyMcpRuntime(): McpRuntimeLoader {
     (runtime ??= Promise.all([
       import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
       import('./mcpServer.js'),
-    ]).then(([transport, server]) => ({
+      import('./invalidParams.js'),
+    ]).then(([transport, server, params]) => ({
       Transport: transport.StreamableHTTPServerTransport,
       buildMcpServer: server.buildMcpServer,
+      refuseInvalidParams: params.refuseInvalidParams,
     })));
 }

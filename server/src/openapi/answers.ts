@@ -11,7 +11,12 @@ import {
   bodenrichtwertResponseSchema,
 } from '#shared/schemas/lookupAnswer.js';
 import { meResponseSchema } from '#shared/schemas/meAnswer.js';
-import { PLAN_MONTHLY_CAPS, TRIAL_DAYS, TRIAL_LIMIT } from '../accounts/entitlement.js';
+import {
+  MIN_FREE_FAILED_LOOKUPS,
+  PLAN_MONTHLY_CAPS,
+  TRIAL_DAYS,
+  TRIAL_LIMIT,
+} from '../accounts/entitlement.js';
 import { componentSchemas } from './fromZod.js';
 import type { JsonObject } from './types.js';
 
@@ -39,6 +44,12 @@ const me = meResponseSchema.extend({
     description: `Ende der ${TRIAL_DAYS}-tägigen Pro-Testphase (ISO 8601), null ohne Testphase.`,
   }),
   trial_limit: z.literal(TRIAL_LIMIT).meta({ type: 'integer' }),
+  free_failed_lookups: meResponseSchema.shape.free_failed_lookups.meta({
+    description:
+      `So viele fehlschlagende Abfragen (404 no_data, address_not_found) sind in diesem Monat ` +
+      `frei: max(${MIN_FREE_FAILED_LOOKUPS}, limit); danach zählt jede wie eine beantwortete ` +
+      'Abfrage. null: alle (ohne Obergrenze, enterprise).',
+  }),
 });
 
 const batchItem = batchLookupItemSchemaOf(errorBody);

@@ -9,12 +9,17 @@
 //   limit only a browser that signed in to the account before (a signed
 //   "known device" cookie) may try, so a stranger can slow an account down
 //   but cannot lock its owner out; a password reset clears the count.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { rateLimit, type Options, type Store } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import { normaliseEmail } from '../accounts/accountService.js';
 import { clientKey } from '../http/rateLimit.js';
-import { throttleStore, type ThrottleStoreDeps } from './throttleStore.js';
+import {
+  throttleCounter,
+  throttleKey,
+  throttleStore,
+  type ThrottleStoreDeps,
+} from './throttleStore.js';
 
 const WINDOW_MS = 15 * 60_000;
 export const LOGINS_PER_IP = 50;
@@ -36,23 +41,15 @@ export interface LoginThrottle {
   clearAccount(email: string): Promise<void>;
 }
 
-function counter(ctx: ThrottleStoreDeps, name: string): Store {
-  const store = throttleStore(ctx, name);
-  // Used directly, not through rateLimit(): the window is all the stores read of the options.
-  void store.init?.({ windowMs: WINDOW_MS } as Options);
-  return store;
-}
-
 export function createLoginThrottle(
   ctx: ThrottleStoreDeps,
   secret: string,
   secure: boolean,
 ): LoginThrottle {
-  const perIp = counter(ctx, 'login-ip');
-  const perPair = counter(ctx, 'login');
-  const perAccount = counter(ctx, 'login-account');
-  const key = (...parts: string[]) =>
-    createHmac('sha256', secret).update(parts.join('\n')).digest('base64url').slice(0, 32);
+  const perIp = throttleCounter(ctx, 'login-ip', WINDOW_MS);
+  const perPair = throttleCounter(ctx, 'login', WINDOW_MS);
+  const perAccount = throttleCounter(ctx, 'login-account', WINDOW_MS);
+  const key = (...parts: string[]) => throttleKey(secret, ...parts);
   const ip = (req: Request) => key('ip', clientKey(req));
   const pair = (req: Request, email: string) => key('pair', clientKey(req), normaliseEmail(email));
   const account = (email: string) => key('account', normaliseEmail(email));

@@ -2,7 +2,8 @@
 // client registration): Redis when REDIS_URL is set, so every instance shares
 // the counts (each key expires with its window), else a bounded in-memory LRU.
 // Callers key on a hash or an IP, never on raw input, so a key is short.
-import type { Store } from 'express-rate-limit';
+import { createHmac } from 'node:crypto';
+import type { Options, Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Config } from '../config/config.js';
 import type { RedisClient } from '../db/redis.js';
@@ -21,4 +22,16 @@ export function throttleStore(ctx: ThrottleStoreDeps, name: string): Store {
     sendCommand: (...args: string[]) => redis.sendCommand(args) as Promise<RedisReply>,
     prefix: `${ctx.config.redisKeyPrefix}rl:${name}:`,
   });
+}
+
+/** A store counted directly (not through rateLimit()): the window is all the stores read of the options. */
+export function throttleCounter(ctx: ThrottleStoreDeps, name: string, windowMs: number): Store {
+  const store = throttleStore(ctx, name);
+  void store.init?.({ windowMs } as Options);
+  return store;
+}
+
+/** A throttle key: the HMAC of the parts (fixed length, no address in Redis or memory). */
+export function throttleKey(secret: string, ...parts: string[]): string {
+  return createHmac('sha256', secret).update(parts.join('\n')).digest('base64url').slice(0, 32);
 }

@@ -10,6 +10,7 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 import { createCsrfGuard } from './csrf.js';
 import { createLoginThrottle, type LoginThrottle } from './loginThrottle.js';
+import { createMailBudget, type MailBudget } from './mailBudget.js';
 import type { ThrottleStoreDeps } from './throttleStore.js';
 import { credentialStamp } from './session/credentialStamp.js';
 import { resolveSessionSecret } from './session/sessionSecret.js';
@@ -26,6 +27,8 @@ export interface WebLayer {
   requireLogin: RequestHandler;
   /** The login limits (per IP, per IP and address, per address). */
   loginThrottle: LoginThrottle;
+  /** The sign-up and reset mails each mailbox may get in an hour. */
+  mailBudget: MailBudget;
 }
 
 export type WebLayerDeps = ThrottleStoreDeps & {
@@ -62,6 +65,7 @@ export function createWebLayer(ctx: WebLayerDeps): WebLayer {
     forms: csrf.forms,
     render,
     loginThrottle: createLoginThrottle(ctx, secret, secure),
+    mailBudget: createMailBudget(ctx, secret),
     async requireLogin(req, res, next) {
       const user = await sessionUser(req, ctx.accounts);
       if (user) {

@@ -9,6 +9,7 @@ import { isCalendarDay, STICHTAG_FORMAT_MESSAGE } from '../stichtag.js';
 import { coded, withCode } from './requestIssues.js';
 
 export const MISSING_ADDRESS_MESSAGE = 'Der Parameter „address“ fehlt oder ist leer.';
+const ADDRESS_NOT_TEXT_MESSAGE = 'Der Parameter „address“ muss eine Adresse als Text sein.';
 
 /**
  * One address as sent: missing_address when blank, address_too_long when
@@ -18,7 +19,7 @@ export const MISSING_ADDRESS_MESSAGE = 'Der Parameter „address“ fehlt oder i
 export const addressField = (description: string) =>
   coded(
     z
-      .string()
+      .string({ error: ADDRESS_NOT_TEXT_MESSAGE })
       .refine(
         (text) => text.trim() !== '',
         withCode(ErrorCode.missingAddress, MISSING_ADDRESS_MESSAGE),
@@ -39,9 +40,7 @@ export const addressField = (description: string) =>
 export const nutzungsartField = (description: string) =>
   coded(
     z
-      .array(
-        z.enum(LAND_USE_CODES, { error: (issue) => invalidLandUseMessage(String(issue.input)) }),
-      )
+      .array(z.enum(LAND_USE_CODES, { error: (issue) => invalidLandUseMessage(issue.input) }))
       .meta({ description })
       .optional()
       .transform((codes = []) => [...new Set(codes)].sort(compareLandUse)),
@@ -73,8 +72,14 @@ export const stichtagField = (description: string) =>
     ErrorCode.invalidStichtag,
   );
 
-/** A value or a repeated value (query string, form, tool argument) as a list of texts. */
-export function asList(value: unknown): string[] {
+/**
+ * A value or a repeated value (query string, form, tool argument, JSON body)
+ * as a list: numbers and booleans as text, anything else as it is, so the
+ * field's check refuses an object by what it is, not as "[object Object]".
+ */
+export function asList(value: unknown): unknown[] {
   if (value === undefined) return [];
-  return (Array.isArray(value) ? value : [value]).map(String);
+  return (Array.isArray(value) ? value : [value]).map((item: unknown) =>
+    typeof item === 'number' || typeof item === 'boolean' ? String(item) : item,
+  );
 }

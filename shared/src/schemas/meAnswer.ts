@@ -19,6 +19,16 @@ export const meResponseSchema = z.object({
     description:
       'Verschiedene Abfragen (Adresse und Filter), die diesen Monat mit 200 beantwortet wurden.',
   }),
+  failed_lookups_this_month: count.meta({
+    description:
+      'Neue Abfragen dieses Monats, die mit 404 no_data oder address_not_found endeten und ' +
+      'nicht gezählt wurden (höchstens free_failed_lookups).',
+  }),
+  free_failed_lookups: count.nullable().meta({
+    description:
+      'So viele fehlschlagende Abfragen (404 no_data, address_not_found) sind in diesem Monat ' +
+      'frei; danach zählt jede wie eine beantwortete Abfrage. null: alle (ohne Obergrenze).',
+  }),
   limit: count.nullable(),
   quota_exhausted: z.boolean().meta({
     description: 'true, wenn die nächste Abfrage 402 limit_reached erhielte.',

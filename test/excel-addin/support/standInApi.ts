@@ -73,6 +73,8 @@ export const defaultMe = (): MeResponse => ({
   effective_plan: 'pro',
   usage_this_month: 12,
   distinct_lookups_this_month: 12,
+  failed_lookups_this_month: 0,
+  free_failed_lookups: 100,
   limit: 100,
   quota_exhausted: false,
   upgrade_url: null,

@@ -1,16 +1,19 @@
 // A loopback proxy in front of a fake (Nominatim or WFS) that damages the
 // real answer on demand: the fakes' own fault modes plus malformed bodies,
-// bodies of the wrong shape, very large bodies and binary junk.
+// bodies of the wrong shape, very large bodies, binary junk and well-formed
+// bodies nested deeper than any real one (5,000 gml:MultiSurface).
 import type { IncomingMessage } from 'node:http';
 import { FAULT_MODES, FaultSwitch, respond, type FaultMode } from '#dev/fakes/faults.js';
 import { startLoopback, type LoopbackServer } from '#dev/fakes/loopback.js';
 
-export const EXTRA_FAULTS = ['malformed', 'wrong-shape', 'huge', 'binary'] as const;
+export const EXTRA_FAULTS = ['malformed', 'wrong-shape', 'huge', 'binary', 'nested'] as const;
 export type ProxyFault = FaultMode | (typeof EXTRA_FAULTS)[number];
 export const PROXY_FAULTS: readonly ProxyFault[] = [...FAULT_MODES, ...EXTRA_FAULTS];
 
 /** Size of the `huge` answer: well-formed, but far beyond any real one. */
 export const HUGE_BYTES = 40 * 1024 * 1024;
+/** Depth of the `nested` answer. */
+export const NESTED_DEPTH = 5000;
 
 export interface FaultProxy extends LoopbackServer {
   fault: ProxyFault | undefined;
@@ -40,6 +43,14 @@ function damaged(fault: (typeof EXTRA_FAULTS)[number], contentType: string, body
       return Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131) % 256)).toString(
         'latin1',
       );
+    case 'nested':
+      return json
+        ? `${'['.repeat(NESTED_DEPTH)}${']'.repeat(NESTED_DEPTH)}`
+        : '<?xml version="1.0"?><wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" ' +
+            'xmlns:gml="http://www.opengis.net/gml/3.2"><wfs:member><Zone><geometrie>' +
+            '<gml:MultiSurface>'.repeat(NESTED_DEPTH) +
+            '</gml:MultiSurface>'.repeat(NESTED_DEPTH) +
+            '</geometrie></Zone></wfs:member></wfs:FeatureCollection>';
   }
 }
 

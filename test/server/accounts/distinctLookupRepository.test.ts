@@ -41,6 +41,15 @@ describe.each(databaseKinds())('distinct lookups on %s', (kind) => {
     return id;
   }
 
+  it('knows a failing lookup as recorded, but counts only the answered ones', async () => {
+    const id = await newUserId();
+    expect(await here.record(id, '2026-11', key('Nirgendweg 1'), true)).toBe(true);
+    expect(await here.record(id, '2026-11', key('Georgstraße 10'))).toBe(true);
+    expect(await there.has(id, '2026-11', key('Nirgendweg 1'))).toBe(true);
+    expect(await there.record(id, '2026-11', key('Nirgendweg 1'))).toBe(false);
+    expect(await here.count(id, '2026-11')).toBe(1);
+  });
+
   it('records a lookup once; every process then knows it', async () => {
     const id = await newUserId();
     expect(await here.has(id, '2026-11', key('Georgstraße 10'))).toBe(false);

@@ -61,6 +61,8 @@ describe.each(databaseKinds())('quota, plans and trial on %s', (kind) => {
       effective_plan: 'pro',
       usage_this_month: 0,
       distinct_lookups_this_month: 0,
+      failed_lookups_this_month: 0,
+      free_failed_lookups: 100,
       limit: 100,
       quota_exhausted: false,
       upgrade_url: null,

@@ -68,16 +68,27 @@ describe.each(databaseKinds())('account repositories on %s', (kind) => {
       Array.from({ length: 100 }, () => usage.reserve(user.id, '2026-11', 10)),
     );
     expect(results.filter(Boolean)).toHaveLength(10);
-    expect(await usage.lookups(user.id, '2026-11')).toBe(10);
+    expect((await usage.month(user.id, '2026-11')).lookups).toBe(10);
     await usage.release(user.id, '2026-11');
-    expect(await usage.lookups(user.id, '2026-11')).toBe(9);
-    expect(await usage.lookups(user.id, '2026-12')).toBe(0);
+    expect((await usage.month(user.id, '2026-11')).lookups).toBe(9);
+    expect((await usage.month(user.id, '2026-12')).lookups).toBe(0);
   });
 
   it('counts without a cap when the cap is null', async () => {
     const user = await users.create(newUser());
     await Promise.all(Array.from({ length: 20 }, () => usage.reserve(user.id, '2026-11', null)));
-    expect(await usage.lookups(user.id, '2026-11')).toBe(20);
+    expect((await usage.month(user.id, '2026-11')).lookups).toBe(20);
+  });
+
+  it('keeps free failing lookups within their bound, even with 150 concurrent failures', async () => {
+    const user = await users.create(newUser());
+    await usage.reserve(user.id, '2026-11', null);
+    const results = await Promise.all(
+      Array.from({ length: 150 }, () => usage.takeFreeFailure(user.id, '2026-11', 100)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(100);
+    expect(await usage.month(user.id, '2026-11')).toEqual({ lookups: 1, failedLookups: 100 });
+    expect(await usage.takeFreeFailure(user.id, '2026-11', null)).toBe(true);
   });
 
   it('counts trial lookups only while the trial runs and below its cap', async () => {

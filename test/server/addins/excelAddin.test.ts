@@ -5,7 +5,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excelAddinRouter } from '#server/addins/excelAddin.js';
+import { excelAddinRouter, servesSourceMaps } from '#server/addins/excelAddin.js';
 
 describe('serving the Excel add-in under /excel/', () => {
   let dir: string;
@@ -16,7 +16,9 @@ describe('serving the Excel add-in under /excel/', () => {
     dir = mkdtempSync(join(tmpdir(), 'brw-excel-'));
     writeFileSync(join(dir, 'functions.json'), '{"functions":[]}');
     writeFileSync(join(dir, 'taskpane.html'), '<!doctype html><title>Bodenrichtwert</title>');
+    writeFileSync(join(dir, 'functions.0a1b2c3d.js.map'), '{"version":3,"sources":[]}');
     const app = express();
+    app.use('/entwicklung', excelAddinRouter(dir, { sourceMaps: true }));
     app.use(excelAddinRouter(dir));
     app.use((_req, res) => {
       res.status(404).send('fell through');
@@ -54,6 +56,25 @@ describe('serving the Excel add-in under /excel/', () => {
     const res = await fetch(`${url}/excel/missing.js`);
     expect(res.status).toBe(404);
     expect(await res.text()).toBe('fell through');
+  });
+
+  it('keeps the source maps to itself unless told otherwise, as in production', async () => {
+    const production = await fetch(`${url}/excel/functions.0a1b2c3d.js.map`);
+    expect(production.status).toBe(404);
+    expect(await production.text()).toBe('fell through');
+    const development = await fetch(`${url}/entwicklung/excel/functions.0a1b2c3d.js.map`);
+    expect(development.status).toBe(200);
+  });
+
+  it.each([
+    ['http://localhost:3000', true],
+    ['https://localhost:3000', true],
+    ['http://127.0.0.1:8080', true],
+    ['http://[::1]:3000', true],
+    ['https://brw.example.de', false],
+    ['http://10.0.0.5:3000', false],
+  ])('serves source maps for BASE_URL %s: %s', (baseUrl, served) => {
+    expect(servesSourceMaps(baseUrl)).toBe(served);
   });
 
   it('mounts nothing when the add-in was not built', async () => {

@@ -34,6 +34,7 @@ describe.runIf(chromiumRuns())('dashboard in headless Chromium', () => {
     await page.waitForSelector('text=Wir haben eine E-Mail an');
     const mail = await server.mail.next('browser@example.de');
     await page.goto(linkIn(mail, `${server.url}/signup/confirm`));
+    await page.fill('input[name="password"]', TEST_PASSWORD);
     await page.click('button:has-text("Adresse bestätigen")');
     await page.waitForSelector('text=Ihre E-Mail-Adresse ist bestätigt');
     await page.fill('input[name="password"]', TEST_PASSWORD);

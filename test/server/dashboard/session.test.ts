@@ -42,6 +42,7 @@ describe('dashboard sessions, CSRF and login', () => {
     const link = new URL(linkIn(await server.mail.next(email), `${server.url}/signup/confirm`));
     const confirmed = await browser.submit(`${link.pathname}${link.search}`, '/signup/confirm', {
       token: link.searchParams.get('token') ?? '',
+      password: TEST_PASSWORD,
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.html).toContain('Test des Pro-Tarifs hat begonnen');

@@ -158,6 +158,7 @@ describe('npm run demo', () => {
     const link = new URL(/http\S+\/signup\/confirm\?token=\S+/.exec(mail)?.[0] ?? '');
     const confirmed = await browser.submit(`${link.pathname}${link.search}`, '/signup/confirm', {
       token: link.searchParams.get('token') ?? '',
+      password: TEST_PASSWORD,
     });
     expect(confirmed.html).toContain('Ihre E-Mail-Adresse ist bestätigt');
     expect((await browser.login('neu@example.de', TEST_PASSWORD)).status).toBe(303);

@@ -66,6 +66,22 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
     expect(await repo.find('Georgstraße 11, Hannover')).toBeUndefined();
   });
 
+  it('stores an address the geocoder did not find, and a place found for it later', async () => {
+    const repo = new GeocodeCacheRepository(test.db.sequelize);
+    const at = new Date('2026-11-02T00:00:00Z');
+    await repo.save('Nirgendweg 1, Hannover', null, at);
+    expect(await repo.find('nirgendweg 1, hannover')).toEqual({ place: null, fetchedAt: at });
+    const place = {
+      lat: 52.1,
+      lon: 9.7,
+      displayName: 'Nirgendweg 1',
+      state: 'DE-NI',
+      municipality: undefined,
+    };
+    await repo.save('Nirgendweg 1, Hannover', place, at);
+    expect((await repo.find('Nirgendweg 1, Hannover'))?.place).toEqual(place);
+  });
+
   it('keeps the empty gutachterausschuss of a cached entry', async () => {
     const repo = new LandValueCacheRepository(test.db.sequelize);
     await repo.save('k1', [entry], new Date('2026-11-01T00:00:00Z'));

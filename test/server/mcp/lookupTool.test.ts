@@ -131,6 +131,29 @@ describe('get_bodenrichtwert', () => {
   });
 
   it.each([
+    [{ W: true }, 'ein Objekt'],
+    [[{ code: 'W' }], 'ein Objekt'],
+    [[['W']], 'eine Liste'],
+  ])(
+    'refuses the nutzungsart %j with a message that says what it got',
+    async (nutzungsart, got) => {
+      const result = await lookup({ address: DEMO_ADDRESSES.hannover, nutzungsart });
+      expectToolError(result, 'invalid_nutzungsart', 400);
+      const message = String(result.structuredContent?.message);
+      expect(message).not.toContain('[object Object]');
+      expect(message).toContain(`nicht ${got}`);
+    },
+  );
+
+  it('refuses an address that is no text as missing, without looking up "[object Object]"', async () => {
+    const calls = h.nominatim.calls;
+    const result = await lookup({ address: { street: 'Georgstraße 10' } });
+    expectToolError(result, 'missing_address', 400);
+    expect(String(result.structuredContent?.message)).not.toContain('[object Object]');
+    expect(h.nominatim.calls).toBe(calls);
+  });
+
+  it.each([
     [DEMO_ADDRESSES.unknown, 'address_not_found', 404],
     [DEMO_ADDRESSES.kiel, 'restricted_state', 451],
   ])(

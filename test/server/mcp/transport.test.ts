@@ -130,6 +130,40 @@ describe('the stateless transport', () => {
   });
 });
 
+describe('requests whose parameters do not fit their method', () => {
+  async function call(method: string, params: unknown) {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json, text/event-stream',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${account.token}`,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it.each([
+    ['tools/call', { name: 5 }, 'params.name'],
+    ['tools/call', {}, 'params.name'],
+    ['tools/call', { name: 'get_bodenrichtwert', arguments: 'Georgstraße 10' }, 'params.arguments'],
+    ['initialize', { protocolVersion: '2025-06-18', capabilities: {} }, 'params.clientInfo'],
+  ])(
+    'answers %s with %j as invalid params (-32602) in German, naming %s',
+    async (method, params, path) => {
+      const { status, body } = await call(method, params);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32602 } });
+      const message = (body.error as { message: string }).message;
+      expect(message).toContain(`Ungültige Parameter für „${method}“`);
+      expect(message).toContain(path);
+      // Not zod's issue list: no JSON, no English type names.
+      expect(message).not.toMatch(/[[{]|expected|invalid_type/);
+    },
+  );
+});
+
 describe('the rate limit of /mcp', () => {
   it('shares the per-IP budget with /api/*', async () => {
     const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '2' } });

@@ -56,6 +56,8 @@ export const ME: MeResponse = {
   effective_plan: 'pro',
   usage_this_month: 17,
   distinct_lookups_this_month: 17,
+  failed_lookups_this_month: 0,
+  free_failed_lookups: 100,
   limit: 100,
   quota_exhausted: false,
   upgrade_url: null,

@@ -1,7 +1,10 @@
 // Sign-up with address confirmation, login and logout. Sign-up answers the
 // same whether or not the address has an account and never changes an
-// existing account (the mail tells the owner);
-// the confirmation link starts the trial. Login regenerates the session id
+// existing account (the mail tells the owner). The confirmation link starts
+// the trial, and only with the password of the sign-up: someone who signed up
+// another person's address first must not have that person confirm the
+// account with the stranger's password (whoever does not know it sets a new
+// one with a reset, which confirms the address too). Login regenerates the session id
 // (no session fixation) and returns to the page that asked for it, e.g. the
 // OAuth consent; before it, a visitor has no server-side session.
 import { Router, type Request, type Response } from 'express';
@@ -75,6 +78,17 @@ export async function sendConfirmation(
   const link = `${ctx.config.baseUrl}/signup/confirm?token=${token}`;
   ctx.mailer.send(confirmAddressMail(user.email, link));
   return true;
+}
+
+/** The confirmation link to a new address, else a note to the owner of the existing account. */
+async function sendSignupMail(ctx: ConfirmationDeps, { user, existed }: Registration) {
+  if (!existed) {
+    await sendConfirmation(ctx, user);
+    return;
+  }
+  const base = ctx.config.baseUrl;
+  const mail = user.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
+  ctx.mailer.send(mail(user.email, `${base}/login`, `${base}/password/forgot`));
 }
 
 export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
@@ -155,14 +169,9 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
       signupPage(req, res, { email: email.slice(0, MAX_EMAIL_LENGTH), error: INVALID_EMAIL }, 400);
       return;
     }
-    const { user, existed } = registration;
-    if (existed) {
-      const base = ctx.config.baseUrl;
-      const mail = user.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
-      ctx.mailer.send(mail(user.email, `${base}/login`, `${base}/password/forgot`));
-    } else {
-      await sendConfirmation(ctx, user);
-    }
+    const { user } = registration;
+    // Past the mailbox's budget for the hour: the same page, nothing sent.
+    if (await web.mailBudget.take(user.email)) await sendSignupMail(ctx, registration);
     web.render(req, res, 'mailSent', {
       title: 'Fast geschafft',
       email: user.email,
@@ -176,8 +185,15 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
   });
 
   router.post('/signup/confirm', ...web.forms, async (req, res) => {
-    const accountId = await ctx.emailLinks.consume(field(req, 'token'), 'verify');
-    const user = accountId ? await ctx.accounts.confirmEmail(accountId) : null;
+    const token = field(req, 'token');
+    const accountId = await ctx.emailLinks.peek(token, 'verify');
+    const registered = accountId ? await ctx.accounts.findById(accountId) : null;
+    if (registered && !(await ctx.accounts.passwordMatches(registered, field(req, 'password')))) {
+      web.render(req, res, 'confirm', { token, error: CONFIRM_PASSWORD_WRONG }, 401);
+      return;
+    }
+    const used = registered && (await ctx.emailLinks.consume(token, 'verify')) === registered.id;
+    const user = used ? await ctx.accounts.confirmEmail(registered.id) : null;
     if (!user) {
       web.render(req, res, 'error', { title: 'Link ungültig', message: LINK_INVALID }, 400);
       return;
@@ -200,6 +216,10 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
 
   return router;
 }
+
+const CONFIRM_PASSWORD_WRONG =
+  'Das Passwort passt nicht zu dieser Registrierung. Haben Sie es vergessen oder sich nicht ' +
+  'selbst registriert, legen Sie unten über „Passwort vergessen“ ein neues fest.';
 
 export const LINK_INVALID =
   'Der Link ist ungültig, abgelaufen oder wurde schon benutzt. Fordern Sie bei Bedarf einen neuen an.';

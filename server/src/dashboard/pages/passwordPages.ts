@@ -3,7 +3,11 @@
 // password may still be signed in or hold a reset link: a reset ends every
 // session, a change every other one (the stamp in the session no longer
 // fits), both end all reset links, and keys and apps go when the owner asks.
+// The reset of an account nobody has confirmed yet asks by default: its
+// password was never proven to be the mailbox owner's, so whatever was made
+// for the account before may belong to whoever chose it.
 import { Router, type Request, type Response } from 'express';
+import type { Account } from '../../accounts/accountRepository.js';
 import { MAX_EMAIL_LENGTH } from '../../accounts/accountService.js';
 import { passwordResetMail } from '../../mail/accountMails.js';
 import { signupThrottle } from '../../web/loginThrottle.js';
@@ -36,7 +40,8 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
   router.post('/password/forgot', ...web.forms, throttled, async (req, res) => {
     const email = field(req, 'email').slice(0, MAX_EMAIL_LENGTH + 1);
     const user = await ctx.accounts.findByEmail(email);
-    if (user) {
+    // Past the mailbox's budget nothing is sent and the live link is not replaced.
+    if (user && (await web.mailBudget.take(user.email))) {
       const token = await ctx.emailLinks.issue(user.id, 'reset');
       const link = `${ctx.config.baseUrl}/password/reset?token=${token}`;
       ctx.mailer.send(passwordResetMail(user.email, link));
@@ -52,18 +57,25 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
     web.render(req, res, 'reset', { token, minPasswordLength, ...extra }, status);
   const invalidLink = (req: Request, res: Response) =>
     web.render(req, res, 'error', { title: 'Link ungültig', message: LINK_INVALID }, 400);
+  /** The account of a live reset link, or null. */
+  const linkAccount = async (token: string) => {
+    const accountId = await ctx.emailLinks.peek(token, 'reset');
+    return accountId ? ctx.accounts.findById(accountId) : null;
+  };
+  const neverConfirmed = (user: Account | null) => user !== null && user.emailVerifiedAt === null;
 
-  router.get('/password/reset', (req, res) => {
-    resetPage(req, res, typeof req.query.token === 'string' ? req.query.token : '');
+  router.get('/password/reset', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    resetPage(req, res, token, { endAll: neverConfirmed(await linkAccount(token)) });
   });
 
   router.post('/password/reset', ...web.forms, async (req, res) => {
     const token = field(req, 'token');
-    const accountId = await ctx.emailLinks.peek(token, 'reset');
-    const user = accountId ? await ctx.accounts.findById(accountId) : null;
+    const user = await linkAccount(token);
     if (!user) return invalidLink(req, res);
     const problem = await newPasswordProblem(req, user.email);
-    if (problem) return resetPage(req, res, token, { error: problem }, 400);
+    if (problem)
+      return resetPage(req, res, token, { error: problem, endAll: neverConfirmed(user) }, 400);
     if ((await ctx.emailLinks.consume(token, 'reset')) !== user.id) return invalidLink(req, res);
     await ctx.accounts.setPassword(user.id, field(req, 'password'));
     await ctx.emailLinks.revokeAll(user.id, 'reset');

@@ -9,6 +9,8 @@ import { accountEmailMigration } from './026-account-email.js';
 import { distinctLookupsMigration } from './030-distinct-lookups.js';
 import { houseCoordinatesMigration } from './040-house-coordinates.js';
 import { houseImportOriginMigration } from './041-house-import-origin.js';
+import { trialMailboxesMigration } from './050-trial-mailboxes.js';
+import { failingLookupsMigration } from './051-failing-lookups.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -20,4 +22,6 @@ export const migrations: readonly Migration[] = [
   distinctLookupsMigration,
   houseCoordinatesMigration,
   houseImportOriginMigration,
+  trialMailboxesMigration,
+  failingLookupsMigration,
 ];

@@ -1,4 +1,5 @@
-// Sequelize models of the lookup caches (tables from migration 010-lookup-caches).
+// Sequelize models of the lookup caches (tables from migrations 010-lookup-caches
+// and 051-failing-lookups).
 import {
   DataTypes,
   Model,
@@ -13,9 +14,10 @@ export class GeocodeCacheModel extends Model<
   InferCreationAttributes<GeocodeCacheModel>
 > {
   declare addressKey: string;
-  declare lat: number;
-  declare lon: number;
-  declare displayName: string;
+  /** lat, lon and displayName are null where the geocoder found nothing. */
+  declare lat: number | null;
+  declare lon: number | null;
+  declare displayName: string | null;
   declare state: string | null;
   declare municipality: string | null;
   declare fetchedAt: Date;
@@ -38,9 +40,9 @@ export function defineGeocodeCacheModel(sequelize: Sequelize): typeof GeocodeCac
   Bound.init(
     {
       addressKey: { type: DataTypes.CHAR(64), primaryKey: true },
-      lat: { type: DataTypes.DOUBLE, allowNull: false },
-      lon: { type: DataTypes.DOUBLE, allowNull: false },
-      displayName: { type: DataTypes.TEXT, allowNull: false },
+      lat: { type: DataTypes.DOUBLE, allowNull: true },
+      lon: { type: DataTypes.DOUBLE, allowNull: true },
+      displayName: { type: DataTypes.TEXT, allowNull: true },
       state: { type: DataTypes.STRING(8), allowNull: true },
       municipality: { type: DataTypes.STRING(191), allowNull: true },
       fetchedAt: { type: DataTypes.DATE(3), allowNull: false },

@@ -1,9 +1,9 @@
 // Address → place, with the geocoding cache (30 days, per normalised address)
-// in front of the geocoder. An expired entry is still better than nothing
-// when the geocoder is down. Places this process has seen stay in a bounded
-// in-process hot cache, so a known address costs no database read; an
-// address the geocoder did not find is answered from memory for a short
-// while, so repeating it costs the geocoder nothing. A geocoder call takes
+// in front of the geocoder. An address the geocoder did not find is cached
+// the same way (a failing lookup costs the geocoder as much as a found one),
+// so repeating it costs the geocoder nothing. An expired entry is still better
+// than nothing when the geocoder is down. Answers this process has seen stay in a bounded
+// in-process hot cache, so a known address costs no database read. A geocoder call takes
 // one of the caller's upstream slots (CallerGate). Before all of this, the
 // states' official house coordinates are asked (one indexed query): where
 // they hold the address, no geocoder and no geocode cache is involved.
@@ -27,8 +27,6 @@ import {
 import { WriteBehind } from './writeBehind.js';
 
 export const GEOCODE_CACHE_MS = 30 * 24 * 3600 * 1000;
-/** Short: a street that is new to the map, or a mistyped address retyped, is found soon. */
-export const NOT_FOUND_CACHE_MS = 10 * 60 * 1000;
 const HOT_PLACES = 10_000;
 /**
  * Whether an address has an official point (and which) is kept in memory
@@ -56,19 +54,13 @@ export function createCachedGeocoding(deps: {
   const flight = new SingleFlight<GeocodedPlace>();
   const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
   const writes = new WriteBehind(deps.logger, 'geocode cache');
-  /** When each recently unknown address was last not found. */
-  const notFound = new LRUCache<string, number>({ max: HOT_PLACES });
   /** Per address: its official point, or null where it has none. */
   const officialHot = new LRUCache<string, { place: GeocodedPlace | null }>({
     max: HOT_PLACES,
     ttl: OFFICIAL_HOT_MS,
   });
-  const age = (since: number) => deps.clock().getTime() - since;
-  const isFresh = (cached: CachedPlace) => age(cached.fetchedAt.getTime()) <= GEOCODE_CACHE_MS;
-  const knownUnknown = (key: string) => {
-    const since = notFound.get(key);
-    return since !== undefined && age(since) <= NOT_FOUND_CACHE_MS;
-  };
+  const isFresh = (cached: CachedPlace) =>
+    deps.clock().getTime() - cached.fetchedAt.getTime() <= GEOCODE_CACHE_MS;
 
   async function officialPoint(address: string, key: string): Promise<GeocodedPlace | null> {
     if (!deps.official) return null;
@@ -92,13 +84,12 @@ export function createCachedGeocoding(deps: {
     const official = await officialPoint(address, key);
     if (official) return official;
     const known = hot.get(key);
-    if (known && isFresh(known)) return known.place;
-    if (knownUnknown(key)) throw addressNotFound();
+    if (known && isFresh(known)) return placeOf(known);
     await writes.pending(key);
     const cached = await deps.cache.find(address);
     if (cached && isFresh(cached)) {
       hot.set(key, cached);
-      return cached.place;
+      return placeOf(cached);
     }
     let place: GeocodedPlace | null;
     try {
@@ -106,21 +97,17 @@ export function createCachedGeocoding(deps: {
     } catch (err) {
       if (!isUpstreamOutage(err)) throw err;
       deps.logger.warn({ reason: err.reason, err }, 'geocoder unavailable');
-      if (cached) return cached.place;
+      if (cached) return placeOf(cached);
       throw new AppError(
         ErrorCode.serviceError,
         'Der Geokodierungsdienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.',
         { cause: err },
       );
     }
-    if (!place) {
-      notFound.set(key, deps.clock().getTime());
-      throw addressNotFound();
-    }
-    const fetchedAt = deps.clock();
-    hot.set(key, { place, fetchedAt });
-    writes.start(key, () => deps.cache.save(address, place, fetchedAt));
-    return place;
+    const answer = { place, fetchedAt: deps.clock() };
+    hot.set(key, answer);
+    writes.start(key, () => deps.cache.save(address, place, answer.fetchedAt));
+    return placeOf(answer);
   }
 
   return {
@@ -131,8 +118,7 @@ export function createCachedGeocoding(deps: {
       // No official points, or none for this address: the geocoder's caches answer.
       if (!deps.official || official) {
         const known = hot.get(key);
-        if (known && isFresh(known)) return Promise.resolve(known.place);
-        if (knownUnknown(key)) return Promise.reject(addressNotFound());
+        if (known && isFresh(known)) return Promise.resolve(known).then(placeOf);
       }
       return flight.run(
         key,
@@ -142,6 +128,12 @@ export function createCachedGeocoding(deps: {
     },
     idle: () => writes.idle(),
   };
+}
+
+/** The cached answer's place; address_not_found where the geocoder found none. */
+function placeOf(cached: CachedPlace): GeocodedPlace {
+  if (!cached.place) throw addressNotFound();
+  return cached.place;
 }
 
 function addressNotFound(): AppError {

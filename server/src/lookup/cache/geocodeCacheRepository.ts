@@ -1,11 +1,13 @@
-// Geocoding results per normalised address (kept apart from land values).
+// Geocoding results per normalised address (kept apart from land values): the
+// place, or none where the geocoder found nothing, which is remembered as long.
 import { createHash } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
 import type { GeocodedPlace } from '../geocoder/geocoder.js';
 import { defineGeocodeCacheModel } from './cacheModels.js';
 
 export interface CachedPlace {
-  place: GeocodedPlace;
+  /** null: the geocoder did not find the address. */
+  place: GeocodedPlace | null;
   fetchedAt: Date;
 }
 
@@ -33,26 +35,28 @@ export class GeocodeCacheRepository {
   async find(address: string): Promise<CachedPlace | undefined> {
     const row = await this.rows.findByPk(addressKey(address));
     if (!row) return undefined;
-    return {
-      place: {
-        lat: row.lat,
-        lon: row.lon,
-        displayName: row.displayName,
-        state: row.state ?? undefined,
-        municipality: row.municipality ?? undefined,
-      },
-      fetchedAt: row.fetchedAt,
-    };
+    const { lat, lon, displayName } = row;
+    const place =
+      lat === null || lon === null || displayName === null
+        ? null
+        : {
+            lat,
+            lon,
+            displayName,
+            state: row.state ?? undefined,
+            municipality: row.municipality ?? undefined,
+          };
+    return { place, fetchedAt: row.fetchedAt };
   }
 
-  async save(address: string, place: GeocodedPlace, fetchedAt: Date): Promise<void> {
+  async save(address: string, place: GeocodedPlace | null, fetchedAt: Date): Promise<void> {
     await this.rows.upsert({
       addressKey: addressKey(address),
-      lat: place.lat,
-      lon: place.lon,
-      displayName: place.displayName,
-      state: place.state ?? null,
-      municipality: place.municipality ?? null,
+      lat: place?.lat ?? null,
+      lon: place?.lon ?? null,
+      displayName: place?.displayName ?? null,
+      state: place?.state ?? null,
+      municipality: place?.municipality ?? null,
       fetchedAt,
     });
   }

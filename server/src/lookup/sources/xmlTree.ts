@@ -19,10 +19,19 @@ const parser = new XMLParser({
   processEntities: true,
 });
 
-/** Returns null when the text is not well-formed XML (e.g. truncated). */
+/**
+ * Returns null when the text is not well-formed XML (e.g. truncated) or is
+ * more than the parser takes: well-formed XML nested deeper than its
+ * maxNestedTags (100; 5,000 nested gml:MultiSurface) makes it throw, and a
+ * hostile body is an unusable answer like a broken one, not our failure.
+ */
 export function parseXmlTree(text: string): XmlNode | null {
   if (XMLValidator.validate(text) !== true) return null;
-  return parser.parse(text) as XmlNode;
+  try {
+    return parser.parse(text) as XmlNode;
+  } catch {
+    return null;
+  }
 }
 
 export function children(node: XmlNode, name: string): XmlNode[] {

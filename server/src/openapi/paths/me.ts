@@ -1,6 +1,6 @@
 // GET /api/me in the OpenAPI document (§2.5, §4.3, §7.3).
 import { ErrorCode } from '#shared/errors.js';
-import { TRIAL_LIMIT } from '../../accounts/entitlement.js';
+import { MIN_FREE_FAILED_LOOKUPS, TRIAL_LIMIT } from '../../accounts/entitlement.js';
 import { answer } from '../answers.js';
 import { authErrors, bearerSecurity, errorResponse, schemaRef } from '../components.js';
 import type { OpenApiModule } from '../types.js';
@@ -12,6 +12,8 @@ const meExample = {
   effective_plan: 'pro',
   usage_this_month: 34,
   distinct_lookups_this_month: 31,
+  failed_lookups_this_month: 3,
+  free_failed_lookups: Math.max(MIN_FREE_FAILED_LOOKUPS, TRIAL_LIMIT),
   limit: TRIAL_LIMIT,
   quota_exhausted: false,
   upgrade_url: null,
@@ -31,7 +33,10 @@ export const meApi: OpenApiModule = {
           'Zählt nie gegen das Kontingent. Jedes Feld ist immer vorhanden; usage_this_month ' +
           'zählt die mit 200 beantworteten Abfragen im Kalendermonat (Europe/Berlin); eine ' +
           'Abfrage (gleiche Adresse und gleicher Filter), die in diesem Monat schon beantwortet ' +
-          'wurde, ist frei. distinct_lookups_this_month zählt diese verschiedenen Abfragen.',
+          'wurde, ist frei. distinct_lookups_this_month zählt diese verschiedenen Abfragen. ' +
+          'Abfragen, die mit 404 no_data oder address_not_found enden, sind frei, bis ' +
+          'free_failed_lookups davon im Monat erreicht sind (failed_lookups_this_month); ' +
+          'danach zählt jede wie eine beantwortete.',
         tags: ['Account'],
         security: bearerSecurity,
         responses: {

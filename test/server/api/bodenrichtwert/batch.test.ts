@@ -135,12 +135,14 @@ describe.each(databaseKinds())('POST /api/bodenrichtwert/batch on %s', (kind: Da
     [{ addresses: [DEMO_ADDRESSES.hannover], nutzungsart: ['LF'] }, 'invalid_nutzungsart'],
     [{ addresses: [DEMO_ADDRESSES.hannover], nutzungsart: ['W,M'] }, 'invalid_nutzungsart'],
     [{ addresses: [DEMO_ADDRESSES.hannover], format: 'csv' }, 'invalid_format'],
+    [{ addresses: [DEMO_ADDRESSES.hannover], nutzungsart: { W: 1 } }, 'invalid_nutzungsart'],
   ])('refuses the body %j with 400 %s, looking nothing up', async (body, code) => {
     const { token, user } = await createTestAccount(h.server.ctx, { plan: 'pro' });
     const calls = h.nominatim.calls;
     const answer = await post(body, { token });
     expect(answer).toMatchObject({ status: 400, body: { error: code, status: 400 } });
     expect(answer.body.message).toEqual(expect.any(String));
+    expect(answer.body.message).not.toContain('[object Object]');
     expect(h.nominatim.calls).toBe(calls);
     expect(await usage(user.id)).toEqual({ month: 0, distinct: 0 });
   });

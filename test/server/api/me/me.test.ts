@@ -41,6 +41,8 @@ describe('GET /api/me (§4.3, §7.3)', () => {
       effective_plan: 'pro',
       usage_this_month: 1,
       distinct_lookups_this_month: 0,
+      failed_lookups_this_month: 0,
+      free_failed_lookups: 100,
       limit: 100,
       quota_exhausted: false,
       upgrade_url: null,

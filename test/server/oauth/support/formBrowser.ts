@@ -84,3 +84,14 @@ export function hiddenFields(html: string): Record<string, string> {
   }
   return fields;
 }
+
+/** The ticked checkboxes of a form, as the browser would submit them. */
+export function checkedBoxes(html: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(
+    /<input type="checkbox" name="([^"]+)" value="([^"]*)" checked>/g,
+  )) {
+    fields[decodeHtml(match[1] ?? '')] = decodeHtml(match[2] ?? '');
+  }
+  return fields;
+}

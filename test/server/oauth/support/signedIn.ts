@@ -19,7 +19,8 @@ export async function signedInBrowser(server: TestServer) {
 
 /**
  * Signs up through the form, opens the confirmation link from the e-mail
- * and confirms, as a new user would; the browser is not signed in yet.
+ * and confirms with the password, as a new user would; the browser is not
+ * signed in yet.
  */
 export async function signUpAndConfirm(
   server: TestServer,
@@ -37,6 +38,7 @@ export async function signUpAndConfirm(
   const link = new URL(linkIn(mail, `${server.url}/signup/confirm?token=`));
   const confirmed = await browser.submit(`${link.pathname}${link.search}`, '/signup/confirm', {
     token: link.searchParams.get('token') ?? '',
+    password,
   });
   expect(confirmed.status, confirmed.html).toBe(200);
   return confirmed;
