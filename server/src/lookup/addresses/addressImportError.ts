@@ -12,6 +12,7 @@ export const IMPORT_REFUSALS = [
   'unknown_format',
   'other_state',
   'too_many_malformed',
+  'too_many_repeats',
   'not_migrated',
 ] as const;
 export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];

@@ -1,15 +1,19 @@
 // Why an import stops and replaces nothing, in the operator's words: Ctrl-C,
-// rows of another state, an empty file, too many malformed rows. Rows that
-// repeat an earlier one are no refusal: two copies of a file in one are
-// stored once and counted (PointBuilder.repeats); a limit on their share
-// would be one more check here.
+// rows of another state, an empty file, too many malformed rows, a file that
+// is mostly repeats. Rows that repeat an earlier one are stored once and
+// counted (PointBuilder.repeats): a file written twice or three times into
+// one keeps its points. More copies than MAX_COPIES is no publisher's slip
+// but a broken or hostile file (one row written five million times would
+// replace a state's points with one), refused once repeats pass 1 %.
 import { AddressImportError } from './addressImportError.js';
 import type { ImportSummary } from './housePointRepository.js';
 import { leftOutName } from './leftOutReasons.js';
 import type { PointBuilder } from './pointBuilder.js';
 
-/** More malformed rows than this share refuse the file. */
+/** More malformed rows than this share refuse the file; so do more repeats, past MAX_COPIES. */
 export const MAX_MALFORMED_SHARE = 0.01;
+/** A file may hold its rows this many times over (chosen: a concatenation slip, not a flood). */
+export const MAX_COPIES = 4;
 
 export function interrupted(): AddressImportError {
   return new AddressImportError(
@@ -44,6 +48,15 @@ export function refuseIfUnfit(builder: PointBuilder, summary: ImportSummary): vo
         builder.samples
           .map((s) => `\n  Zeile ${s.line}: ${leftOutName(s.reason)} (${s.detail})`)
           .join(''),
+    );
+  }
+  const repeats = builder.repeats.count;
+  const distinct = summary.rowsRead - malformed - repeats;
+  if (repeats > summary.rowsRead * MAX_MALFORMED_SHARE && repeats > distinct * (MAX_COPIES - 1)) {
+    throw new AddressImportError(
+      'too_many_repeats',
+      `${repeats} von ${summary.rowsRead} Zeilen wiederholen frühere Zeilen: die Datei enthält ` +
+        `ihre ${distinct} verschiedenen Zeilen mehr als ${MAX_COPIES}-mal. Nichts wurde ersetzt.`,
     );
   }
   if (summary.rowsKept === 0) {

@@ -99,6 +99,22 @@ describe.each(databaseKinds())('import messages on %s', (kind) => {
     expect(await pointCount()).toBe(120);
   });
 
+  it('refuses a file that is one row written thousands of times, and keeps the points it had', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => gebrefLine(street(i), i));
+    await tools.import({ state: 'NW', file: writeHouseFile('good.txt', lines(rows)) });
+    const flood = writeHouseFile(
+      'flood.txt',
+      lines(Array.from({ length: 50_000 }, () => rows[0] ?? '')),
+    );
+    const refusal = await importRefusal(tools.import({ state: 'NW', file: flood }));
+    expect(refusal).toMatchObject({ reason: 'too_many_repeats' });
+    expect(refusal.message).toMatch(/49999 von 50000 Zeilen wiederholen frühere Zeilen/);
+    expect(await pointCount()).toBe(60);
+    // Four copies are still a slip the points survive.
+    const fourTimes = writeHouseFile('four.txt', lines([...rows, ...rows, ...rows, ...rows]));
+    expect((await tools.import({ state: 'NW', file: fourTimes })).summary.rowsKept).toBe(60);
+  });
+
   it('dates a file without a date column by its download, else by the file, and says which', async () => {
     const points = [0, 1, 2].map((i) => ({
       ...street(i),
