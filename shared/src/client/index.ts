@@ -12,3 +12,4 @@ export * from './stichtagArgument.js';
 export * from './lookupProgress.js';
 export * from './zoneChoice.js';
 export * from './zoneTable.js';
+export * from './cellNote.js';

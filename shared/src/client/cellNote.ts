@@ -1,0 +1,57 @@
+// The note a cell keeps once "Werte fixieren" has turned its formula into its
+// value (both add-ins): without the formula, the cell itself has to say what the
+// value is, on which stichtag, when it was fetched, from whom and under which
+// licence. dl-de/by-2-0 §2 asks for the provider, the licence and a reference
+// to the data next to the data (govdata.de/dl-de/by-2-0); a fixed cell in a
+// shared or archived workbook keeps that without the add-in.
+import type { Attribution } from '../apiTypes.js';
+import { LICENSES } from '../texts.js';
+import { germanNumber } from './zoneChoice.js';
+
+/** What a note says about the zone behind a fixed cell. */
+export interface CellNoteFacts {
+  /** The zone's land value in EUR/m² (`brw_euro_pro_m2`), whatever field the cell shows. */
+  bodenrichtwert: number;
+  /** The zone's stichtag, YYYY-MM-DD. */
+  stichtag: string;
+  /** When the service fetched the values from the official source (`abgerufen_am`, ISO 8601). */
+  abgerufenAm: string;
+  attribution: Attribution;
+}
+
+/** YYYY-MM-DD → DD.MM.YYYY, as a German reader writes a day. */
+function germanDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
+}
+
+/** The calendar day in Germany (the data owners' and the valuer's time zone). */
+const berlinDay = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Berlin',
+});
+
+function licenceText(url: string): string {
+  const known = Object.values(LICENSES).find((licence) => licence.url === url);
+  return known === undefined ? url : `${known.name}, ${url}`;
+}
+
+/** The note's lines: Bodenrichtwert, Stichtag, Abrufdatum, Quelle, Lizenz (German). */
+export function cellNoteLines({
+  bodenrichtwert,
+  stichtag,
+  abgerufenAm,
+  attribution,
+}: CellNoteFacts): string[] {
+  const fetched = new Date(abgerufenAm);
+  const source = attribution.source_url === '' ? '' : `, ${attribution.source_url}`;
+  return [
+    `Bodenrichtwert: ${germanNumber(bodenrichtwert)} EUR/m²`,
+    `Stichtag: ${germanDay(stichtag)}`,
+    `Abrufdatum: ${Number.isNaN(fetched.getTime()) ? abgerufenAm : berlinDay.format(fetched)}`,
+    `Quelle: ${attribution.text}${source}`,
+    `Lizenz: ${licenceText(attribution.license_url)}`,
+  ];
+}
