@@ -3,11 +3,15 @@
 // fakes at realistic latency (geocoder 100 ms, state service 300 ms, geocoder
 // politeness off as for a self-hosted geocoder, SOURCE_MAX_CONCURRENCY per
 // state service). Prints a table and writes JSON to bench/results/.
+// With --reopen: per add-in, a filled workbook opened again in the scenarios of
+// its reopen module, one line each.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { excelColumn } from './excelColumn.js';
+import { excelReopen } from './excelReopen.js';
 import type { PassResult } from './measure.js';
+import { reopenLine, type ReopenResult } from './reopen.js';
 import { startWorkbookService, type WorkbookServiceSettings } from './service.js';
 import { sheetsColumn } from './sheetsColumn.js';
 
@@ -16,6 +20,7 @@ const options = new Command()
   .option('--addresses <n>', 'distinct addresses in the column', '1000')
   .option('--concurrency <n>', 'SOURCE_MAX_CONCURRENCY of the service', '4')
   .option('--only <addin>', 'excel or sheets')
+  .option('--reopen', 'fill, save and reopen the workbook in each scenario of the add-ins')
   .option('--official', 'the addresses are official house coordinates the service holds')
   .option(
     '--geocoder-interval <ms>',
@@ -27,6 +32,7 @@ const options = new Command()
     addresses: string;
     concurrency: string;
     only?: string;
+    reopen?: boolean;
     official?: boolean;
     geocoderInterval: string;
   }>();
@@ -54,9 +60,34 @@ const floorMs =
   );
 
 const addins = {
-  excel: { name: 'Excel', run: excelColumn },
-  sheets: { name: 'Sheets', run: sheetsColumn },
+  excel: { name: 'Excel', run: excelColumn, reopen: excelReopen },
+  sheets: { name: 'Sheets', run: sheetsColumn, reopen: undefined },
 } as const;
+
+if (options.reopen) {
+  const results: Record<string, ReopenResult[]> = {};
+  for (const [key, addin] of Object.entries(addins)) {
+    if (addin.reopen === undefined || (options.only !== undefined && options.only !== key))
+      continue;
+    const service = await startWorkbookService(settings);
+    try {
+      console.log(`${addin.name}: ${settings.addresses} addresses, reopened …`);
+      results[addin.name] = await addin.reopen(service);
+    } finally {
+      await service.close();
+    }
+  }
+  const lines = Object.entries(results).flatMap(([name, rows]) =>
+    rows.map((r) => reopenLine(name, r)),
+  );
+  console.log(`\n${lines.join('\n')}`);
+  const dir = join(import.meta.dirname, '../results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `workbook-reopen-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify({ settings, results }, null, 2)}\n`);
+  console.log(`\n${file}`);
+  process.exit(0);
+}
 
 interface Row extends PassResult {
   addin: string;

@@ -1,10 +1,11 @@
-// The BUILT custom functions (webpack output) in Node, with only the Office
-// globals stubbed, against the loopback stand-in of the API.
+// The BUILT custom functions (webpack output) in Node, called directly as Excel
+// calls them, in the Excel stand-in, against the loopback stand-in of the API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculateBodenwert } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
-import { loadBuiltFunctions, type LoadOptions } from '#dev/hosts/excel/loadFunctions.js';
+import { openWorkbook } from '#dev/hosts/excel/excelHost.js';
+import { vmRuntime } from '#dev/hosts/excel/vmRuntime.js';
 import { createManualTimers } from './support/manualTimers.js';
 import { CustomFunctionError } from '#dev/hosts/excel/officeStubs.js';
 import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
@@ -24,8 +25,14 @@ const storageWith = (apiKey: string | undefined) =>
     ),
   );
 
-const load = (options: LoadOptions = {}) =>
-  loadBuiltFunctions(dir, { storage: storageWith(api.apiKey), ...options });
+const load = (
+  options: { storage?: Map<string, string>; timers?: ReturnType<typeof createManualTimers> } = {},
+) =>
+  openWorkbook({
+    dir,
+    device: options.storage ?? storageWith(api.apiKey),
+    ...(options.timers ? { runtime: vmRuntime({ dir, timers: options.timers }) } : {}),
+  });
 
 const BERLIN_ENTRIES = [
   entry({ code: 'G', nutzungsart: 'Gewerbliche Baufläche', brw_euro_pro_m2: 120 }),
@@ -302,77 +309,5 @@ describe('BRW.BODENWERT', () => {
     const fns = await load({ storage: new Map() });
     expect(await fns.call('BODENWERT', 100, 1, 1, 10, null, null)).toBe(1000);
     expect(api.requests.length).toBe(before);
-  });
-});
-
-describe('a batch the service answers partly as pending', () => {
-  it('asks the pending addresses again by themselves until each has its answer, never the answered ones', async () => {
-    const slow = address('Langsam');
-    const quick = found('Schnell');
-    api.setScenario(slow, {
-      kind: 'pending',
-      times: 2,
-      retryAfter: 0,
-      then: { kind: 'found', entries: BERLIN_ENTRIES },
-    });
-    const fns = await load();
-    const shown: unknown[] = [];
-    const values = await fns.call('BODENRICHTWERT', [[slow], [quick]], 'G', null, null, null, {
-      setResult: (value: unknown) => shown.push(value),
-    });
-    expect(values).toEqual([[120], [120]]);
-    // Meanwhile the slow cell says it is loading (never #N/A), the quick one has its value.
-    expect(shown).toContainEqual([['wird geladen …'], [120]]);
-    expect(shown.at(-1)).toEqual([[120], [120]]);
-    expect(api.lookupsOf(slow)).toHaveLength(3);
-    expect(api.lookupsOf(quick)).toHaveLength(1);
-    // Every batch lets the service work 25 s before it answers what is ready.
-    expect(new Set(api.batches().map((b) => b.prefer))).toEqual(new Set(['wait=25']));
-  });
-
-  it('shows the real error a pending address ends with', async () => {
-    const slow = address('Langsam');
-    api.setScenario(slow, {
-      kind: 'pending',
-      times: 1,
-      retryAfter: 0,
-      then: { kind: 'error', code: 'no_data', message: 'Kein Bodenrichtwert an dieser Adresse.' },
-    });
-    const fns = await load();
-    await expect(fns.call('BODENRICHTWERT', [[slow]], null, null)).rejects.toEqual(
-      cellError('#N/A', 'Kein Bodenrichtwert'),
-    );
-    expect(api.lookupsOf(slow)).toHaveLength(2);
-  });
-
-  it('keeps the answered addresses of a batch at once, so a reopened workbook asks only the pending one', async () => {
-    const slow = address('Langsam');
-    const quick = found('Schnell');
-    api.setScenario(slow, {
-      kind: 'pending',
-      times: 1000,
-      retryAfter: 0,
-      then: { kind: 'found', entries: BERLIN_ENTRIES },
-    });
-    const storage = storageWith(api.apiKey);
-    const first = await load({ storage });
-    const invocation: { onCanceled?: () => void } = {};
-    const waiting = first.call(
-      'BODENRICHTWERT',
-      [[slow], [quick]],
-      'G',
-      null,
-      null,
-      null,
-      invocation,
-    );
-    await expect.poll(() => api.lookupsOf(slow).length).toBeGreaterThan(1);
-    invocation.onCanceled?.(); // the workbook is closed while the slow address is pending
-    const [[slowCell], [quickCell]] = (await waiting) as [[unknown], [unknown]];
-    expect(slowCell).toBeInstanceOf(CustomFunctionError);
-    expect(quickCell).toBe(120);
-    const reopened = await load({ storage });
-    expect(await reopened.call('BODENRICHTWERT', [[quick]], 'G', null)).toEqual([[120]]);
-    expect(api.lookupsOf(quick)).toHaveLength(1);
   });
 });
