@@ -18,7 +18,7 @@ import {
 } from '#shared/index.js';
 
 export type Scenario =
-  | { kind: 'found'; entries: BodenrichtwertEntry[]; owner?: string }
+  | { kind: 'found'; entries: BodenrichtwertEntry[]; owner?: string; hinweis?: string }
   | { kind: 'error'; code: ErrorCode; message: string; extra?: Partial<ErrorBody> }
   | { kind: 'malformed' }
   | { kind: 'hang' }
@@ -82,7 +82,10 @@ export const defaultMe = (): MeResponse => ({
   trial_active: true,
 });
 
-function lookupBody(address: string, scenario: { entries: BodenrichtwertEntry[]; owner?: string }) {
+function lookupBody(
+  address: string,
+  scenario: { entries: BodenrichtwertEntry[]; owner?: string; hinweis?: string },
+) {
   const body: BodenrichtwertResponse = {
     address_input: address,
     address_resolved: `${address}, Deutschland`,
@@ -96,6 +99,7 @@ function lookupBody(address: string, scenario: { entries: BodenrichtwertEntry[];
       year: 2024,
       sourceUrl: 'https://fbinter.stadt-berlin.de/fb/',
     }),
+    ...(scenario.hinweis === undefined ? {} : { hinweis: scenario.hinweis }),
     disclaimer: LOOKUP_DISCLAIMER,
   };
   return body;
