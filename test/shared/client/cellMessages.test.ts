@@ -57,3 +57,19 @@ describe('isInputError', () => {
     expect(isInputError(new AppError(code, 'x'))).toBe(expected);
   });
 });
+
+describe('healsWith', () => {
+  it('lets key errors heal with a key, rate limits and service failures with time, nothing else', async () => {
+    const { healsWith } = await import('#shared/client/lookupOutcome.js');
+    const heal = (code: ErrorCode) => healsWith(new AppError(code, 'x'));
+    expect(
+      [ErrorCode.missingToken, ErrorCode.invalidToken, ErrorCode.limitReached].map(heal),
+    ).toEqual(['key', 'key', 'key']);
+    expect(
+      [ErrorCode.rateLimitExceeded, ErrorCode.serviceError, ErrorCode.processingError].map(heal),
+    ).toEqual(['time', 'time', 'time']);
+    expect([ErrorCode.addressNotFound, ErrorCode.noData, ErrorCode.invalidField].map(heal)).toEqual(
+      [undefined, undefined, undefined],
+    );
+  });
+});
