@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellMessage, isInputError } from '#shared/client/cellMessages.js';
+import { healsWith } from '#shared/client/lookupOutcome.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 
 describe('cellMessage', () => {
@@ -59,8 +60,7 @@ describe('isInputError', () => {
 });
 
 describe('healsWith', () => {
-  it('lets key errors heal with a key, rate limits and service failures with time, nothing else', async () => {
-    const { healsWith } = await import('#shared/client/lookupOutcome.js');
+  it('lets key errors heal with a key, rate limits and service failures with time, nothing else', () => {
     const heal = (code: ErrorCode) => healsWith(new AppError(code, 'x'));
     expect(
       [ErrorCode.missingToken, ErrorCode.invalidToken, ErrorCode.limitReached].map(heal),
