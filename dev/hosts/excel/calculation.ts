@@ -3,7 +3,13 @@
 // about Excel, cited where it is applied.
 import { formatArea } from '#shared/client/a1Address.js';
 import { formulaText, parseFormula, shiftedForInsertedRow, type Argument } from './formula.js';
-import type { AddinRuntime, CallValue, FunctionMetadata, ParameterMetadata } from './runtime.js';
+import type {
+  AddinRuntime,
+  CallValue,
+  FunctionMetadata,
+  ParameterMetadata,
+  RuntimeCall,
+} from './runtime.js';
 import {
   cellKey,
   isErrorValue,
@@ -22,6 +28,14 @@ interface Stream {
   cancel: () => void;
   cells: Set<string>;
   last?: CallValue;
+}
+
+/** The cell a call runs for. */
+interface Site {
+  id: string;
+  sheet: Sheet;
+  row: number;
+  column: number;
 }
 
 const cellId = (sheet: string, row: number, column: number) => `${sheet}!${cellKey(row, column)}`;
@@ -299,9 +313,12 @@ export class Calculation {
     }
     const id = cellId(sheet.name, row, column);
     const address = formatArea({ sheet: sheet.name, row, column, rows: 1, columns: 1 });
-    const call = fn.options?.requiresAddress ? { id: fn.id, args, address } : { id: fn.id, args };
-    if (fn.options?.stream) this.stream(fn, call, id, sheet, row, column);
-    else this.request(call, id, sheet, row, column);
+    const call: RuntimeCall = fn.options?.requiresAddress
+      ? { id: fn.id, args, address }
+      : { id: fn.id, args };
+    const site = { id, sheet, row, column };
+    if (fn.options?.stream) this.stream(call, site);
+    else this.request(call, site);
   }
 
   /**
@@ -310,14 +327,7 @@ export class Calculation {
    * office-js #1734): a second cell is bound to it and gets its results, the
    * function is not called again.
    */
-  private stream(
-    fn: FunctionMetadata,
-    call: { id: string; args: CallValue[]; address?: string },
-    id: string,
-    sheet: Sheet,
-    row: number,
-    column: number,
-  ): void {
+  private stream(call: RuntimeCall, { id, sheet, row, column }: Site): void {
     const key = JSON.stringify([call.id, call.args, call.address ?? null]);
     this.streamOf.set(id, key);
     const running = this.streams.get(key);
@@ -328,7 +338,7 @@ export class Calculation {
     }
     const stream: Stream = { cells: new Set([id]), cancel: () => undefined };
     this.streams.set(key, stream);
-    this.runs.push({ id: fn.id, cell: id });
+    this.runs.push({ id: call.id, cell: id });
     stream.cancel = this.runtime.invoke(call, (value) => {
       if (this.streams.get(key) !== stream) return;
       stream.last = value;
@@ -342,13 +352,7 @@ export class Calculation {
   }
 
   /** A request/response call: the cell shows #BUSY! until the promise settles. */
-  private request(
-    call: { id: string; args: CallValue[]; address?: string },
-    id: string,
-    sheet: Sheet,
-    row: number,
-    column: number,
-  ): void {
+  private request(call: RuntimeCall, { id, sheet, row, column }: Site): void {
     const cell = sheet.get(row, column);
     if (cell) cell.value = { error: '#BUSY!' };
     let current = true;

@@ -29,6 +29,9 @@ export class OfficeError extends Error {
   }
 }
 
+/** A member of the released API the stand-in does not model: the test needs a bigger stand-in. */
+const lacks = (member: string) => new OfficeError('NotImplemented', `stand-in lacks ${member}`);
+
 /** Members every client object has (OfficeExtension.ClientObject). */
 const CLIENT_OBJECT_MEMBERS = new Set(['load', 'isNullObject', 'toJSON', 'track', 'untrack']);
 
@@ -48,6 +51,24 @@ interface HostObject {
   get(name: string): unknown;
   call?(name: string, args: unknown[]): unknown;
   set?(name: string, value: unknown): void;
+}
+
+/** An object of which the stand-in models only some methods. */
+function methodsOnly(
+  type: string,
+  methods: Record<string, (args: unknown[]) => unknown>,
+): HostObject {
+  return {
+    type,
+    get: (name) => {
+      throw lacks(`${type}.${name}`);
+    },
+    call: (name, args) => {
+      const method = methods[name];
+      if (!method) throw lacks(`${type}.${name}()`);
+      return method(args);
+    },
+  };
 }
 
 /** What a ClientResult carries (getXml, getCount). */
@@ -137,13 +158,13 @@ class RangeObject implements HostObject {
       case 'worksheet':
         return new WorksheetObject(this.state, sheet);
       default:
-        throw new OfficeError('NotImplemented', `stand-in lacks Range.${name}`);
+        throw lacks(`Range.${name}`);
     }
   }
 
   set(name: string, value: unknown): void {
     if (name !== 'formulas' && name !== 'values') {
-      throw new OfficeError('NotImplemented', `stand-in cannot set Range.${name}`);
+      throw lacks(`Range.${name} (set)`);
     }
     const sheet = this.sheet();
     const rows = value as Value[][];
@@ -166,7 +187,7 @@ class RangeObject implements HostObject {
         columns: 1,
       });
     }
-    throw new OfficeError('NotImplemented', `stand-in lacks Range.${name}()`);
+    throw lacks(`Range.${name}()`);
   }
 }
 
@@ -179,7 +200,7 @@ class WorksheetObject implements HostObject {
 
   get(name: string): unknown {
     if (name === 'name') return this.sheet.name;
-    throw new OfficeError('NotImplemented', `stand-in lacks Worksheet.${name}`);
+    throw lacks(`Worksheet.${name}`);
   }
 
   call(name: string, args: unknown[]): unknown {
@@ -198,7 +219,7 @@ class WorksheetObject implements HostObject {
       const columns = Math.max(...at.map(([, c]) => c)) - column + 1;
       return new RangeObject(this.state, { sheet: this.sheet.name, row, column, rows, columns });
     }
-    throw new OfficeError('NotImplemented', `stand-in lacks Worksheet.${name}()`);
+    throw lacks(`Worksheet.${name}()`);
   }
 }
 
@@ -209,7 +230,7 @@ class WorksheetCollectionObject implements HostObject {
   get(name: string): unknown {
     if (name === 'items')
       return this.state.workbook.sheets.map((s) => new WorksheetObject(this.state, s));
-    throw new OfficeError('NotImplemented', `stand-in lacks WorksheetCollection.${name}`);
+    throw lacks(`WorksheetCollection.${name}`);
   }
 
   call(name: string, args: unknown[]): unknown {
@@ -225,7 +246,7 @@ class WorksheetCollectionObject implements HostObject {
       if (!found) throw new OfficeError('ItemNotFound', 'no sheet');
       return new WorksheetObject(this.state, found);
     }
-    throw new OfficeError('NotImplemented', `stand-in lacks WorksheetCollection.${name}()`);
+    throw lacks(`WorksheetCollection.${name}()`);
   }
 }
 
@@ -234,11 +255,10 @@ class FunctionsObject implements HostObject {
   readonly type = 'Functions';
   constructor(private readonly state: HostState) {}
   get(name: string): unknown {
-    throw new OfficeError('NotImplemented', `stand-in lacks Functions.${name}`);
+    throw lacks(`Functions.${name}`);
   }
   call(name: string, args: unknown[]): unknown {
-    if (name !== 'date')
-      throw new OfficeError('NotImplemented', `stand-in lacks Functions.${name}()`);
+    if (name !== 'date') throw lacks(`Functions.${name}()`);
     const [year = 1900, month = 1, day = 1] = args as number[];
     // Excel's serial day numbers: day 0 is 1904-01-01 in the 1904 system and 1899-12-31
     // in the 1900 system, which also counts the 29 February 1900 that never was.
@@ -265,7 +285,7 @@ class CustomXmlPartObject implements HostObject {
   get(name: string): unknown {
     if (name === 'id') return this.id;
     if (name === 'namespaceUri') return this.part().namespaceUri;
-    throw new OfficeError('NotImplemented', `stand-in lacks CustomXmlPart.${name}`);
+    throw lacks(`CustomXmlPart.${name}`);
   }
   call(name: string, args: unknown[]): unknown {
     if (name === 'getXml') return new ClientResult(this.part().xml);
@@ -278,7 +298,7 @@ class CustomXmlPartObject implements HostObject {
       parts.splice(parts.indexOf(this.part()), 1);
       return undefined;
     }
-    throw new OfficeError('NotImplemented', `stand-in lacks CustomXmlPart.${name}()`);
+    throw lacks(`CustomXmlPart.${name}()`);
   }
 }
 
@@ -304,7 +324,7 @@ class CustomXmlPartsObject implements HostObject {
   }
   get(name: string): unknown {
     if (name === 'items') return this.parts().map((p) => new CustomXmlPartObject(this.state, p.id));
-    throw new OfficeError('NotImplemented', `stand-in lacks ${this.type}.${name}`);
+    throw lacks(`${this.type}.${name}`);
   }
   call(name: string, args: unknown[]): unknown {
     const parts = this.parts();
@@ -336,7 +356,7 @@ class CustomXmlPartsObject implements HostObject {
           : new NullObject('CustomXmlPart');
       }
       default:
-        throw new OfficeError('NotImplemented', `stand-in lacks ${this.type}.${name}()`);
+        throw lacks(`${this.type}.${name}()`);
     }
   }
 }
@@ -368,30 +388,18 @@ class CommentObject implements HostObject {
     if (name === 'id') return this.at.comment.id;
     if (name === 'replies') {
       const comment = this.at.comment;
-      return {
-        type: 'CommentReplyCollection',
-        get: (prop: string) => {
-          throw new OfficeError('NotImplemented', `stand-in lacks CommentReplyCollection.${prop}`);
-        },
-        call: (method: string, args: unknown[]) => {
-          if (method !== 'add')
-            throw new OfficeError(
-              'NotImplemented',
-              `stand-in lacks CommentReplyCollection.${method}()`,
-            );
-          comment.replies.push(String(args[0]));
-          return undefined;
-        },
-      } satisfies HostObject;
+      return methodsOnly('CommentReplyCollection', {
+        add: ([content]) => void comment.replies.push(String(content)),
+      });
     }
-    throw new OfficeError('NotImplemented', `stand-in lacks Comment.${name}`);
+    throw lacks(`Comment.${name}`);
   }
   call(name: string): unknown {
     if (name === 'getLocation') {
       const { sheet, row, column } = this.at;
       return new RangeObject(this.state, { sheet: sheet.name, row, column, rows: 1, columns: 1 });
     }
-    throw new OfficeError('NotImplemented', `stand-in lacks Comment.${name}()`);
+    throw lacks(`Comment.${name}()`);
   }
 }
 
@@ -401,11 +409,10 @@ class CommentCollectionObject implements HostObject {
   get(name: string): unknown {
     if (name === 'items')
       return allComments(this.state.workbook).map((at) => new CommentObject(this.state, at));
-    throw new OfficeError('NotImplemented', `stand-in lacks CommentCollection.${name}`);
+    throw lacks(`CommentCollection.${name}`);
   }
   call(name: string, args: unknown[]): unknown {
-    if (name !== 'add')
-      throw new OfficeError('NotImplemented', `stand-in lacks CommentCollection.${name}()`);
+    if (name !== 'add') throw lacks(`CommentCollection.${name}()`);
     const [target, content] = args;
     const area = target instanceof RangeObject ? target.area : parseArea(String(target), '');
     // "An InvalidArgument error is thrown if the provided range is larger than one cell."
@@ -441,25 +448,16 @@ class WorkbookObject implements HostObject {
       case 'comments':
         return new CommentCollectionObject(this.state);
       case 'application':
-        return {
-          type: 'Application',
-          get: (prop: string) => {
-            throw new OfficeError('NotImplemented', `stand-in lacks Application.${prop}`);
-          },
-          call: (method: string) => {
-            if (method !== 'calculate')
-              throw new OfficeError('NotImplemented', `stand-in lacks Application.${method}()`);
-            this.state.calculation.recalculateAll();
-            return undefined;
-          },
-        } satisfies HostObject;
+        return methodsOnly('Application', {
+          calculate: () => this.state.calculation.recalculateAll(),
+        });
       default:
-        throw new OfficeError('NotImplemented', `stand-in lacks Workbook.${name}`);
+        throw lacks(`Workbook.${name}`);
     }
   }
   call(name: string): unknown {
     if (name === 'getSelectedRange') return new RangeObject(this.state, this.state.selection);
-    throw new OfficeError('NotImplemented', `stand-in lacks Workbook.${name}()`);
+    throw lacks(`Workbook.${name}()`);
   }
 }
 
@@ -510,8 +508,7 @@ export function createBatchExecutor(state: HostState) {
         }
         checkReleased(state, target.type, op.name);
         if (op.kind === 'set') {
-          if (!target.set)
-            throw new OfficeError('NotImplemented', `cannot set ${target.type}.${op.name}`);
+          if (!target.set) throw lacks(`${target.type}.${op.name} (set)`);
           target.set(op.name, op.value);
           continue;
         }

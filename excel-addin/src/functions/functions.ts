@@ -77,12 +77,7 @@ export async function bodenrichtwert(
   const inputError = selectionError(code, field);
   if (inputError) throw toCellError(inputError);
   const signal = cancelSignal(invocation);
-  let date: string | undefined;
-  try {
-    date = await readStichtag(stichtag);
-  } catch (error) {
-    throw toCellError(error);
-  }
+  const date = await readStichtag(stichtag);
   const cell = invocation.address;
   const selection = {
     nutzungsart: code,
@@ -122,12 +117,7 @@ export async function zonen(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
   const signal = cancelSignal(invocation);
-  let date: string | undefined;
-  try {
-    date = await readStichtag(stichtag);
-  } catch (error) {
-    throw toCellError(error);
-  }
+  const date = await readStichtag(stichtag);
   const text = String(adresse ?? '').trim();
   if (text === '') return [['']];
   const cell = invocation.address;

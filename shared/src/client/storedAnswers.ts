@@ -7,9 +7,9 @@
 // replaces them. Answers about the address itself are kept (found, not found,
 // no data, 451); failures of the moment never.
 import type { BodenrichtwertResponse } from '../apiTypes.js';
-import { AppError, type ErrorCode, type ErrorDetails } from '../errors.js';
 import { LOOKUP_DISCLAIMER } from '../texts.js';
-import { DEFINITE_ERRORS, type LookupOutcome } from './lookupOutcome.js';
+import { failedOutcome, keptError, type KeptError } from './answerRecords.js';
+import type { LookupOutcome } from './lookupOutcome.js';
 import { isBodenrichtwertResponse, isObject } from './responseShape.js';
 
 /** The answer without what every answer repeats (the disclaimer) and what is about the request (cache flags). */
@@ -20,7 +20,7 @@ export type StoredResponse = Omit<
 
 export interface StoredAnswer {
   found?: StoredResponse;
-  error?: { code: ErrorCode; message: string; details?: ErrorDetails };
+  error?: KeptError;
   /** The date asked for (YYYY-MM-DD); absent for the current values. */
   asOf?: string;
 }
@@ -32,12 +32,8 @@ export function toStoredAnswer(outcome: LookupOutcome, asOf?: string): StoredAns
     const { disclaimer: _d, cache_hit: _h, cache_stale: _s, ...found } = outcome.response;
     return { found, ...dated };
   }
-  if (!DEFINITE_ERRORS.has(outcome.error.code)) return undefined;
-  const { code, message, details } = outcome.error;
-  return {
-    error: details === undefined ? { code, message } : { code, message, details },
-    ...dated,
-  };
+  const error = keptError(outcome.error);
+  return error === undefined ? undefined : { error, ...dated };
 }
 
 /** The outcome a stored record stands for; undefined when it is garbled. */
@@ -47,16 +43,7 @@ export function fromStoredAnswer(record: unknown): LookupOutcome | undefined {
     ? { ...record['found'], disclaimer: LOOKUP_DISCLAIMER, cache_hit: true }
     : undefined;
   if (isBodenrichtwertResponse(found)) return { kind: 'found', response: found };
-  const error = record['error'];
-  if (!isObject(error) || typeof error['code'] !== 'string' || typeof error['message'] !== 'string')
-    return undefined;
-  const code = error['code'] as ErrorCode;
-  if (!DEFINITE_ERRORS.has(code)) return undefined;
-  const details = isObject(error['details']) ? (error['details'] as ErrorDetails) : undefined;
-  return {
-    kind: 'failed',
-    error: new AppError(code, error['message'], details ? { details } : {}),
-  };
+  return failedOutcome(record['error']);
 }
 
 const newestStichtag = (response: StoredResponse): string =>
