@@ -2,7 +2,7 @@
 // a full recalculation in the same session, and reopen (the saved workbook
 // opened again in Excel on the web, which runs every cell again).
 import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
-import { deviceOf, enterColumn, openBenchWorkbook } from './excelWorkbook.js';
+import { deviceOf, fillColumn, openBenchWorkbook } from './excelWorkbook.js';
 import { isFilled, measure, type PassResult } from './measure.js';
 import type { WorkbookService } from './service.js';
 
@@ -14,8 +14,7 @@ export async function excelColumn(service: WorkbookService): Promise<PassResult[
   const rows: PassResult[] = [];
   rows.push(
     await measure('first fill', service.charged, async () => {
-      cells = enterColumn(host, service.addresses);
-      await host.settled();
+      cells = await fillColumn(host, service.addresses);
       return { requests: host.requests(), unfilled: unfilled(host.values(cells)) };
     }),
   );

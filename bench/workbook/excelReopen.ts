@@ -9,7 +9,7 @@ import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
 import { isErrorValue, type Value } from '#dev/hosts/excel/workbook.js';
 import {
   deviceOf,
-  enterColumn,
+  fillColumn,
   openBenchWorkbook,
   type BenchWorkbookOptions,
 } from './excelWorkbook.js';
@@ -24,8 +24,7 @@ const differing = (a: Value[][], b: Value[][]) =>
 export async function excelReopen(service: WorkbookService): Promise<ReopenResult[]> {
   const dir = await buildAddin();
   const filling = await openBenchWorkbook({ dir, device: deviceOf(service) });
-  const cells = enterColumn(filling, service.addresses);
-  await filling.settled();
+  const cells = await fillColumn(filling, service.addresses);
   const filled = filling.values(cells);
   const file = filling.save();
   await filling.close();
