@@ -31,15 +31,22 @@ import { firstAnswer, healingOf, lookupCells } from './lookupCells.js';
 /** Excel passes null for an omitted optional argument. */
 const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
-/** The stichtag argument; a date cell's serial number in the workbook's date system. */
+/**
+ * The stichtag argument; a date cell's serial number in the workbook's date
+ * system. Throws the cell's error.
+ */
 async function readStichtag(
   value: number | string | null | undefined,
 ): Promise<string | undefined> {
   const given = optional(value);
-  const dateSystem1904 = typeof given === 'number' && (await workbookUses1904());
-  const date = readStichtagArgument(given, { dateSystem1904 });
-  if (!date.ok) throw date.error;
-  return date.value;
+  try {
+    const dateSystem1904 = typeof given === 'number' && (await workbookUses1904());
+    const date = readStichtagArgument(given, { dateSystem1904 });
+    if (!date.ok) throw date.error;
+    return date.value;
+  } catch (error) {
+    throw toCellError(error);
+  }
 }
 
 /** Excel cancels a call when the cell is edited or deleted meanwhile. */
