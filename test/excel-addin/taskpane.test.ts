@@ -198,7 +198,7 @@ describe.runIf(runs)('Excel task pane', () => {
     const before = host.runs.length;
 
     await saveKey(page, api.apiKey, api.url);
-    await expect.poll(() => host.values('B1:D1')).toEqual([[450, 450, 900]]);
+    await expect.poll(() => host.values('B1:D1'), { timeout: 10_000 }).toEqual([[450, 450, 900]]);
     expect(
       host.runs
         .slice(before)
@@ -283,7 +283,7 @@ describe.runIf(runs)('Excel task pane', () => {
       });
     }
     await page.click('#refresh-outdated');
-    await expect.poll(() => host.values('B1:B2')).toEqual([[480], [480]]);
+    await expect.poll(() => host.values('B1:B2'), { timeout: 10_000 }).toEqual([[480], [480]]);
     await expect.poll(() => page.isHidden('#outdated'), { timeout: 10_000 }).toBe(true);
     await page.close();
   });
@@ -304,7 +304,9 @@ describe.runIf(runs)('Excel task pane', () => {
     host.enter('C1', '=BRW.BODENRICHTWERT(A1,,"stichtag")');
     host.enter('A5', slow);
     host.enter('B5', '=BRW.BODENRICHTWERT(A5)');
-    await expect.poll(() => host.value('B5')).toMatchObject({ message: 'wird geladen …' });
+    await expect
+      .poll(() => host.value('B5'), { timeout: 10_000 })
+      .toMatchObject({ message: 'wird geladen …' });
     await host.settled();
     host.enter('C2', 'Bitte prüfen');
     // A comment someone wrote on B2 is kept; the note goes into a reply.
@@ -316,7 +318,7 @@ describe.runIf(runs)('Excel task pane', () => {
     await expect
       .poll(() => page.textContent('#refresh-status'))
       .toBe(
-        '2 Formeln fixiert, 4 Zellen mit Quellenangabe als Kommentar. 1 Formel nicht fixiert: noch nicht geladen oder ohne gespeicherte Antwort – bitte zuerst „Aktualisieren“.',
+        '2 Formeln fixiert, 3 Zellen mit Quellenangabe als Kommentar. 1 Formel nicht fixiert: noch nicht geladen oder ohne gespeicherte Antwort – bitte zuerst „Aktualisieren“.',
       );
     expect(host.formula('B1')).toBeUndefined();
     expect(host.values('B1:C2')).toEqual([

@@ -74,7 +74,7 @@ describe('a workbook with a long address column', () => {
     await expect.poll(() => timers.pending()).toBeGreaterThan(0);
     host.enter('B1', 'von Hand');
     timers.advance(50);
-    await expect.poll(() => host.value('B2')).toBe(counter);
+    await expect.poll(() => host.value('B2'), { timeout: 10_000 }).toBe(counter);
     expect(api.lookupsOf(canceled)).toHaveLength(0);
   });
 });
@@ -94,7 +94,7 @@ describe('cells the service is still working on', () => {
     host.enter('A2', slow);
     host.enter('B1', '=BRW.BODENRICHTWERT(A1:A2)');
     host.enter('B3', '=SUM(B1:B2)');
-    await expect.poll(() => host.value('B2')).toEqual(pending);
+    await expect.poll(() => host.value('B2'), { timeout: 10_000 }).toEqual(pending);
     expect(host.value('B1')).toBe(counter - 1);
     expect(host.value('B3')).toEqual({ error: '#N/A' });
     await expect.poll(() => host.value('B2'), { timeout: 10_000 }).toBe(500);
@@ -117,13 +117,13 @@ describe('cells the service is still working on', () => {
     host.enter('A1', quick);
     host.enter('A2', slow);
     host.enter('B1', '=BRW.BODENRICHTWERT(A1:A2)');
-    await expect.poll(() => host.value('B2')).toEqual(pending);
+    await expect.poll(() => host.value('B2'), { timeout: 10_000 }).toEqual(pending);
     await host.close();
     const file = host.save();
     const before = api.lookupsOf(quick).length;
     const asked = api.lookupsOf(slow).length;
     const reopened = await openSession({ dir, file, device: device(), platform: 'web' });
-    await expect.poll(() => reopened.value('B1')).toBe(counter - 1);
+    await expect.poll(() => reopened.value('B1'), { timeout: 10_000 }).toBe(counter - 1);
     expect(api.lookupsOf(slow).length).toBeGreaterThan(asked);
     expect(api.lookupsOf(quick)).toHaveLength(before);
     await reopened.close();

@@ -27,7 +27,8 @@ export interface FixedFormula {
   values: FixedValue[][];
   /** Cells (row, column within the formula's result) that show an error. */
   errors: { row: number; column: number }[];
-  notes: { row: number; column: number; lines: string[] }[];
+  /** A value cell's source (cellNoteLines), or an error cell's message. */
+  notes: { row: number; column: number; lines: string[]; kind: 'source' | 'error' }[];
 }
 
 export const NOT_FINAL = 'not-final';
@@ -65,7 +66,12 @@ function fixTable(response: BodenrichtwertResponse): FixedFormula {
   return {
     values: table,
     errors: [],
-    notes: zones.map((zone, i) => ({ row: i + 1, column: 0, lines: noteOf(response, zone) })),
+    notes: zones.map((zone, i) => ({
+      row: i + 1,
+      column: 0,
+      lines: noteOf(response, zone),
+      kind: 'source' as const,
+    })),
   };
 }
 
@@ -101,7 +107,12 @@ export function planFix(
       if (!selected.ok) {
         values.push('');
         fixed.errors.push({ row, column });
-        fixed.notes.push({ row, column, lines: [`Fehler: ${selected.error.message}`] });
+        fixed.notes.push({
+          row,
+          column,
+          lines: [`Fehler: ${selected.error.message}`],
+          kind: 'error',
+        });
         continue;
       }
       values.push(selected.value);
@@ -112,7 +123,9 @@ export function planFix(
         record.zone,
       );
       const zone = zones.ok ? zones.value[0] : undefined;
-      if (zone) fixed.notes.push({ row, column, lines: noteOf(answer.response, zone) });
+      if (zone) {
+        fixed.notes.push({ row, column, lines: noteOf(answer.response, zone), kind: 'source' });
+      }
     }
     fixed.values.push(values);
   }

@@ -57,7 +57,7 @@ export async function fixSelection(): Promise<string> {
         text: lines.join('\n'),
       })),
     });
-    notes += plan.notes.length;
+    notes += plan.notes.filter((note) => note.kind === 'source').length;
     fixedCells.push(cell);
   }
   if (writes.length > 0) await writeFixedValues(writes);
