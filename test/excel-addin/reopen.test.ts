@@ -3,20 +3,14 @@
 // recalculation), on any device, without a key, with the service down, in a
 // later month, without a request. The BUILT add-in in the Excel stand-in,
 // against the loopback stand-in of the API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
+import { describe, expect, it } from 'vitest';
 import type { WorkbookFile } from '#dev/hosts/excel/workbook.js';
 import { PART_NAMESPACE } from '../../excel-addin/src/workbook/workbookPart.js';
 import { SESSION_LIMITS } from '../../excel-addin/src/addinSession.js';
-import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
+import { builtAddinAndStandIn, entry } from './support/standInApi.js';
 import { deviceWith, openSession, withErrors } from './support/workbookSession.js';
 
-let dir: string;
-let api: StandInApi;
-beforeAll(async () => {
-  [dir, api] = await Promise.all([buildAddin(), startStandInApi()]);
-}, 120_000);
-afterAll(() => api.close());
+const world = builtAddinAndStandIn();
 
 const A_MONTH = 31 * 24 * 3600 * 1000;
 let counter = 0;
@@ -29,10 +23,16 @@ async function filledWorkbook(): Promise<{
 }> {
   const addresses = Array.from({ length: 20 }, (_, i) => {
     const address = `Aktenweg ${++counter}, 10115 Berlin`;
-    api.setScenario(address, { kind: 'found', entries: [entry({ brw_euro_pro_m2: 100 + i })] });
+    world.api.setScenario(address, {
+      kind: 'found',
+      entries: [entry({ brw_euro_pro_m2: 100 + i })],
+    });
     return address;
   });
-  const host = await openSession({ dir, device: deviceWith({ url: api.url, key: api.apiKey }) });
+  const host = await openSession({
+    dir: world.dir,
+    device: deviceWith({ url: world.api.url, key: world.api.apiKey }),
+  });
   addresses.forEach((address, i) => host.enter(`A${i + 2}`, address));
   host.enter('B2', '=BRW.BODENRICHTWERT(A2:A21)');
   host.enter('D2', '=BRW.ZONEN(A2)');
@@ -50,7 +50,7 @@ describe('a reopened workbook', () => {
     'shows the same values on another device without a key while the service is down (%s)',
     async (platform) => {
       const { file, values, zones } = await filledWorkbook();
-      const other = await openSession({ dir, file, platform, serviceDown: true });
+      const other = await openSession({ dir: world.dir, file, platform, serviceDown: true });
       await other.settled();
       expect(other.values('B2:B21')).toEqual(values);
       expect(other.values('D2:L3')).toEqual(zones);
@@ -60,8 +60,14 @@ describe('a reopened workbook', () => {
 
   it('shows the same values a month later, also after a row is inserted, without a request', async () => {
     const { file, values } = await filledWorkbook();
-    const device = deviceWith({ url: api.url, key: api.apiKey });
-    const later = await openSession({ dir, file, device, platform: 'web', later: A_MONTH });
+    const device = deviceWith({ url: world.api.url, key: world.api.apiKey });
+    const later = await openSession({
+      dir: world.dir,
+      file,
+      device,
+      platform: 'web',
+      later: A_MONTH,
+    });
     await later.settled();
     expect(later.values('B2:B21')).toEqual(values);
     later.insertRow('Tabelle1', 10);
@@ -77,16 +83,16 @@ describe('a reopened workbook', () => {
     expect(parts).toHaveLength(1);
     expect(parts[0]?.xml).toContain('Aktenweg');
     const host = await openSession({
-      dir,
+      dir: world.dir,
       file,
-      device: deviceWith({ url: api.url, key: api.apiKey }),
+      device: deviceWith({ url: world.api.url, key: world.api.apiKey }),
     });
     const moved = `Aktenweg ${++counter}, 10115 Berlin`;
-    api.setScenario(moved, { kind: 'found', entries: [entry({ brw_euro_pro_m2: 999 })] });
+    world.api.setScenario(moved, { kind: 'found', entries: [entry({ brw_euro_pro_m2: 999 })] });
     host.enter('A5', moved);
     await host.settled();
     expect(host.values('B2:B21')).toEqual(values.map((row, i) => (i === 3 ? [999] : row)));
-    expect(api.batches().at(-1)?.addresses).toEqual([moved]);
+    expect(world.api.batches().at(-1)?.addresses).toEqual([moved]);
   });
 
   it('past its bound keeps no further answers: the cells show them, Excel running them again asks again for those only', async () => {
@@ -95,10 +101,13 @@ describe('a reopened workbook', () => {
     const fit = Math.floor(SESSION_LIMITS.maxWorkbookChars / 48_000);
     const addresses = Array.from({ length: fit + 10 }, () => {
       const address = `Großweg ${++counter}, 10115 Berlin`;
-      api.setScenario(address, { kind: 'found', entries: [entry({ bemerkung: big })] });
+      world.api.setScenario(address, { kind: 'found', entries: [entry({ bemerkung: big })] });
       return address;
     });
-    const host = await openSession({ dir, device: deviceWith({ url: api.url, key: api.apiKey }) });
+    const host = await openSession({
+      dir: world.dir,
+      device: deviceWith({ url: world.api.url, key: world.api.apiKey }),
+    });
     addresses.forEach((address, i) => host.enter(`A${i + 1}`, address));
     host.enter('B1', `=BRW.BODENRICHTWERT(A1:A${addresses.length})`);
     await host.settled();
@@ -109,16 +118,16 @@ describe('a reopened workbook', () => {
     const notKept = addresses.filter((address) => !stored.includes(address.toLowerCase()));
     expect(notKept.length).toBeGreaterThan(0);
     expect(notKept.length).toBeLessThan(20);
-    const before = api.batches().length;
+    const before = world.api.batches().length;
     const reopened = await openSession({
-      dir,
+      dir: world.dir,
       file,
       platform: 'web',
-      device: deviceWith({ url: api.url, key: api.apiKey }),
+      device: deviceWith({ url: world.api.url, key: world.api.apiKey }),
     });
     await reopened.settled();
     expect(
-      api
+      world.api
         .batches()
         .slice(before)
         .flatMap((b) => b.addresses)

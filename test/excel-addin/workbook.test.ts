@@ -2,29 +2,22 @@
 // against the loopback stand-in of the API: batches, recalculation, cells the
 // service is still working on, errors in the address range, cells that fill in
 // by themselves, and cancellation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ATTRIBUTIONS_KEY } from '#shared/index.js';
-import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
 import { createManualTimers } from './support/manualTimers.js';
-import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
+import { builtAddinAndStandIn, entry } from './support/standInApi.js';
 import { deviceWith, openSession } from './support/workbookSession.js';
 
-let dir: string;
-let api: StandInApi;
+const world = builtAddinAndStandIn();
 
-beforeAll(async () => {
-  [dir, api] = await Promise.all([buildAddin(), startStandInApi()]);
-}, 120_000);
-afterAll(() => api.close());
-
-const device = () => deviceWith({ url: api.url, key: api.apiKey });
+const device = () => deviceWith({ url: world.api.url, key: world.api.apiKey });
 
 let counter = 0;
 function column(count: number, owner: string): string[] {
   return Array.from({ length: count }, () => {
     const n = ++counter;
     const a = `Spaltenweg ${n}, 10115 Berlin`;
-    api.setScenario(a, { kind: 'found', entries: [entry({ brw_euro_pro_m2: n })], owner });
+    world.api.setScenario(a, { kind: 'found', entries: [entry({ brw_euro_pro_m2: n })], owner });
     return a;
   });
 }
@@ -35,8 +28,8 @@ describe('a workbook with a long address column', () => {
   it('fills the column through batches of 100 and sends nothing on a full recalculation or reopen', async () => {
     const addresses = column(250, 'Gutachterausschuss Spaltenstadt');
     const expected = addresses.map((a) => [Number(/(\d+),/.exec(a)?.[1])]);
-    const before = api.batches().length;
-    const host = await openSession({ dir, device: device() });
+    const before = world.api.batches().length;
+    const host = await openSession({ dir: world.dir, device: device() });
     addresses.forEach((a, i) => host.enter(`A${i + 1}`, a));
     host.enter('B1', '=BRW.BODENRICHTWERT(A1:A250)');
     host.enter('C1', '=BRW.BODENRICHTWERT(A1:A3,"W","gemeinde")');
@@ -44,7 +37,7 @@ describe('a workbook with a long address column', () => {
     expect(host.values('B1:B250')).toEqual(expected);
     expect(host.values('C1:C3')).toEqual([['Berlin'], ['Berlin'], ['Berlin']]);
     expect(
-      api
+      world.api
         .batches()
         .slice(before)
         .map((b) => b.addresses.length),
@@ -57,16 +50,16 @@ describe('a workbook with a long address column', () => {
     expect(host.values('B1:B250')).toEqual(expected);
     expect(host.workbook.settings.get(ATTRIBUTIONS_KEY)).toContain('Spaltenstadt');
     const file = host.save();
-    const reopened = await openSession({ dir, file, device: device(), platform: 'web' });
+    const reopened = await openSession({ dir: world.dir, file, device: device(), platform: 'web' });
     await reopened.settled();
     expect(reopened.values('B1:B250')).toEqual(expected);
-    expect(api.batches().length).toBe(before + 3);
+    expect(world.api.batches().length).toBe(before + 3);
   });
 
   it('leaves a cell edited meanwhile out of the batch', async () => {
     const [canceled = '', kept = ''] = column(2, 'Amt');
     const timers = createManualTimers();
-    const host = await openSession({ dir, device: device(), timers });
+    const host = await openSession({ dir: world.dir, device: device(), timers });
     host.enter('A1', canceled);
     host.enter('A2', kept);
     host.enter('B1', '=BRW.BODENRICHTWERT(A1)');
@@ -75,7 +68,7 @@ describe('a workbook with a long address column', () => {
     host.enter('B1', 'von Hand');
     timers.advance(50);
     await expect.poll(() => host.value('B2'), { timeout: 10_000 }).toBe(counter);
-    expect(api.lookupsOf(canceled)).toHaveLength(0);
+    expect(world.api.lookupsOf(canceled)).toHaveLength(0);
   });
 });
 
@@ -83,13 +76,13 @@ describe('cells the service is still working on', () => {
   it('show #NV „wird geladen …“, so a total over them is #NV too, and fill in by themselves', async () => {
     const [quick = ''] = column(1, 'Amt');
     const slow = `Langsam ${++counter}, 10115 Berlin`;
-    api.setScenario(slow, {
+    world.api.setScenario(slow, {
       kind: 'pending',
       times: 3,
       retryAfter: 0,
       then: { kind: 'found', entries: [entry({ brw_euro_pro_m2: 500 })] },
     });
-    const host = await openSession({ dir, device: device() });
+    const host = await openSession({ dir: world.dir, device: device() });
     host.enter('A1', quick);
     host.enter('A2', slow);
     host.enter('B1', '=BRW.BODENRICHTWERT(A1:A2)');
@@ -100,32 +93,32 @@ describe('cells the service is still working on', () => {
     await expect.poll(() => host.value('B2'), { timeout: 10_000 }).toBe(500);
     expect(host.value('B3')).toBe(counter - 1 + 500);
     // The answered address was asked once; the pending one until it was there.
-    expect(api.lookupsOf(quick)).toHaveLength(1);
-    expect(api.lookupsOf(slow)).toHaveLength(4);
+    expect(world.api.lookupsOf(quick)).toHaveLength(1);
+    expect(world.api.lookupsOf(slow)).toHaveLength(4);
   });
 
   it('keep what a batch answered at once: a workbook closed meanwhile asks only the pending address again', async () => {
     const [quick = ''] = column(1, 'Amt');
     const slow = `Langsam ${++counter}, 10115 Berlin`;
-    api.setScenario(slow, {
+    world.api.setScenario(slow, {
       kind: 'pending',
       times: 1000,
       retryAfter: 0,
       then: { kind: 'found', entries: [entry()] },
     });
-    const host = await openSession({ dir, device: device() });
+    const host = await openSession({ dir: world.dir, device: device() });
     host.enter('A1', quick);
     host.enter('A2', slow);
     host.enter('B1', '=BRW.BODENRICHTWERT(A1:A2)');
     await expect.poll(() => host.value('B2'), { timeout: 10_000 }).toEqual(pending);
     await host.close();
     const file = host.save();
-    const before = api.lookupsOf(quick).length;
-    const asked = api.lookupsOf(slow).length;
-    const reopened = await openSession({ dir, file, device: device(), platform: 'web' });
+    const before = world.api.lookupsOf(quick).length;
+    const asked = world.api.lookupsOf(slow).length;
+    const reopened = await openSession({ dir: world.dir, file, device: device(), platform: 'web' });
     await expect.poll(() => reopened.value('B1'), { timeout: 10_000 }).toBe(counter - 1);
-    expect(api.lookupsOf(slow).length).toBeGreaterThan(asked);
-    expect(api.lookupsOf(quick)).toHaveLength(before);
+    expect(world.api.lookupsOf(slow).length).toBeGreaterThan(asked);
+    expect(world.api.lookupsOf(quick)).toHaveLength(before);
     await reopened.close();
   });
 });
@@ -133,7 +126,7 @@ describe('cells the service is still working on', () => {
 describe('an address range holding an error value', () => {
   it('shows the error in that row only, the other rows their values', async () => {
     const [first = '', third = ''] = column(2, 'Amt');
-    const host = await openSession({ dir, device: device() });
+    const host = await openSession({ dir: world.dir, device: device() });
     host.enter('A1', first);
     host.enter('A2', '=NA()');
     host.enter('A3', third);
@@ -147,14 +140,14 @@ describe('a cell showing „Zu viele Anfragen“', () => {
   it('fills in by itself once the limit has passed', async () => {
     const address = `Stoßzeit ${++counter}, 10115 Berlin`;
     // The first request and its three retries are refused; the next one is answered.
-    api.setScenario(address, {
+    world.api.setScenario(address, {
       kind: 'rateLimited',
       times: 4,
       retryAfter: '0',
       then: { kind: 'found', entries: [entry()] },
     });
     const timers = createManualTimers();
-    const host = await openSession({ dir, device: device(), timers });
+    const host = await openSession({ dir: world.dir, device: device(), timers });
     host.enter('A1', address);
     host.enter('B1', '=BRW.BODENRICHTWERT(A1)');
     await expect
@@ -172,6 +165,6 @@ describe('a cell showing „Zu viele Anfragen“', () => {
         { timeout: 10_000 },
       )
       .toBe(450);
-    expect(api.lookupsOf(address)).toHaveLength(5);
+    expect(world.api.lookupsOf(address)).toHaveLength(5);
   });
 });

@@ -6,6 +6,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { afterAll, beforeAll } from 'vitest';
+import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
 import {
   ERROR_STATUS,
   LOOKUP_DISCLAIMER,
@@ -251,5 +253,23 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+/** The built add-in and a stand-in API for a test file: made before its tests, closed after. */
+export function builtAddinAndStandIn(): { readonly dir: string; readonly api: StandInApi } {
+  const world: { dir: string; api: StandInApi | undefined } = { dir: '', api: undefined };
+  beforeAll(async () => {
+    [world.dir, world.api] = await Promise.all([buildAddin(), startStandInApi()]);
+  }, 120_000);
+  afterAll(() => world.api?.close());
+  return {
+    get dir() {
+      return world.dir;
+    },
+    get api() {
+      if (world.api === undefined) throw new Error('the stand-in API starts before the tests');
+      return world.api;
+    },
   };
 }
