@@ -1,10 +1,14 @@
 // Builds the Excel add-in into excel-addin/dist/ (served by the server at /excel/):
-// functions.<hash>.js + functions.json (custom functions), taskpane.html with
-// both chunks (shared runtime), assets, and manifest.xml (made from
-// manifests/excel-addin.xml) with its URLs set to BASE_URL. Scripts are named
-// by their content hash and the manifest points at them (the page and the
-// metadata with ?v=<hash>), so a new version reaches users at once instead of
-// after Office's and the browser's caches expire.
+// functions.json (custom functions), taskpane.html with the functions and task
+// pane chunks (shared runtime), assets, and manifest.xml (made from
+// manifests/excel-addin.xml) with its URLs set to BASE_URL and its Version the
+// package's. The page's scripts are named by their content hash; the manifest
+// names only files every later build has too (taskpane.html, functions.json and
+// functions.js, a copy of the functions chunk), each with ?v=<hash> of its
+// content, so a new build reaches users at once, and a manifest installed from
+// an older build keeps working against a newer one. A rebuild in place keeps
+// the scripts of earlier builds, so a page loaded before the deployment still
+// finds its scripts.
 //   BASE_URL=https://brw.example.de npx webpack --config excel-addin/webpack.config.cjs
 // BASE_URL is read here and nowhere else; it defaults to http://localhost:$PORT
 // (3000 without PORT), as the service's own BASE_URL does. `npm start` passes
@@ -47,7 +51,41 @@ function manifestFor(baseUrl) {
 
 const shortHash = (text) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 
-/** Points the built manifest at the hashed script and versions the page and metadata URLs. */
+/** The package version as the manifest's four-part Version (1.1.0 → 1.1.0.0). */
+const MANIFEST_VERSION = `${require('../package.json').version}.0`;
+
+/** The scripts of a build, named by content hash; an in-place rebuild keeps the older ones. */
+const HASHED_SCRIPT = /^(runtime|functions|taskpane)\.[0-9a-f]{8}\.js(\.map)?$/;
+
+/**
+ * Lets a range argument hold error values: `allowErrorForDataTypeAny` in
+ * functions.json (learn.microsoft.com custom-functions-json: parameters of type
+ * any accept errors as input values; without it Excel does not call the
+ * function when a cell of the range holds an error, so one #NV in an address
+ * column would make the whole column an error). The JSDoc generator cannot set it.
+ */
+class FunctionsMetadataOptionsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('FunctionsMetadataOptionsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'FunctionsMetadataOptionsPlugin',
+          stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          const asset = compilation.getAsset('functions.json');
+          // Missing when the generator failed; it reports its own errors.
+          if (asset === undefined) return;
+          const metadata = JSON.parse(asset.source.source().toString());
+          const text = JSON.stringify({ allowErrorForDataTypeAny: true, ...metadata }, null, 4);
+          compilation.updateAsset('functions.json', new sources.RawSource(text));
+        },
+      );
+    });
+  }
+}
+
+/** Copies the hashed functions chunk to functions.js and versions the manifest's file URLs. */
 class VersionedManifestPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('VersionedManifestPlugin', (compilation) => {
@@ -60,8 +98,13 @@ class VersionedManifestPlugin {
           if (script === undefined || !names.includes('manifest.xml')) {
             throw new Error('VersionedManifestPlugin: functions script or manifest.xml missing');
           }
+          compilation.emitAsset('functions.js', new sources.RawSource(source(script)));
           const manifest = source('manifest.xml')
-            .replaceAll('/excel/functions.js"', `/excel/${script}"`)
+            .replace(/<Version>[^<]*<\/Version>/, `<Version>${MANIFEST_VERSION}</Version>`)
+            .replaceAll(
+              '/excel/functions.js"',
+              `/excel/functions.js?v=${shortHash(source(script))}"`,
+            )
             .replaceAll(
               '/excel/functions.json"',
               `/excel/functions.json?v=${shortHash(source('functions.json'))}"`,
@@ -92,7 +135,7 @@ module.exports = (_env, argv) => {
     output: {
       path: path.resolve(__dirname, 'dist'),
       filename: '[name].[contenthash:8].js',
-      clean: true,
+      clean: { keep: HASHED_SCRIPT },
       // globalThis instead of self, so the bundle also loads in Node for the tests.
       globalObject: 'globalThis',
     },
@@ -144,6 +187,7 @@ module.exports = (_env, argv) => {
           },
         ],
       }),
+      new FunctionsMetadataOptionsPlugin(),
       new VersionedManifestPlugin(),
     ],
     performance: { hints: false },

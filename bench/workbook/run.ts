@@ -3,22 +3,26 @@
 // fakes at realistic latency (geocoder 100 ms, state service 300 ms, geocoder
 // politeness off as for a self-hosted geocoder, SOURCE_MAX_CONCURRENCY per
 // state service). Prints a table and writes JSON to bench/results/.
+// With --reopen: per add-in, a filled workbook opened again in the scenarios of
+// its reopen module, one line each.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { excelColumn } from './excelColumn.js';
+import { excelReopen } from './excelReopen.js';
 import type { PassResult } from './measure.js';
+import { reopenLine, type ReopenResult } from './reopen.js';
 import { startWorkbookService, type WorkbookServiceSettings } from './service.js';
 import { sheetsColumn } from './sheetsColumn.js';
-import { fillLine, reopenLine, sheetsReopen } from './sheetsReopen.js';
+import { sheetsReopenLines } from './sheetsReopen.js';
 
 const options = new Command()
   .name('bench:workbook')
   .option('--addresses <n>', 'distinct addresses in the column', '1000')
   .option('--concurrency <n>', 'SOURCE_MAX_CONCURRENCY of the service', '4')
   .option('--only <addin>', 'excel or sheets')
+  .option('--reopen', 'fill, save and reopen the workbook in each scenario of the add-ins')
   .option('--official', 'the addresses are official house coordinates the service holds')
-  .option('--reopen', 'fill, then reopen the workbook as Google and Excel run its formulas again')
   .option(
     '--geocoder-interval <ms>',
     'GEOCODER_MIN_INTERVAL_MS of the service (1000: the public Nominatim pace)',
@@ -29,9 +33,9 @@ const options = new Command()
     addresses: string;
     concurrency: string;
     only?: string;
+    reopen?: boolean;
     official?: boolean;
     geocoderInterval: string;
-    reopen?: boolean;
   }>();
 
 const settings: WorkbookServiceSettings = {
@@ -57,9 +61,33 @@ const floorMs =
   );
 
 const addins = {
-  excel: { name: 'Excel', run: excelColumn },
-  sheets: { name: 'Sheets', run: sheetsColumn },
+  excel: { name: 'Excel', run: excelColumn, reopen: excelReopen },
+  sheets: { name: 'Sheets', run: sheetsColumn, reopen: sheetsReopenLines },
 } as const;
+
+if (options.reopen) {
+  const results: Record<string, ReopenResult[]> = {};
+  for (const [key, addin] of Object.entries(addins)) {
+    if (options.only !== undefined && options.only !== key) continue;
+    const service = await startWorkbookService(settings);
+    try {
+      console.log(`${addin.name}: ${settings.addresses} addresses, reopened …`);
+      results[addin.name] = await addin.reopen(service);
+    } finally {
+      await service.close();
+    }
+  }
+  const lines = Object.entries(results).flatMap(([name, rows]) =>
+    rows.map((r) => reopenLine(name, r)),
+  );
+  console.log(`\n${lines.join('\n')}`);
+  const dir = join(import.meta.dirname, '../results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `workbook-reopen-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify({ settings, results }, null, 2)}\n`);
+  console.log(`\n${file}`);
+  process.exit(0);
+}
 
 interface Row extends PassResult {
   addin: string;
@@ -68,21 +96,7 @@ interface Row extends PassResult {
 const geocoderRequests: Record<string, number> = {};
 
 const rows: Row[] = [];
-let reopened: Awaited<ReturnType<typeof sheetsReopen>> | undefined;
-if (options.reopen === true && options.only !== 'excel') {
-  const service = await startWorkbookService(settings);
-  try {
-    console.log(`Sheets: ${settings.addresses} addresses, then reopened …`);
-    reopened = await sheetsReopen(service);
-    console.log(fillLine(reopened.fill));
-    for (const result of reopened.reopened) console.log(reopenLine(result));
-  } finally {
-    await service.close();
-  }
-}
-
 for (const [key, addin] of Object.entries(addins)) {
-  if (options.reopen === true) break;
   if (options.only !== undefined && options.only !== key) continue;
   // A fresh service per add-in: cold caches, a new account.
   const service = await startWorkbookService(settings);
@@ -132,8 +146,5 @@ if (rows.length > 0) {
 const dir = join(import.meta.dirname, '../results');
 mkdirSync(dir, { recursive: true });
 const file = join(dir, `workbook-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-writeFileSync(
-  file,
-  `${JSON.stringify({ settings, floorMs, rows, geocoderRequests, reopened }, null, 2)}\n`,
-);
+writeFileSync(file, `${JSON.stringify({ settings, floorMs, rows, geocoderRequests }, null, 2)}\n`);
 console.log(`\n${file}`);

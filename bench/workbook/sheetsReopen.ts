@@ -17,6 +17,7 @@ import { buildAddon } from '#dev/hosts/sheets/build.js';
 import { loadAddon, type GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 import type { Value } from '#dev/hosts/sheets/spreadsheetFake.js';
 import { fillValuerWorkbook, isErrorValue, valuesOf } from '#dev/hosts/sheets/valuerWorkbook.js';
+import type { ReopenResult } from './reopen.js';
 import type { WorkbookService } from './service.js';
 
 /** Single-cell formulas (the stichtag of the first rows) beside the range formula. */
@@ -25,12 +26,7 @@ const SINGLE_CELLS = 20;
 const MAX_RUNS = 40;
 const A_MONTH_MS = 31 * 24 * 60 * 60 * 1000;
 
-export interface ReopenResult {
-  scenario: string;
-  requests: number;
-  charged: number;
-  changed: number;
-  errors: number;
+export interface SheetsReopenResult extends ReopenResult {
   /** Formulas Google ran again by itself. */
   reruns: number;
 }
@@ -49,7 +45,7 @@ export interface FillResult {
 
 export async function sheetsReopen(
   service: WorkbookService,
-): Promise<{ fill: FillResult; reopened: ReopenResult[] }> {
+): Promise<{ fill: FillResult; reopened: SheetsReopenResult[] }> {
   const build = buildAddon(service.url);
   try {
     const owner = loadAddon(build);
@@ -79,7 +75,7 @@ export async function sheetsReopen(
       runtime: GasRuntime,
       expected: Map<string, Value>,
       change: (runtime: GasRuntime) => void,
-    ): Promise<ReopenResult> => {
+    ): Promise<SheetsReopenResult> => {
       const before = await service.charged();
       const sent = runtime.urlFetch.requests().length;
       change(runtime);
@@ -107,7 +103,7 @@ export async function sheetsReopen(
         },
       });
 
-    const results: ReopenResult[] = [];
+    const results: SheetsReopenResult[] = [];
     const colleague = elsewhere(start, loadAddon(build).userProperties);
     colleague.urlFetch.down = true;
     results.push(
@@ -146,7 +142,12 @@ export function fillLine(fill: FillResult): string {
   return `Sheets, first fill: ${seconds(fill.wallMs)} s, ${fill.runs} runs of „Fehlende Werte laden“ after the first calculation, longest custom-function run ${seconds(fill.longestRunMs)} s (Google's limit 30 s), requests ${fill.requests}, charged ${fill.charged}, cells with errors ${fill.errors}`;
 }
 
-export function reopenLine(result: ReopenResult): string {
-  const { scenario, requests, charged, changed, errors, reruns } = result;
-  return `Sheets, ${scenario} (${reruns} formulas run again): reopen: requests ${requests}, charged ${charged}, cells changed ${changed}, cells with errors ${errors}`;
+/** The reopen scenarios as `--reopen` prints them, after the line of the fill. */
+export async function sheetsReopenLines(service: WorkbookService): Promise<ReopenResult[]> {
+  const { fill, reopened } = await sheetsReopen(service);
+  console.log(fillLine(fill));
+  return reopened.map((r) => ({
+    ...r,
+    scenario: `${r.scenario} (${r.reruns} formulas run again)`,
+  }));
 }

@@ -1,7 +1,6 @@
 // Everything the custom functions and the task pane share in the add-in's one
 // runtime, built from injected I/O so tests can run it against a loopback server.
 import { fetchAccount } from './account/accountClient.js';
-import { createAnswerStore } from './lookup/answerStore.js';
 import type { HttpDeps } from './lookup/apiRequest.js';
 import {
   createAttributionLog,
@@ -10,18 +9,26 @@ import {
 } from './lookup/attributionLog.js';
 import { createLookupClient, type LookupClient } from './lookup/lookupClient.js';
 import { createProgressTracker, type ProgressTracker } from './lookup/progressTracker.js';
+import { createWorkbookAnswers, type WorkbookAnswers } from './lookup/workbookAnswers.js';
 import {
   createSettingsStore,
   type KeyValueStorage,
   type SettingsStore,
 } from './settings/settingsStore.js';
+import { createCellHealing, type CellHealing } from './workbook/cellHealing.js';
+import { createRefreshRequests, type RefreshRequests } from './workbook/refreshRequests.js';
+import type { WorkbookPart } from './workbook/workbookPart.js';
 import type { MeResponse } from '#shared/index.js';
 
 export interface SessionDeps {
-  /** Per user and device: key, service URL, kept answers (OfficeRuntime.storage). */
+  /** Per user and device: key and service URL (OfficeRuntime.storage). */
   storage: KeyValueStorage;
-  /** Stored in the workbook: the attributions of its values. */
+  /** Stored in the workbook: the attributions of its values (its add-in settings). */
   workbook: WorkbookStore;
+  /** Stored in the workbook: the answers its cells show (its custom XML part). */
+  workbookPart: WorkbookPart;
+  /** Enters the formulas of these cells again, so Excel runs them. */
+  reenter(cells: readonly string[]): Promise<unknown>;
   fetch: typeof fetch;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
@@ -31,10 +38,11 @@ export interface SessionDeps {
 export interface AddinSession {
   settings: SettingsStore;
   lookups: LookupClient;
+  answers: WorkbookAnswers;
   attributions: AttributionLog;
   progress: ProgressTracker;
-  /** Told when OfficeRuntime.storage was full (oldest answers removed) or failed. */
-  onStorageTrouble(listener: (text: string) => void): void;
+  healing: CellHealing;
+  refresh: RefreshRequests;
   account(): Promise<MeResponse>;
 }
 
@@ -59,10 +67,13 @@ export const SESSION_LIMITS = {
   maxParallelBatches: 2,
   /** How long a lookup waits for the other cells of the recalculation. */
   batchWindowMs: 50,
-  maxStoredAnswers: 5000,
-  maxStoredChars: 4_000_000,
-  /** An answer with a few zones is 2–5 kB; one of 50 kB is not kept. */
-  maxStoredAnswerChars: 50_000,
+  /**
+   * The answers kept in the workbook: about 1.5 kB per address, so some 5,000
+   * addresses; the workbook file grows by about a third of it (zipped).
+   */
+  maxWorkbookChars: 8_000_000,
+  /** An answer with a few zones is 1–4 kB; one of 50 kB is not kept. */
+  maxAnswerChars: 50_000,
 } as const;
 
 export function createAddinSession(deps: SessionDeps): AddinSession {
@@ -75,10 +86,9 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
   };
   const settings = createSettingsStore(deps.storage, deps.defaultServiceUrl);
   const attributions = createAttributionLog(deps.workbook);
-  const answers = createAnswerStore(deps.storage, deps.now, {
-    maxEntries: SESSION_LIMITS.maxStoredAnswers,
-    maxChars: SESSION_LIMITS.maxStoredChars,
-    maxRecordChars: SESSION_LIMITS.maxStoredAnswerChars,
+  const answers = createWorkbookAnswers(deps.workbookPart, {
+    maxChars: SESSION_LIMITS.maxWorkbookChars,
+    maxAnswerChars: SESSION_LIMITS.maxAnswerChars,
   });
   const progress = createProgressTracker();
   const lookups = createLookupClient({
@@ -93,12 +103,16 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     batchTimeoutMs: SESSION_LIMITS.batchTimeoutMs,
     sleep: deps.sleep,
   });
+  const healing = createCellHealing({ reenter: deps.reenter, wait: deps.sleep });
+  settings.onChange(() => healing.keySaved());
   return {
     settings,
     lookups,
+    answers,
     attributions,
     progress,
-    onStorageTrouble: (listener) => answers.onTrouble(listener),
+    healing,
+    refresh: createRefreshRequests(),
     account: async () => fetchAccount(http, await settings.get()),
   };
 }

@@ -1,8 +1,10 @@
 // The add-in's single session, wired to the Office globals. Custom functions and
 // task pane run in one shared runtime (webpack's single runtime chunk), so both
-// import this module and see the same key, cache and attributions.
+// import this module and see the same key, answers and attributions.
 import { createAddinSession } from './addinSession.js';
 import type { WorkbookStore } from './lookup/attributionLog.js';
+import { reenterFormulas } from './workbook/addinCells.js';
+import { excelWorkbookPart } from './workbook/workbookPart.js';
 
 /** The workbook's add-in settings (saved inside the workbook file). */
 const workbookSettings: WorkbookStore = {
@@ -22,6 +24,8 @@ const workbookSettings: WorkbookStore = {
 export const session = createAddinSession({
   storage: OfficeRuntime.storage,
   workbook: workbookSettings,
+  workbookPart: excelWorkbookPart,
+  reenter: reenterFormulas,
   fetch: (input, init) => fetch(input, init),
   now: () => new Date(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

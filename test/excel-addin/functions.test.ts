@@ -1,31 +1,32 @@
-// The BUILT custom functions (webpack output) in Node, with only the Office
-// globals stubbed, against the loopback stand-in of the API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The BUILT custom functions (webpack output) in Node, called directly as Excel
+// calls them, in the Excel stand-in, against the loopback stand-in of the API.
+import { describe, expect, it } from 'vitest';
 import { calculateBodenwert } from '#shared/index.js';
 import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
-import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
-import { loadBuiltFunctions, type LoadOptions } from '#dev/hosts/excel/loadFunctions.js';
+import { openWorkbook } from '#dev/hosts/excel/excelHost.js';
+import { vmRuntime } from '#dev/hosts/excel/vmRuntime.js';
 import { createManualTimers } from './support/manualTimers.js';
 import { CustomFunctionError } from '#dev/hosts/excel/officeStubs.js';
-import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
+import { builtAddinAndStandIn, entry } from './support/standInApi.js';
 
-let dir: string;
-let api: StandInApi;
-
-beforeAll(async () => {
-  [dir, api] = await Promise.all([buildAddin(), startStandInApi()]);
-}, 120_000);
-afterAll(() => api.close());
+const world = builtAddinAndStandIn();
 
 const storageWith = (apiKey: string | undefined) =>
   new Map(
-    Object.entries({ [STORAGE_KEYS.serviceUrl]: api.url, [STORAGE_KEYS.apiKey]: apiKey }).filter(
-      (pair): pair is [string, string] => pair[1] !== undefined,
-    ),
+    Object.entries({
+      [STORAGE_KEYS.serviceUrl]: world.api.url,
+      [STORAGE_KEYS.apiKey]: apiKey,
+    }).filter((pair): pair is [string, string] => pair[1] !== undefined),
   );
 
-const load = (options: LoadOptions = {}) =>
-  loadBuiltFunctions(dir, { storage: storageWith(api.apiKey), ...options });
+const load = (
+  options: { storage?: Map<string, string>; timers?: ReturnType<typeof createManualTimers> } = {},
+) =>
+  openWorkbook({
+    dir: world.dir,
+    device: options.storage ?? storageWith(world.api.apiKey),
+    ...(options.timers ? { runtime: vmRuntime({ dir: world.dir, timers: options.timers }) } : {}),
+  });
 
 const BERLIN_ENTRIES = [
   entry({ code: 'G', nutzungsart: 'Gewerbliche Baufläche', brw_euro_pro_m2: 120 }),
@@ -44,7 +45,7 @@ const address = (label: string) => `${label} ${++counter}, 10117 Berlin`;
 
 function found(label: string, entries = BERLIN_ENTRIES): string {
   const a = address(label);
-  api.setScenario(a, { kind: 'found', entries });
+  world.api.setScenario(a, { kind: 'found', entries });
   return a;
 }
 
@@ -65,8 +66,8 @@ describe('BRW.BODENRICHTWERT', () => {
     const a = found('Unter den Linden 1');
     const fns = await load();
     expect(await fns.call('BODENRICHTWERT', [[a]], null, null)).toEqual([[450]]);
-    const [request] = api.lookupsOf(a);
-    expect(request?.authorization).toBe(`Bearer ${api.apiKey}`);
+    const [request] = world.api.lookupsOf(a);
+    expect(request?.authorization).toBe(`Bearer ${world.api.apiKey}`);
   });
 
   it('selects the land use and the field, case-insensitively, from one cached lookup', async () => {
@@ -80,7 +81,7 @@ describe('BRW.BODENRICHTWERT', () => {
     expect(await fns.call('BODENRICHTWERT', [[a]], 'W', 'gutachterausschuss')).toEqual([
       ['Gutachterausschuss für Grundstückswerte in Berlin'],
     ]);
-    expect(api.lookupsOf(a)).toHaveLength(1);
+    expect(world.api.lookupsOf(a)).toHaveLength(1);
   });
 
   it('fills a column from a range: a value or an error per address, blank rows stay blank', async () => {
@@ -116,7 +117,7 @@ describe('BRW.BODENRICHTWERT', () => {
     expect(results[0]).toEqual([['Berlin']]);
     expect(results[1]).toEqual([[450]]);
     expect(results[30]).toEqual(Array.from({ length: 10 }, () => [450]));
-    expect(api.lookupsOf(a)).toHaveLength(1);
+    expect(world.api.lookupsOf(a)).toHaveLength(1);
   });
 
   it.each([
@@ -139,7 +140,7 @@ describe('BRW.BODENRICHTWERT', () => {
     ['processing_error', 'Fehler.', {}, 'Interner Fehler des Dienstes'],
   ] as const)('shows %s as #N/A with a German message', async (code, message, extra, shown) => {
     const a = address(`Fehlerfall ${code}`);
-    api.setScenario(a, { kind: 'error', code, message, extra });
+    world.api.setScenario(a, { kind: 'error', code, message, extra });
     const fns = await load();
     await expect(fns.call('BODENRICHTWERT', [[a]], null, null)).rejects.toEqual(
       cellError('#N/A', shown),
@@ -148,7 +149,7 @@ describe('BRW.BODENRICHTWERT', () => {
 
   it('shows an answer that is not the documented JSON as #N/A', async () => {
     const a = address('Wartungsseite');
-    api.setScenario(a, { kind: 'malformed' });
+    world.api.setScenario(a, { kind: 'malformed' });
     await expect((await load()).call('BODENRICHTWERT', [[a]], null, null)).rejects.toEqual(
       cellError('#N/A', 'Datenquelle nicht erreichbar'),
     );
@@ -177,7 +178,7 @@ describe('BRW.BODENRICHTWERT', () => {
     await expect(fns.call('BODENRICHTWERT', [[a]], null, 'preis')).rejects.toEqual(
       cellError('#VALUE!', 'Unbekanntes Feld'),
     );
-    expect(api.lookupsOf(a)).toHaveLength(0);
+    expect(world.api.lookupsOf(a)).toHaveLength(0);
   });
 
   it('asks for the API key in #N/A without sending a request when none is stored', async () => {
@@ -186,7 +187,7 @@ describe('BRW.BODENRICHTWERT', () => {
     await expect(fns.call('BODENRICHTWERT', [[a]], null, null)).rejects.toEqual(
       cellError('#N/A', 'Kein API-Schlüssel'),
     );
-    expect(api.lookupsOf(a)).toHaveLength(0);
+    expect(world.api.lookupsOf(a)).toHaveLength(0);
   });
 
   it('reports a rejected key as #N/A', async () => {
@@ -200,34 +201,34 @@ describe('BRW.BODENRICHTWERT', () => {
   it('caches "not found" answers but asks again after a failure of the service', async () => {
     const missing = address('Nirgendwo');
     const flaky = address('Wackelkontakt');
-    api.setScenario(flaky, { kind: 'error', code: 'service_error', message: 'Weg.' });
+    world.api.setScenario(flaky, { kind: 'error', code: 'service_error', message: 'Weg.' });
     const fns = await load();
     await expect(fns.call('BODENRICHTWERT', [[missing]], null, null)).rejects.toBeDefined();
     await expect(fns.call('BODENRICHTWERT', [[missing]], null, null)).rejects.toBeDefined();
-    expect(api.lookupsOf(missing)).toHaveLength(1);
+    expect(world.api.lookupsOf(missing)).toHaveLength(1);
     await expect(fns.call('BODENRICHTWERT', [[flaky]], null, null)).rejects.toBeDefined();
-    api.setScenario(flaky, { kind: 'found', entries: BERLIN_ENTRIES });
+    world.api.setScenario(flaky, { kind: 'found', entries: BERLIN_ENTRIES });
     expect(await fns.call('BODENRICHTWERT', [[flaky]], null, null)).toEqual([[450]]);
-    expect(api.lookupsOf(flaky)).toHaveLength(2);
+    expect(world.api.lookupsOf(flaky)).toHaveLength(2);
   });
 
   it('waits for Retry-After after a 429 and then returns the value', async () => {
     const a = address('Stoßzeit 1');
-    api.setScenario(a, {
+    world.api.setScenario(a, {
       kind: 'rateLimited',
       times: 1,
       retryAfter: '1',
       then: { kind: 'found', entries: BERLIN_ENTRIES },
     });
     expect(await (await load()).call('BODENRICHTWERT', [[a]], null, null)).toEqual([[450]]);
-    const times = api.lookupsOf(a).map((request) => request.at);
+    const times = world.api.lookupsOf(a).map((request) => request.at);
     expect(times).toHaveLength(2);
     expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(950);
   });
 
   it('gives up after a bounded number of 429 answers with #N/A', async () => {
     const a = address('Dauerlast 1');
-    api.setScenario(a, {
+    world.api.setScenario(a, {
       kind: 'rateLimited',
       times: 100,
       retryAfter: '0',
@@ -236,12 +237,12 @@ describe('BRW.BODENRICHTWERT', () => {
     await expect((await load()).call('BODENRICHTWERT', [[a]], null, null)).rejects.toEqual(
       cellError('#N/A', 'Zu viele Anfragen'),
     );
-    expect(api.lookupsOf(a)).toHaveLength(4);
+    expect(world.api.lookupsOf(a)).toHaveLength(4);
   });
 
   it('ends a hanging batch with #N/A exactly when its timeout elapses', async () => {
     const a = address('Funkloch 1');
-    api.setScenario(a, { kind: 'hang' });
+    world.api.setScenario(a, { kind: 'hang' });
     const timers = createManualTimers();
     const fns = await load({ timers });
     let settled = false;
@@ -249,7 +250,7 @@ describe('BRW.BODENRICHTWERT', () => {
     // The batch window (50 ms) collects the other cells of the recalculation first.
     await expect.poll(() => timers.pending()).toBe(1);
     timers.advance(50);
-    await expect.poll(() => api.lookupsOf(a).length).toBe(1);
+    await expect.poll(() => world.api.lookupsOf(a).length).toBe(1);
     timers.advance(54_999);
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
@@ -298,81 +299,9 @@ describe('BRW.BODENWERT', () => {
   });
 
   it('works without a key and sends no request', async () => {
-    const before = api.requests.length;
+    const before = world.api.requests.length;
     const fns = await load({ storage: new Map() });
     expect(await fns.call('BODENWERT', 100, 1, 1, 10, null, null)).toBe(1000);
-    expect(api.requests.length).toBe(before);
-  });
-});
-
-describe('a batch the service answers partly as pending', () => {
-  it('asks the pending addresses again by themselves until each has its answer, never the answered ones', async () => {
-    const slow = address('Langsam');
-    const quick = found('Schnell');
-    api.setScenario(slow, {
-      kind: 'pending',
-      times: 2,
-      retryAfter: 0,
-      then: { kind: 'found', entries: BERLIN_ENTRIES },
-    });
-    const fns = await load();
-    const shown: unknown[] = [];
-    const values = await fns.call('BODENRICHTWERT', [[slow], [quick]], 'G', null, null, null, {
-      setResult: (value: unknown) => shown.push(value),
-    });
-    expect(values).toEqual([[120], [120]]);
-    // Meanwhile the slow cell says it is loading (never #N/A), the quick one has its value.
-    expect(shown).toContainEqual([['wird geladen …'], [120]]);
-    expect(shown.at(-1)).toEqual([[120], [120]]);
-    expect(api.lookupsOf(slow)).toHaveLength(3);
-    expect(api.lookupsOf(quick)).toHaveLength(1);
-    // Every batch lets the service work 25 s before it answers what is ready.
-    expect(new Set(api.batches().map((b) => b.prefer))).toEqual(new Set(['wait=25']));
-  });
-
-  it('shows the real error a pending address ends with', async () => {
-    const slow = address('Langsam');
-    api.setScenario(slow, {
-      kind: 'pending',
-      times: 1,
-      retryAfter: 0,
-      then: { kind: 'error', code: 'no_data', message: 'Kein Bodenrichtwert an dieser Adresse.' },
-    });
-    const fns = await load();
-    await expect(fns.call('BODENRICHTWERT', [[slow]], null, null)).rejects.toEqual(
-      cellError('#N/A', 'Kein Bodenrichtwert'),
-    );
-    expect(api.lookupsOf(slow)).toHaveLength(2);
-  });
-
-  it('keeps the answered addresses of a batch at once, so a reopened workbook asks only the pending one', async () => {
-    const slow = address('Langsam');
-    const quick = found('Schnell');
-    api.setScenario(slow, {
-      kind: 'pending',
-      times: 1000,
-      retryAfter: 0,
-      then: { kind: 'found', entries: BERLIN_ENTRIES },
-    });
-    const storage = storageWith(api.apiKey);
-    const first = await load({ storage });
-    const invocation: { onCanceled?: () => void } = {};
-    const waiting = first.call(
-      'BODENRICHTWERT',
-      [[slow], [quick]],
-      'G',
-      null,
-      null,
-      null,
-      invocation,
-    );
-    await expect.poll(() => api.lookupsOf(slow).length).toBeGreaterThan(1);
-    invocation.onCanceled?.(); // the workbook is closed while the slow address is pending
-    const [[slowCell], [quickCell]] = (await waiting) as [[unknown], [unknown]];
-    expect(slowCell).toBeInstanceOf(CustomFunctionError);
-    expect(quickCell).toBe(120);
-    const reopened = await load({ storage });
-    expect(await reopened.call('BODENRICHTWERT', [[quick]], 'G', null)).toEqual([[120]]);
-    expect(api.lookupsOf(quick)).toHaveLength(1);
+    expect(world.api.requests.length).toBe(before);
   });
 });

@@ -3,10 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAddin, TEST_BASE_URL } from '#dev/hosts/excel/buildAddin.js';
-import { loadBuiltFunctions } from '#dev/hosts/excel/loadFunctions.js';
+import { openWorkbook } from '#dev/hosts/excel/excelHost.js';
 import { checkManifest } from './support/manifestCheck.js';
 
 const SOURCE_MANIFEST = resolve(import.meta.dirname, '../../manifests/excel-addin.xml');
+const PACKAGE_JSON = resolve(import.meta.dirname, '../../package.json');
 
 interface FunctionMetadata {
   id: string;
@@ -26,14 +27,13 @@ interface FunctionMetadata {
 let dir: string;
 let built: string;
 let functions: FunctionMetadata[];
+let metadata: { functions: FunctionMetadata[]; allowErrorForDataTypeAny?: boolean };
 
 beforeAll(async () => {
   dir = await buildAddin();
   built = await readFile(join(dir, 'manifest.xml'), 'utf8');
-  const json = JSON.parse(await readFile(join(dir, 'functions.json'), 'utf8')) as {
-    functions: FunctionMetadata[];
-  };
-  functions = json.functions;
+  metadata = JSON.parse(await readFile(join(dir, 'functions.json'), 'utf8')) as typeof metadata;
+  functions = metadata.functions;
 }, 120_000);
 
 describe('manifest.xml', () => {
@@ -50,21 +50,25 @@ describe('manifest.xml', () => {
     expect(built).toContain(`${TEST_BASE_URL}/excel/functions.json?v=`);
   });
 
-  it('is manifests/excel-addin.xml with BASE_URL for localhost and versioned file URLs', async () => {
+  it('is manifests/excel-addin.xml with BASE_URL for localhost, versioned file URLs and the package version', async () => {
     const source = await readFile(SOURCE_MANIFEST, 'utf8');
-    const unversioned = built
-      .replace(/\/excel\/functions\.[0-9a-f]{8}\.js"/g, '/excel/functions.js"')
-      .replace(/\?v=[0-9a-f]{8}"/g, '"');
-    expect(unversioned).toBe(source.replaceAll('http://localhost:3000', TEST_BASE_URL));
+    const { version } = JSON.parse(await readFile(PACKAGE_JSON, 'utf8')) as { version: string };
+    const unversioned = built.replace(/\?v=[0-9a-f]{8}"/g, '"');
+    expect(unversioned).toBe(
+      source
+        .replaceAll('http://localhost:3000', TEST_BASE_URL)
+        .replace(/<Version>[^<]*</, `<Version>${version}.0<`),
+    );
   });
 
-  it('points at the scripts by their content hash and versions the page and metadata URLs', async () => {
-    const script = /\/excel\/(functions\.[0-9a-f]{8}\.js)"/.exec(built)?.[1];
-    expect(script).toBeDefined();
-    expect(await readFile(join(dir, script ?? ''), 'utf8')).toContain('BODENRICHTWERT');
+  it('names only files every build has, each versioned by its content; the page loads the hashed scripts', async () => {
+    expect(built).toMatch(/\/excel\/functions\.js\?v=[0-9a-f]{8}"/);
     expect(built).toMatch(/\/excel\/taskpane\.html\?v=[0-9a-f]{8}"/);
+    expect(built).toMatch(/\/excel\/functions\.json\?v=[0-9a-f]{8}"/);
+    expect(built).not.toMatch(/\.[0-9a-f]{8}\.js/);
+    expect(await readFile(join(dir, 'functions.js'), 'utf8')).toContain('BODENRICHTWERT');
     const page = await readFile(join(dir, 'taskpane.html'), 'utf8');
-    expect(page).toContain(`src=${script}>`);
+    expect(page).toMatch(/src=functions\.[0-9a-f]{8}\.js>/);
     expect(page).toMatch(/src=runtime\.[0-9a-f]{8}\.js>/);
   });
 
@@ -77,7 +81,7 @@ describe('manifest.xml', () => {
     expect(
       check(
         built.replace(
-          /https?:\/\/[^"]*\/excel\/functions\.[0-9a-f]+\.js"/,
+          /https?:\/\/[^"]*\/excel\/functions\.js\?v=[0-9a-f]+"/,
           'https://cdn.example.org/f.js"',
         ),
       ),
@@ -96,16 +100,20 @@ describe('manifest.xml', () => {
 
 describe('functions.json', () => {
   it('holds exactly the functions the bundle associates', async () => {
-    const associated = (await loadBuiltFunctions(dir)).ids().sort();
+    const workbook = await openWorkbook({ dir });
+    const associated = workbook.ids().sort();
+    await workbook.close();
     expect(functions.map((f) => f.id).sort()).toEqual(associated);
     expect(associated).toEqual(['BODENRICHTWERT', 'BODENWERT', 'ZONEN']);
   });
 
-  it('describes BODENRICHTWERT: a range of addresses in, a matrix out, two optional texts and a date', () => {
+  it('describes BODENRICHTWERT: a range of addresses in (errors allowed), a matrix out, two optional texts and a date', () => {
     const fn = functions.find((f) => f.id === 'BODENRICHTWERT');
     expect(fn?.result).toEqual({ dimensionality: 'matrix' });
+    // An error value in the address range reaches the function, which shows it in that row only.
+    expect(metadata.allowErrorForDataTypeAny).toBe(true);
     expect(fn?.parameters).toEqual([
-      expect.objectContaining({ name: 'adresse', type: 'string', dimensionality: 'matrix' }),
+      expect.objectContaining({ name: 'adresse', type: 'any', dimensionality: 'matrix' }),
       expect.objectContaining({ name: 'nutzungsart', type: 'string', optional: true }),
       expect.objectContaining({ name: 'feld', type: 'string', optional: true }),
       // A date cell arrives as Excel's serial number, text as text.
@@ -114,8 +122,8 @@ describe('functions.json', () => {
     ]);
     expect(fn?.parameters[0]?.optional).toBeUndefined();
     expect(fn?.description).toMatch(/Bodenrichtwert in EUR\/m²/);
-    // Streaming: pending cells show "wird geladen …" and fill in by themselves.
-    expect(fn?.options).toEqual({ stream: true });
+    // Request/response with the calling cell (cellHealing.ts, "Aktualisieren"), cancelable.
+    expect(fn?.options).toEqual({ cancelable: true, requiresAddress: true });
   });
 
   it('describes ZONEN: one address and an optional date in, a table out', () => {
@@ -125,6 +133,7 @@ describe('functions.json', () => {
       expect.objectContaining({ name: 'adresse', type: 'string' }),
       expect.objectContaining({ name: 'stichtag', type: 'any', optional: true }),
     ]);
+    expect(fn?.options).toEqual({ cancelable: true, requiresAddress: true });
     expect(fn?.description).toMatch(/Kopfzeile/);
   });
 

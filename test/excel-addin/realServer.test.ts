@@ -1,19 +1,19 @@
-// The built custom functions against the REAL server on loopback (its lookup
-// and batch routes with the Nominatim and WFS fakes), with only the Office
-// globals stubbed. Failure modes the server cannot be told to produce on demand
-// (429 storms, hangs) are covered against the stand-in in functions.test.ts.
+// The built custom functions in the Excel stand-in against the REAL server on
+// loopback (its lookup and batch routes with the Nominatim and WFS fakes).
+// Failure modes the server cannot be told to produce on demand (429 storms,
+// hangs) are covered against the stand-in in functions.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { selectLookupValue, type BodenrichtwertResponse, type MeResponse } from '#shared/index.js';
-import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import { startLookupHarness, type LookupHarness } from '../support/lookupHarness.js';
 import { hannoverAddresses } from '../support/manyAddresses.js';
 import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
-import { loadBuiltFunctions, type LoadedFunctions } from '#dev/hosts/excel/loadFunctions.js';
+import type { ExcelHost } from '#dev/hosts/excel/excelHost.js';
+import { deviceWith, openSession, withErrors } from './support/workbookSession.js';
 import { FIXED_ZONE_HEADERS } from '../support/zoneTableHeader.js';
 
 let harness: LookupHarness;
-let fns: LoadedFunctions;
+let fns: ExcelHost;
 let dir: string;
 const column = hannoverAddresses(150);
 
@@ -24,14 +24,11 @@ beforeAll(async () => {
   ]);
   dir = built;
   harness = started;
-  fns = await loadBuiltFunctions(dir, {
-    storage: new Map([
-      [STORAGE_KEYS.apiKey, harness.account.token],
-      [STORAGE_KEYS.serviceUrl, harness.server.url],
-    ]),
-  });
+  fns = await openSession({ dir, device: device() });
 }, 120_000);
 afterAll(() => harness.close());
+
+const device = () => deviceWith({ url: harness.server.url, key: harness.account.token });
 
 const cell = (address: string, nutzungsart: string | null = null, feld: string | null = null) =>
   fns.call('BODENRICHTWERT', [[address]], nutzungsart, feld);
@@ -64,51 +61,33 @@ describe('BRW.BODENRICHTWERT against the real server', () => {
     });
   });
 
-  it("reads a date cell in the workbook's date system, asking Excel once per session", async () => {
-    const workbook1904 = { use1904DateSystem: true, reads: 0 };
-    const session = await loadBuiltFunctions(dir, {
-      storage: new Map([
-        [STORAGE_KEYS.apiKey, harness.account.token],
-        [STORAGE_KEYS.serviceUrl, harness.server.url],
-      ]),
-      workbook1904,
-    });
-    // 44347 is 1 June 2025 in the 1904 date system (45809 in the 1900 system).
-    const atDate = (serial: number) =>
-      session.call('BODENRICHTWERT', [[DEMO_ADDRESSES.hannover]], 'M', 'stichtag', serial);
-    expect(await atDate(44347)).toEqual([['2024-01-01']]);
-    expect(await session.call('ZONEN', DEMO_ADDRESSES.hannover, 44347)).toEqual(
-      expect.arrayContaining([expect.arrayContaining(['M', '2024-01-01'])]),
-    );
-    // 45809 in a 1904 workbook is 2 June 2029: in the future.
-    await expect(atDate(45809)).rejects.toMatchObject({ code: '#VALUE!' });
-    expect(workbook1904.reads).toBe(1);
-  });
-
   it.each([
-    [true, '2024-01-01'],
-    [false, '2026-01-01'],
+    [true, 44347, 46023 - 1462],
+    [false, 45809, 46023],
   ])(
-    'reads the date system from DATE(1904;1;1) on a host without use1904DateSystem (1904: %s)',
-    async (use1904DateSystem, stichtag) => {
-      const workbook1904 = { use1904DateSystem, reads: 0, api: '1.2' as const };
-      const session = await loadBuiltFunctions(dir, {
-        storage: new Map([
-          [STORAGE_KEYS.apiKey, harness.account.token],
-          [STORAGE_KEYS.serviceUrl, harness.server.url],
-        ]),
-        workbook1904,
-      });
-      // 44347 is 1 June 2025 in a 1904 workbook; 46023 is 1 January 2026 in a 1900 one.
-      const answer = await session.call(
-        'BODENRICHTWERT',
-        [[DEMO_ADDRESSES.hannover]],
-        'M',
-        'stichtag',
-        use1904DateSystem ? 44347 : 46023,
-      );
-      expect(answer).toEqual([[stichtag]]);
-      expect(workbook1904.reads).toBe(1);
+    "reads a date cell in the workbook's date system, asked from Excel by DATE(1904;1;1) (1904: %s)",
+    async (date1904, firstOfJune2025, firstOfJanuary2026) => {
+      const host = await openSession({ dir, device: device(), date1904 });
+      host.enter('A1', DEMO_ADDRESSES.hannover);
+      host.enter('C1', firstOfJune2025);
+      host.enter('C2', firstOfJanuary2026);
+      host.enter('B1', '=BRW.BODENRICHTWERT(A1,"M","stichtag",C1)');
+      host.enter('B2', '=BRW.BODENRICHTWERT(A1,"M","stichtag",C2)');
+      host.enter('D1', '=BRW.ZONEN(A1,C1)');
+      await host.settled();
+      expect(host.values('B1:B2')).toEqual([['2024-01-01'], ['2026-01-01']]);
+      expect(host.values('E2:E2')).toEqual([['M']]);
+      expect(host.values('G2:G2')).toEqual([['2024-01-01']]);
+      // The same number in the other system is four years off: in 1904, 1 June 2025 is a day in 2029.
+      if (date1904) {
+        host.enter('C3', 45809);
+        host.enter('B3', '=BRW.BODENRICHTWERT(A1,"M","stichtag",C3)');
+        await host.settled();
+        expect(host.value('B3')).toMatchObject({
+          error: '#VALUE!',
+          message: expect.stringContaining('Zukunft'),
+        });
+      }
     },
   );
 
@@ -162,12 +141,7 @@ describe('several zones at one address against the real server', () => {
   });
 
   it('BRW.ZONEN lists every zone under a header row, in one lookup counted once', async () => {
-    const session = await loadBuiltFunctions(dir, {
-      storage: new Map([
-        [STORAGE_KEYS.apiKey, harness.account.token],
-        [STORAGE_KEYS.serviceUrl, harness.server.url],
-      ]),
-    });
+    const session = await openSession({ dir, device: device() });
     const address = 'Wilhelmstraße  20, 65183 Wiesbaden'; // a spelling of its own: not kept yet
     const me = async () => {
       const response = await fetch(`${harness.server.url}/api/me`, {
@@ -215,44 +189,23 @@ describe('a column of 150 addresses against the real server', () => {
     return ((await response.json()) as MeResponse).usage_this_month;
   }
 
-  function countingFetch(sent: string[]): typeof fetch {
-    return (input, init) => {
-      sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
-      return fetch(input, init);
-    };
-  }
-
-  it('fills it with two batch requests, charges each address once, and sends nothing on reopen', async () => {
-    const storage = new Map([
-      [STORAGE_KEYS.apiKey, harness.account.token],
-      [STORAGE_KEYS.serviceUrl, harness.server.url],
-    ]);
-    const workbook = new Map<string, string>();
-    const sent: string[] = [];
+  it('fills it with two batch requests, charges each address once, and sends nothing when another device opens it', async () => {
     const before = await usage();
-    const range = column.addresses.map((address) => [address]);
-
-    const session = await loadBuiltFunctions(dir, {
-      storage,
-      workbook,
-      fetch: countingFetch(sent),
-    });
-    const values = (await session.call('BODENRICHTWERT', range, null, null)) as unknown[][];
-    expect(values).toHaveLength(150);
-    expect(values.every(([value]) => typeof value === 'number')).toBe(true);
-    expect(sent).toEqual(Array(2).fill('POST /api/bodenrichtwert/batch'));
+    const host = await openSession({ dir, device: device() });
+    column.addresses.forEach((address, i) => host.enter(`A${i + 1}`, address));
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1:A150)');
+    await host.settled();
+    const values = host.values('B1:B150');
+    expect(withErrors(values)).toBe(0);
+    expect(host.requests).toEqual(Array(2).fill('POST /api/bodenrichtwert/batch'));
     expect(await usage()).toBe(before + 150);
+    expect(host.workbook.settings.get('brw.attributions')).toContain('GDI-NI');
 
-    // Recalculation and reopen: no request, no charge.
-    expect(await session.call('BODENRICHTWERT', range, null, null)).toEqual(values);
-    const reopened = await loadBuiltFunctions(dir, {
-      storage,
-      workbook,
-      fetch: countingFetch(sent),
-    });
-    expect(await reopened.call('BODENRICHTWERT', range, null, null)).toEqual(values);
-    expect(sent).toHaveLength(2);
+    // Another device without a key, and Excel on the web running every cell again.
+    const other = await openSession({ dir, file: host.save(), platform: 'web' });
+    await other.settled();
+    expect(other.values('B1:B150')).toEqual(values);
+    expect(other.requests).toEqual([]);
     expect(await usage()).toBe(before + 150);
-    expect(workbook.get('brw.attributions')).toContain('GDI-NI');
   });
 });

@@ -1,6 +1,8 @@
-// The built task pane in headless Chromium with the real office.js: key form,
-// account figures from /api/me, the progress of a range lookup, and the
-// attribution and disclaimer always in view.
+// The built task pane in headless Chromium with the real office.js, in the Excel
+// stand-in: key form, account figures from /api/me, the progress of a range
+// lookup, cells that fill in once a key is saved, "Aktualisieren" for the
+// selection, the sheet or the workbook, the notice of newer values, "Werte
+// fixieren", and the attribution and disclaimer always in view.
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -15,12 +17,12 @@ import { STORAGE_KEYS } from '../../excel-addin/src/settings/settingsStore.js';
 import { chromiumAvailability, serviceAvailable } from '../support/services.js';
 import { RENDER_INTERVAL_MS } from '../../excel-addin/src/taskpane/progressView.js';
 import { buildAddin, TEST_BASE_URL } from '#dev/hosts/excel/buildAddin.js';
+import { Sheet } from '#dev/hosts/excel/workbook.js';
 import { entry, startStandInApi, type StandInApi } from './support/standInApi.js';
 import { launchChromium } from '../support/chromium.js';
-import { openTaskpane, TASKPANE_VIEWPORT, type StubState } from './support/taskpanePage.js';
+import { openTaskpane, TASKPANE_VIEWPORT, workbookWithSettings } from './support/taskpanePage.js';
+import { deviceWith } from './support/workbookSession.js';
 
-/** Evaluated in the page: the stand-ins' state on its global object. */
-type StubGlobal = { __brw: StubState };
 /** Evaluated in the page: office.js's own object. */
 type OfficeGlobal = { Office: { onReady(): Promise<unknown> } };
 
@@ -49,9 +51,12 @@ async function saveKey(page: Page, key: string, serviceUrl: string): Promise<voi
 describe.runIf(runs)('Excel task pane', () => {
   let api: StandInApi;
   let browser: Browser;
+  let dir: string;
+  let counter = 0;
 
   beforeAll(async () => {
-    api = await startStandInApi(await buildAddin());
+    dir = await buildAddin();
+    api = await startStandInApi(dir);
     api.setScenario(ADDRESS, { kind: 'found', entries: [entry()], owner: OWNER });
     browser = await launchChromium();
   }, 120_000);
@@ -60,8 +65,17 @@ describe.runIf(runs)('Excel task pane', () => {
     await api?.close();
   });
 
+  const open = (options: Partial<Parameters<typeof openTaskpane>[1]> = {}) =>
+    openTaskpane(browser, { dir, baseUrl: api.url, ...options });
+  const keyed = () => deviceWith({ url: api.url, key: api.apiKey });
+  const address = (label: string, fields: Parameters<typeof entry>[0] = {}) => {
+    const a = `${label} ${++counter}, 10115 Berlin`;
+    api.setScenario(a, { kind: 'found', entries: [entry(fields)], owner: OWNER });
+    return a;
+  };
+
   it('renders with no key, the build default service URL, links to get a key and the notice in view', async () => {
-    const page = await openTaskpane(browser, api.url);
+    const { page } = await open();
     // Microsoft's office.js, outside an Office host, reports no host.
     expect(
       await page.evaluate(() => (globalThis as unknown as OfficeGlobal).Office.onReady()),
@@ -82,13 +96,10 @@ describe.runIf(runs)('Excel task pane', () => {
   });
 
   it('saves the key in OfficeRuntime.storage, shows the account and the attribution of a lookup', async () => {
-    const page = await openTaskpane(browser, api.url);
+    const { page, host } = await open();
     await saveKey(page, api.apiKey, `${api.url}/`);
     await expect.poll(() => page.textContent('#settings-status')).toBe('Gespeichert.');
-    const stored = await page.evaluate(() =>
-      Object.fromEntries((globalThis as unknown as StubGlobal).__brw.storage),
-    );
-    expect(stored).toEqual({
+    expect(Object.fromEntries(host.device)).toEqual({
       [STORAGE_KEYS.apiKey]: api.apiKey,
       [STORAGE_KEYS.serviceUrl]: api.url,
     });
@@ -103,17 +114,9 @@ describe.runIf(runs)('Excel task pane', () => {
       authorization: `Bearer ${api.apiKey}`,
     });
 
-    // A recalculation in the same runtime: the functions use the key just saved.
-    const value = await page.evaluate(
-      (address) =>
-        (globalThis as unknown as StubGlobal).__brw.functions['BODENRICHTWERT']?.(
-          [[address]],
-          null,
-          null,
-        ),
-      ADDRESS,
-    );
-    expect(value).toEqual([[450]]);
+    host.enter('A1', ADDRESS);
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1)');
+    await expect.poll(() => host.value('B1'), { timeout: 10_000 }).toBe(450);
     await expect.poll(() => page.textContent('#attribution')).toContain(OWNER);
     expect(await page.getAttribute('#attribution a >> nth=0', 'href')).toBe(
       'https://www.govdata.de/dl-de/by-2-0',
@@ -122,15 +125,13 @@ describe.runIf(runs)('Excel task pane', () => {
     for (const selector of [
       '#account',
       '#refresh',
+      '#fix-values',
       '#attribution li',
       '#lookup-disclaimer',
       '#calculation-disclaimer',
     ]) {
       await expectInView(page, selector);
     }
-    expect(
-      await page.evaluate<number>('document.documentElement.scrollHeight'),
-    ).toBeLessThanOrEqual(TASKPANE_VIEWPORT.height);
     expect(await page.getAttribute('#keys-link', 'href')).toBe(`${api.url}/dashboard/keys`);
     await page.close();
   });
@@ -141,11 +142,10 @@ describe.runIf(runs)('Excel task pane', () => {
       (_, i) => `Fortschrittweg ${i + 1}, 10115 Berlin`,
     );
     // Three addresses the stand-in does not know: address_not_found.
-    for (const address of addresses.slice(3)) {
-      api.setScenario(address, { kind: 'found', entries: [entry()], owner: OWNER });
+    for (const a of addresses.slice(3)) {
+      api.setScenario(a, { kind: 'found', entries: [entry()], owner: OWNER });
     }
-    const page = await openTaskpane(browser, api.url);
-    await saveKey(page, api.apiKey, api.url);
+    const { page, host } = await open({ device: keyed() });
     await expect.poll(() => page.textContent('#account-usage')).toBe('12 von 100');
     // Counts the redraws of the progress text (in the page; the tests have no DOM types).
     await page.evaluate(`
@@ -156,18 +156,10 @@ describe.runIf(runs)('Excel task pane', () => {
         { childList: true, characterData: true, subtree: true },
       );
     `);
-    const cell = await page.evaluate(
-      (rows) =>
-        (globalThis as unknown as StubGlobal).__brw.enter(
-          'BODENRICHTWERT',
-          rows.map((address) => [address]),
-          null,
-          null,
-        ),
-      addresses,
-    );
-    const values = (cell.value as unknown[][]).map((row) => row[0]);
-    expect(values.filter((value) => value === 450)).toHaveLength(997);
+    addresses.forEach((a, i) => host.enter(`A${i + 1}`, a));
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1:A1000)');
+    await host.settled();
+    expect(host.values('B1:B1000').filter(([value]) => value === 450)).toHaveLength(997);
     await expect
       .poll(() => page.textContent('#progress-text'))
       .toBe('1000 von 1000 Adressen, 3 Fehler');
@@ -190,80 +182,164 @@ describe.runIf(runs)('Excel task pane', () => {
     await page.close();
   });
 
-  it('recalculates the workbook after a key is saved, so "Kein API-Schlüssel" cells fill in', async () => {
-    const page = await openTaskpane(browser, api.url);
-    await page.fill('#service-url', api.url);
-    await page.click('button[type=submit]');
-    await expect.poll(() => page.textContent('#settings-status')).toBe('Gespeichert.');
-    const before = await page.evaluate(
-      (address) =>
-        (globalThis as unknown as StubGlobal).__brw.enter(
-          'BODENRICHTWERT',
-          [[address]],
-          null,
-          null,
-        ),
-      ADDRESS,
-    );
-    expect(before.value).toMatchObject({
-      code: '#N/A',
+  it('fills in "Kein API-Schlüssel" cells once a key is saved, also formulas with the same arguments, and runs nothing else', async () => {
+    const { page, host } = await open({ device: new Map([[STORAGE_KEYS.serviceUrl, api.url]]) });
+    host.enter('A1', ADDRESS);
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1)');
+    host.enter('C1', '=BRW.BODENRICHTWERT(A1)');
+    host.enter('D1', '=SUM(B1:C1)');
+    host.enter('E1', '=BRW.BODENWERT(450,1,1.4)');
+    await host.settled();
+    expect(host.value('B1')).toMatchObject({
+      error: '#N/A',
       message: expect.stringContaining('Kein API-Schlüssel'),
     });
+    expect(host.value('D1')).toEqual({ error: '#N/A' });
+    const before = host.runs.length;
 
     await saveKey(page, api.apiKey, api.url);
-    const cellValue = () =>
-      page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.cells[0]?.value);
-    await expect.poll(cellValue).toEqual([[450]]);
-    // Only the add-in's cells of this workbook are entered again, no full recalculation.
-    const state = await page.evaluate(() => {
-      const { calculations, reentered } = (globalThis as unknown as StubGlobal).__brw;
-      return { calculations, reentered };
-    });
-    expect(state).toEqual({
-      calculations: [],
-      reentered: [`=BRW.BODENRICHTWERT([["${ADDRESS}"]])`],
-    });
+    await expect.poll(() => host.values('B1:D1'), { timeout: 10_000 }).toEqual([[450, 450, 900]]);
+    expect(
+      host.runs
+        .slice(before)
+        .map((run) => run.cell)
+        .sort(),
+    ).toEqual(['Tabelle1!0,1', 'Tabelle1!0,2']);
     await page.close();
   });
 
-  it('"Aktualisieren" recalculates the add-in\'s cells only, asks again only cells with a passing error, and reloads the account', async () => {
-    const flaky = 'Wackelweg 1, 10115 Berlin';
-    api.setScenario(flaky, { kind: 'error', code: ErrorCode.serviceError, message: 'Quelle weg' });
-    const page = await openTaskpane(browser, api.url);
-    await saveKey(page, api.apiKey, api.url);
-    await expect.poll(() => page.textContent('#account-usage')).toBe('12 von 100');
-    const enter = (address: string) =>
-      page.evaluate(
-        (a) =>
-          (globalThis as unknown as StubGlobal).__brw.enter('BODENRICHTWERT', [[a]], null, null),
-        address,
-      );
-    expect((await enter(ADDRESS)).value).toEqual([[450]]);
-    expect((await enter(flaky)).value).toMatchObject({ code: '#N/A' });
-    const keptAsked = api.lookupsOf(ADDRESS).length;
-    const flakyAsked = api.lookupsOf(flaky).length;
-    const accountLoads = () => api.requests.filter((r) => r.path === '/api/me').length;
-    const loadsBefore = accountLoads();
-    api.setScenario(flaky, { kind: 'found', entries: [entry()], owner: OWNER });
-
-    await page.click('#refresh');
-    await expect.poll(() => page.textContent('#refresh-status')).toBe('2 Formeln neu berechnet.');
-    // Not every open workbook: no full recalculation, and Excel's own formula is left alone.
-    const state = await page.evaluate(() => {
-      const { calculations, reentered } = (globalThis as unknown as StubGlobal).__brw;
-      return { calculations, reentered };
-    });
-    expect(state.calculations).toEqual([]);
-    expect(state.reentered).toHaveLength(2);
-    expect(state.reentered.every((formula) => formula.startsWith('=BRW.BODENRICHTWERT('))).toBe(
-      true,
+  it('"Aktualisieren" asks the service again for the selection, the sheet or the workbook only, and keeps the values when the service fails', async () => {
+    const [a1, a2, a3, a4] = ['Auswahl', 'Auswahl', 'Blatt', 'Mappe'].map((label) =>
+      address(label),
     );
-    const cells = () =>
-      page.evaluate(() => (globalThis as unknown as StubGlobal).__brw.cells.map((c) => c.value));
-    await expect.poll(cells).toEqual([[[450]], [[450]]]);
-    expect(api.lookupsOf(flaky)).toHaveLength(flakyAsked + 1);
-    expect(api.lookupsOf(ADDRESS)).toHaveLength(keptAsked); // kept: no request
-    await expect.poll(accountLoads).toBe(loadsBefore + 1);
+    const { page, host } = await open({ device: keyed() });
+    host.workbook.sheets.push(new Sheet('Tabelle2'));
+    [a1, a2, a3].forEach((a, i) => host.enter(`A${i + 1}`, a ?? ''));
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1:A2)');
+    host.enter('C3', '=BRW.BODENRICHTWERT(A3)');
+    host.enter('Tabelle2!A1', a4 ?? '');
+    host.enter('Tabelle2!B1', '=BRW.BODENRICHTWERT(A1)');
+    await host.settled();
+    const shown = () => [
+      ...host.values('B1:B2').flat(),
+      host.value('C3'),
+      host.value('Tabelle2!B1'),
+    ];
+    expect(shown()).toEqual([450, 450, 450, 450]);
+    for (const a of [a1, a2, a3, a4]) {
+      api.setScenario(a ?? '', { kind: 'found', entries: [entry({ brw_euro_pro_m2: 470 })] });
+    }
+    const refresh = async (scope: string, status: string) => {
+      await page.selectOption('#refresh-scope', scope);
+      await page.click('#refresh');
+      await expect.poll(() => page.textContent('#refresh-status')).toBe(status);
+      await host.settled();
+    };
+
+    // A spilled cell of B1's result is selected: B1's formula is asked again.
+    host.select('Tabelle1!B2');
+    await refresh('selection', '1 Formel neu abgefragt.');
+    expect(shown()).toEqual([470, 470, 450, 450]);
+    await refresh('sheet', '2 Formeln neu abgefragt.');
+    expect(shown()).toEqual([470, 470, 470, 450]);
+    await refresh('workbook', '3 Formeln neu abgefragt.');
+    expect(shown()).toEqual([470, 470, 470, 470]);
+
+    api.setScenario(a3 ?? '', {
+      kind: 'error',
+      code: ErrorCode.serviceError,
+      message: 'Quelle weg',
+    });
+    host.select('Tabelle1!C3');
+    await page.selectOption('#refresh-scope', 'selection');
+    await page.click('#refresh');
+    await expect
+      .poll(() => page.textContent('#refresh-status'))
+      .toContain('Gespeicherte Werte bleiben: Datenquelle nicht erreichbar');
+    await host.settled();
+    expect(host.value('C3')).toBe(470);
+    await page.close();
+  });
+
+  it('says how many cells show values older than newer published ones, and refreshes exactly those', async () => {
+    const old = [address('Altweg'), address('Altweg')];
+    const { page, host } = await open({ device: keyed() });
+    old.forEach((a, i) => host.enter(`A${i + 1}`, a));
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1:A2)');
+    await host.settled();
+    expect(await page.isHidden('#outdated')).toBe(true);
+    // A row added later: the same source has published 2026 values.
+    host.enter('A3', address('Neuweg', { stichtag: '2026-01-01', brw_euro_pro_m2: 480 }));
+    host.enter('B3', '=BRW.BODENRICHTWERT(A3)');
+    await expect
+      .poll(() => page.textContent('#outdated'), { timeout: 10_000 })
+      .toContain('2 Zellen: neuere Bodenrichtwerte veröffentlicht');
+    expect(host.values('B1:B2')).toEqual([[450], [450]]); // the notice changes nothing
+    for (const a of old) {
+      api.setScenario(a, {
+        kind: 'found',
+        entries: [entry({ stichtag: '2026-01-01', brw_euro_pro_m2: 480 })],
+        owner: OWNER,
+      });
+    }
+    await page.click('#refresh-outdated');
+    await expect.poll(() => host.values('B1:B2'), { timeout: 10_000 }).toEqual([[480], [480]]);
+    await expect.poll(() => page.isHidden('#outdated'), { timeout: 10_000 }).toBe(true);
+    await page.close();
+  });
+
+  it('"Werte fixieren" turns the selected formulas into values with the source as comment, and leaves formulas that are not final', async () => {
+    const found = [address('Fixweg'), address('Fixweg')];
+    const missing = `Unbekannt ${++counter}, 10115 Berlin`;
+    const slow = `Langsam ${++counter}, 10115 Berlin`;
+    api.setScenario(slow, {
+      kind: 'pending',
+      times: 1000,
+      retryAfter: 1,
+      then: { kind: 'found', entries: [entry()] },
+    });
+    const { page, host } = await open({ device: keyed() });
+    [...found, missing].forEach((a, i) => host.enter(`A${i + 1}`, a));
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1:A3)');
+    host.enter('C1', '=BRW.BODENRICHTWERT(A1,,"stichtag")');
+    host.enter('A5', slow);
+    host.enter('B5', '=BRW.BODENRICHTWERT(A5)');
+    await expect
+      .poll(() => host.value('B5'), { timeout: 10_000 })
+      .toMatchObject({ message: 'wird geladen …' });
+    await host.settled();
+    host.enter('C2', 'Bitte prüfen');
+    // A comment someone wrote on B2 is kept; the note goes into a reply.
+    const b2 = host.workbook.sheet('Tabelle1')?.get(1, 1);
+    if (b2) b2.comment = { id: 'own', content: 'Eigene Notiz', replies: [] };
+
+    host.select('Tabelle1!B1:C5');
+    await page.click('#fix-values');
+    await expect
+      .poll(() => page.textContent('#refresh-status'))
+      .toBe(
+        '2 Formeln fixiert, 3 Zellen mit Quellenangabe als Kommentar. 1 Formel nicht fixiert: noch nicht geladen oder ohne gespeicherte Antwort – bitte zuerst „Aktualisieren“.',
+      );
+    expect(host.formula('B1')).toBeUndefined();
+    expect(host.values('B1:C2')).toEqual([
+      [450, '2024-01-01'],
+      [450, 'Bitte prüfen'],
+    ]);
+    expect(host.formula('B3')).toBe('=NA()');
+    expect(host.value('B3')).toEqual({ error: '#N/A' });
+    expect(host.comment('B1')?.split('\n')).toEqual([
+      'Bodenrichtwert: 450 EUR/m²',
+      'Stichtag: 01.01.2024',
+      'Abrufdatum: 20.11.2026',
+      expect.stringMatching(
+        /^Quelle: © Senatsverwaltung für Stadtentwicklung Berlin \(2024\).*, https:\/\/fbinter\.stadt-berlin\.de\/fb\/$/,
+      ),
+      'Lizenz: Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0), https://www.govdata.de/dl-de/by-2-0',
+    ]);
+    expect(host.comment('B2')).toMatch(/^Eigene Notiz\n\nBodenrichtwert: 450 EUR\/m²/);
+    expect(host.comment('B3')).toBe('Fehler: Die Adresse konnte nicht gefunden werden.');
+    expect(host.comment('C1')).toContain('Stichtag: 01.01.2024');
+    expect(host.formula('B5')).toBe('=BRW.BODENRICHTWERT(A5)');
     await page.close();
   });
 
@@ -276,8 +352,8 @@ describe.runIf(runs)('Excel task pane', () => {
         year: 2025,
       },
     ];
-    const page = await openTaskpane(browser, api.url, {
-      [ATTRIBUTIONS_KEY]: JSON.stringify(kept),
+    const { page } = await open({
+      file: workbookWithSettings({ [ATTRIBUTIONS_KEY]: JSON.stringify(kept) }),
     });
     await expect.poll(() => page.textContent('#attribution')).toContain('Musterstadt');
     expect(await page.getAttribute('#attribution a >> nth=1', 'href')).toBe(
@@ -287,7 +363,7 @@ describe.runIf(runs)('Excel task pane', () => {
   });
 
   it('explains a rejected key and a bad service URL', async () => {
-    const page = await openTaskpane(browser, api.url);
+    const { page } = await open();
     await saveKey(page, 'brw_wrong', api.url);
     await expect
       .poll(() => page.textContent('#account-status'))

@@ -17,7 +17,16 @@ const STALE_LOCK_MS = 180_000;
 /** The BASE_URL the tests build with: not the default, so the rewrite is visible. */
 export const TEST_BASE_URL = 'https://brw.example.test';
 
-async function runWebpack(outputDir: string, baseUrl: string): Promise<void> {
+/**
+ * A production build into `outputDir` (in place: the scripts of an earlier
+ * build there stay). `hashSalt` changes every content hash, as a new version's
+ * build would.
+ */
+export async function runWebpack(
+  outputDir: string,
+  baseUrl: string,
+  hashSalt?: string,
+): Promise<void> {
   await promisify(execFile)(
     process.execPath,
     [
@@ -28,6 +37,7 @@ async function runWebpack(outputDir: string, baseUrl: string): Promise<void> {
       'production',
       '--output-path',
       outputDir,
+      ...(hashSalt === undefined ? [] : ['--output-hash-salt', hashSalt]),
     ],
     { cwd: ROOT, env: { ...process.env, BASE_URL: baseUrl }, timeout: BUILD_TIMEOUT_MS },
   );

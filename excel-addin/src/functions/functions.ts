@@ -2,33 +2,65 @@
 // session and the shared core do the work, errors become #VALUE! or #N/A.
 // custom-functions-metadata-plugin builds functions.json from the JSDoc below and
 // appends the CustomFunctions.associate calls at build time.
+//
+// BODENRICHTWERT and ZONEN are request/response functions with the calling
+// cell's address (@requiresAddress). Excel runs such a function when its
+// formula or inputs change, again on structural edits (office-js #3332) and
+// when a workbook saved with an error in the cell opens (office-js #2012);
+// a streaming function instead runs again whenever a workbook opens (office-js
+// #2220, #6556), shares one stream among formulas with the same arguments and
+// is not restarted by range.calculate() (office-js #1734), and the released
+// metadata gives a stream no address. Whichever way Excel runs a function by
+// itself, the answer the workbook keeps is what the cell gets (no request); the
+// address is what lets "Aktualisieren" and the healing of a cell
+// (cellHealing.ts) reach exactly the cells meant.
 import {
   calculateBodenwert,
   parseBodenwertInput,
+  pendingLookup,
   readStichtagArgument,
   readZoneArgument,
   selectionError,
   zoneTable,
 } from '#shared/index.js';
 import { session } from '../session.js';
-import { toCellError } from './cellErrors.js';
+import { pendingCellError, toCellError } from './cellErrors.js';
 import { workbookUses1904 } from './dateSystem.js';
-import { PENDING_CELL_TEXT, lookupCells, type CellValue } from './lookupCells.js';
+import { firstAnswer, healingOf, lookupCells } from './lookupCells.js';
 
 /** Excel passes null for an omitted optional argument. */
 const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
-/** The stichtag argument; a date cell's serial number in the workbook's date system. */
-async function readStichtag(value: number | string | null | undefined) {
+/**
+ * The stichtag argument; a date cell's serial number in the workbook's date
+ * system. Throws the cell's error.
+ */
+async function readStichtag(
+  value: number | string | null | undefined,
+): Promise<string | undefined> {
   const given = optional(value);
-  const dateSystem1904 = typeof given === 'number' && (await workbookUses1904());
-  return readStichtagArgument(given, { dateSystem1904 });
+  try {
+    const dateSystem1904 = typeof given === 'number' && (await workbookUses1904());
+    const date = readStichtagArgument(given, { dateSystem1904 });
+    if (!date.ok) throw date.error;
+    return date.value;
+  } catch (error) {
+    throw toCellError(error);
+  }
+}
+
+/** Excel cancels a call when the cell is edited or deleted meanwhile. */
+function cancelSignal(invocation: CustomFunctions.CancelableInvocation): AbortSignal {
+  const controller = new AbortController();
+  invocation.onCanceled = () => controller.abort();
+  return controller.signal;
 }
 
 /**
  * Amtlicher Bodenrichtwert in EUR/m² an einer Adresse, oder ein anderes Feld des Eintrags. Ein Bereich von Adressen liefert eine Spalte von Ergebnissen.
  * @customfunction
- * @streaming
+ * @cancelable
+ * @requiresAddress
  * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort, oder ein Bereich solcher Adressen.
  * @param [nutzungsart] Nutzungsart W, M, G, S, L, F oder SO. Ohne Angabe der erste vorhandene Eintrag in dieser Reihenfolge.
  * @param [feld] Feld statt des Bodenrichtwerts, z. B. stichtag, gemeinde, gutachterausschuss, bodenrichtwertnummer, zonenbezeichnung, geschossflaechenzahl, wertrel_geschossflaechenzahl, verfahrensgrund, ackerzahl, gruenlandzahl, gemarkung.
@@ -36,94 +68,85 @@ async function readStichtag(value: number | string | null | undefined) {
  * @param [zone] Bodenrichtwertnummer der Zone, wenn mehrere Zonen passen (siehe BRW.ZONEN).
  * @returns Bodenrichtwert in EUR/m² oder das gewählte Feld.
  */
-export function bodenrichtwert(
-  adresse: string[][],
+export async function bodenrichtwert(
+  // unknown: a range may hold error values (allowErrorForDataTypeAny), each shown in its row.
+  adresse: unknown[][],
   // Defaults instead of `?`: the invocation Excel appends must come last. Excel
   // passes null for an omitted argument; blank text counts as not given.
   nutzungsart: string = '',
   feld: string = '',
   stichtag: number | string | null = null,
   zone: number | string | null = null,
-  // A streaming function: the cells show "wird geladen …" while the service is
-  // still working on their addresses and fill in by themselves; Excel cancels
-  // it (onCanceled) when the cell is edited or deleted.
-  invocation: CustomFunctions.StreamingInvocation<unknown[][]>,
-): void {
-  const show = (values: CellValue[][]) => {
-    // A single cell shows its error with the message, not a 1×1 array of it.
-    const single = values.length === 1 && values[0]?.length === 1 ? values[0][0] : undefined;
-    if (single instanceof CustomFunctions.Error) invocation.setResult(single);
-    else invocation.setResult(values);
-  };
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
   const code = optional(nutzungsart);
   const field = optional(feld);
   const inputError = selectionError(code, field);
-  if (inputError) return invocation.setResult(toCellError(inputError));
-  const controller = new AbortController();
-  invocation.onCanceled = () => controller.abort();
-  void readStichtag(stichtag).then((date) => {
-    if (!date.ok) return invocation.setResult(toCellError(date.error));
-    // What the cells show until every address has its answer. Once a cell was
-    // shown loading, new values are shown as they come, coalesced per tick.
-    const shown: CellValue[][] = adresse.map((row) => row.map(() => PENDING_CELL_TEXT));
-    let loadingShown = false;
-    let scheduled = false;
-    const refresh = () => {
-      if (scheduled) return;
-      scheduled = true;
-      void Promise.resolve().then(() => {
-        scheduled = false;
-        show(shown.map((row) => [...row]));
-      });
-    };
-    void lookupCells(
-      session.lookups,
-      adresse,
-      {
-        nutzungsart: code,
-        feld: field,
-        stichtag: date.value,
-        zone: readZoneArgument(optional(zone)),
-        signal: controller.signal,
-        onPending: () => {
-          loadingShown = true;
-          refresh();
-        },
-      },
-      (row, column, value) => {
-        const cells = shown[row];
-        if (cells) cells[column] = value;
-        if (loadingShown) refresh();
-      },
-    ).then(show, (error: unknown) => invocation.setResult(toCellError(error)));
-  });
+  if (inputError) throw toCellError(inputError);
+  const signal = cancelSignal(invocation);
+  const date = await readStichtag(stichtag);
+  const cell = invocation.address;
+  const selection = {
+    nutzungsart: code,
+    feld: field,
+    stichtag: date,
+    zone: readZoneArgument(optional(zone)),
+  };
+  const result = await lookupCells(
+    session.lookups,
+    adresse,
+    { ...selection, signal, refresh: cell !== undefined && session.refresh.take(cell) },
+    (key) => session.healing.settled(key),
+  );
+  if (cell !== undefined && !signal.aborted) {
+    session.healing.report(cell, result.state);
+    session.answers.recordCells(cell, { keys: result.keys, ...selection });
+  }
+  // A single cell shows its error with the message, not a 1×1 array of it.
+  const single =
+    result.values.length === 1 && result.values[0]?.length === 1 ? result.values[0][0] : undefined;
+  if (single instanceof CustomFunctions.Error) throw single;
+  return result.values;
 }
 
 /**
  * Alle Bodenrichtwertzonen an einer Adresse als Tabelle mit Kopfzeile: Nutzungsart, Kürzel, Bodenrichtwert, Stichtag, Bodenrichtwertnummer, Zone, Entwicklungszustand, Beitragszustand, wertrelevante GFZ und weitere veröffentlichte Felder. Eine Abfrage wie BRW.BODENRICHTWERT.
  * @customfunction
  * @cancelable
+ * @requiresAddress
  * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort.
  * @param [stichtag] Wertermittlungsstichtag (Datum oder JJJJ-MM-TT). Ohne Angabe die aktuellen Werte.
  * @returns Eine Zeile je Zone unter der Kopfzeile.
  */
 export async function zonen(
   adresse: string,
-  stichtag?: number | string,
-  invocation?: CustomFunctions.CancelableInvocation,
+  stichtag: number | string | null = null,
+  invocation: CustomFunctions.CancelableInvocation,
 ): Promise<unknown[][]> {
+  const signal = cancelSignal(invocation);
   const date = await readStichtag(stichtag);
-  if (!date.ok) throw toCellError(date.error);
   const text = String(adresse ?? '').trim();
   if (text === '') return [['']];
-  const controller = new AbortController();
-  if (invocation) invocation.onCanceled = () => controller.abort();
-  try {
-    const response = await session.lookups.lookup(text, controller.signal, date.value);
-    return zoneTable(response.bodenrichtwerte);
-  } catch (error) {
-    throw toCellError(error);
+  const cell = invocation.address;
+  const key = pendingLookup(text, date).key;
+  const first = await firstAnswer(
+    session.lookups,
+    text,
+    { signal, stichtag: date, refresh: cell !== undefined && session.refresh.take(cell) },
+    () => session.healing.settled(key),
+  );
+  if (cell !== undefined && !signal.aborted) {
+    session.healing.report(cell, {
+      pendingKeys: first === 'pending' ? [key] : [],
+      needsKey: typeof first === 'object' && 'error' in first && healingOf(first.error) === 'key',
+      passingError:
+        typeof first === 'object' && 'error' in first && healingOf(first.error) === 'time',
+    });
   }
+  if (first === 'pending') throw pendingCellError();
+  if ('error' in first) throw toCellError(first.error);
+  if (cell !== undefined) session.answers.recordCells(cell, { keys: [[key]], table: true });
+  return zoneTable(first.response.bodenrichtwerte);
 }
 
 /**

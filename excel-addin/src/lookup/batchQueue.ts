@@ -48,6 +48,8 @@ interface Entry {
   waiters: number;
   /** The cells' listeners for a pending answer ("wird geladen …"). */
   pendingListeners: Set<() => void>;
+  /** The service answered it as pending at least once: a cell asking later hears so at once. */
+  pendingSeen: boolean;
   resolve(outcome: LookupOutcome): void;
   reject(error: unknown): void;
 }
@@ -105,6 +107,7 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
         const outcome = outcomes.get(entry.lookup.key);
         if (outcome?.kind === 'pending') {
           later.push(entry);
+          entry.pendingSeen = true;
           waitMs = Math.max(waitMs, outcome.retryAfterMs);
           options.onPending?.(entry.lookup.key);
           for (const listener of entry.pendingListeners) listener();
@@ -151,7 +154,14 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
   function enqueue(lookup: PendingLookup): { entry: Entry; promise: Promise<LookupOutcome> } {
     let entry!: Entry;
     const promise = new Promise<LookupOutcome>((resolve, reject) => {
-      entry = { lookup, waiters: 0, pendingListeners: new Set(), resolve, reject };
+      entry = {
+        lookup,
+        waiters: 0,
+        pendingListeners: new Set(),
+        pendingSeen: false,
+        resolve,
+        reject,
+      };
     });
     if (queued.length === 0 && inFlight === 0) flush();
     queued.push(entry);
@@ -164,7 +174,10 @@ export function createBatchQueue(options: BatchQueueOptions): BatchQueue {
     request(lookup, signal, onPending) {
       const { entry, promise } = pending.get(lookup.key) ?? enqueue(lookup);
       entry.waiters++;
-      if (onPending) entry.pendingListeners.add(onPending);
+      if (onPending) {
+        entry.pendingListeners.add(onPending);
+        if (entry.pendingSeen) void Promise.resolve().then(onPending);
+      }
       if (signal === undefined) return promise;
       if (signal.aborted) {
         entry.waiters--;

@@ -1,12 +1,16 @@
 // Land-value lookups for the custom functions, shaped for workbooks with a
-// thousand addresses: answers kept across sessions come first, the rest go out
-// through the batch endpoint (distinct addresses, chunks of 100, a few chunks
-// at once). One lookup per address fetches every land-use entry; each cell
-// picks its code and field locally, so BODENRICHTWERT(A2;"W") and
-// BODENRICHTWERT(A2;"G";"stichtag") cost one lookup.
+// thousand addresses: the answers the workbook keeps come first (always, unless
+// the valuer asks to refresh), the rest go out through the batch endpoint
+// (distinct addresses, chunks of 100, a few chunks at once). One lookup per
+// address fetches every land-use entry; each cell picks its code and field
+// locally, so BODENRICHTWERT(A2;"W") and BODENRICHTWERT(A2;"G";"stichtag") cost
+// one lookup.
 import {
+  AppError,
   BATCH_PATH,
+  DEFINITE_ERRORS,
   batchRequestBody,
+  cellMessage,
   finalOutcomes,
   missingKeyError,
   preferWait,
@@ -16,17 +20,17 @@ import {
   type LookupOutcome,
 } from '#shared/index.js';
 import type { SettingsStore } from '../settings/settingsStore.js';
-import type { AnswerStore } from './answerStore.js';
 import { callApi, type HttpDeps } from './apiRequest.js';
 import type { AttributionLog } from './attributionLog.js';
 import { createBatchQueue, type BatchQueue } from './batchQueue.js';
 import type { ProgressTracker } from './progressTracker.js';
+import type { WorkbookAnswers } from './workbookAnswers.js';
 
 export interface LookupClientOptions {
   http: HttpDeps;
   settings: SettingsStore;
   attributions: AttributionLog;
-  answers: AnswerStore;
+  answers: Pick<WorkbookAnswers, 'get' | 'put'>;
   /** Counts the addresses sent to the service, for the task pane. */
   progress: ProgressTracker;
   /** Waits for the other cells of a recalculation before a batch is sent. */
@@ -40,18 +44,27 @@ export interface LookupClientOptions {
   sleep: (ms: number) => Promise<void>;
 }
 
-export interface LookupClient {
+export interface LookupRequest {
+  signal?: AbortSignal | undefined;
+  /** YYYY-MM-DD of a dated lookup. */
+  stichtag?: string | undefined;
   /**
-   * All entries at the address (at the date, YYYY-MM-DD); throws AppError.
-   * `onPending` is told whenever the service answers it as still pending; the
+   * Told whenever the service answers the address as still pending; the
    * client asks again by itself and resolves once the answer is there.
    */
-  lookup(
-    address: string,
-    signal?: AbortSignal,
-    stichtag?: string,
-    onPending?: () => void,
-  ): Promise<BodenrichtwertResponse>;
+  onPending?: (() => void) | undefined;
+  /**
+   * Ask the service even though the workbook keeps an answer ("Aktualisieren").
+   * When the service fails for a passing reason, the kept answer stays.
+   */
+  refresh?: boolean | undefined;
+}
+
+export interface LookupClient {
+  /** All entries at the address; throws AppError. */
+  lookup(address: string, request?: LookupRequest): Promise<BodenrichtwertResponse>;
+  /** Told when a refresh failed for a passing reason and the kept answer stays (the message). */
+  onKeptAnswer(listener: (message: string) => void): void;
 }
 
 export function createLookupClient(options: LookupClientOptions): LookupClient {
@@ -82,7 +95,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
           const outcomes = readBatchAnswer(answer.status, answer.body, lookups);
           if (!outcomes.ok) throw outcomes.error;
           // Kept at once: nothing a batch paid for is lost, whatever happens to the others.
-          answers.put(serviceUrl, finalOutcomes(outcomes.value));
+          answers.put(finalOutcomes(outcomes.value), stichtag);
           return outcomes.value;
         },
       });
@@ -91,35 +104,53 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     return queue;
   }
 
-  async function outcomeOf(
-    address: string,
-    stichtag: string | undefined,
-    signal?: AbortSignal,
-    onPending?: () => void,
-  ): Promise<LookupOutcome> {
+  const keptListeners = new Set<(message: string) => void>();
+  /** A refresh that failed for a passing reason leaves the kept answer in place. */
+  function keptInstead(kept: LookupOutcome, error: unknown): LookupOutcome {
+    const message =
+      error instanceof AppError ? cellMessage(error, 'excel') : 'Der Dienst ist nicht erreichbar.';
+    for (const listener of keptListeners) listener(message);
+    return kept;
+  }
+
+  async function outcomeOf(address: string, request: LookupRequest): Promise<LookupOutcome> {
+    const { stichtag, signal, onPending, refresh = false } = request;
     const { apiKey, serviceUrl } = await settings.get();
     const lookup = pendingLookup(address, stichtag);
-    // Kept answers are shown even without a key: they were paid for.
-    const kept = await answers.get(serviceUrl, lookup.key);
-    if (kept !== undefined) return kept;
-    if (apiKey === '') throw missingKeyError();
+    // The workbook's answers are shown even without a key: they are its record.
+    const kept = await answers.get(lookup.key);
+    if (kept !== undefined && !refresh) return kept;
+    if (apiKey === '') {
+      if (kept !== undefined) return keptInstead(kept, missingKeyError());
+      throw missingKeyError();
+    }
     progress.started(lookup.key);
+    let outcome: LookupOutcome;
     try {
-      const outcome = await queueFor(serviceUrl, stichtag).request(lookup, signal, onPending);
-      progress.finished(lookup.key, outcome.kind === 'failed');
-      return outcome;
+      outcome = await queueFor(serviceUrl, stichtag).request(lookup, signal, onPending);
     } catch (error) {
       progress.finished(lookup.key, true);
+      if (kept !== undefined && !signal?.aborted) return keptInstead(kept, error);
       throw error;
     }
+    progress.finished(lookup.key, outcome.kind === 'failed');
+    if (
+      outcome.kind === 'failed' &&
+      kept !== undefined &&
+      !DEFINITE_ERRORS.has(outcome.error.code)
+    ) {
+      return keptInstead(kept, outcome.error);
+    }
+    return outcome;
   }
 
   return {
-    async lookup(address, signal, stichtag, onPending) {
-      const outcome = await outcomeOf(address, stichtag, signal, onPending);
+    async lookup(address, request = {}) {
+      const outcome = await outcomeOf(address, request);
       if (outcome.kind === 'failed') throw outcome.error;
       attributions.record(outcome.response.attribution);
       return outcome.response;
     },
+    onKeptAnswer: (listener) => void keptListeners.add(listener),
   };
 }

@@ -1,28 +1,32 @@
-// Task pane entry: account figures, where to get a key, lookup progress and
-// "Aktualisieren"; key and URL form; attribution and disclaimer.
+// Task pane entry: account figures, where to get a key, lookup progress,
+// "Aktualisieren", "Werte fixieren" and the notice of newer values; key and
+// URL form; attribution and disclaimer.
 import { session } from '../session.js';
 import { showAccount, showKeyLinks } from './accountView.js';
 import { showNotice } from './attributionView.js';
 import { byId } from './dom.js';
+import { bindFixValues } from './fixValuesView.js';
+import { showOutdated } from './outdatedView.js';
 import { showProgress } from './progressView.js';
-import { bindRefreshButton, recalculateAddinCells } from './recalculate.js';
+import { bindRefreshButton } from './refreshView.js';
 import { bindSettingsForm } from './settingsForm.js';
 
 async function start(): Promise<void> {
   showNotice(session.attributions);
   showProgress(session.progress);
-  session.onStorageTrouble((text) => {
+  session.answers.onTrouble((text) => {
     const status = byId('storage-status');
     status.textContent = text;
     status.hidden = false;
   });
   const refreshAccount = (): void => void showAccount(session.account);
   bindRefreshButton(refreshAccount);
+  bindFixValues();
+  showOutdated();
+  // Saving a key lets the cells waiting for one fill in (cellHealing.ts).
   const settings = await bindSettingsForm(session.settings, (saved) => {
     showKeyLinks(saved.serviceUrl);
     refreshAccount();
-    // Cells that showed "Kein API-Schlüssel" fill in with the new key.
-    void recalculateAddinCells().catch(() => undefined);
   });
   showKeyLinks(settings.serviceUrl);
   if (settings.apiKey !== '') refreshAccount();

@@ -41,6 +41,20 @@ export const OFFICE_SCRIPT_SOURCES = [
   'https://ajax.aspnetcdn.com',
 ];
 
+/** A build's scripts are named by their content: a name never stands for other content. */
+const HASHED_SCRIPT = /\.[0-9a-f]{8}\.js(\.map)?$/;
+
+/**
+ * How long a file may be kept without asking: the hashed scripts for a year
+ * (their name changes with their content), the page, the manifest and the
+ * metadata never without asking again (no-cache: revalidated on every load), so
+ * a page cached before a deployment never asks for scripts of the old build.
+ */
+function cacheControl(path: string): string {
+  if (HASHED_SCRIPT.test(path)) return 'public, max-age=31536000, immutable';
+  return /\.(html|xml|json)$|\/functions\.js$/.test(path) ? 'no-cache' : 'public, max-age=3600';
+}
+
 /** Where `npm run build:excel` writes the add-in. */
 export const EXCEL_ADDIN_DIST = fromProjectRoot('excel-addin', 'dist');
 
@@ -87,7 +101,12 @@ export function excelAddinRouter(
         },
       },
     }),
-    express.static(distDir, { index: false, maxAge: '1h', fallthrough: true }),
+    express.static(distDir, {
+      index: false,
+      fallthrough: true,
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('Cache-Control', cacheControl(path)),
+    }),
   );
   return router;
 }

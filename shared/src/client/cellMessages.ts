@@ -44,3 +44,10 @@ export function cellMessage(error: AppError, host: AddinHost): string {
 export function isInputError(error: AppError): boolean {
   return error.status === 400;
 }
+
+/**
+ * The message of a cell whose address the service is still working on. The
+ * cell shows it as an error (Excel: #N/A), not as text, so a total over the
+ * column shows that it is not final instead of silently skipping the cell.
+ */
+export const PENDING_CELL_MESSAGE = 'wird geladen …';

@@ -1,47 +1,58 @@
-// The note a land value carries when a spreadsheet keeps it without the add-in
-// ("Werte fixieren"): the value, its stichtag, when it was fetched, and the
-// source and licence dl-de/by-2-0 §2 requires next to the data (the data
-// owner, the licence with its link, the dataset's address).
+// The note a cell keeps once "Werte fixieren" has turned its formula into its
+// value (both add-ins): without the formula, the cell itself has to say what the
+// value is, on which stichtag, when it was fetched, from whom and under which
+// licence. dl-de/by-2-0 §2 asks for the provider, the licence and a reference
+// to the data next to the data (govdata.de/dl-de/by-2-0); a fixed cell in a
+// shared or archived workbook keeps that without the add-in.
 import type { Attribution } from '../apiTypes.js';
 import { LICENSES } from '../texts.js';
 import { germanNumber } from './zoneChoice.js';
 
+/** What a note says about the zone (or zones) behind a fixed cell. */
 export interface CellNoteFacts {
-  /** The zone's land value in EUR/m²; undefined where the cell stands for several zones. */
+  /** The zone's land value in EUR/m² (`brw_euro_pro_m2`); undefined where the cell stands for several zones. */
   bodenrichtwert: number | undefined;
-  /** YYYY-MM-DD; undefined where the zones of the cell differ in it. */
+  /** The zone's stichtag, YYYY-MM-DD; undefined where the zones of the cell differ in it. */
   stichtag: string | undefined;
-  /** When the service fetched the value from the state's service (ISO date or timestamp). */
+  /** When the service fetched the values from the official source (`abgerufen_am`, ISO 8601). */
   abgerufenAm: string;
   attribution: Attribution;
 }
 
-/** "2026-01-01" (or a timestamp starting so) as "01.01.2026"; anything else unchanged. */
-function germanDate(iso: string): string {
-  const day = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return day === null ? iso : `${day[3]}.${day[2]}.${day[1]}`;
+/** YYYY-MM-DD → DD.MM.YYYY, as a German reader writes a day. */
+function germanDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
 }
 
-/** The licence named by the attribution's link, with its name where it is one we know. */
-function licenceText(attribution: Attribution): string {
-  const known = Object.entries(LICENSES).find(([, { url }]) => url === attribution.license_url);
-  return known === undefined
-    ? attribution.license_url
-    : `${known[1].name} (${known[0]}), ${attribution.license_url}`;
+/** The calendar day in Germany (the data owners' and the valuer's time zone). */
+const berlinDay = new Intl.DateTimeFormat('de-DE', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'Europe/Berlin',
+});
+
+/** The licence named by the attribution's link, with its name and id where it is one we know. */
+function licenceText(url: string): string {
+  const known = Object.entries(LICENSES).find(([, licence]) => licence.url === url);
+  return known === undefined ? url : `${known[1].name} (${known[0]}), ${url}`;
 }
 
-/** The lines of the note, German, one fact a line. */
-export function cellNoteLines(facts: CellNoteFacts): string[] {
-  const { bodenrichtwert, stichtag, abgerufenAm, attribution } = facts;
-  const source =
-    attribution.source_url === ''
-      ? attribution.text
-      : `${attribution.text}, ${attribution.source_url}`;
+/** The note's lines: Bodenrichtwert, Stichtag, Abrufdatum, Quelle, Lizenz (German). */
+export function cellNoteLines({
+  bodenrichtwert,
+  stichtag,
+  abgerufenAm,
+  attribution,
+}: CellNoteFacts): string[] {
+  const fetched = new Date(abgerufenAm);
+  const source = attribution.source_url === '' ? '' : `, ${attribution.source_url}`;
   return [
     `Bodenrichtwert: ${bodenrichtwert === undefined ? 'mehrere Zonen' : `${germanNumber(bodenrichtwert)} EUR/m²`}`,
-    `Stichtag: ${stichtag === undefined ? 'je Zone verschieden' : germanDate(stichtag)}`,
-    `Abrufdatum: ${germanDate(abgerufenAm)}`,
-    `Quelle: ${source}`,
-    `Lizenz: ${licenceText(attribution)}`,
+    `Stichtag: ${stichtag === undefined ? 'je Zone verschieden' : germanDay(stichtag)}`,
+    `Abrufdatum: ${Number.isNaN(fetched.getTime()) ? abgerufenAm : berlinDay.format(fetched)}`,
+    `Quelle: ${attribution.text}${source}`,
+    `Lizenz: ${licenceText(attribution.license_url)}`,
   ];
 }

@@ -34,3 +34,13 @@ export function normalizeAddress(address: string): string {
 export function addressKey(address: string): string {
   return normalizeAddress(address).toLowerCase();
 }
+
+/**
+ * What lets a cell that shows this error fill in by itself: a key saved (no,
+ * wrong or exhausted key), time (too many requests, the service down or
+ * failing), or nothing (an answer about the address, or the user's input).
+ */
+export function healsWith(error: AppError): 'key' | 'time' | undefined {
+  if (STOPPING_ERRORS.has(error.code)) return 'key';
+  return error.status === 429 || error.status >= 500 ? 'time' : undefined;
+}

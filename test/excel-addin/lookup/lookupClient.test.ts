@@ -1,15 +1,15 @@
-// The lookup client from source, with injected fetch, clock and storage, against
-// the loopback stand-in: the parts the built-bundle tests cannot steer (the
-// clock of the kept answers, the batches in flight, the key read once).
+// The lookup client from source, with injected fetch and storage and the
+// workbook's part in memory, against the loopback stand-in: the parts the
+// built-bundle tests cannot steer (the batches in flight, the key read once,
+// refreshing over kept answers).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAddinSession, SESSION_LIMITS } from '../../../excel-addin/src/addinSession.js';
-import { ANSWERS_STORAGE_KEY } from '../../../excel-addin/src/lookup/answerStore.js';
 import { ATTRIBUTIONS_KEY } from '#shared/index.js';
 import {
   STORAGE_KEYS,
   type KeyValueStorage,
 } from '../../../excel-addin/src/settings/settingsStore.js';
-import { FOUND_ANSWER_TTL_MS } from '#shared/index.js';
+import type { WorkbookPart } from '../../../excel-addin/src/workbook/workbookPart.js';
 import { entry, startStandInApi, type StandInApi } from '../support/standInApi.js';
 
 let api: StandInApi;
@@ -29,11 +29,17 @@ function countingStorage(items: Map<string, string>) {
 }
 
 interface SessionOptions {
-  now?: () => Date;
   fetch?: typeof fetch;
   items?: Map<string, string>;
   workbook?: Map<string, string>;
+  /** The workbook's custom XML part (its text). */
+  part?: { text: string | null };
 }
+
+const inMemoryPart = (holder: { text: string | null }): WorkbookPart => ({
+  read: async () => holder.text,
+  write: async (text) => void (holder.text = text),
+});
 
 function sessionWith(options: SessionOptions = {}) {
   const store = countingStorage(
@@ -44,18 +50,21 @@ function sessionWith(options: SessionOptions = {}) {
       ]),
   );
   const workbook = options.workbook ?? new Map<string, string>();
+  const part = options.part ?? { text: null };
   const session = createAddinSession({
     storage: store.storage,
     workbook: {
       get: async (key) => workbook.get(key) ?? null,
       set: async (key, value) => void workbook.set(key, value),
     },
+    workbookPart: inMemoryPart(part),
+    reenter: async () => 0,
     fetch: options.fetch ?? fetch,
-    now: options.now ?? (() => new Date()),
+    now: () => new Date(),
     sleep: async () => undefined,
     defaultServiceUrl: 'https://brw.example.test',
   });
-  return { session, workbook, ...store };
+  return { session, workbook, part, ...store };
 }
 
 let counter = 0;
@@ -92,45 +101,51 @@ describe('lookup client', () => {
     expect(peak).toBe(SESSION_LIMITS.maxParallelBatches);
   });
 
-  it('keeps answers across sessions until the fresh-cache window ends, then asks again', async () => {
-    let now = new Date('2026-11-22T08:00:00Z');
-    const first = sessionWith({ now: () => now });
+  it('keeps answers in the workbook for good: a new session on it sends nothing', async () => {
+    const first = sessionWith();
     const a = address();
     await first.session.lookups.lookup(a);
+    await first.session.answers.flushed();
     expect(api.lookupsOf(a)).toHaveLength(1);
-    expect(first.items.get(ANSWERS_STORAGE_KEY)).toContain(a);
+    expect(first.part.text).toContain(a.toLowerCase());
 
-    // "Reopen": a new session on the same device storage sends nothing.
-    const reopened = sessionWith({ now: () => now, items: first.items });
-    await reopened.session.lookups.lookup(a.toLowerCase());
+    // "Reopen" on another device: the same workbook part, a new session.
+    const reopened = sessionWith({ part: first.part });
+    await reopened.session.lookups.lookup(` ${a.toUpperCase()}`);
     expect(api.lookupsOf(a)).toHaveLength(1);
-
-    now = new Date(now.getTime() + FOUND_ANSWER_TTL_MS + 1);
-    const later = sessionWith({ now: () => now, items: first.items });
-    await later.session.lookups.lookup(a);
-    expect(api.lookupsOf(a)).toHaveLength(2);
   });
 
-  it('bounds the kept answers in count and size: the oldest go first', async () => {
-    const { session, items } = sessionWith();
-    const addresses = Array.from({ length: SESSION_LIMITS.maxStoredAnswers + 3 }, () => address());
-    await Promise.all(addresses.map((a) => session.lookups.lookup(a)));
-    const last = addresses.at(-1) ?? '';
-    await expect.poll(() => items.get(ANSWERS_STORAGE_KEY) ?? '').toContain(last);
-    const text = items.get(ANSWERS_STORAGE_KEY) ?? '';
-    expect(text.length).toBeLessThanOrEqual(SESSION_LIMITS.maxStoredChars);
-    const kept = Object.keys(JSON.parse(text) as Record<string, unknown>);
-    expect(kept.length).toBeLessThanOrEqual(SESSION_LIMITS.maxStoredAnswers);
-    expect(kept.length).toBeGreaterThan(1000);
-    expect(text).not.toContain(`${addresses[0]}"`);
-  }, 60_000);
-
-  it('shows kept answers without a key and asks for one only for new addresses', async () => {
-    const { session, items } = sessionWith();
+  it('asks again on a refresh and keeps the new answer; a refresh the service fails keeps the kept answer and says why', async () => {
+    const { session, part } = sessionWith();
     const a = address();
     await session.lookups.lookup(a);
-    items.delete(STORAGE_KEYS.apiKey);
-    const keyless = sessionWith({ items });
+    api.setScenario(a, { kind: 'found', entries: [entry({ brw_euro_pro_m2: 470 })] });
+    const refreshed = await session.lookups.lookup(a, { refresh: true });
+    expect(refreshed.bodenrichtwerte[0]?.brw_euro_pro_m2).toBe(470);
+    await session.answers.flushed();
+    expect(part.text).toContain('470');
+
+    api.setScenario(a, { kind: 'error', code: 'service_error', message: 'Quelle weg' });
+    const said: string[] = [];
+    session.lookups.onKeptAnswer((message) => said.push(message));
+    const kept = await session.lookups.lookup(a, { refresh: true });
+    expect(kept.bodenrichtwerte[0]?.brw_euro_pro_m2).toBe(470);
+    expect(said).toEqual([expect.stringContaining('Datenquelle nicht erreichbar')]);
+
+    // An answer about the address itself replaces the kept one.
+    api.setScenario(a, { kind: 'error', code: 'address_not_found', message: 'Nicht gefunden.' });
+    await expect(session.lookups.lookup(a, { refresh: true })).rejects.toMatchObject({
+      code: 'address_not_found',
+    });
+    await expect(session.lookups.lookup(a)).rejects.toMatchObject({ code: 'address_not_found' });
+  });
+
+  it('shows kept answers without a key and asks for one only for new addresses', async () => {
+    const { session, part } = sessionWith();
+    const a = address();
+    await session.lookups.lookup(a);
+    await session.answers.flushed();
+    const keyless = sessionWith({ part, items: new Map() });
     expect((await keyless.session.lookups.lookup(a)).bodenrichtwerte).toHaveLength(1);
     await expect(keyless.session.lookups.lookup(address())).rejects.toMatchObject({
       code: 'missing_token',
@@ -172,7 +187,7 @@ describe('lookup client', () => {
     const canceled = address();
     const kept = address();
     const controller = new AbortController();
-    const cell = session.lookups.lookup(canceled, controller.signal);
+    const cell = session.lookups.lookup(canceled, { signal: controller.signal });
     const other = session.lookups.lookup(kept);
     controller.abort();
     await expect(cell).rejects.toMatchObject({ message: 'Berechnung abgebrochen.' });

@@ -6,6 +6,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { afterAll, beforeAll } from 'vitest';
+import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
 import {
   ERROR_STATUS,
   LOOKUP_DISCLAIMER,
@@ -18,7 +20,7 @@ import {
 } from '#shared/index.js';
 
 export type Scenario =
-  | { kind: 'found'; entries: BodenrichtwertEntry[]; owner?: string }
+  | { kind: 'found'; entries: BodenrichtwertEntry[]; owner?: string; hinweis?: string }
   | { kind: 'error'; code: ErrorCode; message: string; extra?: Partial<ErrorBody> }
   | { kind: 'malformed' }
   | { kind: 'hang' }
@@ -84,7 +86,10 @@ export const defaultMe = (): MeResponse => ({
   trial_active: true,
 });
 
-function lookupBody(address: string, scenario: { entries: BodenrichtwertEntry[]; owner?: string }) {
+function lookupBody(
+  address: string,
+  scenario: { entries: BodenrichtwertEntry[]; owner?: string; hinweis?: string },
+) {
   const body: BodenrichtwertResponse = {
     address_input: address,
     address_resolved: `${address}, Deutschland`,
@@ -98,6 +103,7 @@ function lookupBody(address: string, scenario: { entries: BodenrichtwertEntry[];
       year: 2024,
       sourceUrl: 'https://fbinter.stadt-berlin.de/fb/',
     }),
+    ...(scenario.hinweis === undefined ? {} : { hinweis: scenario.hinweis }),
     disclaimer: LOOKUP_DISCLAIMER,
   };
   return body;
@@ -249,5 +255,23 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+/** The built add-in and a stand-in API for a test file: made before its tests, closed after. */
+export function builtAddinAndStandIn(): { readonly dir: string; readonly api: StandInApi } {
+  const world: { dir: string; api: StandInApi | undefined } = { dir: '', api: undefined };
+  beforeAll(async () => {
+    [world.dir, world.api] = await Promise.all([buildAddin(), startStandInApi()]);
+  }, 120_000);
+  afterAll(() => world.api?.close());
+  return {
+    get dir() {
+      return world.dir;
+    },
+    get api() {
+      if (world.api === undefined) throw new Error('the stand-in API starts before the tests');
+      return world.api;
+    },
   };
 }

@@ -17,6 +17,8 @@ describe('serving the Excel add-in under /excel/', () => {
     writeFileSync(join(dir, 'functions.json'), '{"functions":[]}');
     writeFileSync(join(dir, 'taskpane.html'), '<!doctype html><title>Bodenrichtwert</title>');
     writeFileSync(join(dir, 'functions.0a1b2c3d.js.map'), '{"version":3,"sources":[]}');
+    writeFileSync(join(dir, 'runtime.0123abcd.js'), '');
+    writeFileSync(join(dir, 'functions.js'), '');
     const app = express();
     app.use('/entwicklung', excelAddinRouter(dir, { sourceMaps: true }));
     app.use(excelAddinRouter(dir));
@@ -50,6 +52,15 @@ describe('serving the Excel add-in under /excel/', () => {
     expect(csp).toContain('https://appsforoffice.microsoft.com');
     expect(csp).toContain('frame-ancestors');
     expect(csp).toContain('https://*.officeapps.live.com');
+  });
+
+  it('lets caches keep the hashed scripts for a year, and revalidate the page, manifest and metadata on every load', async () => {
+    const cacheControl = async (file: string) =>
+      (await fetch(`${url}/excel/${file}`)).headers.get('cache-control');
+    expect(await cacheControl('runtime.0123abcd.js')).toBe('public, max-age=31536000, immutable');
+    for (const file of ['taskpane.html', 'functions.json', 'functions.js']) {
+      expect(await cacheControl(file), file).toBe('no-cache');
+    }
   });
 
   it('passes unknown files on to the rest of the app', async () => {

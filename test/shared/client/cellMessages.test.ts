@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellMessage, isInputError } from '#shared/client/cellMessages.js';
+import { healsWith } from '#shared/client/lookupOutcome.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 
 describe('cellMessage', () => {
@@ -55,5 +56,20 @@ describe('isInputError', () => {
     [ErrorCode.serviceError, false],
   ])('%s → %s', (code, expected) => {
     expect(isInputError(new AppError(code, 'x'))).toBe(expected);
+  });
+});
+
+describe('healsWith', () => {
+  it('lets key errors heal with a key, rate limits and service failures with time, nothing else', () => {
+    const heal = (code: ErrorCode) => healsWith(new AppError(code, 'x'));
+    expect(
+      [ErrorCode.missingToken, ErrorCode.invalidToken, ErrorCode.limitReached].map(heal),
+    ).toEqual(['key', 'key', 'key']);
+    expect(
+      [ErrorCode.rateLimitExceeded, ErrorCode.serviceError, ErrorCode.processingError].map(heal),
+    ).toEqual(['time', 'time', 'time']);
+    expect([ErrorCode.addressNotFound, ErrorCode.noData, ErrorCode.invalidField].map(heal)).toEqual(
+      [undefined, undefined, undefined],
+    );
   });
 });

@@ -8,18 +8,19 @@ const attribution = buildAttribution({
 });
 
 describe('cellNoteLines', () => {
-  it('names value, stichtag, retrieval date, source and licence in German, one a line', () => {
+  it('names value, stichtag, the day of fetching in Germany, source and licence, one a line', () => {
     expect(
       cellNoteLines({
         bodenrichtwert: 11000.5,
         stichtag: '2026-01-01',
-        abgerufenAm: '2026-11-20T09:30:00.000Z',
+        // 23:30 UTC on 30 November is 1 December in Berlin.
+        abgerufenAm: '2026-11-30T23:30:00.000Z',
         attribution,
       }),
     ).toEqual([
       'Bodenrichtwert: 11.000,5 EUR/m²',
       'Stichtag: 01.01.2026',
-      'Abrufdatum: 20.11.2026',
+      'Abrufdatum: 01.12.2026',
       'Quelle: © Gutachterausschuss für Grundstückswerte in Berlin (2026), Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0), https://fbinter.stadt-berlin.de/',
       'Lizenz: Datenlizenz Deutschland – Namensnennung – Version 2.0 (dl-de/by-2-0), https://www.govdata.de/dl-de/by-2-0',
     ]);

@@ -1,0 +1,232 @@
+// The answers the workbook's cells show, kept in the workbook itself (its
+// custom XML part, workbookPart.ts): every answer a cell got (found, not
+// found, no data, 451) by its lookup key, and for each formula which lookup
+// each of its cells shows (`cells`, by the formula's cell). Whenever Excel runs
+// a function again by itself, the cell gets the kept answer: no request, no
+// charge, on any device, with or without a key, with the service down. A kept
+// answer is replaced only by a newer answer of the service ("Aktualisieren",
+// or a formula asking for an address not kept yet).
+//
+// The part is read once per session and written after changes, one write at a
+// time, the newest state last. Its size is bounded: an answer that would make
+// it larger than `maxChars` is not kept (the cell shows it, but asks again the
+// next time Excel runs it), and the task pane says so; kept answers are never
+// dropped to make room, since they are what the workbook's cells show.
+import {
+  fromStoredAnswer,
+  toStoredAnswer,
+  type LookupOutcome,
+  type StoredAnswer,
+} from '#shared/index.js';
+import type { WorkbookPart } from '../workbook/workbookPart.js';
+
+/** What one formula's cells show: the lookup key of each cell ('' where none) and the selection. */
+export interface CellRecord {
+  keys: string[][];
+  nutzungsart?: string;
+  feld?: string;
+  zone?: string;
+  /** BRW.ZONEN: a table of the zones of keys[0][0] under a header row. */
+  table?: true;
+}
+
+export interface WorkbookContents {
+  answers: ReadonlyMap<string, StoredAnswer>;
+  /** By the formula's cell ("Tabelle1!B2"). */
+  cells: ReadonlyMap<string, CellRecord>;
+}
+
+export interface WorkbookAnswersLimits {
+  /** Characters of the stored text. */
+  maxChars: number;
+  /** One answer larger than this is not kept (it would crowd out hundreds of others). */
+  maxAnswerChars: number;
+}
+
+export interface WorkbookAnswers {
+  get(key: string): Promise<LookupOutcome | undefined>;
+  /** Keeps the answers about addresses (`asOf`: the date they were asked at). */
+  put(outcomes: ReadonlyMap<string, LookupOutcome>, asOf?: string): void;
+  recordCells(cell: string, record: CellRecord): void;
+  forgetCells(cells: readonly string[]): void;
+  contents(): Promise<WorkbookContents>;
+  /** Resolves when every change so far is written. */
+  flushed(): Promise<void>;
+  /** Called after every change (the task pane's notice of newer values). */
+  onChange(listener: () => void): () => void;
+  /** Told when answers did not fit or the part could not be written. */
+  onTrouble(listener: (text: string) => void): void;
+}
+
+export const notKeptText = (count: number) =>
+  `Arbeitsmappe voll: ${count} ${count === 1 ? 'Antwort' : 'Antworten'} nicht in der Arbeitsmappe gespeichert – ` +
+  'diese Zellen fragen beim nächsten Neuberechnen erneut. „Werte fixieren“ hält Werte dauerhaft.';
+
+export const WRITE_FAILED_TEXT =
+  'Antworten konnten nicht in der Arbeitsmappe gespeichert werden – sie gelten nur bis zum Schließen.';
+
+interface Contents {
+  answers: Map<string, StoredAnswer>;
+  cells: Map<string, CellRecord>;
+}
+
+function parse(text: string | null): Contents {
+  const contents: Contents = { answers: new Map(), cells: new Map() };
+  if (text === null) return contents;
+  try {
+    const stored = JSON.parse(text) as { answers?: unknown; cells?: unknown };
+    const answers =
+      typeof stored.answers === 'object' && stored.answers !== null ? stored.answers : {};
+    for (const [key, record] of Object.entries(answers)) {
+      if (fromStoredAnswer(record) !== undefined) contents.answers.set(key, record as StoredAnswer);
+    }
+    const cells = typeof stored.cells === 'object' && stored.cells !== null ? stored.cells : {};
+    for (const [cell, record] of Object.entries(cells)) {
+      const keys = (record as { keys?: unknown }).keys;
+      if (Array.isArray(keys)) contents.cells.set(cell, record as CellRecord);
+    }
+  } catch {
+    // A garbled part is a workbook without kept answers, not an error in every cell.
+  }
+  return contents;
+}
+
+const serialize = (contents: Contents) =>
+  JSON.stringify({
+    answers: Object.fromEntries(contents.answers),
+    cells: Object.fromEntries(contents.cells),
+  });
+
+const entrySize = (key: string, value: unknown) => key.length + JSON.stringify(value).length + 6;
+
+export function createWorkbookAnswers(
+  part: WorkbookPart,
+  limits: WorkbookAnswersLimits,
+): WorkbookAnswers {
+  let reading: Promise<Contents> | undefined;
+  let size = 0;
+  let writing: Promise<void> = Promise.resolve();
+  let dirty = false;
+  let writeScheduled = false;
+  let notKept = 0;
+  const listeners = new Set<() => void>();
+  const troubleListeners = new Set<(text: string) => void>();
+  const trouble = (text: string) => troubleListeners.forEach((listener) => listener(text));
+
+  /**
+   * Read once; a failed read is tried again, and until one succeeds nothing is
+   * written, so a passing failure never overwrites the workbook's answers.
+   */
+  function contents(): Promise<Contents> {
+    reading ??= part.read().then(
+      (text) => {
+        const read = parse(text);
+        size = serialize(read).length;
+        return read;
+      },
+      (error: unknown) => {
+        reading = undefined;
+        throw error;
+      },
+    );
+    return reading;
+  }
+
+  function changed(): void {
+    for (const listener of listeners) listener();
+    dirty = true;
+    if (writeScheduled) return;
+    writeScheduled = true;
+    writing = writing.then(async () => {
+      writeScheduled = false;
+      if (!dirty) return;
+      dirty = false;
+      try {
+        await part.write(serialize(await contents()));
+      } catch {
+        trouble(WRITE_FAILED_TEXT);
+      }
+    });
+  }
+
+  /** Changes apply in order, each once the part is read. */
+  let updating: Promise<void> = Promise.resolve();
+  const update = (change: (current: Contents) => boolean) => {
+    updating = updating
+      .then(() => contents())
+      .then(
+        (current) => {
+          if (change(current)) changed();
+        },
+        () => trouble(WRITE_FAILED_TEXT),
+      );
+  };
+
+  return {
+    async get(key) {
+      const current = await contents().catch(() => undefined);
+      return fromStoredAnswer(current?.answers.get(key));
+    },
+    put(outcomes, asOf) {
+      const records = [...outcomes].flatMap(([key, outcome]) => {
+        const record = toStoredAnswer(outcome, asOf);
+        return record === undefined ? [] : [[key, record] as const];
+      });
+      if (records.length === 0) return;
+      update((current) => {
+        let skipped = 0;
+        for (const [key, record] of records) {
+          const added = entrySize(key, record);
+          const old = current.answers.get(key);
+          const freed = old === undefined ? 0 : entrySize(key, old);
+          if (added > limits.maxAnswerChars || size - freed + added > limits.maxChars) {
+            skipped += 1;
+            continue;
+          }
+          current.answers.set(key, record);
+          size += added - freed;
+        }
+        if (skipped > 0) {
+          notKept += skipped;
+          trouble(notKeptText(notKept));
+        }
+        return skipped < records.length;
+      });
+    },
+    recordCells(cell, record) {
+      update((current) => {
+        const old = current.cells.get(cell);
+        if (old !== undefined && JSON.stringify(old) === JSON.stringify(record)) return false;
+        const added = entrySize(cell, record);
+        const freed = old === undefined ? 0 : entrySize(cell, old);
+        if (size - freed + added > limits.maxChars) return false;
+        current.cells.set(cell, record);
+        size += added - freed;
+        return true;
+      });
+    },
+    forgetCells(cells) {
+      update((current) => {
+        const known = cells.filter((cell) => current.cells.has(cell));
+        for (const cell of known) {
+          size -= entrySize(cell, current.cells.get(cell));
+          current.cells.delete(cell);
+        }
+        return known.length > 0;
+      });
+    },
+    async contents() {
+      const current = await contents();
+      return { answers: new Map(current.answers), cells: new Map(current.cells) };
+    },
+    async flushed() {
+      await updating;
+      await writing;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    onTrouble: (listener) => void troubleListeners.add(listener),
+  };
+}

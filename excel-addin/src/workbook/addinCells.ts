@@ -1,0 +1,120 @@
+// The cells whose formulas call the add-in, and entering such formulas again.
+// Excel re-runs a custom function when its formula is entered, and only then:
+// "Calculate Now" does not (office-js #1462), and a full recalculation would
+// recalculate every open workbook. Entering the formula of exactly the cells
+// meant runs exactly those.
+import { formatArea, overlaps, parseArea, splitSheet, type Area } from '#shared/index.js';
+
+/** A formula that calls one of the add-in's functions (the namespace BRW). */
+export const ADDIN_FORMULA = /^=(.*[^A-Z0-9_.])?BRW\.[A-Z]/i;
+
+export type Scope = 'selection' | 'sheet' | 'workbook';
+
+/** How many rows and columns a formula's result covers (from the workbook's cell records). */
+export type Coverage = (cell: string) => { rows: number; columns: number } | undefined;
+
+interface Loaded {
+  address: string;
+  formulas: unknown[][];
+}
+
+function addinCellsOf(range: Loaded): { cell: string; area: Area }[] {
+  const origin = parseArea(range.address, '');
+  return range.formulas.flatMap((row, r) =>
+    row.flatMap((formula, c) => {
+      if (typeof formula !== 'string' || !ADDIN_FORMULA.test(formula)) return [];
+      const area = {
+        ...origin,
+        row: origin.row + r,
+        column: origin.column + c,
+        rows: 1,
+        columns: 1,
+      };
+      return [{ cell: formatArea(area), area }];
+    }),
+  );
+}
+
+/**
+ * The cells ("Tabelle1!B2") of the add-in's formulas in the scope. For the
+ * selection, a formula counts when its result reaches into the selected cells:
+ * a spilled cell has no formula of its own.
+ */
+export function findAddinCells(scope: Scope, coverage: Coverage): Promise<string[]> {
+  return Excel.run(async (context) => {
+    const workbook = context.workbook;
+    const selected = scope === 'selection' ? workbook.getSelectedRange() : undefined;
+    selected?.load('address');
+    const sheets = scope === 'workbook' ? workbook.worksheets : undefined;
+    sheets?.load('items');
+    await context.sync();
+    const targets = sheets?.items ?? [
+      selected ? selected.worksheet : workbook.worksheets.getActiveWorksheet(),
+    ];
+    const used = targets.map((sheet) => sheet.getUsedRangeOrNullObject());
+    for (const range of used) range.load('address, formulas');
+    await context.sync();
+    const cells = used.flatMap((range) => (range.isNullObject ? [] : addinCellsOf(range)));
+    if (selected === undefined) return cells.map(({ cell }) => cell);
+    const selection = parseArea(selected.address, '');
+    return cells
+      .filter(({ cell, area }) => overlaps({ ...area, ...(coverage(cell) ?? {}) }, selection))
+      .map(({ cell }) => cell);
+  });
+}
+
+interface FormulaCell {
+  cell: string;
+  range: Excel.Range;
+}
+
+/** The ranges of these cells ("Tabelle1!B2"), their formulas loaded; cells of deleted sheets are left out. */
+async function loadFormulas(
+  context: Excel.RequestContext,
+  cells: readonly string[],
+): Promise<FormulaCell[]> {
+  const bySheet = new Map<string, string[]>();
+  for (const cell of cells) {
+    const { sheet } = splitSheet(cell, '');
+    bySheet.set(sheet, [...(bySheet.get(sheet) ?? []), cell]);
+  }
+  const sheets = [...bySheet.keys()].map((name) =>
+    context.workbook.worksheets.getItemOrNullObject(name),
+  );
+  await context.sync();
+  const loaded = [...bySheet.values()].flatMap((at, i) => {
+    const sheet = sheets[i];
+    if (sheet === undefined || sheet.isNullObject) return [];
+    return at.map((cell) => ({
+      cell,
+      range: sheet.getRange(splitSheet(cell, '').cells).load('formulas'),
+    }));
+  });
+  await context.sync();
+  return loaded;
+}
+
+const callsAddin = ({ range }: FormulaCell) => {
+  const formula: unknown = range.formulas[0]?.[0];
+  return typeof formula === 'string' && ADDIN_FORMULA.test(formula);
+};
+
+/** Which of these cells still hold a formula of the add-in. */
+export function stillAddinFormulas(cells: readonly string[]): Promise<Set<string>> {
+  if (cells.length === 0) return Promise.resolve(new Set());
+  return Excel.run(async (context) => {
+    const loaded = await loadFormulas(context, cells);
+    return new Set(loaded.filter(callsAddin).map(({ cell }) => cell));
+  });
+}
+
+/** Enters the formulas of these cells again where they still call the add-in; answers how many. */
+export function reenterFormulas(cells: readonly string[]): Promise<number> {
+  if (cells.length === 0) return Promise.resolve(0);
+  return Excel.run(async (context) => {
+    const again = (await loadFormulas(context, cells)).filter(callsAddin);
+    for (const { range } of again) range.formulas = [[range.formulas[0]?.[0]]];
+    await context.sync();
+    return again.length;
+  });
+}
