@@ -18,6 +18,7 @@ export const SERVER_LAYERS = [
   ['apiKeys'],
   ['accounts'],
   ['lookup'],
+  ['parcels'],
   ['web', 'addins'],
   ['oauth'],
   ['api', 'dashboard'],

@@ -1,0 +1,36 @@
+// The seam between the edges (REST, MCP, lookup page, add-ins) and the parcel
+// view (issue 34): a parcel found by address or Kennzeichen, the land-value
+// zones that cover it at a stichtag, their shares of the official area, and
+// the land value per use. The edges parse and shape; this use case decides.
+import type { FlurstueckResponse } from '#shared/parcelTypes.js';
+import type { LandUseCode } from '#shared/landUse.js';
+import type { LookupCaller } from '../lookup/fairness/workTicket.js';
+
+export type ParcelTarget =
+  | { kind: 'address'; addressInput: string }
+  /** The 20-character Kennzeichen, normalised (Berlin's 18-character form widened). */
+  | { kind: 'kennzeichen'; kennzeichenInput: string; kennzeichen: string };
+
+export interface ParcelQuery {
+  target: ParcelTarget;
+  /** YYYY-MM-DD, not after today; absent: the current values. */
+  stichtag?: string;
+  /** Only zones of these uses; empty: every use. */
+  nutzungsarten: readonly LandUseCode[];
+  /** The plot's GFZ for the density conversion per zone. */
+  gfz?: number;
+}
+
+/** The answer without the disclaimer, which the edges add in their format. */
+export type ParcelAnswer = Omit<FlurstueckResponse, 'disclaimer'>;
+
+export interface ParcelValuation {
+  /**
+   * Throws AppError: 400 for a malformed Kennzeichen, 404 for no parcel at the
+   * point or an unknown Kennzeichen, 451 for a Bavarian parcel, 503 when the
+   * cadastre or land-value service fails without a cached answer.
+   */
+  value(query: ParcelQuery, caller: LookupCaller): Promise<ParcelAnswer>;
+  /** YYYY-MM-DD, the calendar day in Germany of the service's clock. */
+  today(): string;
+}
