@@ -10,6 +10,7 @@ import { loadConfig } from '#server/config/config.js';
 import { createContext, type AppContext } from '#server/context.js';
 import { startSmtpFake, type SmtpFake } from '../fakes/smtpFake.js';
 import type { Clock } from '#server/time/clock.js';
+import type { ParcelValuation } from '#server/parcels/parcelValuation.js';
 import { captureLogs, type CapturedLogs } from './logs.js';
 
 export interface TestServerOptions {
@@ -21,6 +22,8 @@ export interface TestServerOptions {
   fetch?: typeof fetch;
   /** The server's waits (the batch's Prefer: wait). */
   sleep?: (ms: number) => Promise<void>;
+  /** The parcel view's use case instead of the context's own. */
+  parcelValuation?: ParcelValuation;
 }
 
 export interface TestServer {
@@ -56,6 +59,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.parcelValuation ? { parcelValuation: options.parcelValuation } : {}),
   });
   server.on('request', createApp(ctx));
   return {

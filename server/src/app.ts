@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { EXCEL_ADDIN_DIST, excelAddinRouter, servesSourceMaps } from './addins/excelAddin.js';
 import { bodenrichtwertRouter } from './api/bodenrichtwert/bodenrichtwertRouter.js';
 import { bodenwertRouter } from './api/bodenwert/bodenwertRouter.js';
+import { flurstueckRouter } from './api/flurstueck/flurstueckRouter.js';
 import { meRouter } from './api/me/meRouter.js';
 import type { AppContext } from './context.js';
 import { dashboardRouter } from './dashboard/dashboardRouter.js';
@@ -37,6 +38,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(meRouter(ctx));
   app.use(bodenrichtwertRouter(ctx));
   app.use(bodenwertRouter(ctx));
+  app.use(flurstueckRouter(ctx));
   const web = createWebLayer(ctx);
   app.use(oauthRouter(ctx, web));
   app.use(dashboardRouter(ctx, web));

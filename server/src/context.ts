@@ -2,6 +2,7 @@
 // repositories, services and adapters. Tests pass their own clock, logger
 // and fetch; nothing here is a module-level singleton.
 import type { RequestHandler } from 'express';
+import { AppError, ErrorCode } from '#shared/errors.js';
 import { createPlatformServices, type PlatformServices } from './accounts/platformServices.js';
 import {
   createBearerAuthentication,
@@ -20,6 +21,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { lazyMcpRuntime, type McpRuntimeLoader } from './mcp/mcpRuntime.js';
 import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
+import type { ParcelValuation } from './parcels/parcelValuation.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createPageTemplates, type PageTemplates } from './web/views.js';
 import { createRateLimiter } from './http/rateLimit.js';
@@ -29,6 +31,8 @@ export interface ContextOptions {
   clock?: Clock;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
+  /** The parcel view's use case (tests of its edges pass one of their own). */
+  parcelValuation?: ParcelValuation;
 }
 
 /** A timer that never keeps the process alive: a batch's wait outlives no shutdown. */
@@ -50,6 +54,8 @@ export interface AppContext extends PlatformServices {
   /** Set when REDIS_URL is configured. */
   redis: RedisClient | undefined;
   lookup: LookupService;
+  /** The parcel view (issue 34): a parcel, its zones and its land value. */
+  parcelValuation: ParcelValuation;
   oauth: OAuthServices;
   /** Authenticates /api/* requests by API key or OAuth access token. */
   bearer: BearerAuthentication;
@@ -111,9 +117,22 @@ export async function createContext(
     health: new HealthRepository(db.sequelize),
     redis,
     lookup,
+    parcelValuation: options.parcelValuation ?? parcelViewPending(lookup),
     async close() {
       for (const closeOne of closers.reverse()) await closeOne();
       await db.close();
     },
+  };
+}
+
+// TEMPORARY until i-parcel-zones' createParcelValuation is merged: without it
+// the parcel view answers 503 instead of a made-up parcel.
+function parcelViewPending(lookup: LookupService): ParcelValuation {
+  return {
+    today: () => lookup.today(),
+    value: () =>
+      Promise.reject(
+        new AppError(ErrorCode.serviceError, 'Die Flurstücksauskunft ist noch nicht verfügbar.'),
+      ),
   };
 }

@@ -11,6 +11,9 @@ export const ErrorCode = {
   invalidStichtag: 'invalid_stichtag',
   // Input of the batch lookup (more than MAX_BATCH_ADDRESSES addresses)
   tooManyAddresses: 'too_many_addresses',
+  // Input of the parcel view (GET /api/flurstueck): one of address and kennzeichen
+  conflictingParameters: 'conflicting_parameters',
+  invalidKennzeichen: 'invalid_kennzeichen',
   // Input of the calculation (§7.2)
   invalidJson: 'invalid_json',
   invalidBody: 'invalid_body',
@@ -34,6 +37,8 @@ export const ErrorCode = {
   // Lookup outcomes (§7.1)
   addressNotFound: 'address_not_found',
   noData: 'no_data',
+  /** No parcel at the point, or no parcel with the Kennzeichen. */
+  parcelNotFound: 'parcel_not_found',
   restrictedState: 'restricted_state',
   serviceError: 'service_error',
   processingError: 'processing_error',
@@ -53,6 +58,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_format: 400,
   invalid_stichtag: 400,
   too_many_addresses: 400,
+  conflicting_parameters: 400,
+  invalid_kennzeichen: 400,
   invalid_json: 400,
   invalid_body: 400,
   missing_parameter: 400,
@@ -71,6 +78,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   rate_limit_exceeded: 429,
   address_not_found: 404,
   no_data: 404,
+  parcel_not_found: 404,
   restricted_state: 451,
   service_error: 503,
   processing_error: 500,

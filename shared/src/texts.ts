@@ -7,6 +7,11 @@ export const LOOKUP_DISCLAIMER =
   'Orientierungswerte. Sie sind kein Verkehrswert (Marktwert), kein Kaufpreis und ' +
   'keine Rechtsberatung.';
 
+/** The parcel answer: its land value is area times land value, an orientation as well. */
+export const PARCEL_DISCLAIMER =
+  `${LOOKUP_DISCLAIMER} Der Bodenwert des Flurstücks (Flächenanteil × Bodenrichtwert je ` +
+  'Zone) ist eine orientierende Rechnung und ersetzt keine Wertermittlung.';
+
 export const CALCULATION_DISCLAIMER =
   'Die Umrechnung mit der amtlichen Standardformel ist eine orientierende Berechnung und ' +
   'ergibt keinen Verkehrswert (Marktwert). Sie ersetzt nicht die zonenspezifische amtliche ' +

@@ -1,8 +1,11 @@
 // JSON-to-XML mapping of §4.1: root `response`, every key an element of the
 // same name and nesting, entries of `bodenrichtwerte` as `bodenrichtwert`.
 // The batch answer's `results` hold `result` elements, each structured like
-// the single answer; `geocoding.warnings` holds `warning` elements. Absent keys
-// stay absent; fast-xml-parser escapes text content.
+// the single answer; `geocoding.warnings` holds `warning` elements. The parcel
+// answer's `zonen` hold `zone` elements, `bodenwert` holds `nutzung` elements;
+// its `geometrie` (GeoJSON) is the GeoJSON as text, so a client reads the
+// polygon with any GeoJSON parser instead of nested anonymous arrays. Absent
+// keys stay absent; fast-xml-parser escapes text content.
 import { XMLBuilder } from 'fast-xml-parser';
 
 /** The element name of one entry of an array, by the array's key. */
@@ -10,7 +13,12 @@ const ARRAY_ENTRY_NAMES: Readonly<Record<string, string>> = {
   bodenrichtwerte: 'bodenrichtwert',
   results: 'result',
   warnings: 'warning',
+  zonen: 'zone',
+  bodenwert: 'nutzung',
 };
+
+/** Keys whose value is written as its JSON text (GeoJSON geometry). */
+const JSON_TEXT_KEYS: ReadonlySet<string> = new Set(['geometrie']);
 
 const builder = new XMLBuilder({
   ignoreAttributes: true,
@@ -25,6 +33,7 @@ export function toXml(body: unknown): string {
 }
 
 function wrapArrays(value: unknown, key?: string): unknown {
+  if (key !== undefined && JSON_TEXT_KEYS.has(key)) return JSON.stringify(value);
   if (Array.isArray(value)) {
     const entryName = (key && ARRAY_ENTRY_NAMES[key]) ?? 'item';
     return { [entryName]: value.map((entry) => wrapArrays(entry)) };

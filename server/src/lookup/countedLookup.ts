@@ -5,6 +5,7 @@
 // counted exactly once per month. An error gives the count back, except a
 // failing answer (404 no_data, address_not_found) past the month's free
 // failing lookups: it cost the geocoder and the state service like an answer.
+// A parcel answer (parcels/countedParcel.ts) is settled the same way.
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
 import type { LandUseCode } from '#shared/landUse.js';
@@ -66,17 +67,32 @@ export function reserveLookup(
 }
 
 /** The lookup under a reservation taken by `reserveLookup`. */
-export async function lookupReserved<Answer>(
+export function lookupReserved<Answer>(
   deps: CountedLookupDeps,
   reservation: LookupReservation,
   { addressInput, address, filter, stichtag }: LookupTarget,
   caller: LookupCaller,
   shape: ShapeAnswer<Answer>,
 ): Promise<Answer> {
+  return answerReserved(deps, reservation, async () => {
+    const result = await deps.lookup.lookup(address, caller, stichtag);
+    return shape(addressInput, result, filter);
+  });
+}
+
+/**
+ * Settles a reservation by the outcome of `work` (a lookup, or a parcel
+ * answer): recorded when answered, recorded as failing on a failing answer,
+ * given back on any other error.
+ */
+export async function answerReserved<Answer>(
+  deps: Pick<CountedLookupDeps, 'logger'>,
+  reservation: LookupReservation,
+  work: () => Promise<Answer>,
+): Promise<Answer> {
   let response: Answer;
   try {
-    const result = await deps.lookup.lookup(address, caller, stichtag);
-    response = await shape(addressInput, result, filter);
+    response = await work();
   } catch (err) {
     if (isFailingAnswer(err)) await settleFailure(deps, reservation);
     else await releaseUntilDone(reservation, deps.logger);
@@ -95,6 +111,7 @@ export async function lookupReserved<Answer>(
 const FAILING_ANSWERS: ReadonlySet<ErrorCode> = new Set([
   ErrorCode.noData,
   ErrorCode.addressNotFound,
+  ErrorCode.parcelNotFound,
 ]);
 
 function isFailingAnswer(err: unknown): err is AppError {

@@ -18,6 +18,8 @@ import type {
   PendingItem,
 } from '#shared/apiTypes.js';
 import type { ErrorCode } from '#shared/errors.js';
+import type { FlurstueckResponse } from '#shared/parcelTypes.js';
+import type { flurstueckResponseSchema } from '#shared/schemas/flurstueckAnswer.js';
 import type { bodenwertResponseSchema } from '#shared/schemas/bodenwertAnswer.js';
 import type { errorBodySchema } from '#shared/schemas/errorAnswer.js';
 import type {
@@ -61,5 +63,9 @@ describe('the wire types', () => {
     const narrower: Assignable<Coded<Item>, BatchLookupItem> = true;
     expectTypeOf(narrower).toEqualTypeOf<true>();
     expectTypeOf<BatchLookupResponse['results'][number]>().toEqualTypeOf<BatchLookupItem>();
+    // FlurstueckZone is an intersection (the entry and its share), which toEqualTypeOf
+    // tells from the schema's flat object: both ways assignable is the same type.
+    const parcel: Same<FlurstueckResponse, z.output<typeof flurstueckResponseSchema>> = true;
+    expectTypeOf(parcel).toEqualTypeOf<true>();
   });
 });

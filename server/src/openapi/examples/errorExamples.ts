@@ -13,6 +13,9 @@ const MESSAGES: Readonly<Record<ErrorCode, string>> = {
   invalid_stichtag:
     'Der Stichtag muss ein Datum JJJJ-MM-TT sein und darf nicht in der Zukunft liegen.',
   too_many_addresses: `Höchstens ${MAX_BATCH_ADDRESSES} Adressen je Anfrage.`,
+  conflicting_parameters: 'Entweder „address“ oder „kennzeichen“ angeben, nicht beide.',
+  invalid_kennzeichen:
+    'Das Flurstückskennzeichen muss 20 Zeichen haben (Berlin: 18), z. B. „05329001100085______“.',
   invalid_json: 'Der Anfragekörper ist kein gültiges JSON.',
   invalid_body:
     'Der Anfrageinhalt muss JSON sein und mit dem Header „Content-Type: application/json“ gesendet werden.',
@@ -36,6 +39,7 @@ const MESSAGES: Readonly<Record<ErrorCode, string>> = {
     'Die Adresse wurde nicht gefunden. Bitte Straße, Hausnummer, Postleitzahl und Ort angeben.',
   no_data:
     'Für diese Adresse liegen keine Bodenrichtwerte vor (keine Bodenrichtwertzone am Standort).',
+  parcel_not_found: 'An dieser Stelle liegt kein Flurstück im Liegenschaftskataster.',
   restricted_state:
     'Für Schleswig-Holstein, Sachsen und Bayern dürfen keine Bodenrichtwerte ausgegeben werden.',
   service_error:
