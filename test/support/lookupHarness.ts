@@ -9,6 +9,7 @@ import type { FakePlace } from '#dev/fakes/nominatimFake.js';
 import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake.js';
 import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
 import type { Plan } from '#shared/apiTypes.js';
+import type { ParcelValuation } from '#server/parcels/parcelValuation.js';
 import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import type { ManualClock } from './clock.js';
 import { createTestDatabaseUrl, type DatabaseKind } from './database.js';
@@ -41,6 +42,8 @@ export interface HarnessOptions {
   databaseKind?: DatabaseKind;
   /** The server's waits (the batch's Prefer: wait). */
   sleep?: (ms: number) => Promise<void>;
+  /** The parcel view's use case instead of the context's own. */
+  parcelValuation?: ParcelValuation;
 }
 
 export function lookupQuery(query: Record<string, string | string[]>): string {
@@ -74,6 +77,7 @@ export async function startLookupHarness(options: HarnessOptions = {}): Promise<
     },
     ...(options.clock ? { clock: options.clock.now } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.parcelValuation ? { parcelValuation: options.parcelValuation } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
   });
   const account = await createTestAccount(server.ctx, { plan: options.plan ?? 'enterprise' });

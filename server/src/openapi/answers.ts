@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { bodenwertResponseSchema } from '#shared/schemas/bodenwertAnswer.js';
 import { errorBodySchema } from '#shared/schemas/errorAnswer.js';
+import { flurstueckResponseSchema } from '#shared/schemas/flurstueckAnswer.js';
 import {
   batchLookupItemSchemaOf,
   batchLookupResponseSchemaOf,
@@ -61,6 +62,7 @@ export const ANSWER_SCHEMAS = componentSchemas({
   BatchLookupItem: batchItem,
   BatchLookupResponse: batchLookupResponseSchemaOf(batchItem),
   BodenwertResponse: bodenwertResponseSchema,
+  FlurstueckResponse: flurstueckResponseSchema,
   MeResponse: me,
 });
 

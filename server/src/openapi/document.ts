@@ -7,6 +7,7 @@ import { securitySchemes } from './components.js';
 import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenrichtwertBatchApi } from './paths/bodenrichtwertBatch.js';
 import { bodenwertApi } from './paths/bodenwert.js';
+import { flurstueckApi } from './paths/flurstueck.js';
 import { mcpApi } from './paths/mcp.js';
 import { meApi } from './paths/me.js';
 import { oauthApi } from './paths/oauth.js';
@@ -17,6 +18,7 @@ const MODULES: readonly OpenApiModule[] = [
   meApi,
   bodenrichtwertApi,
   bodenrichtwertBatchApi,
+  flurstueckApi,
   bodenwertApi,
   mcpApi,
   oauthApi,

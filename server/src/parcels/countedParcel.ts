@@ -41,7 +41,18 @@ export async function countedParcel(
   return answerReserved(deps, reservation, () => deps.parcelValuation.value(query, caller));
 }
 
-/** The answer of GET /api/flurstueck and get_flurstueck: the use case's with the disclaimer. */
-export function flurstueckResponse(answer: ParcelAnswer): FlurstueckResponse {
-  return { ...answer, disclaimer: PARCEL_DISCLAIMER };
+/**
+ * The answer of GET /api/flurstueck and get_flurstueck: the use case's with
+ * the disclaimer, without what only the lookup page draws.
+ */
+export function flurstueckResponse({
+  zonen,
+  mapSource: _mapSource,
+  ...answer
+}: ParcelAnswer): FlurstueckResponse {
+  return {
+    ...answer,
+    zonen: zonen.map(({ outline: _outline, ...zone }) => zone),
+    disclaimer: PARCEL_DISCLAIMER,
+  };
 }

@@ -2,9 +2,11 @@
 // view (issue 34): a parcel found by address or Kennzeichen, the land-value
 // zones that cover it at a stichtag, their shares of the official area, and
 // the land value per use. The edges parse and shape; this use case decides.
-import type { FlurstueckResponse } from '#shared/parcelTypes.js';
+import type { FlurstueckResponse, FlurstueckZone } from '#shared/parcelTypes.js';
 import type { LandUseCode } from '#shared/landUse.js';
 import type { LookupCaller } from '../lookup/fairness/workTicket.js';
+import type { ZoneOutline } from '../lookup/geo/zoneOutline.js';
+import type { OfficialMapRequest } from '../lookup/maps/officialMap.js';
 
 export type ParcelTarget =
   | { kind: 'address'; addressInput: string }
@@ -21,8 +23,22 @@ export interface ParcelQuery {
   gfz?: number;
 }
 
-/** The answer without the disclaimer, which the edges add in their format. */
-export type ParcelAnswer = Omit<FlurstueckResponse, 'disclaimer'>;
+/**
+ * A zone as the use case keeps it: the answer's fields plus, where the source
+ * returned it, the zone's outline (WGS84) for the lookup page's map; like a
+ * lookup's ZonedEntry, never part of an API answer.
+ */
+export type ParcelZone = FlurstueckZone & { outline?: ZoneOutline };
+
+/**
+ * The answer without the disclaimer, which the edges add in their format;
+ * the lookup page also reads the zones' outlines and the state's own map
+ * (`mapSource`, as the land-value source names it), which the API answers leave out.
+ */
+export type ParcelAnswer = Omit<FlurstueckResponse, 'disclaimer' | 'zonen'> & {
+  zonen: ParcelZone[];
+  mapSource?: OfficialMapRequest['source'];
+};
 
 export interface ParcelValuation {
   /**
