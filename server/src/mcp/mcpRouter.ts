@@ -16,10 +16,12 @@ import { clientKey, type RateLimited } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';
 import type { McpRuntimeLoader } from './mcpRuntime.js';
+import type { FlurstueckToolDeps } from './tools/getFlurstueck.js';
 import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedResource.js';
 
 export type McpDeps = RateLimited &
   CountedLookupDeps &
+  FlurstueckToolDeps &
   BearerDeps & {
     config: Pick<Config, 'baseUrl' | 'authUrl'>;
     /** The MCP SDK and tools, loaded with the first /mcp request. */

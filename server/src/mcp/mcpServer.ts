@@ -1,4 +1,4 @@
-// The MCP server with its three tools. Stateless: the route builds a fresh
+// The MCP server with its four tools. Stateless: the route builds a fresh
 // one for every request (the SDK refuses to reuse a stateless transport).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
@@ -7,22 +7,25 @@ import { API_VERSION } from '../config/packageVersion.js';
 import { registerCalculateBodenwert } from './tools/calculateBodenwert.js';
 import { registerGetBodenrichtwert } from './tools/getBodenrichtwert.js';
 import { registerGetBodenrichtwertBatch } from './tools/getBodenrichtwertBatch.js';
+import { registerGetFlurstueck, type FlurstueckToolDeps } from './tools/getFlurstueck.js';
 
 const INSTRUCTIONS =
   'Amtliche Bodenrichtwerte in Deutschland: get_bodenrichtwert liefert die Werte an einer ' +
   `Adresse, get_bodenrichtwert_batch die Werte an bis zu ${MAX_BATCH_ADDRESSES} Adressen auf einmal, ` +
   'calculate_bodenwert rechnet einen Bodenrichtwert auf die Geschossflächenzahl ' +
-  'eines Grundstücks um und berechnet den Bodenwert. Zeigen Sie bei jeder Wiedergabe der ' +
+  'eines Grundstücks um und berechnet den Bodenwert, get_flurstueck bewertet ein Flurstück ' +
+  '(amtliche Fläche, jede Zone darauf mit ihrem Anteil, Bodenwert je Nutzungsart). Zeigen Sie bei jeder Wiedergabe der ' +
   'Werte die Quellenangabe und den Hinweis der Antwort mit an; Bodenrichtwerte sind kein ' +
   'Verkehrswert.';
 
-export function buildMcpServer(deps: CountedLookupDeps): McpServer {
+export function buildMcpServer(deps: CountedLookupDeps & FlurstueckToolDeps): McpServer {
   const server = new McpServer(
     { name: 'bodenrichtwert', title: 'Bodenrichtwert-Service', version: API_VERSION },
     { instructions: INSTRUCTIONS },
   );
   registerGetBodenrichtwert(server, deps);
   registerGetBodenrichtwertBatch(server, deps);
+  registerGetFlurstueck(server, deps);
   registerCalculateBodenwert(server, deps.logger);
   return server;
 }

@@ -75,11 +75,16 @@ const gfzField = coded(
 
 export const flurstueckRequestSchema = coded(
   z.object({
-    address: addressField(
-      'Adresse (Straße, Hausnummer, Postleitzahl, Ort; höchstens ' +
-        `${MAX_ADDRESS_LENGTH} Zeichen): das Flurstück am Punkt der Adresse. ` +
-        'Entweder address oder kennzeichen.',
-    ).optional(),
+    // Coded again: optional() wraps the address field in a schema of its own.
+    address: coded(
+      addressField(
+        'Adresse (Straße, Hausnummer, Postleitzahl, Ort; höchstens ' +
+          `${MAX_ADDRESS_LENGTH} Zeichen): das Flurstück am Punkt der Adresse. ` +
+          'Entweder address oder kennzeichen.',
+      ).optional(),
+      ErrorCode.missingAddress,
+      [ErrorCode.addressTooLong],
+    ),
     kennzeichen: kennzeichenField,
     nutzungsart: nutzungsartField(
       'Nur Zonen dieser Nutzungsarten; für mehrere Codes den Parameter wiederholen.',

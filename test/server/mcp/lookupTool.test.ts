@@ -36,13 +36,14 @@ function expectToolError(result: CallToolResult, code: string, status: number) {
 }
 
 describe('the MCP tool list', () => {
-  it('offers the three tools with German descriptions and their input schemas', async () => {
+  it('offers the four tools with German descriptions and their input schemas', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
       'calculate_bodenwert',
       'get_bodenrichtwert',
       'get_bodenrichtwert_batch',
+      'get_flurstueck',
     ]);
     const lookupTool = byName.get('get_bodenrichtwert');
     expect(lookupTool?.description).toContain('amtlichen Bodenrichtwerte');

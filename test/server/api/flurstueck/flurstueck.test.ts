@@ -11,7 +11,7 @@ import {
   OUTAGE_KENNZEICHEN,
   startParcelApi,
   type ParcelApi,
-} from './parcelApi.js';
+} from '../../../support/parcelApi.js';
 
 let api: ParcelApi;
 beforeAll(async () => {

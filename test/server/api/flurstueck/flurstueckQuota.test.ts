@@ -8,7 +8,7 @@ import {
   OUTAGE_KENNZEICHEN,
   startParcelApi,
   type ParcelApi,
-} from './parcelApi.js';
+} from '../../../support/parcelApi.js';
 
 const clock = manualClock('2026-11-02T10:00:00Z');
 let api: ParcelApi;

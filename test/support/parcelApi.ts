@@ -3,22 +3,15 @@
 // is the one line in PARCEL_VALUATION below.
 import { AppError, ErrorCode } from '#shared/errors.js';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import type { ManualClock } from '../../../support/clock.js';
-import {
-  lookupQuery,
-  startLookupHarness,
-  type LookupHarness,
-} from '../../../support/lookupHarness.js';
+import type { ManualClock } from './clock.js';
+import { lookupQuery, startLookupHarness, type LookupHarness } from './lookupHarness.js';
 import {
   MIXED_KENNZEICHEN,
   MIXED_PARCEL,
   SPLIT_KENNZEICHEN,
   SPLIT_PARCEL,
-} from '../../../support/parcelAnswers.js';
-import {
-  parcelValuationFake,
-  type ParcelValuationFake,
-} from '../../../support/parcelValuationFake.js';
+} from './parcelAnswers.js';
+import { parcelValuationFake, type ParcelValuationFake } from './parcelValuationFake.js';
 
 export const BAVARIAN_KENNZEICHEN = '09162000100001______';
 export const OUTAGE_KENNZEICHEN = '03065100100999______';
