@@ -76,7 +76,8 @@ const parts = fc.record({
 const digits = (n: number, width: number) => String(n).padStart(width, '0');
 const part = (n: number | undefined, width: number, pad: string) =>
   n === undefined ? pad.repeat(width) : digits(n, width);
-const written = (p: fc.Infer<typeof parts>, pad: string) =>
+type Parts = typeof parts extends fc.Arbitrary<infer T> ? T : never;
+const written = (p: Parts, pad: string) =>
   digits(p.land, 2) +
   digits(p.gemarkung, 4) +
   part(p.flur, 3, pad) +
