@@ -1,7 +1,8 @@
 // A GeoJSON Polygon or MultiPolygon (Berlin's and Baden-Württemberg's
 // cadastre answer GeoJSON) in full precision in a metric system. The
 // coordinates' system is the collection's named CRS (GeoJSON 2008 `crs`
-// member, GeoServer writes it), else the source's own, else GeoJSON's WGS84.
+// member, GeoServer writes it), else GeoJSON's WGS84 where the numbers are
+// degrees, else the source's own.
 // For EPSG:4326 the axis order is read from the numbers: inside Germany
 // latitudes (47–55.1) and longitudes (5.8–15.1) do not overlap, and servers
 // disagree whether a URN CRS in GeoJSON means lat lon.
@@ -56,8 +57,14 @@ export function readGeojsonSurface(
   fallback: Crs | undefined,
   target: MetricCrs,
 ): MetricMultiPolygon | undefined {
-  const crs = geojsonCrs(crsName, fallback);
-  if (crs === undefined) return undefined;
+  const named = geojsonCrs(crsName, fallback);
+  if (named === undefined) return undefined;
+  // Without a named CRS, positions of degree size are RFC 7946 WGS84 whatever the
+  // source's own system (UTM northings are millions): metres read as degrees, or
+  // degrees as metres, would give a parcel of no size.
+  const first = positionsOf((polygonsOf(geometry)[0] as unknown[] | undefined)?.[0]);
+  const degreeSized = first?.[0]?.every((n) => Math.abs(n) <= 180) === true;
+  const crs = crsName === undefined && degreeSized ? 'EPSG:4326' : named;
   const toTarget = (p: Position): EastNorth =>
     crs === 'EPSG:4326'
       ? toMetric(p, crs, latFirst(p) ? 'lat-lon' : 'lon-lat', target)

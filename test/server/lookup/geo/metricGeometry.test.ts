@@ -144,3 +144,24 @@ describe('readGeojsonSurface', () => {
     ).toBeUndefined();
   });
 });
+
+describe('readGeojsonSurface without a named CRS', () => {
+  it('reads degree-sized numbers as WGS84 even where the source’s own system is metric', () => {
+    const ring = [
+      [9.17, 48.77],
+      [9.1703, 48.77],
+      [9.1703, 48.7702],
+      [9.17, 48.7702],
+      [9.17, 48.77],
+    ];
+    const read = readGeojsonSurface(
+      { type: 'Polygon', coordinates: [ring] },
+      undefined,
+      'EPSG:25832',
+      'EPSG:25832',
+    );
+    const area = read ? metricArea(read) : 0;
+    expect(area).toBeGreaterThan(400);
+    expect(area).toBeLessThan(550);
+  });
+});
