@@ -45,9 +45,15 @@ export function parcelValuationFake(
       const asked = (answer: { code: string }) =>
         query.nutzungsarten.length === 0 ||
         query.nutzungsarten.some((code) => code === answer.code);
+      // By address, the point is located as a lookup's (here: the parcel's first corner).
+      const [lon = 0, lat = 0] = found.flurstueck.geometrie.coordinates[0]?.[0]?.[0] ?? [];
       const byTarget =
         target.kind === 'address'
-          ? { address_input: target.addressInput }
+          ? {
+              address_input: target.addressInput,
+              coordinates: { lat, lon },
+              geocoding: { source: 'geocoder' as const, match: 'geocoder' as const },
+            }
           : { kennzeichen_input: target.kennzeichenInput };
       return Promise.resolve({
         ...byTarget,

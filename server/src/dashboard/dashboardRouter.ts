@@ -14,6 +14,7 @@ import { calculationPage } from './pages/calculationPage.js';
 import { connectedAppsPages, type ConnectedAppsPagesDeps } from './pages/connectedAppsPages.js';
 import { keysPages, type KeysPagesDeps } from './pages/keysPages.js';
 import { lookupPage, type LookupPageDeps } from './pages/lookupPage.js';
+import { flurstueckPage, type FlurstueckPageDeps } from './pages/flurstueckPage.js';
 import { notFoundPage, type NotFoundPageDeps } from './pages/notFoundPage.js';
 import { overviewPage, type OverviewPageDeps } from './pages/overviewPage.js';
 import { passwordPages, type PasswordPagesDeps } from './pages/passwordPages.js';
@@ -32,6 +33,7 @@ export type DashboardDeps = AuthPagesDeps &
   AppsPagesDeps &
   ConnectedAppsPagesDeps &
   LookupPageDeps &
+  FlurstueckPageDeps &
   NotFoundPageDeps &
   ThrottleStoreDeps & { config: Pick<Config, 'rateLimitPerMinute'> };
 
@@ -58,6 +60,7 @@ export function dashboardRouter(ctx: DashboardDeps, web: WebLayer): Router {
   pages.use(connectedAppsPages(ctx, web));
   pages.use(billingPages(ctx, web));
   pages.use(lookupPage(ctx, web));
+  pages.use(flurstueckPage(ctx, web));
   pages.use(calculationPage(web));
   pages.use('/dashboard', notFoundPage(ctx, web));
   // Errors on a page answer as a page; the details go to the log only.

@@ -15,3 +15,4 @@ export * from './zoneChoice.js';
 export * from './zoneTable.js';
 export * from './cellNote.js';
 export * from './a1Address.js';
+export * from './parcelTarget.js';

@@ -12,6 +12,8 @@ const HEIGHT = 400;
 const TILE = 256;
 /** Without an outline the map shows this many metres around the point. */
 const BARE_POINT_SPAN_M = 300;
+/** Around a parcel at least this many metres: a parcel is tens of metres, not a zone's hundreds. */
+const PARCEL_SPAN_M = 80;
 const MAX_ZOOM = 19;
 
 export interface ZoneMapInput {
@@ -21,6 +23,10 @@ export interface ZoneMapInput {
   tileUrl?: string | undefined;
   /** The state's own map of the box zoneMapBox gave, as a data: URL. */
   officialMap?: { href: string; box: LonLatBox } | undefined;
+  /** A parcel's outline (the Flurstück view): drawn over the zones, and the map fits it. */
+  parcel?: ZoneOutline | undefined;
+  /** Whether the point is an address to mark (false: a parcel asked by Kennzeichen). */
+  markPoint?: boolean;
 }
 
 /** The size the official map is asked in: the map's own pixels. */
@@ -132,13 +138,17 @@ function lonLatOf(x: number, y: number): LonLat {
   return [(x / TILE) * 360 - 180, lat];
 }
 
+type ViewInput = Pick<ZoneMapInput, 'point' | 'outlines' | 'parcel'>;
+
 /** What the map shows, in pixels of its zoom. */
-function viewOf({ point, outlines }: Pick<ZoneMapInput, 'point' | 'outlines'>) {
+function viewOf({ point, outlines, parcel }: ViewInput) {
   const centre = world([point.lon, point.lat]);
-  // The map fits the smallest zone: a wide overlay (farmland around a city) would shrink the rest.
-  const corners = (smallest(outlines) ?? []).flat().map(world);
+  // The map fits the parcel, else the smallest zone: a wide overlay (farmland around a
+  // city) would shrink the rest.
+  const corners = (parcel ?? smallest(outlines) ?? []).flat().map(world);
   let { minX, minY, maxX, maxY } = bounds([centre, ...corners]);
-  const bareSpan = BARE_POINT_SPAN_M / metresPerWorldPixel(point.lat);
+  const bareSpan =
+    (parcel === undefined ? BARE_POINT_SPAN_M : PARCEL_SPAN_M) / metresPerWorldPixel(point.lat);
   const spanX = Math.max(maxX - minX, bareSpan) * 1.15;
   const spanY = Math.max(maxY - minY, bareSpan) * 1.15;
   // The integer zoom whose pixels fit the extent into the map; tiles exist per integer zoom.
@@ -158,7 +168,7 @@ function viewOf({ point, outlines }: Pick<ZoneMapInput, 'point' | 'outlines'>) {
 }
 
 /** The lon/lat box the map shows: the box to ask the state's map for. */
-export function zoneMapBox(input: Pick<ZoneMapInput, 'point' | 'outlines'>): LonLatBox {
+export function zoneMapBox(input: ViewInput): LonLatBox {
   const { scale, minX, minY, maxX, maxY } = viewOf(input);
   const [west, north] = lonLatOf(minX / scale, minY / scale);
   const [east, south] = lonLatOf(maxX / scale, maxY / scale);
@@ -170,22 +180,24 @@ export function zoneMapSvg({
   outlines: published,
   tileUrl,
   officialMap,
+  parcel,
+  markPoint = true,
 }: ZoneMapInput): string {
   const outlines = published.map(thinned);
   const { zoom, scale, minX, minY, maxX, maxY, viewWidth, viewHeight } = viewOf({
     point,
     outlines,
+    parcel,
   });
   const at = (position: LonLat) => world(position).map((v) => v * scale) as [number, number];
-
-  const zones = outlines
-    .map((rings) => {
-      const d = rings
-        .map((ring) => `M${ring.map((p) => at(p).map(px).join(' ')).join('L')}Z`)
-        .join('');
-      return `<path class="zone" fill-rule="evenodd" d="${d}"/>`;
-    })
-    .join('');
+  const path = (rings: ZoneOutline, kind: string) => {
+    const d = rings
+      .map((ring) => `M${ring.map((p) => at(p).map(px).join(' ')).join('L')}Z`)
+      .join('');
+    return `<path class="${kind}" fill-rule="evenodd" d="${d}"/>`;
+  };
+  const zones = outlines.map((rings) => path(rings, 'zone')).join('');
+  const parcelPath = parcel === undefined ? '' : path(thinned(parcel), 'parcel');
   const [cx, cy] = at([point.lon, point.lat]);
   const unit = viewWidth / WIDTH;
   const metresPerPixel = metresPerWorldPixel(point.lat) / scale;
@@ -201,7 +213,10 @@ export function zoneMapSvg({
     (tileUrl ? tileImages(tileUrl, zoom, { minX, minY, maxX, maxY }) : '') +
     (officialMap ? officialImage(officialMap, at) : '') +
     `<g style="stroke-width:${px(2 * unit)}">${zones}</g>` +
-    `<circle class="address-point" cx="${px(cx)}" cy="${px(cy)}" r="${px(7 * unit)}" style="stroke-width:${px(2.5 * unit)}"/>` +
+    (parcelPath ? `<g style="stroke-width:${px(3 * unit)}">${parcelPath}</g>` : '') +
+    (markPoint
+      ? `<circle class="address-point" cx="${px(cx)}" cy="${px(cy)}" r="${px(7 * unit)}" style="stroke-width:${px(2.5 * unit)}"/>`
+      : '') +
     `<g class="scale-bar" style="stroke-width:${px(2 * unit)};font-size:${px(12 * unit)}px">` +
     `<line x1="${px(barX)}" y1="${px(barY)}" x2="${px(barX + barLength)}" y2="${px(barY)}"/>` +
     `<text x="${px(barX + barLength / 2)}" y="${px(barY - 5 * unit)}" text-anchor="middle">${barText}</text>` +
