@@ -16,3 +16,4 @@ export * from './zoneTable.js';
 export * from './cellNote.js';
 export * from './a1Address.js';
 export * from './parcelTarget.js';
+export * from './parcelCells.js';

@@ -34,10 +34,10 @@ const isLookupField = (value: string): value is LookupField =>
   (LOOKUP_FIELDS as readonly string[]).includes(value);
 
 /** Blank cells count as not given; codes and field names are read case-insensitively. */
-const given = (value: string | undefined): string | undefined =>
+export const given = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === '' ? undefined : value.trim();
 
-function parseCode(nutzungsart: string | undefined): Result<LandUseCode | undefined> {
+export function parseCode(nutzungsart: string | undefined): Result<LandUseCode | undefined> {
   if (nutzungsart === undefined) return ok(undefined);
   const filter = parseLandUseFilter([nutzungsart.toUpperCase()]);
   return filter.ok ? ok(filter.value[0]) : filter;
