@@ -8,6 +8,7 @@ import {
   type WorkbookStore,
 } from './lookup/attributionLog.js';
 import { createLookupClient, type LookupClient } from './lookup/lookupClient.js';
+import { createParcelClient, type ParcelClient } from './lookup/parcelClient.js';
 import { createProgressTracker, type ProgressTracker } from './lookup/progressTracker.js';
 import { createWorkbookAnswers, type WorkbookAnswers } from './lookup/workbookAnswers.js';
 import {
@@ -38,6 +39,7 @@ export interface SessionDeps {
 export interface AddinSession {
   settings: SettingsStore;
   lookups: LookupClient;
+  parcels: ParcelClient;
   answers: WorkbookAnswers;
   attributions: AttributionLog;
   progress: ProgressTracker;
@@ -108,6 +110,7 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
   return {
     settings,
     lookups,
+    parcels: createParcelClient({ http, settings, attributions, answers }),
     answers,
     attributions,
     progress,

@@ -8,6 +8,7 @@ export * from './calculationNotes.js';
 export * from './density.js';
 export * from './texts.js';
 export * from './apiTypes.js';
+export type * from './parcelTypes.js';
 export * from './stichtag.js';
 export * from './utf8.js';
 export * from './client/index.js';

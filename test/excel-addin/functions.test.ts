@@ -57,7 +57,13 @@ const cellError = (code: string, text: string | RegExp) =>
 
 describe('the built functions bundle', () => {
   it('associates BODENRICHTWERT, BODENWERT and ZONEN', async () => {
-    expect((await load()).ids().sort()).toEqual(['BODENRICHTWERT', 'BODENWERT', 'ZONEN']);
+    expect((await load()).ids().sort()).toEqual([
+      'BODENRICHTWERT',
+      'BODENWERT',
+      'BODENWERT_FLURSTUECK',
+      'FLURSTUECK',
+      'ZONEN',
+    ]);
   });
 });
 

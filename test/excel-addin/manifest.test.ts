@@ -104,7 +104,13 @@ describe('functions.json', () => {
     const associated = workbook.ids().sort();
     await workbook.close();
     expect(functions.map((f) => f.id).sort()).toEqual(associated);
-    expect(associated).toEqual(['BODENRICHTWERT', 'BODENWERT', 'ZONEN']);
+    expect(associated).toEqual([
+      'BODENRICHTWERT',
+      'BODENWERT',
+      'BODENWERT_FLURSTUECK',
+      'FLURSTUECK',
+      'ZONEN',
+    ]);
   });
 
   it('describes BODENRICHTWERT: a range of addresses in (errors allowed), a matrix out, two optional texts and a date', () => {

@@ -3,7 +3,7 @@
 // custom-functions-metadata-plugin builds functions.json from the JSDoc below and
 // appends the CustomFunctions.associate calls at build time.
 //
-// BODENRICHTWERT and ZONEN are request/response functions with the calling
+// BODENRICHTWERT, ZONEN, FLURSTUECK and BODENWERT_FLURSTUECK are request/response functions with the calling
 // cell's address (@requiresAddress). Excel runs such a function when its
 // formula or inputs change, again on structural edits (office-js #3332) and
 // when a workbook saved with an error in the cell opens (office-js #2012);
@@ -15,8 +15,14 @@
 // address is what lets "Aktualisieren" and the healing of a cell
 // (cellHealing.ts) reach exactly the cells meant.
 import {
+  AppError,
+  ErrorCode,
   calculateBodenwert,
+  parcelAnswerKey,
+  parcelLandValue,
+  parcelTable,
   parseBodenwertInput,
+  parseDecimalInput,
   pendingLookup,
   readStichtagArgument,
   readZoneArgument,
@@ -27,6 +33,7 @@ import { session } from '../session.js';
 import { pendingCellError, toCellError } from './cellErrors.js';
 import { workbookUses1904 } from './dateSystem.js';
 import { firstAnswer, healingOf, lookupCells } from './lookupCells.js';
+import type { FlurstueckResponse } from '#shared/index.js';
 
 /** Excel passes null for an omitted optional argument. */
 const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
@@ -179,4 +186,103 @@ export function bodenwert(
   if (!input.ok) throw toCellError(input.error);
   const result = calculateBodenwert(input.value);
   return result.bodenwert_euro ?? result.bodenrichtwert_tatsaechlich_euro_pro_m2;
+}
+
+/** The GFZ argument of BODENWERT_FLURSTUECK: a number above 0 (text with a comma too). */
+function readGfz(value: number | string | null): number | undefined {
+  const parsed = parseDecimalInput(optional(value) === '' ? undefined : optional(value));
+  if (parsed.kind === 'absent') return undefined;
+  if (parsed.kind === 'number' && parsed.value > 0) return parsed.value;
+  throw toCellError(
+    new AppError(ErrorCode.invalidGfzTatsaechlich, 'Die GFZ muss eine Zahl größer als 0 sein.'),
+  );
+}
+
+/**
+ * The parcel answer of a parcel formula's cell: the kept one or the
+ * service's; recorded for "Aktualisieren" and the healing of the cell.
+ */
+async function parcelOfCell(
+  target: string,
+  stichtag: string | undefined,
+  gfz: number | undefined,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<FlurstueckResponse> {
+  const cell = invocation.address;
+  const request = { target, stichtag, gfz };
+  const key = parcelAnswerKey(request);
+  try {
+    const response = await session.parcels.parcel(
+      request,
+      cell !== undefined && session.refresh.take(cell),
+    );
+    if (cell !== undefined) session.answers.recordCells(cell, { keys: [[key]], parcel: true });
+    return response;
+  } catch (error) {
+    if (cell !== undefined) {
+      session.healing.report(cell, {
+        pendingKeys: [],
+        needsKey: healingOf(error) === 'key',
+        passingError: healingOf(error) === 'time',
+      });
+    }
+    throw toCellError(error);
+  }
+}
+
+/**
+ * Ein Flurstück aus dem amtlichen Liegenschaftskataster mit den Bodenrichtwertzonen darauf als Tabelle: Kopfzeile und Zeile des Flurstücks (Kennzeichen, Gemarkung, Flur, Flurstück, amtliche Fläche), dann Kopfzeile und je Zone Bodenrichtwertnummer, Nutzungsart, Bodenrichtwert, Stichtag, Fläche und Anteil. Zählt wie eine Abfrage.
+ * @customfunction FLURSTUECK
+ * @cancelable
+ * @requiresAddress
+ * @param adresse_oder_kennzeichen Adresse mit Straße, Hausnummer, PLZ und Ort, oder das Flurstückskennzeichen (20 Zeichen, z. B. 05329001100085______).
+ * @param [nutzungsart] Nur Zonen dieser Nutzungsart (W, M, G, S, L, F oder SO). Ohne Angabe alle.
+ * @param [stichtag] Wertermittlungsstichtag (Datum oder JJJJ-MM-TT). Ohne Angabe die aktuellen Werte.
+ * @returns Das Flurstück und seine Zonen als Tabelle.
+ */
+export async function flurstueck(
+  adresse_oder_kennzeichen: string,
+  nutzungsart: string = '',
+  stichtag: number | string | null = null,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<unknown[][]> {
+  const inputError = selectionError(optional(nutzungsart));
+  if (inputError) throw toCellError(inputError);
+  const date = await readStichtag(stichtag);
+  const target = String(adresse_oder_kennzeichen ?? '').trim();
+  if (target === '') return [['']];
+  const response = await parcelOfCell(target, date, undefined, invocation);
+  const table = parcelTable(response, optional(nutzungsart));
+  if (!table.ok) throw toCellError(table.error);
+  return table.value;
+}
+
+/**
+ * Bodenwert eines Flurstücks in EUR: je Zone der Nutzungsart ihr Anteil an der amtlichen Fläche mal ihr Bodenrichtwert, summiert. Liegen auf dem Flurstück mehrere Nutzungsarten, muss die Nutzungsart angegeben werden. Zählt wie eine Abfrage; eine andere GFZ nicht erneut.
+ * @customfunction BODENWERT_FLURSTUECK
+ * @cancelable
+ * @requiresAddress
+ * @param adresse_oder_kennzeichen Adresse mit Straße, Hausnummer, PLZ und Ort, oder das Flurstückskennzeichen (20 Zeichen).
+ * @param [nutzungsart] Nutzungsart W, M, G, S, L, F oder SO; nötig, wenn das Flurstück in Zonen mehrerer Nutzungsarten liegt.
+ * @param [stichtag] Wertermittlungsstichtag (Datum oder JJJJ-MM-TT). Ohne Angabe die aktuellen Werte.
+ * @param [gfz] GFZ des Grundstücks: je Zone mit wertrelevanter GFZ umgerechnet (amtliche Standardformel).
+ * @returns Bodenwert in EUR.
+ */
+export async function bodenwertFlurstueck(
+  adresse_oder_kennzeichen: string,
+  nutzungsart: string = '',
+  stichtag: number | string | null = null,
+  gfz: number | string | null = null,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<number | string> {
+  const inputError = selectionError(optional(nutzungsart));
+  if (inputError) throw toCellError(inputError);
+  const date = await readStichtag(stichtag);
+  const plotGfz = readGfz(gfz);
+  const target = String(adresse_oder_kennzeichen ?? '').trim();
+  if (target === '') return '';
+  const response = await parcelOfCell(target, date, plotGfz, invocation);
+  const value = parcelLandValue(response, optional(nutzungsart), plotGfz);
+  if (!value.ok) throw toCellError(value.error);
+  return value.value;
 }

@@ -5,7 +5,9 @@
 // a function again by itself, the cell gets the kept answer: no request, no
 // charge, on any device, with or without a key, with the service down. A kept
 // answer is replaced only by a newer answer of the service ("Aktualisieren",
-// or a formula asking for an address not kept yet).
+// or a formula asking for an address not kept yet). The parcel functions'
+// answers (BRW.FLURSTUECK, BRW.BODENWERT_FLURSTUECK) are kept the same way,
+// in a map of their own (`parcels`, by parcelAnswerKey).
 //
 // The part is read once per session and written after changes, one write at a
 // time, the newest state last. Its size is bounded: an answer that would make
@@ -14,9 +16,13 @@
 // dropped to make room, since they are what the workbook's cells show.
 import {
   fromStoredAnswer,
+  fromStoredParcel,
   toStoredAnswer,
+  toStoredParcel,
   type LookupOutcome,
+  type ParcelOutcome,
   type StoredAnswer,
+  type StoredParcel,
 } from '#shared/index.js';
 import type { WorkbookPart } from '../workbook/workbookPart.js';
 
@@ -28,10 +34,13 @@ export interface CellRecord {
   zone?: string;
   /** BRW.ZONEN: a table of the zones of keys[0][0] under a header row. */
   table?: true;
+  /** BRW.FLURSTUECK, BRW.BODENWERT_FLURSTUECK: keys[0][0] is a key of `parcels`. */
+  parcel?: true;
 }
 
 export interface WorkbookContents {
   answers: ReadonlyMap<string, StoredAnswer>;
+  parcels: ReadonlyMap<string, StoredParcel>;
   /** By the formula's cell ("Tabelle1!B2"). */
   cells: ReadonlyMap<string, CellRecord>;
 }
@@ -47,6 +56,9 @@ export interface WorkbookAnswers {
   get(key: string): Promise<LookupOutcome | undefined>;
   /** Keeps the answers about addresses (`asOf`: the date they were asked at). */
   put(outcomes: ReadonlyMap<string, LookupOutcome>, asOf?: string): void;
+  getParcel(key: string): Promise<ParcelOutcome | undefined>;
+  /** Keeps a parcel answer (found, not found, 451); a failure of the moment is not kept. */
+  putParcel(key: string, outcome: ParcelOutcome): void;
   recordCells(cell: string, record: CellRecord): void;
   forgetCells(cells: readonly string[]): void;
   contents(): Promise<WorkbookContents>;
@@ -67,18 +79,24 @@ export const WRITE_FAILED_TEXT =
 
 interface Contents {
   answers: Map<string, StoredAnswer>;
+  parcels: Map<string, StoredParcel>;
   cells: Map<string, CellRecord>;
 }
 
 function parse(text: string | null): Contents {
-  const contents: Contents = { answers: new Map(), cells: new Map() };
+  const contents: Contents = { answers: new Map(), parcels: new Map(), cells: new Map() };
   if (text === null) return contents;
   try {
-    const stored = JSON.parse(text) as { answers?: unknown; cells?: unknown };
+    const stored = JSON.parse(text) as { answers?: unknown; parcels?: unknown; cells?: unknown };
     const answers =
       typeof stored.answers === 'object' && stored.answers !== null ? stored.answers : {};
     for (const [key, record] of Object.entries(answers)) {
       if (fromStoredAnswer(record) !== undefined) contents.answers.set(key, record as StoredAnswer);
+    }
+    const parcels =
+      typeof stored.parcels === 'object' && stored.parcels !== null ? stored.parcels : {};
+    for (const [key, record] of Object.entries(parcels)) {
+      if (fromStoredParcel(record) !== undefined) contents.parcels.set(key, record as StoredParcel);
     }
     const cells = typeof stored.cells === 'object' && stored.cells !== null ? stored.cells : {};
     for (const [cell, record] of Object.entries(cells)) {
@@ -94,6 +112,7 @@ function parse(text: string | null): Contents {
 const serialize = (contents: Contents) =>
   JSON.stringify({
     answers: Object.fromEntries(contents.answers),
+    parcels: Object.fromEntries(contents.parcels),
     cells: Object.fromEntries(contents.cells),
   });
 
@@ -162,6 +181,34 @@ export function createWorkbookAnswers(
       );
   };
 
+  /** Keeps the records that fit; a record that does not fit is not kept (the pane says so). */
+  function keep<T>(
+    mapOf: (current: Contents) => Map<string, T>,
+    records: readonly (readonly [string, T])[],
+  ): void {
+    if (records.length === 0) return;
+    update((current) => {
+      const map = mapOf(current);
+      let skipped = 0;
+      for (const [key, record] of records) {
+        const added = entrySize(key, record);
+        const old = map.get(key);
+        const freed = old === undefined ? 0 : entrySize(key, old);
+        if (added > limits.maxAnswerChars || size - freed + added > limits.maxChars) {
+          skipped += 1;
+          continue;
+        }
+        map.set(key, record);
+        size += added - freed;
+      }
+      if (skipped > 0) {
+        notKept += skipped;
+        trouble(notKeptText(notKept));
+      }
+      return skipped < records.length;
+    });
+  }
+
   return {
     async get(key) {
       const current = await contents().catch(() => undefined);
@@ -172,26 +219,15 @@ export function createWorkbookAnswers(
         const record = toStoredAnswer(outcome, asOf);
         return record === undefined ? [] : [[key, record] as const];
       });
-      if (records.length === 0) return;
-      update((current) => {
-        let skipped = 0;
-        for (const [key, record] of records) {
-          const added = entrySize(key, record);
-          const old = current.answers.get(key);
-          const freed = old === undefined ? 0 : entrySize(key, old);
-          if (added > limits.maxAnswerChars || size - freed + added > limits.maxChars) {
-            skipped += 1;
-            continue;
-          }
-          current.answers.set(key, record);
-          size += added - freed;
-        }
-        if (skipped > 0) {
-          notKept += skipped;
-          trouble(notKeptText(notKept));
-        }
-        return skipped < records.length;
-      });
+      keep((current) => current.answers, records);
+    },
+    async getParcel(key) {
+      const current = await contents().catch(() => undefined);
+      return fromStoredParcel(current?.parcels.get(key));
+    },
+    putParcel(key, outcome) {
+      const record = toStoredParcel(outcome);
+      if (record !== undefined) keep((current) => current.parcels, [[key, record]]);
     },
     recordCells(cell, record) {
       update((current) => {
@@ -217,7 +253,11 @@ export function createWorkbookAnswers(
     },
     async contents() {
       const current = await contents();
-      return { answers: new Map(current.answers), cells: new Map(current.cells) };
+      return {
+        answers: new Map(current.answers),
+        parcels: new Map(current.parcels),
+        cells: new Map(current.cells),
+      };
     },
     async flushed() {
       await updating;

@@ -17,3 +17,4 @@ export * from './cellNote.js';
 export * from './a1Address.js';
 export * from './parcelTarget.js';
 export * from './parcelCells.js';
+export * from './parcelAnswers.js';

@@ -10,6 +10,8 @@ export const DEFINITE_ERRORS: ReadonlySet<ErrorCode> = new Set([
   ErrorCode.addressNotFound,
   ErrorCode.noData,
   ErrorCode.restrictedState,
+  // The parcel functions': no parcel at the point or with the Kennzeichen.
+  ErrorCode.parcelNotFound,
 ]);
 
 /** After these answers every further request of the run would fail the same way. */
