@@ -8,6 +8,7 @@ import type { CellArgument, FormulaResult } from './cells.js';
 import { buildMenu, showSidebar } from './gas/menu.js';
 import { gasServices } from './gas/services.js';
 import { bodenrichtwertFormula } from './lookup/bodenrichtwertFormula.js';
+import { parcelTableFormula, parcelValueFormula } from './lookup/parcelFormulas.js';
 import type { FormulaContext } from './lookup/recordedAnswers.js';
 import { zonesFormula } from './lookup/zonesFormula.js';
 import { LOCK_BUDGET_MS } from './runBudget.js';
@@ -27,6 +28,23 @@ function BODENRICHTWERT(
 
 function BODENRICHTWERT_ZONEN(adresse: CellArgument, stichtag?: CellArgument): FormulaResult {
   return zonesFormula([adresse, stichtag], formulaRun());
+}
+
+function BODENRICHTWERT_FLURSTUECK(
+  adresse_oder_kennzeichen: CellArgument,
+  nutzungsart?: CellArgument,
+  stichtag?: CellArgument,
+): FormulaResult {
+  return parcelTableFormula([adresse_oder_kennzeichen, nutzungsart, stichtag], formulaRun());
+}
+
+function BODENWERT_FLURSTUECK(
+  adresse_oder_kennzeichen: CellArgument,
+  nutzungsart?: CellArgument,
+  stichtag?: CellArgument,
+  gfz?: CellArgument,
+): FormulaResult {
+  return parcelValueFormula([adresse_oder_kennzeichen, nutzungsart, stichtag, gfz], formulaRun());
 }
 
 /** A custom-function run: its start, and services that keep to its time plan. */
@@ -74,6 +92,34 @@ global.BODENRICHTWERT = BODENRICHTWERT;
  * @customfunction
  */
 global.BODENRICHTWERT_ZONEN = BODENRICHTWERT_ZONEN;
+
+/**
+ * Ein Flurstück aus dem amtlichen Liegenschaftskataster und die Bodenrichtwertzonen darauf als
+ * Tabelle: Kopfzeile und Zeile des Flurstücks (Kennzeichen, Gemarkung, Flur, Flurstück, amtliche
+ * Fläche), dann Kopfzeile und je Zone Bodenrichtwertnummer, Nutzungsart, Bodenrichtwert,
+ * Stichtag, Fläche und Anteil. Zählt wie eine Abfrage.
+ *
+ * @param {string} adresse_oder_kennzeichen Adresse (Straße, Hausnummer, PLZ, Ort) oder Flurstückskennzeichen (20 Zeichen, z. B. 05329001100085______).
+ * @param {string} nutzungsart Optional: nur Zonen dieser Nutzungsart (W, M, G, S, L, F oder SO). Leer: alle.
+ * @param {Date|string} stichtag Optional: Wertermittlungsstichtag (Datum oder JJJJ-MM-TT). Leer: die aktuellen Werte.
+ * @return Das Flurstück und seine Zonen als Tabelle.
+ * @customfunction
+ */
+global.BODENRICHTWERT_FLURSTUECK = BODENRICHTWERT_FLURSTUECK;
+
+/**
+ * Bodenwert eines Flurstücks in Euro: je Zone der Nutzungsart ihr Anteil an der amtlichen Fläche
+ * mal ihr Bodenrichtwert, summiert. Liegt das Flurstück in Zonen mehrerer Nutzungsarten, muss die
+ * Nutzungsart angegeben werden. Zählt wie eine Abfrage; eine andere GFZ nicht erneut.
+ *
+ * @param {string} adresse_oder_kennzeichen Adresse (Straße, Hausnummer, PLZ, Ort) oder Flurstückskennzeichen (20 Zeichen).
+ * @param {string} nutzungsart Optional: W, M, G, S, L, F oder SO; nötig bei mehreren Nutzungsarten.
+ * @param {Date|string} stichtag Optional: Wertermittlungsstichtag (Datum oder JJJJ-MM-TT). Leer: die aktuellen Werte.
+ * @param {number} gfz Optional: GFZ des Grundstücks; je Zone mit wertrelevanter GFZ umgerechnet.
+ * @return Bodenwert in Euro.
+ * @customfunction
+ */
+global.BODENWERT_FLURSTUECK = BODENWERT_FLURSTUECK;
 
 /**
  * Auf die tatsächliche GFZ umgerechneter Bodenrichtwert (Euro/m²) nach der amtlichen

@@ -14,10 +14,15 @@ const SCOPES = [
   'https://www.googleapis.com/auth/script.container.ui',
   'https://www.googleapis.com/auth/spreadsheets.currentonly',
 ];
-const GLOBALS = [
+const CUSTOM_FUNCTIONS = [
   'BODENRICHTWERT',
   'BODENRICHTWERT_ZONEN',
   'BODENWERT',
+  'BODENRICHTWERT_FLURSTUECK',
+  'BODENWERT_FLURSTUECK',
+];
+const GLOBALS = [
+  ...CUSTOM_FUNCTIONS,
   'onOpen',
   'onInstall',
   'showSettings',
@@ -48,8 +53,8 @@ describe('the built Apps Script project', () => {
     }
   });
 
-  it('keeps the @customfunction JSDoc directly above both custom functions', () => {
-    for (const name of ['BODENRICHTWERT', 'BODENRICHTWERT_ZONEN', 'BODENWERT']) {
+  it('keeps the @customfunction JSDoc directly above every custom function', () => {
+    for (const name of CUSTOM_FUNCTIONS) {
       const jsdoc = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*function ${name}\\(`).exec(
         build.code,
       );

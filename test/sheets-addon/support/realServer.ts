@@ -10,15 +10,15 @@ export interface RealServer {
   close(): Promise<void>;
 }
 
-export async function startRealServer(addressCount: number): Promise<RealServer> {
-  const child = fork(
-    path.join(import.meta.dirname, 'realServerProcess.ts'),
-    [String(addressCount)],
-    {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
+/** `main`: the child's entry (parcelServerProcess.ts: the parcel view's edges). */
+export async function startRealServer(
+  addressCount: number,
+  main = 'realServerProcess.ts',
+): Promise<RealServer> {
+  const child = fork(path.join(import.meta.dirname, main), [String(addressCount)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const { url, token } = await new Promise<{ url: string; token: string }>((resolve, reject) => {
     child.once('message', (message) => resolve(message as { url: string; token: string }));
     child.once('exit', (code) => reject(new Error(`real server process exited (${code})`)));
