@@ -8,7 +8,7 @@ import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { sortByLandUse } from '#shared/landUse.js';
 import type { FlurstueckZone } from '#shared/parcelTypes.js';
 import { roundHalfAwayFromZero } from '#shared/rounding.js';
-import { inCrs } from '../lookup/geo/metricGeometry.js';
+import { inCrs } from '../lookup/geo/metricBox.js';
 import type { MetricMultiPolygon } from '../lookup/geo/metricPolygon.js';
 import { publishedEntry, type ZonedEntry } from '../lookup/geo/zoneOutline.js';
 import { mapRecord, newestPerZone, type MappingContext } from '../lookup/mapping/entryMapper.js';

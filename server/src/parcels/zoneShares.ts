@@ -7,7 +7,8 @@
 // overlapping zones of different uses each keep their full share.
 import * as clip from './clipping.js';
 import type { MetricMultiPolygon, MetricPolygon } from '../lookup/geo/metricPolygon.js';
-import { areaOf, inCrs } from '../lookup/geo/metricGeometry.js';
+import { metricArea } from '../lookup/geo/metricArea.js';
+import { inCrs } from '../lookup/geo/metricBox.js';
 
 export interface ShareInput<Zone> {
   zone: Zone;
@@ -44,7 +45,7 @@ export function zoneShares<Zone>(
       rings.map((ring) => ring.map(([e, n]) => [e - origin[0], n - origin[1]])),
     );
   const parcelGeom = local(parcel);
-  const parcelArea = areaOf(parcelGeom);
+  const parcelArea = metricArea({ crs: parcel.crs, polygons: parcelGeom });
   if (!(parcelArea > 0)) return [];
   const covered = new Map<string, MetricPolygon[]>();
   const shares: ZoneShare<Zone>[] = [];
@@ -52,7 +53,7 @@ export function zoneShares<Zone>(
     let part: MetricPolygon[] = clip.intersection(parcelGeom, local(polygon));
     const taken = covered.get(group);
     if (taken && part.length > 0) part = clip.difference(part, taken);
-    const area = areaOf(part);
+    const area = metricArea({ crs: parcel.crs, polygons: part });
     if (area < SLIVER_M2) continue;
     covered.set(group, taken ? clip.union(taken, part) : part);
     shares.push({ zone, share: area / parcelArea });

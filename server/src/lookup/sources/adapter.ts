@@ -10,7 +10,7 @@ import type { Upstream } from '../upstream/upstream.js';
 import type { ConfiguredSource } from './sourceDefinition.js';
 import type { LatLon } from '../geo/latLon.js';
 import type { SourceRecord } from './sourceRecord.js';
-import type { MetricBox } from '../geo/metricGeometry.js';
+import type { MetricBox } from '../geo/metricBox.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 
 /** A zone record with its geometry as published, in full precision (not the map's outline). */
