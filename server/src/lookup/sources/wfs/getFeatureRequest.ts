@@ -27,17 +27,21 @@ export function buildGetFeatureBody(options: GetFeatureOptions, point: LatLon): 
     typeName,
     geometryProperty: options.geometryProperty,
   }));
-  return buildTypeQueriesBody(options, queries, point);
+  return buildTypeQueriesBody(options, queries, queryGeometryXml(options, point));
 }
 
-/** `condition`: a fes filter expression every query must meet besides the point. */
+/**
+ * `geometry`: the gml geometry each query intersects (the point, or a
+ * parcel's box); `condition`: a fes filter expression every query must meet
+ * besides it.
+ */
 export function buildTypeQueriesBody(
-  options: Pick<WfsOptions, 'namespaces'> & QueryGeometryOptions,
+  options: Pick<WfsOptions, 'namespaces'>,
   queries: readonly TypeQuery[],
-  point: LatLon,
+  geometry: string,
   condition?: string,
+  attributes?: Readonly<Record<string, string>>,
 ): string {
-  const geometry = queryGeometryXml(options, point);
   const body = queries.map(({ typeName, geometryProperty }) => {
     const intersects =
       '<fes:Intersects>' +
@@ -47,7 +51,7 @@ export function buildTypeQueriesBody(
     const filter = condition ? `<fes:And>${intersects}${condition}</fes:And>` : intersects;
     return `<wfs:Query typeNames="${escapeXml(typeName)}"><fes:Filter>${filter}</fes:Filter></wfs:Query>`;
   });
-  return getFeatureXml(options.namespaces, body.join(''));
+  return getFeatureXml(options.namespaces, body.join(''), attributes);
 }
 
 /** fes: the property equals one of the values (one value: a plain comparison). */
