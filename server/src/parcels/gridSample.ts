@@ -3,7 +3,7 @@
 // inside it: each point stands for an equal part of the parcel. The spacing
 // is chosen so that at most MAX_SAMPLES points are asked (each is one request
 // to the state's service, through the same source gate as a lookup).
-// NRW publishes its zones as a shapefile (docs/parcels.md): importing it
+// NRW publishes its zones as a shapefile (docs/sources.md, Zones and shares of a parcel): importing it
 // would give exact shares instead.
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { metricArea } from '../lookup/geo/metricArea.js';
