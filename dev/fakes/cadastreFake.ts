@@ -22,6 +22,7 @@ import {
 } from '#server/lookup/sources/xmlTree.js';
 import type { ParcelFamily } from '#server/parcels/sources/parcelSourceDefinition.js';
 import {
+  aveItem,
   geojsonAnswer,
   gmlAnswer,
   parcelRings,
@@ -43,6 +44,8 @@ export interface CadastreServiceConfig {
   degreeBbox?: 'empty';
   latLonUrnBbox?: 'empty';
   getFilter?: 'waf';
+  /** Also an OGC API Features item per Kennzeichen at <path>/items/<kennzeichen> (NRW), GeoJSON in CRS84. */
+  ogcItems?: boolean;
 }
 
 export interface CadastreFake {
@@ -51,8 +54,8 @@ export interface CadastreFake {
   endpointOf(path: string): string;
   /** Places a parcel in a service (the demo and tests build their worlds with it). */
   addParcel(path: string, parcel: FakeParcel): void;
-  /** GetFeature requests so far, with the query string or body as received. */
-  requests(path: string): readonly { method: string; url: string; body: string }[];
+  /** Requests so far: the path, the query string (`url`) and the body as received. */
+  requests(path: string): readonly { method: string; path: string; url: string; body: string }[];
   /** Every request of every service gets the firewall's HTML page (Sachsen), status 400 or 200. */
   waf: 400 | 200 | undefined;
   faults: FaultSwitch;
@@ -65,7 +68,7 @@ const WAF_PAGE =
 
 interface Service extends CadastreServiceConfig {
   parcels: FakeParcel[];
-  log: { method: string; url: string; body: string }[];
+  log: { method: string; path: string; url: string; body: string }[];
 }
 
 /** The parcels whose outline's box meets the query box (both in the native system). */
@@ -167,6 +170,15 @@ function answer(
   );
 }
 
+/** NRW's OGC API item: the parcel as one GeoJSON Feature with the ALKIS vereinfacht names, lon/lat. */
+function itemAnswer(service: Service, id: string, res: ServerResponse, faults: FaultSwitch) {
+  const parcel = service.parcels.find((p) => p.kennzeichen === id);
+  if (!parcel)
+    return void res.writeHead(404, { 'Content-Type': 'application/problem+json' }).end('{}');
+  const frame: OutputFrame = { srsName: 'EPSG:4326', crs: 'EPSG:4326', axisOrder: 'lon-lat' };
+  respond(res, 200, 'application/geo+json', aveItem(parcel, frame), faults.take());
+}
+
 const exception = (res: ServerResponse, text: string) =>
   res
     .writeHead(400, { 'Content-Type': 'application/xml' })
@@ -184,11 +196,13 @@ export async function startCadastreFake(
   const state = { waf: undefined as 400 | 200 | undefined };
   const handle = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const service = services.get(url.pathname);
-    if (!service) return void res.writeHead(404).end();
-    service.log.push({ method: req.method ?? 'GET', url: url.search, body });
+    const item = /^(.*)\/items\/([^/]+)$/.exec(url.pathname);
+    const service = services.get(item ? (item[1] ?? '') : url.pathname);
+    if (!service || (item && !service.ogcItems)) return void res.writeHead(404).end();
+    service.log.push({ method: req.method ?? 'GET', path: url.pathname, url: url.search, body });
     if (state.waf)
       return void res.writeHead(state.waf, { 'Content-Type': 'text/html' }).end(WAF_PAGE);
+    if (item) return itemAnswer(service, decodeURIComponent(item[2] ?? ''), res, faults);
     if (req.method === 'POST') {
       const tree = parseXmlTree(body);
       const getFeature = tree ? children(tree, 'GetFeature')[0] : undefined;

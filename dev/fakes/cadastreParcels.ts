@@ -291,6 +291,27 @@ export function geojsonAnswer(
   });
 }
 
+/** An OGC API Features item (NRW) with the ALKIS vereinfacht properties; no `crs` member (CRS84). */
+export function aveItem(parcel: FakeParcel, frame: OutputFrame): string {
+  const parts = splitKennzeichen(parcel.kennzeichen);
+  return JSON.stringify({
+    type: 'Feature',
+    id: parcel.kennzeichen,
+    geometry: geojsonGeometry(parcel, frame),
+    properties: {
+      flstkennz: parcel.kennzeichen,
+      flaeche: parcel.amtlicheFlaeche,
+      ...(parcel.gemarkungName ? { gemarkung: parcel.gemarkungName } : {}),
+      gemaschl: parts.gemarkungsschluessel,
+      ...(parts.flur === undefined ? {} : { flur: parts.flur }),
+      flstnrzae: parts.zaehler,
+      ...(parts.nenner === undefined ? {} : { flstnrnen: parts.nenner }),
+      ...(parcel.lage ? { lagebeztxt: parcel.lage } : {}),
+      ...(parcel.nutzung ? { tntxt: `${parcel.nutzung};${parcel.amtlicheFlaeche}` } : {}),
+    },
+  });
+}
+
 /** The Kennzeichen as the family's service writes and filters it. */
 export function publishedKennzeichen(family: ParcelFamily, kennzeichen: string): string {
   if (family === 'berlin') return kennzeichen.slice(0, 18);

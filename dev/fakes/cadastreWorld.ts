@@ -17,6 +17,7 @@ const QUIRKS: Readonly<Record<string, Partial<CadastreServiceConfig>>> = {
   TH: { degreeBbox: 'empty' },
   BE: { latLonUrnBbox: 'empty' },
   NI: { getFilter: 'waf' },
+  NW: { ogcItems: true },
 };
 
 /** The services of every open record, empty; place parcels with addParcel. */
@@ -44,7 +45,17 @@ export function loopbackParcelRegistry(
     ...registry,
     sources: registry.sources.map((record) =>
       record.status === 'open'
-        ? { ...record, endpoint: fake.endpointOf(servicePathOf(record.state)) }
+        ? {
+            ...record,
+            endpoint: fake.endpointOf(servicePathOf(record.state)),
+            kennzeichen:
+              record.kennzeichen.kind === 'ogc-api-item'
+                ? {
+                    ...record.kennzeichen,
+                    url: `${fake.endpointOf(servicePathOf(record.state))}/items/{kennzeichen}`,
+                  }
+                : record.kennzeichen,
+          }
         : record,
     ),
   };

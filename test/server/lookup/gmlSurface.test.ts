@@ -213,7 +213,7 @@ describe('readGmlSurface invariance (property)', () => {
         let ring = [...base.slice(start), ...base.slice(0, start)];
         if (clockwise) ring = ring.reverse();
         ring.push(ring[0] as EastNorth);
-        const written = {
+        const written: Record<typeof frame, [string, string]> = {
           '25832': ['urn:ogc:def:crs:EPSG::25832', metres(ring)],
           '25833': [
             'EPSG:25833',
@@ -223,10 +223,11 @@ describe('readGmlSurface invariance (property)', () => {
           ],
           urn4326: ['urn:ogc:def:crs:EPSG::4326', latLonList(ring)],
           short4326: ['EPSG:4326', lonLatList(ring)],
-        }[frame];
+        };
+        const [srsName, posList] = written[frame];
         const read = readGmlSurface(
           geometry(
-            `<gml:Polygon srsName="${written[0]}"><gml:exterior>${linear(written[1])}</gml:exterior></gml:Polygon>`,
+            `<gml:Polygon srsName="${srsName}"><gml:exterior>${linear(posList)}</gml:exterior></gml:Polygon>`,
           ),
           FALLBACK,
           'EPSG:25832',

@@ -252,13 +252,24 @@ describe('implausible parcels are outages, never an answer', () => {
 
 describe('parcelByKennzeichen', () => {
   it('filters by GET with fes:PropertyIsEqualTo on the family’s id field', async () => {
+    expect(await open('TH').parcelByKennzeichen('160115002004250001__')).toMatchObject({
+      kennzeichen: '160115002004250001__',
+    });
+    const sent = new URLSearchParams(fake.requests(servicePathOf('TH')).at(-1)?.url);
+    expect(sent.get('FILTER')).toMatch(
+      /<fes:ValueReference>ave:flstkennz<\/fes:ValueReference><fes:Literal>160115002004250001__</,
+    );
+  });
+
+  it('asks NRW’s OGC API item by Kennzeichen; 404 is no parcel, not an outage', async () => {
     expect(await open('NW').parcelByKennzeichen('05329001100085______')).toMatchObject({
       kennzeichen: '05329001100085______',
+      nutzung: 'Straßenverkehr',
     });
-    const sent = new URLSearchParams(fake.requests(servicePathOf('NW')).at(-1)?.url);
-    expect(sent.get('FILTER')).toMatch(
-      /<fes:ValueReference>ave:flstkennz<\/fes:ValueReference><fes:Literal>05329001100085______</,
+    expect(fake.requests(servicePathOf('NW')).at(-1)?.path).toBe(
+      `${servicePathOf('NW')}/items/05329001100085______`,
     );
+    expect(await open('NW').parcelByKennzeichen('05329001100999______')).toBeUndefined();
   });
 
   it('posts the filter where the firewall refuses GET with FILTER (LGLN)', async () => {

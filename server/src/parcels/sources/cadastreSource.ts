@@ -11,9 +11,10 @@ import type { Logger } from '../../logging/logger.js';
 import { latLonToMetric } from '../../lookup/geo/crs.js';
 import type { LatLon } from '../../lookup/geo/latLon.js';
 import type { MetricMultiPolygon } from '../../lookup/geo/metricPolygon.js';
-import type { Upstream } from '../../lookup/upstream/upstream.js';
+import type { Upstream, UpstreamRequest } from '../../lookup/upstream/upstream.js';
+import { isUpstreamOutage } from '../../lookup/upstream/upstreamOutage.js';
 import type { CadastralParcel, ParcelSource } from '../parcelSource.js';
-import { readParcels } from './families/readParcels.js';
+import { readParcelItem, readParcels } from './families/readParcels.js';
 import { kennzeichenRequest, pointRequest } from './parcelRequests.js';
 import type { OpenParcelSource } from './parcelSourceDefinition.js';
 import { checkedParcel } from './plausibleParcel.js';
@@ -41,13 +42,20 @@ export function createCadastreSource(
   source: OpenParcelSource,
   deps: CadastreSourceDeps,
 ): ParcelSource {
-  const ask = (request: ReturnType<typeof pointRequest>) =>
-    deps.upstream.request(request, (body) =>
-      readParcels(source.family, body.text, {
-        nativeCrs: source.crs.native,
-        datensatz: datasetOf(source, deps.now().getFullYear()),
-      }),
-    );
+  const context = () => ({
+    nativeCrs: source.crs.native,
+    datensatz: datasetOf(source, deps.now().getFullYear()),
+  });
+  const ask = (request: UpstreamRequest) =>
+    deps.upstream.request(request, (body) => readParcels(source.family, body.text, context()));
+  /** An OGC API item: 404 means no such parcel, not an outage. */
+  const askItem = (request: UpstreamRequest) =>
+    deps.upstream
+      .request(request, (body) => readParcelItem(body.text, context()))
+      .catch((err: unknown) => {
+        if (isUpstreamOutage(err) && err.httpStatus === 404) return [];
+        throw err;
+      });
   const checked = (parcel: CadastralParcel | undefined) =>
     parcel && checkedParcel(parcel, source.state, deps.logger);
   return {
@@ -58,7 +66,8 @@ export function createCadastreSource(
       return checked(parcels.find((parcel) => contains(parcel.polygon, metric)));
     },
     async parcelByKennzeichen(kennzeichen: string) {
-      const parcels = await ask(kennzeichenRequest(source, kennzeichen));
+      const request = kennzeichenRequest(source, kennzeichen);
+      const parcels = await (source.kennzeichen.kind === 'ogc-api-item' ? askItem : ask)(request);
       // Normalised on reading, so "_" and "0" padding compare alike; a filter the server ignored finds nothing.
       return checked(parcels.find((parcel) => parcel.kennzeichen === kennzeichen));
     },

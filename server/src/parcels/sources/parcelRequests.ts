@@ -2,7 +2,8 @@
 // it in the service's native metric system (never degrees: Thüringen answers
 // a degree BBOX with HTTP 200 and no feature, Berlin a lat/lon URN BBOX the
 // same); by Kennzeichen, fes:PropertyIsEqualTo on the family's id field, as
-// GET FILTER or, where the service's firewall refuses that (LGLN), as POST.
+// GET FILTER or, where the service's firewall refuses that (LGLN), as POST;
+// or the OGC API item whose id is the Kennzeichen (NRW).
 import { zeroPadded } from '#shared/flurstueckskennzeichen.js';
 import type { LatLon } from '../../lookup/geo/latLon.js';
 import { latLonToMetric } from '../../lookup/geo/crs.js';
@@ -64,15 +65,22 @@ export function kennzeichenLiteral(source: RequestSource, kennzeichen: string): 
 }
 
 /** The id field, with the feature type's prefix where the type has one ("ave:flstkennz"). */
-function propertyOf(source: RequestSource): string {
+function propertyOf(source: RequestSource, property: string): string {
   const prefix = source.featureType.includes(':') ? source.featureType.split(':')[0] : undefined;
-  const { property } = source.kennzeichen;
   return prefix && prefix in source.namespaces ? `${prefix}:${property}` : property;
 }
 
 export function kennzeichenRequest(source: RequestSource, kennzeichen: string): UpstreamRequest {
-  const condition = equalsOneOf(propertyOf(source), [kennzeichenLiteral(source, kennzeichen)]);
-  if (source.kennzeichen.kind === 'fes-post') {
+  const filter = source.kennzeichen;
+  const literal = kennzeichenLiteral(source, kennzeichen);
+  if (filter.kind === 'ogc-api-item') {
+    return {
+      url: filter.url.replace('{kennzeichen}', encodeURIComponent(literal)),
+      headers: { Accept: 'application/geo+json' },
+    };
+  }
+  const condition = equalsOneOf(propertyOf(source, filter.property), [literal]);
+  if (filter.kind === 'fes-post') {
     const query =
       `<wfs:Query typeNames="${escapeXml(source.featureType)}" srsName="${urnOf(source.crs.native)}">` +
       `<fes:Filter>${condition}</fes:Filter></wfs:Query>`;
