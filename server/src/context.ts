@@ -2,7 +2,6 @@
 // repositories, services and adapters. Tests pass their own clock, logger
 // and fetch; nothing here is a module-level singleton.
 import type { RequestHandler } from 'express';
-import { AppError, ErrorCode } from '#shared/errors.js';
 import { createPlatformServices, type PlatformServices } from './accounts/platformServices.js';
 import {
   createBearerAuthentication,
@@ -15,13 +14,17 @@ import { HealthRepository } from './db/healthRepository.js';
 import { migrate } from './db/migrate.js';
 import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
-import { createLookup } from './lookup/createLookup.js';
+import { createLookup, createLookupParts } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
+import type { ParcelZones } from './parcels/parcelAnswer.js';
+import { createParcelValuation } from './parcels/createParcelValuation.js';
+import type { ParcelValuation } from './parcels/parcelValuation.js';
+import { createParcelSources } from './parcels/sources/createParcelSources.js';
+import { loadParcelRegistry } from './parcels/sources/parcelRegistry.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { lazyMcpRuntime, type McpRuntimeLoader } from './mcp/mcpRuntime.js';
 import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
-import type { ParcelValuation } from './parcels/parcelValuation.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createPageTemplates, type PageTemplates } from './web/views.js';
 import { createRateLimiter } from './http/rateLimit.js';
@@ -54,7 +57,7 @@ export interface AppContext extends PlatformServices {
   /** Set when REDIS_URL is configured. */
   redis: RedisClient | undefined;
   lookup: LookupService;
-  /** The parcel view (issue 34): a parcel, its zones and its land value. */
+  /** The parcel view (GET /api/flurstueck): a parcel, its zones and its land value. */
   parcelValuation: ParcelValuation;
   oauth: OAuthServices;
   /** Authenticates /api/* requests by API key or OAuth access token. */
@@ -86,14 +89,27 @@ export async function createContext(
   const closers: (() => Promise<void>)[] = [];
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : undefined;
   if (redis) closers.push(() => redis.close());
-  const lookup = await createLookup({
+  const lookupParts = await createLookupParts({
     config,
     sequelize: db.sequelize,
     clock,
     logger,
     fetch: fetchFn,
   });
+  const lookup = createLookup(lookupParts, { clock, logger });
   closers.push(() => lookup.idle());
+  const parcelValuation = createParcelValuation({
+    ...lookupParts,
+    parcelSources: createParcelSources(await loadParcelRegistry(config.parcelSourcesFile), {
+      upstream: lookupParts.upstream,
+      logger,
+      now: clock,
+    }),
+    store: lookupParts.storeOf<ParcelZones>(),
+    logger,
+    clock,
+  });
+  closers.push(() => parcelValuation.idle());
   const platform = createPlatformServices(db.sequelize, clock, config);
   const oauth = createOAuthServices(db.sequelize, clock);
   closers.push(startOAuthHousekeeping(oauth.grants, logger));
@@ -117,7 +133,7 @@ export async function createContext(
     health: new HealthRepository(db.sequelize),
     redis,
     lookup,
-    parcelValuation: options.parcelValuation ?? parcelViewPending(lookup),
+    parcelValuation: options.parcelValuation ?? parcelValuation,
     async close() {
       for (const closeOne of closers.reverse()) await closeOne();
       await db.close();
@@ -125,14 +141,3 @@ export async function createContext(
   };
 }
 
-// TEMPORARY until i-parcel-zones' createParcelValuation is merged: without it
-// the parcel view answers 503 instead of a made-up parcel.
-function parcelViewPending(lookup: LookupService): ParcelValuation {
-  return {
-    today: () => lookup.today(),
-    value: () =>
-      Promise.reject(
-        new AppError(ErrorCode.serviceError, 'Die Flurstücksauskunft ist noch nicht verfügbar.'),
-      ),
-  };
-}

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { metricToLatLon } from '#server/lookup/geo/crs.js';
+import { latLonToMetric, metricToLatLon } from '#server/lookup/geo/crs.js';
 import { metricArea } from '#server/lookup/geo/metricArea.js';
 import type { EastNorth, MetricMultiPolygon } from '#server/lookup/geo/metricPolygon.js';
 import { readGmlSurface } from '#server/lookup/sources/wfs/gmlSurface.js';
@@ -177,5 +178,63 @@ describe('readGmlSurface', () => {
     for (const xml of broken) {
       expect(readGmlSurface(geometry(xml), FALLBACK, 'EPSG:25832')).toBeUndefined();
     }
+  });
+});
+
+describe('readGmlSurface invariance (property)', () => {
+  // A convex polygon of 3–12 vertices on a circle around a point in Erfurt, radius 5–60 m.
+  const polygonArb = fc
+    .record({
+      angles: fc.uniqueArray(fc.integer({ min: 0, max: 359 }), { minLength: 3, maxLength: 12 }),
+      radius: fc.double({ min: 5, max: 60, noNaN: true }),
+      rotate: fc.nat(),
+      clockwise: fc.boolean(),
+      frame: fc.constantFrom('25832', '25833', 'urn4326', 'short4326'),
+    })
+    .filter(({ angles }) => {
+      // No half circle empty of vertices, so the polygon has area around its centre.
+      const sorted = [...angles].sort((a, b) => a - b);
+      return sorted.every((a, i) => ((sorted[(i + 1) % sorted.length] ?? a) - a + 360) % 360 < 180);
+    });
+
+  it('gives the same area whatever the ring orientation, start vertex, axis order and CRS', () => {
+    fc.assert(
+      fc.property(polygonArb, ({ angles, radius, rotate, clockwise, frame }) => {
+        const sorted = [...angles].sort((a, b) => a - b);
+        const base: EastNorth[] = sorted.map((deg) => [
+          E + radius * Math.cos((deg * Math.PI) / 180),
+          N + radius * Math.sin((deg * Math.PI) / 180),
+        ]);
+        const expected = areaOf({
+          crs: 'EPSG:25832',
+          polygons: [[[...base, base[0] as EastNorth]]],
+        });
+        const start = rotate % base.length;
+        let ring = [...base.slice(start), ...base.slice(0, start)];
+        if (clockwise) ring = ring.reverse();
+        ring.push(ring[0] as EastNorth);
+        const written: Record<typeof frame, [string, string]> = {
+          '25832': ['urn:ogc:def:crs:EPSG::25832', metres(ring)],
+          '25833': [
+            'EPSG:25833',
+            ring
+              .map((p) => latLonToMetric(metricToLatLon(p, 'EPSG:25832'), 'EPSG:25833').join(' '))
+              .join(' '),
+          ],
+          urn4326: ['urn:ogc:def:crs:EPSG::4326', latLonList(ring)],
+          short4326: ['EPSG:4326', lonLatList(ring)],
+        };
+        const [srsName, posList] = written[frame];
+        const read = readGmlSurface(
+          geometry(
+            `<gml:Polygon srsName="${srsName}"><gml:exterior>${linear(posList)}</gml:exterior></gml:Polygon>`,
+          ),
+          FALLBACK,
+          'EPSG:25832',
+        );
+        // Degrees are written to 10 places (about 10 µm).
+        expect(Math.abs(areaOf(read) - expected) / expected).toBeLessThan(1e-5);
+      }),
+    );
   });
 });

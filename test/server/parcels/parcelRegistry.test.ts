@@ -86,6 +86,14 @@ describe('parseParcelRegistry', () => {
     ).toThrow(/unknown reference nobody/);
   });
 
+  it('refuses an OGC API item address without the place of the Kennzeichen', () => {
+    expect(
+      broken((file) => {
+        (nw(file).kennzeichen as Record<string, unknown>).url = 'https://ogc-api.nrw.de/items';
+      }),
+    ).toThrow(/an ogc-api-item url holds \{kennzeichen\}/);
+  });
+
   it('refuses a state listed twice and a native CRS without its east-north spelling', () => {
     expect(broken((file) => file.sources.push({ ...nw(file) }))).toThrow(/NW is listed twice/);
     expect(

@@ -7,6 +7,7 @@ import type { LookupResult } from '../../lookup/lookupService.js';
 import { buildLookupResponse } from '../../lookup/responseBody.js';
 import type { ZoneOutline } from '../../lookup/geo/zoneOutline.js';
 import type { OfficialMapRequest } from '../../lookup/maps/officialMap.js';
+import { officialMapSource } from '../../lookup/maps/officialMapSource.js';
 
 export interface LookupPageAnswer {
   answer: BodenrichtwertResponse;
@@ -30,14 +31,10 @@ export function lookupPageAnswer(
   for (const { outline } of listed) {
     if (outline) outlines.set(JSON.stringify(outline), outline);
   }
-  const { state, owners, map, options } = result.source;
-  // The map service is the land-value service itself unless the registry names another.
-  const serviceUrl = (options as { url?: unknown }).url;
-  const url = map?.url ?? (typeof serviceUrl === 'string' ? serviceUrl : undefined);
   return {
     answer,
     outlines: [...outlines.values()],
-    mapSource: { state, owners, map: map && url !== undefined ? { ...map, url } : undefined },
+    mapSource: officialMapSource(result.source),
     dataYear: answer.attribution.year,
   };
 }

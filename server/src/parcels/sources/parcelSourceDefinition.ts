@@ -18,8 +18,6 @@ const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
 export const PARCEL_FAMILIES = ['ave2', 'ave1', 'inspire-cp', 'berlin', 'bw-nora', 'nas'] as const;
 export type ParcelFamily = (typeof PARCEL_FAMILIES)[number];
 
-export const KENNZEICHEN_FILTERS = ['fes-get', 'fes-post'] as const;
-
 /** Facts every open record must give evidence for. */
 export const OPEN_FACTS = [
   'endpoint',
@@ -42,17 +40,36 @@ const alternativeSchema = z
   })
   .strict();
 
-const kennzeichenFilterSchema = z
-  .object({
-    kind: z.enum(KENNZEICHEN_FILTERS),
-    /** The answer's property holding the Kennzeichen. */
-    property: z.string().min(1),
-    /** How the service fills absent Flur, Nenner and Folge. */
-    padding: z.enum(['_', '0']),
-    /** 18: Berlin's form without the Folge. */
-    length: z.union([z.literal(20), z.literal(18)]),
-  })
-  .strict();
+/** How the service writes a Kennzeichen: its padding of absent parts and its length. */
+const spellingFields = {
+  /** How the service fills absent Flur, Nenner and Folge. */
+  padding: z.enum(['_', '0']),
+  /** 18: Berlin's form without the Folge. */
+  length: z.union([z.literal(20), z.literal(18)]),
+};
+
+const kennzeichenFilterSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      /** fes:PropertyIsEqualTo in a GET FILTER parameter or a POST body. */
+      kind: z.enum(['fes-get', 'fes-post']),
+      /** The answer's property holding the Kennzeichen. */
+      property: z.string().min(1),
+      ...spellingFields,
+    })
+    .strict(),
+  z
+    .object({
+      /** An OGC API Features item whose id is the Kennzeichen (NRW); answered as GeoJSON. */
+      kind: z.literal('ogc-api-item'),
+      url: z.url().refine((url) => url.includes('{kennzeichen}'), {
+        message: 'an ogc-api-item url holds {kennzeichen}',
+      }),
+      ...spellingFields,
+    })
+    .strict(),
+]);
+export type KennzeichenFilter = z.infer<typeof kennzeichenFilterSchema>;
 
 /** The URN spelling of a metric system, as the BBOX and SRSNAME of a request write it. */
 export const urnOf = (crs: string) => `urn:ogc:def:crs:EPSG::${crs.slice('EPSG:'.length)}`;

@@ -27,17 +27,21 @@ export function buildGetFeatureBody(options: GetFeatureOptions, point: LatLon): 
     typeName,
     geometryProperty: options.geometryProperty,
   }));
-  return buildTypeQueriesBody(options, queries, point);
+  return buildTypeQueriesBody(options, queries, queryGeometryXml(options, point));
 }
 
-/** `condition`: a fes filter expression every query must meet besides the point. */
+/**
+ * `geometry`: the gml geometry each query intersects (the point, or a
+ * parcel's box); `condition`: a fes filter expression every query must meet
+ * besides it.
+ */
 export function buildTypeQueriesBody(
-  options: Pick<WfsOptions, 'namespaces'> & QueryGeometryOptions,
+  options: Pick<WfsOptions, 'namespaces'>,
   queries: readonly TypeQuery[],
-  point: LatLon,
+  geometry: string,
   condition?: string,
+  attributes?: Readonly<Record<string, string>>,
 ): string {
-  const geometry = queryGeometryXml(options, point);
   const body = queries.map(({ typeName, geometryProperty }) => {
     const intersects =
       '<fes:Intersects>' +
@@ -47,7 +51,7 @@ export function buildTypeQueriesBody(
     const filter = condition ? `<fes:And>${intersects}${condition}</fes:And>` : intersects;
     return `<wfs:Query typeNames="${escapeXml(typeName)}"><fes:Filter>${filter}</fes:Filter></wfs:Query>`;
   });
-  return getFeatureXml(options.namespaces, body.join(''));
+  return getFeatureXml(options.namespaces, body.join(''), attributes);
 }
 
 /** fes: the property equals one of the values (one value: a plain comparison). */
@@ -63,17 +67,24 @@ export function equalsOneOf(property: string, values: readonly string[]): string
     : `<fes:Or>${comparisons.join('')}</fes:Or>`;
 }
 
-/** A GetFeature request around the given wfs:Query elements, every prefix declared. */
+/**
+ * A GetFeature request around the given wfs:Query elements, every prefix
+ * declared; `attributes` adds GetFeature attributes (count, outputFormat).
+ */
 export function getFeatureXml(
   namespaces: Readonly<Record<string, string>>,
   queries: string,
+  attributes: Readonly<Record<string, string>> = {},
 ): string {
   const xmlns = Object.entries({ ...namespaces, ...FIXED_NAMESPACES })
     .map(([prefix, uri]) => `xmlns:${prefix}="${escapeXml(uri)}"`)
     .join(' ');
+  const extra = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
+    .join('');
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<wfs:GetFeature service="WFS" version="2.0.0" ${xmlns}>${queries}</wfs:GetFeature>`
+    `<wfs:GetFeature service="WFS" version="2.0.0"${extra} ${xmlns}>${queries}</wfs:GetFeature>`
   );
 }
 

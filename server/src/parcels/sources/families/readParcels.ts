@@ -15,3 +15,8 @@ export function readParcels(
   }
   return readGmlParcels(GML_FAMILIES[family], text, context);
 }
+
+/** An OGC API Features item (GeoJSON) with ALKIS vereinfacht properties. */
+export function readParcelItem(text: string, context: ReadContext): CadastralParcel[] {
+  return readGeojsonParcels(GEOJSON_FAMILIES.ave2, text, context);
+}
