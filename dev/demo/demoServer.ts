@@ -5,6 +5,8 @@
 // dashboard), served by the real app. `npm run demo` prints it; the tests
 // start it the same way. The service's e-mail (sign-up confirmation, password
 // reset) goes to a loopback SMTP server that files each message in mailDir.
+// A fake cadastre per open state holds a parcel under each demo address and
+// one across two Berlin zones (world/parcelWorld.ts) for GET /api/flurstueck.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,10 @@ import { join } from 'node:path';
 import { createApp } from '#server/app.js';
 import { loadConfig } from '#server/config/config.js';
 import { createContext } from '#server/context.js';
+import { startCadastreWorld } from '../fakes/cadastreWorld.js';
 import { startNominatimFake } from '../fakes/nominatimFake.js';
+import { placeDemoParcels, type DemoParcel } from '../fakes/world/parcelWorld.js';
+import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
 import { startSmtpFake, type ReceivedMail } from '../fakes/smtpFake.js';
 import { startStateFakes, writeStateRegistry } from '../fakes/stateFakes.js';
 import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
@@ -34,6 +39,8 @@ export interface DemoServer {
   apiKey: string;
   /** Where the demo files the e-mail it sends, one text file per message. */
   mailDir: string;
+  /** The parcels of the fake cadastres: one per demo address of an open state, one across two zones. */
+  parcels: DemoParcel[];
   close(): Promise<void>;
 }
 
@@ -65,11 +72,15 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     const name = `${String(mailCount).padStart(3, '0')}-${mail.to.replace(/[^\w.@-]/g, '_')}.txt`;
     writeFileSync(join(mailDir, name), `An: ${mail.to}\nBetreff: ${mail.subject}\n\n${mail.text}`);
   };
-  const [fakes, nominatim, smtp] = await Promise.all([
+  const [fakes, nominatim, smtp, cadastre] = await Promise.all([
     startStateFakes(),
     startNominatimFake(STATE_DEMO_PLACES),
     startSmtpFake(fileMail),
+    loadParcelRegistry().then(startCadastreWorld),
   ]);
+  const parcels = placeDemoParcels(cadastre.fake, cadastre.registry);
+  const parcelSourcesFile = join(dir, 'parcel-sources.json');
+  writeFileSync(parcelSourcesFile, JSON.stringify(cadastre.registry));
   const config = loadConfig({
     ...env,
     PORT: env.PORT ?? '3000',
@@ -78,6 +89,7 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     GEOCODER_URL: nominatim.url,
     GEOCODER_MIN_INTERVAL_MS: '0',
     BRW_SOURCES_FILE: await writeStateRegistry(dir, fakes),
+    PARCEL_SOURCES_FILE: parcelSourcesFile,
     REDIS_URL: '',
     SMTP_URL: smtp.url,
   });
@@ -96,11 +108,12 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     url: config.port === 0 ? `http://localhost:${port}` : config.baseUrl,
     apiKey,
     mailDir,
+    parcels,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await ctx.close();
-      await Promise.all([fakes.close(), nominatim.close(), smtp.close()]);
+      await Promise.all([fakes.close(), nominatim.close(), smtp.close(), cadastre.fake.close()]);
       rmSync(dir, { recursive: true, force: true });
     },
   };

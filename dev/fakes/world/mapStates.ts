@@ -34,6 +34,12 @@ const berlinZone = (year: number, brw: number): JsonZone => ({
   },
 });
 
+/**
+ * Where zone 1124 meets its eastern neighbour 1125 (2026): the demo's parcel
+ * across two zones lies on this border (world/parcelWorld.ts).
+ */
+export const BERLIN_ZONE_BORDER = { lat: BE.lat, lon: BE.lon + 0.002 };
+
 /** Berlin publishes one service per year; 2025 does not exist. */
 export const BE_YEARS: Readonly<Record<2024 | 2026, YearService>> = {
   2024: { typeName: 'brw2024:brw_2024_vector', zones: [berlinZone(2024, 11000)] },
@@ -41,6 +47,18 @@ export const BE_YEARS: Readonly<Record<2024 | 2026, YearService>> = {
     typeName: 'brw2026:brw2026_vector',
     zones: [
       berlinZone(2026, 12000),
+      {
+        rings: [square(BE.lat, BE.lon + 0.004, 0.002)],
+        properties: {
+          brwid: '1125',
+          bezirk: 'Mitte',
+          brw: 9000,
+          nutzung: 'MK - Kerngebiet',
+          stichtag: '2026-01-01',
+          gfz: 3.5,
+          beitragszustand: 'ebf',
+        },
+      },
       {
         rings: [square(BE.lat + 0.004, BE.lon, 0.0015)],
         properties: {

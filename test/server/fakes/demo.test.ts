@@ -7,6 +7,8 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, startDemoServer, type DemoServer } from '#dev/demo/demoServer.js';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { TWO_ZONE_KENNZEICHEN } from '#dev/fakes/world/parcelWorld.js';
+import type { FlurstueckResponse } from '#shared/parcelTypes.js';
 import { STATE_ADDRESSES } from '#dev/fakes/world/stateAddresses.js';
 import { loadAddressSources, requiresCredit } from '#server/lookup/addresses/addressSources.js';
 import { DEFAULT_SOURCES_FILE } from '#server/lookup/sources/registry.js';
@@ -162,5 +164,58 @@ describe('npm run demo', () => {
     });
     expect(confirmed.html).toContain('Ihre E-Mail-Adresse ist bestätigt');
     expect((await browser.login('neu@example.de', TEST_PASSWORD)).status).toBe(303);
+  });
+});
+
+describe('npm run demo: the parcel view', () => {
+  async function parcel(query: string): Promise<{ status: number; body: FlurstueckResponse }> {
+    const res = await fetch(`${demo.url}/api/flurstueck?${query}`, {
+      headers: { Authorization: `Bearer ${demo.apiKey}` },
+    });
+    const body = (await res.json()) as FlurstueckResponse;
+    expectValidResponse('GET', '/api/flurstueck', res.status, body);
+    return { status: res.status, body };
+  }
+
+  it('places a parcel under the demo address of every state with an open cadastre, and one across two zones', () => {
+    expect(demo.parcels.filter((p) => p.address !== undefined).length).toBeGreaterThan(5);
+    expect(demo.parcels.map((p) => p.kennzeichen)).toContain(TWO_ZONE_KENNZEICHEN);
+  });
+
+  it.each(
+    STATE_ADDRESSES.filter(({ place }) => ['BE', 'HH', 'BB', 'TH'].includes(place.iso.slice(3))),
+  )('$state: $address answers its parcel and the zone on it', async ({ address, place }) => {
+    const { status, body } = await parcel(`address=${encodeURIComponent(address)}`);
+    expect(status).toBe(200);
+    const own = demo.parcels.find((p) => p.address === address);
+    expect(body.flurstueck.kennzeichen).toBe(own?.kennzeichen);
+    expect(body.flurstueck.land).toBe(place.iso.slice(3));
+    expect(body.zonen.length).toBeGreaterThan(0);
+    expect(body.bodenwert[0]?.bodenwert_euro).toBeGreaterThan(0);
+  });
+
+  it('splits the Berlin parcel across two zones 60/40 and values each part with its zone', async () => {
+    const { status, body } = await parcel(`kennzeichen=${TWO_ZONE_KENNZEICHEN}`);
+    expect(status).toBe(200);
+    expect(body.flurstueck.amtliche_flaeche_m2).toBe(1000);
+    const byZone = new Map(body.zonen.map((z) => [z.bodenrichtwertnummer, z.anteil]));
+    expect(byZone.get('1125')).toBeCloseTo(0.6, 2);
+    expect(byZone.get('1124')).toBeCloseTo(0.4, 2);
+    const [value] = body.bodenwert;
+    expect(body.bodenwert).toHaveLength(1);
+    expect(value?.bodenwert_euro).toBeCloseTo(600 * 9000 + 400 * 12000, -3);
+  });
+
+  it('shows the two-zone parcel on the lookup page’s Flurstück view', async () => {
+    const browser = new FormBrowser(demo.url);
+    expect((await browser.login(DEMO_LOGIN.email, DEMO_LOGIN.password)).status).toBe(303);
+    const page = await browser.submit('/dashboard/flurstueck', '/dashboard/flurstueck', {
+      target: TWO_ZONE_KENNZEICHEN,
+    });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`Flurstück ${TWO_ZONE_KENNZEICHEN}`);
+    expect(page.html).toContain('data-zone="1124"');
+    expect(page.html).toContain('data-zone="1125"');
+    expect(page.html).toContain('class="parcel"');
   });
 });
