@@ -15,10 +15,8 @@ import { join } from 'node:path';
 import { createApp } from '#server/app.js';
 import { loadConfig } from '#server/config/config.js';
 import { createContext } from '#server/context.js';
-import { startCadastreWorld } from '../fakes/cadastreWorld.js';
 import { startNominatimFake } from '../fakes/nominatimFake.js';
-import { placeDemoParcels, type DemoParcel } from '../fakes/world/parcelWorld.js';
-import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
+import { startDemoCadastre, type DemoParcel } from '../fakes/world/parcelWorld.js';
 import { startSmtpFake, type ReceivedMail } from '../fakes/smtpFake.js';
 import { startStateFakes, writeStateRegistry } from '../fakes/stateFakes.js';
 import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
@@ -76,11 +74,8 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     startStateFakes(),
     startNominatimFake(STATE_DEMO_PLACES),
     startSmtpFake(fileMail),
-    loadParcelRegistry().then(startCadastreWorld),
+    startDemoCadastre(dir),
   ]);
-  const parcels = placeDemoParcels(cadastre.fake, cadastre.registry);
-  const parcelSourcesFile = join(dir, 'parcel-sources.json');
-  writeFileSync(parcelSourcesFile, JSON.stringify(cadastre.registry));
   const config = loadConfig({
     ...env,
     PORT: env.PORT ?? '3000',
@@ -89,7 +84,7 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     GEOCODER_URL: nominatim.url,
     GEOCODER_MIN_INTERVAL_MS: '0',
     BRW_SOURCES_FILE: await writeStateRegistry(dir, fakes),
-    PARCEL_SOURCES_FILE: parcelSourcesFile,
+    PARCEL_SOURCES_FILE: cadastre.registryFile,
     REDIS_URL: '',
     SMTP_URL: smtp.url,
   });
@@ -108,7 +103,7 @@ export async function startDemoServer({ env, clock }: DemoOptions): Promise<Demo
     url: config.port === 0 ? `http://localhost:${port}` : config.baseUrl,
     apiKey,
     mailDir,
-    parcels,
+    parcels: cadastre.parcels,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

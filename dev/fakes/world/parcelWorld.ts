@@ -3,12 +3,15 @@
 // a Berlin parcel across the border of two residential zones (60 % in zone
 // 1124's neighbour 1125, 40 % in 1124), asked by its Kennzeichen. Invented,
 // like the demo's land values.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { LAND_OF_SCHLUESSEL } from '#shared/flurstueckskennzeichen.js';
 import type { MetricCrs } from '#server/lookup/geo/metricPolygon.js';
 import type { ParcelRegistryFile } from '#server/parcels/sources/parcelSourceDefinition.js';
 import { placeParcel } from '../cadastreParcels.js';
 import type { CadastreFake } from '../cadastreFake.js';
-import { servicePathOf } from '../cadastreWorld.js';
+import { servicePathOf, startCadastreWorld } from '../cadastreWorld.js';
+import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
 import { BERLIN_ZONE_BORDER } from './mapStates.js';
 import { STATE_ADDRESSES } from './stateAddresses.js';
 
@@ -68,4 +71,20 @@ export function placeDemoParcels(
     placed.push({ state: 'BE', kennzeichen: TWO_ZONE_KENNZEICHEN });
   }
   return placed;
+}
+
+export interface DemoCadastre {
+  fake: CadastreFake;
+  parcels: DemoParcel[];
+  /** The shipped parcel registry pointed at the fake (PARCEL_SOURCES_FILE). */
+  registryFile: string;
+}
+
+/** The fake cadastres with the demo parcels, their registry written into `dir`. */
+export async function startDemoCadastre(dir: string): Promise<DemoCadastre> {
+  const world = await startCadastreWorld(await loadParcelRegistry());
+  const parcels = placeDemoParcels(world.fake, world.registry);
+  const registryFile = join(dir, 'parcel-sources.json');
+  writeFileSync(registryFile, JSON.stringify(world.registry));
+  return { fake: world.fake, parcels, registryFile };
 }
