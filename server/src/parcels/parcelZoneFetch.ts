@@ -3,7 +3,7 @@
 // parcel's box (zoneShares.ts); where it answers points only, a grid of points
 // inside the parcel (gridSample.ts). Every request goes through the caller's
 // slots and the state's source gate, as a lookup's does.
-import type { FlurstueckZone, ShareMethod } from '#shared/parcelTypes.js';
+import type { ShareMethod } from '#shared/parcelTypes.js';
 import type { Logger } from '../logging/logger.js';
 import type { CallerGate } from '../lookup/fairness/callerGate.js';
 import type { WorkTicket } from '../lookup/fairness/workTicket.js';
@@ -17,6 +17,7 @@ import type { SourceGate } from '../lookup/sourceGate.js';
 import { UpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
 import { gridSample, gridSampleText, POLYGON_METHOD_TEXT } from './gridSample.js';
 import type { CadastralParcel } from './parcelSource.js';
+import type { ParcelZone } from './parcelValuation.js';
 import { orderedZones, zoneWithShare, zonesOfParcel } from './parcelZones.js';
 
 export interface ZoneFetchDeps {
@@ -35,7 +36,8 @@ export interface ZonesAt {
 }
 
 export interface ParcelZoneShares {
-  zonen: FlurstueckZone[];
+  /** Zones from polygons carry their outline for the lookup page's map. */
+  zonen: ParcelZone[];
   anteile: ShareMethod;
 }
 

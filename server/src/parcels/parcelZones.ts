@@ -7,12 +7,19 @@ import * as clip from './clipping.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { sortByLandUse } from '#shared/landUse.js';
 import type { FlurstueckZone } from '#shared/parcelTypes.js';
+import { toGeoJsonMultiPolygon } from '../lookup/geo/metricGeoJson.js';
 import { roundHalfAwayFromZero } from '#shared/rounding.js';
 import { inCrs } from '../lookup/geo/metricBox.js';
 import type { MetricMultiPolygon } from '../lookup/geo/metricPolygon.js';
-import { publishedEntry, type ZonedEntry } from '../lookup/geo/zoneOutline.js';
+import {
+  compactRing,
+  publishedEntry,
+  type ZonedEntry,
+  type ZoneOutline,
+} from '../lookup/geo/zoneOutline.js';
 import { mapRecord, newestPerZone, type MappingContext } from '../lookup/mapping/entryMapper.js';
 import type { ZoneRecord } from '../lookup/sources/adapter.js';
+import type { ParcelZone } from './parcelValuation.js';
 import { zoneShares } from './zoneShares.js';
 
 /**
@@ -37,7 +44,7 @@ export function zoneWithShare(
 }
 
 /** Ordered by land use, then the larger share first. */
-export function orderedZones(zones: readonly FlurstueckZone[]): FlurstueckZone[] {
+export function orderedZones<Zone extends FlurstueckZone>(zones: readonly Zone[]): Zone[] {
   return sortByLandUse([...zones].sort((a, b) => b.anteil - a.anteil));
 }
 
@@ -50,7 +57,7 @@ export function zonesOfParcel(
   parcel: { polygon: MetricMultiPolygon; amtliche_flaeche_m2: number },
   records: readonly ZoneRecord[],
   context: MappingContext,
-): FlurstueckZone[] {
+): ParcelZone[] {
   const placed = records.flatMap(({ record, polygon }): Placed[] => {
     const entry = mapRecord(record, context);
     return entry === undefined ? [] : [{ entry: publishedEntry(entry), polygon }];
@@ -74,7 +81,17 @@ export function zonesOfParcel(
     parcel.polygon,
     zones.map(({ entry, polygon }) => ({ zone: entry, polygon, group: entry.nutzungsart })),
   );
+  const polygonOf = new Map(zones.map(({ entry, polygon }) => [entry, polygon]));
   return orderedZones(
-    shares.map(({ zone, share }) => zoneWithShare(zone, share, parcel.amtliche_flaeche_m2)),
+    shares.map(({ zone, share }): ParcelZone => {
+      const withShare = zoneWithShare(zone, share, parcel.amtliche_flaeche_m2);
+      const polygon = polygonOf.get(zone);
+      return polygon === undefined ? withShare : { ...withShare, outline: outlineOf(polygon) };
+    }),
   );
+}
+
+/** The zone's outline for the lookup page's map (WGS84, thinned as a lookup's outlines are). */
+function outlineOf(polygon: MetricMultiPolygon): ZoneOutline {
+  return toGeoJsonMultiPolygon(polygon).coordinates.flatMap((rings) => rings.map(compactRing));
 }

@@ -217,5 +217,7 @@ describe('npm run demo: the parcel view', () => {
     expect(page.html).toContain('data-zone="1124"');
     expect(page.html).toContain('data-zone="1125"');
     expect(page.html).toContain('class="parcel"');
+    // Both zones' outlines, from the polygons the shares were computed with.
+    expect(page.html.match(/<path class="zone"/g)).toHaveLength(2);
   });
 });
