@@ -8,6 +8,7 @@
 // count back.
 import { createHash } from 'node:crypto';
 import type { FlurstueckResponse } from '#shared/parcelTypes.js';
+import type { FlurstueckRequest } from '#shared/schemas/flurstueckRequest.js';
 import { PARCEL_DISCLAIMER } from '#shared/texts.js';
 import type { QuotaService } from '../accounts/quotaService.js';
 import type { Logger } from '../logging/logger.js';
@@ -32,10 +33,11 @@ export function parcelKey({ target, stichtag }: Pick<ParcelQuery, 'target' | 'st
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** The parsed request of REST, MCP or the page; the use case's query is all but its format. */
 export async function countedParcel(
   deps: CountedParcelDeps,
   caller: LookupCaller,
-  query: ParcelQuery,
+  { format: _format, ...query }: FlurstueckRequest,
 ): Promise<ParcelAnswer> {
   const reservation = await deps.quota.reserveLookup(caller.accountId, parcelKey(query));
   return answerReserved(deps, reservation, () => deps.parcelValuation.value(query, caller));

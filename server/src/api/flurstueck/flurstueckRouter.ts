@@ -33,8 +33,7 @@ export function flurstueckRouter(ctx: FlurstueckDeps): Router {
     async (req, res) => {
       const params = parseFlurstueckRequest(req.query, ctx.parcelValuation.today());
       if (!params.ok) throw params.error;
-      const { format: _format, ...query } = params.value;
-      const answer = await countedParcel(ctx, lookupCallerOf(req, res), query);
+      const answer = await countedParcel(ctx, lookupCallerOf(req, res), params.value);
       sendBody(res, 200, flurstueckResponse(answer));
     },
   );

@@ -117,9 +117,8 @@ export function flurstueckPage(ctx: FlurstueckPageDeps, web: WebLayer): Router {
         ctx.parcelValuation.today(),
       );
       if (!params.ok) throw params.error;
-      const { format: _format, ...query } = params.value;
       const caller = callerWhileOpen(signedInUser(res).id, clientKey(req), res);
-      page(req, res, { form, ...(await shown(await countedParcel(ctx, caller, query))) });
+      page(req, res, { form, ...(await shown(await countedParcel(ctx, caller, params.value))) });
     } catch (err) {
       // Unexpected failures go to the dashboard's error page; the service's own refusals stay here.
       if (!isAppError(err) || (err.status >= 500 && err.code !== ErrorCode.serviceError)) throw err;

@@ -69,9 +69,8 @@ export function registerGetFlurstueck(server: McpServer, deps: FlurstueckToolDep
           deps.parcelValuation.today(),
         );
         if (!params.ok) throw params.error;
-        const { format: _format, ...query } = params.value;
         const caller = toolCallerOf(extra.authInfo, extra.signal);
-        const response = flurstueckResponse(await countedParcel(deps, caller, query));
+        const response = flurstueckResponse(await countedParcel(deps, caller, params.value));
         return toolSuccess(summarize(response), response);
       }),
   );
