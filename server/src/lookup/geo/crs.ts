@@ -5,6 +5,7 @@
 import proj4 from 'proj4';
 import { z } from 'zod';
 import type { LatLon } from './latLon.js';
+import type { EastNorth, MetricCrs } from './metricPolygon.js';
 
 const PROJECTED = {
   'EPSG:25832': '+proj=utm +zone=32 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
@@ -60,4 +61,34 @@ export function fromSourcePosition(
 export function formatPosition(position: [number, number], crs: Crs): string {
   const digits = crs === 'EPSG:4326' ? 8 : 3;
   return position.map((n) => n.toFixed(digits)).join(' ');
+}
+
+/** A WGS84 point in a metric system, full precision (areas and intersections need no rounding). */
+export function latLonToMetric(point: LatLon, crs: MetricCrs): EastNorth {
+  const [east, north] = CONVERTERS[crs].forward([point.lon, point.lat]);
+  return [east, north];
+}
+
+/** A metric point back to WGS84, full precision. */
+export function metricToLatLon([east, north]: EastNorth, crs: MetricCrs): LatLon {
+  const [lon, lat] = CONVERTERS[crs].inverse([east, north]);
+  return { lat, lon };
+}
+
+/**
+ * A source position (any known system and axis order) in the metric system
+ * `target`; a position already in `target` is only reordered, others pass
+ * through WGS84 (ETRS89 and WGS84 coincide at the precision of a cadastre).
+ */
+export function toMetric(
+  position: [number, number],
+  crs: Crs,
+  axisOrder: AxisOrder,
+  target: MetricCrs,
+): EastNorth {
+  if (crs === target) {
+    const [first, second] = position;
+    return axisOrder === 'north-east' ? [second, first] : [first, second];
+  }
+  return latLonToMetric(fromSourcePosition(position, crs, axisOrder), target);
 }

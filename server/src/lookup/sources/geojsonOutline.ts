@@ -7,35 +7,14 @@
 // not overlap, and servers disagree whether a URN CRS in GeoJSON means lat lon.
 // An outline that cannot be read is left out: the values never depend on it.
 import { fromSourcePosition, type Crs } from '../geo/crs.js';
-import { frameOfSrsName } from '../geo/srsName.js';
+import {
+  geojsonCrs,
+  latFirst,
+  polygonsOf,
+  positionsOf,
+  type Position,
+} from '../geo/geojsonSurface.js';
 import { compactRing, type LonLat, type ZoneOutline } from '../geo/zoneOutline.js';
-
-type Position = [number, number];
-
-function polygonsOf(geometry: unknown): unknown[] {
-  if (geometry === null || typeof geometry !== 'object') return [];
-  const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
-  if (!Array.isArray(coordinates)) return [];
-  if (type === 'Polygon') return [coordinates];
-  if (type === 'MultiPolygon') return coordinates as unknown[];
-  return [];
-}
-
-function positionsOf(ring: unknown): Position[] | undefined {
-  if (!Array.isArray(ring) || ring.length < 4) return undefined;
-  const positions: Position[] = [];
-  for (const position of ring) {
-    if (!Array.isArray(position)) return undefined;
-    const [a, b] = position as unknown[];
-    if (typeof a !== 'number' || typeof b !== 'number') return undefined;
-    if (!Number.isFinite(a) || !Number.isFinite(b)) return undefined;
-    positions.push([a, b]);
-  }
-  return positions;
-}
-
-/** German latitudes are all above German longitudes. */
-const latFirst = ([a, b]: Position) => a > b;
 
 function toLonLat(position: Position, crs: Crs): LonLat {
   if (crs === 'EPSG:4326') return latFirst(position) ? [position[1], position[0]] : position;
@@ -49,7 +28,7 @@ export function readGeojsonOutline(
   fallback: Crs | undefined,
 ): ZoneOutline | undefined {
   // A named CRS this service cannot convert is no reason to guess another.
-  const crs = crsName === undefined ? (fallback ?? 'EPSG:4326') : frameOfSrsName(crsName)?.crs;
+  const crs = geojsonCrs(crsName, fallback);
   if (crs === undefined) return undefined;
   const rings: LonLat[][] = [];
   for (const polygon of polygonsOf(geometry)) {

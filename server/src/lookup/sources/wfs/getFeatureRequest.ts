@@ -63,17 +63,24 @@ export function equalsOneOf(property: string, values: readonly string[]): string
     : `<fes:Or>${comparisons.join('')}</fes:Or>`;
 }
 
-/** A GetFeature request around the given wfs:Query elements, every prefix declared. */
+/**
+ * A GetFeature request around the given wfs:Query elements, every prefix
+ * declared; `attributes` adds GetFeature attributes (count, outputFormat).
+ */
 export function getFeatureXml(
   namespaces: Readonly<Record<string, string>>,
   queries: string,
+  attributes: Readonly<Record<string, string>> = {},
 ): string {
   const xmlns = Object.entries({ ...namespaces, ...FIXED_NAMESPACES })
     .map(([prefix, uri]) => `xmlns:${prefix}="${escapeXml(uri)}"`)
     .join(' ');
+  const extra = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
+    .join('');
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<wfs:GetFeature service="WFS" version="2.0.0" ${xmlns}>${queries}</wfs:GetFeature>`
+    `<wfs:GetFeature service="WFS" version="2.0.0"${extra} ${xmlns}>${queries}</wfs:GetFeature>`
   );
 }
 

@@ -5,17 +5,9 @@
 // CRS and axis order apply. Rings are thinned for the map (compactRing). An
 // outline that cannot be read is left out: the values never depend on it.
 import { fromSourcePosition, type AxisOrder, type Crs } from '../../geo/crs.js';
-import { frameOfSrsName } from '../../geo/srsName.js';
 import { compactRing, type LonLat, type ZoneOutline } from '../../geo/zoneOutline.js';
-import { attributeOf, children, elementNames, textOf, type XmlNode } from '../xmlTree.js';
-
-interface Frame {
-  crs: Crs;
-  axisOrder: AxisOrder;
-  dimension: number;
-}
-
-const POLYGON_ELEMENTS = new Set(['Polygon', 'PolygonPatch']);
+import { children, elementNames, type XmlNode } from '../xmlTree.js';
+import { POLYGON_ELEMENTS, frameAt, positionsAt, type GmlFrame } from './gmlSurface.js';
 
 export function readGmlOutline(
   feature: XmlNode,
@@ -35,14 +27,7 @@ export function outlineOf(
   return outline ? { outline } : {};
 }
 
-function frameAt(node: XmlNode, outer: Frame): Frame {
-  const srsName = attributeOf(node, 'srsName');
-  const named = srsName === undefined ? undefined : frameOfSrsName(srsName);
-  const dimension = Number(attributeOf(node, 'srsDimension') ?? outer.dimension);
-  return { ...outer, ...named, dimension: dimension === 3 ? 3 : 2 };
-}
-
-function walk(node: XmlNode, outer: Frame, rings: LonLat[][]): void {
+function walk(node: XmlNode, outer: GmlFrame, rings: LonLat[][]): void {
   const frame = frameAt(node, outer);
   for (const name of elementNames(node)) {
     for (const child of children(node, name)) {
@@ -52,7 +37,7 @@ function walk(node: XmlNode, outer: Frame, rings: LonLat[][]): void {
   }
 }
 
-function readPolygon(polygon: XmlNode, frame: Frame, rings: LonLat[][]): void {
+function readPolygon(polygon: XmlNode, frame: GmlFrame, rings: LonLat[][]): void {
   for (const side of ['exterior', 'interior']) {
     for (const boundary of children(polygon, side)) {
       for (const ring of children(boundary, 'LinearRing')) {
@@ -63,26 +48,11 @@ function readPolygon(polygon: XmlNode, frame: Frame, rings: LonLat[][]): void {
   }
 }
 
-function ringPoints(ring: XmlNode, frame: Frame): LonLat[] | undefined {
-  const posList = children(ring, 'posList')[0];
-  const numbers = (
-    posList ? [textOf(posList) ?? ''] : children(ring, 'pos').map((pos) => textOf(pos) ?? '')
-  )
-    .join(' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .map(Number);
-  const step = posList ? frameAt(posList, frame).dimension : frame.dimension;
-  if (numbers.length < 4 * step || numbers.length % step !== 0) return undefined;
-  if (numbers.some((n) => !Number.isFinite(n))) return undefined;
-  const points: LonLat[] = [];
-  for (let i = 0; i < numbers.length; i += step) {
-    const { lat, lon } = fromSourcePosition(
-      [numbers[i] as number, numbers[i + 1] as number],
-      frame.crs,
-      frame.axisOrder,
-    );
-    points.push([lon, lat]);
-  }
-  return points;
+function ringPoints(ring: XmlNode, frame: GmlFrame): LonLat[] | undefined {
+  const positions = positionsAt(ring, frame);
+  if (!positions || positions.length < 4) return undefined;
+  return positions.map((position) => {
+    const { lat, lon } = fromSourcePosition(position, frame.crs, frame.axisOrder);
+    return [lon, lat];
+  });
 }
