@@ -11,6 +11,14 @@ export function featuresOf(
   xml: string,
   featureTypeLocalNames: string | readonly string[],
 ): XmlNode[] {
+  return typedFeaturesOf(xml, featureTypeLocalNames).map(({ feature }) => feature);
+}
+
+/** The same features, each with the local name of its type (an answer to several queries). */
+export function typedFeaturesOf(
+  xml: string,
+  featureTypeLocalNames: string | readonly string[],
+): { type: string; feature: XmlNode }[] {
   const names =
     typeof featureTypeLocalNames === 'string' ? [featureTypeLocalNames] : featureTypeLocalNames;
   const tree = parseXmlTree(xml);
@@ -24,7 +32,9 @@ export function featuresOf(
     throw new UpstreamOutage('malformed_body', `unexpected root element ${rootName ?? '(none)'}`);
   }
   return MEMBER_ELEMENTS.flatMap((member) =>
-    children(root, member).flatMap((node) => names.flatMap((name) => children(node, name))),
+    children(root, member).flatMap((node) =>
+      names.flatMap((type) => children(node, type).map((feature) => ({ type, feature }))),
+    ),
   );
 }
 

@@ -7,7 +7,7 @@ import { defineAdapterKind } from '../adapter.js';
 import type { LatLon } from '../../geo/latLon.js';
 import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
-import { featuresOf } from './featureCollection.js';
+import { typedFeaturesOf } from './featureCollection.js';
 import { outlineOf } from './gmlOutline.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
 import { createTypePlan } from './typePlan.js';
@@ -27,6 +27,9 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
     history?.since,
   );
   const plan = createTypePlan(options, fields.brw, { upstream: deps.upstream, clock });
+  const factsOfType = new Map(
+    Object.entries(options.typeFacts ?? {}).map(([type, facts]) => [localNameOf(type), facts]),
+  );
   /** Hamburg: only the newest Jahrgänge, counted back from the clock's year or the date's. */
   const yearCondition = (at: string | undefined) => {
     if (!options.yearFilter) return undefined;
@@ -48,7 +51,8 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
         body: buildTypeQueriesBody(options, queries, point, yearCondition(at)),
       },
       ({ text }) =>
-        featuresOf(text, typeNames).map((feature) => ({
+        typedFeaturesOf(text, typeNames).map(({ type, feature }) => ({
+          ...factsOfType.get(type),
           ...extractRecord(fields, (path) => textAtPath(feature, path)),
           ...outlineOf(feature, options),
         })),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
 import { isRegex } from '../fieldMap.js';
+import { SOURCE_FIELDS } from '../sourceRecord.js';
 import { yearsBackSchema } from '../years/yearEndpoint.js';
 
 const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');
@@ -23,6 +24,14 @@ export const wfsOptionsSchema = z
      * asked (MV: one type per land use, their full list is not published).
      */
     featureTypePattern: z.string().min(1).optional(),
+    /**
+     * Facts a feature type states by being that type (MV: every zone of
+     * boris:sanierungsgebiet lies in a redevelopment area): published text each
+     * record of the type carries unless it publishes the field itself.
+     */
+    typeFacts: z
+      .record(qualifiedName, z.partialRecord(z.enum(SOURCE_FIELDS), z.string().min(1)))
+      .optional(),
     /** e.g. adv:position, or "from-schema" (MapServer names it msGeometry unless configured). */
     geometryProperty: z.union([qualifiedName, z.literal(FROM_SCHEMA)]),
     /** Prefix → namespace URI for every prefix used above; servers check them. */
@@ -55,12 +64,17 @@ export const wfsOptionsSchema = z
   })
   .refine(
     (o) =>
-      [...featureTypesOf(o), o.geometryProperty, o.yearFilter?.property ?? FROM_SCHEMA]
+      [
+        ...featureTypesOf(o),
+        ...Object.keys(o.typeFacts ?? {}),
+        o.geometryProperty,
+        o.yearFilter?.property ?? FROM_SCHEMA,
+      ]
         .filter((q) => q !== FROM_SCHEMA)
         .every((q) => prefixOf(q) in o.namespaces),
     {
       message:
-        'namespaces must declare the prefixes of featureType, geometryProperty and yearFilter',
+        'namespaces must declare the prefixes of featureType, typeFacts, geometryProperty and yearFilter',
     },
   );
 
