@@ -41,6 +41,18 @@ export interface BrmRecord {
   geschosszahl?: string;
   baumassenzahl?: string;
   wertrelevanteGfz?: string;
+  /**
+   * BRM 2 elements whose names are known only lower-cased and flattened (LGLN
+   * portal: verfahrensart, entwicklungssanierungszusatz, ackerzahl|
+   * br_wertoderwertespanneganzzahl|wert) or from GDAL's flattening of Hessen
+   * GML (gemarkung|BR_Gemarkung|name); written here in the AdV camel case.
+   */
+  verfahrensart?: string;
+  entwicklungsSanierungszusatz?: string;
+  ackerzahl?: string;
+  gruenlandzahl?: string;
+  gemarkung?: string;
+  bemerkungen?: string;
 }
 
 /** A zone: WGS84 rings ([lon, lat]; outer first, then holes) and its records. */
@@ -87,10 +99,12 @@ function member(zone: FakeZone, record: BrmRecord, profile: BrmProfile): string 
     record.gemeindeKey === undefined && record.gemeindeName === undefined
       ? ''
       : `<boris:gemeinde>${el('gemeinde', record.gemeindeKey)}${el('name', record.gemeindeName)}</boris:gemeinde>`;
-  const decimal = (name: string, value: string | undefined) =>
+  const valueOf = (kind: string) => (name: string, value: string | undefined) =>
     value === undefined
       ? ''
-      : `<boris:${name}><boris:BR_WertOderWertespanneDezimalzahl>${el('wert', value)}</boris:BR_WertOderWertespanneDezimalzahl></boris:${name}>`;
+      : `<boris:${name}><boris:BR_WertOderWertespanne${kind}>${el('wert', value)}</boris:BR_WertOderWertespanne${kind}></boris:${name}>`;
+  const decimal = valueOf('Dezimalzahl');
+  const integer = valueOf('Ganzzahl');
   return (
     `<wfs:member><${profile.featureType} gml:id="${escapeXml(record.id)}">` +
     `<${profile.geometryProperty}>${geometry(zone, record.id, profile)}</${profile.geometryProperty}>` +
@@ -110,6 +124,14 @@ function member(zone: FakeZone, record: BrmRecord, profile: BrmProfile): string 
     el('geschosszahl', record.geschosszahl) +
     decimal('baumassenzahl', record.baumassenzahl) +
     decimal('wertrelevanteGeschossflaechenzahl', record.wertrelevanteGfz) +
+    el('verfahrensart', record.verfahrensart) +
+    el('entwicklungsSanierungszusatz', record.entwicklungsSanierungszusatz) +
+    integer('ackerzahl', record.ackerzahl) +
+    integer('gruenlandzahl', record.gruenlandzahl) +
+    (record.gemarkung === undefined
+      ? ''
+      : `<boris:gemarkung><boris:BR_Gemarkung>${el('name', record.gemarkung)}</boris:BR_Gemarkung></boris:gemarkung>`) +
+    el('bemerkungen', record.bemerkungen) +
     `</${profile.featureType}></wfs:member>`
   );
 }
