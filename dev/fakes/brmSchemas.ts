@@ -53,6 +53,7 @@ function gidSchema(adv: string): string {
 }
 
 const decimal = 'BR_WertOderWertespanneDezimalzahl';
+const integer = 'BR_WertOderWertespanneGanzzahl';
 
 /** BRM 2 (boris 2.0 / brm 2.1): BR_BodenrichtwertZonal as the fake's GML writes it. */
 function brm2Schema(boris: string, adv: string): string {
@@ -78,9 +79,17 @@ function brm2Schema(boris: string, adv: string): string {
         b('grundflaechenzahl', `boris:${decimal}PropertyType`) +
         b('geschosszahl', 'integer') +
         b('baumassenzahl', `boris:${decimal}PropertyType`) +
-        b('wertrelevanteGeschossflaechenzahl', `boris:${decimal}PropertyType`),
+        b('wertrelevanteGeschossflaechenzahl', `boris:${decimal}PropertyType`) +
+        b('verfahrensart', 'string') +
+        b('entwicklungsSanierungszusatz', 'string') +
+        b('ackerzahl', `boris:${integer}PropertyType`) +
+        b('gruenlandzahl', `boris:${integer}PropertyType`) +
+        b('gemarkung', 'boris:BR_GemarkungPropertyType') +
+        b('bemerkungen', 'string'),
     ) +
     wrapped('boris', 'BR_Gemeinde', b('gemeinde', 'string') + b('name', 'string')) +
+    wrapped('boris', 'BR_Gemarkung', b('name', 'string')) +
+    wrapped('boris', integer, b('wert', 'integer')) +
     wrapped('boris', 'BR_Gutachterausschuss', b('bezeichnung', 'string')) +
     wrapped('boris', 'BR_Nutzung', b('art', 'string') + b('ergaenzung', 'string')) +
     wrapped('boris', decimal, b('wert', 'decimal')) +
