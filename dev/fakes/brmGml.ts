@@ -2,6 +2,7 @@
 // a WFS 2.0 FeatureCollection whose members carry the zone geometry in
 // adv:position and the values as BRM elements. Empty strings become empty
 // elements, as real services send them; undefined fields are left out.
+import type { ZoneShape } from './zoneGeometry.js';
 import {
   formatPosition,
   toSourcePosition,
@@ -136,12 +137,44 @@ function member(zone: FakeZone, record: BrmRecord, profile: BrmProfile): string 
   );
 }
 
+/**
+ * A procedure area (BR_Verfahren, BB and HE). Modelled, not captured: no public
+ * answer shows a BR_Verfahren feature; its geometry is written like a zone's
+ * and its art under the BRM 2 element names the registry reads as candidates.
+ */
+export interface FakeProcedureArea extends ZoneShape {
+  id: string;
+  verfahrensart?: string;
+  entwicklungsSanierungszusatz?: string;
+}
+
+/** The area as a wfs:member, its elements in the namespace `prefix` (boris, br). */
+export function procedureAreaMember(
+  area: FakeProcedureArea,
+  prefix: string,
+  profile: Pick<BrmProfile, 'nativeCrs' | 'nativeSrsName' | 'nativeAxisOrder'>,
+): string {
+  const text = (name: string, value: string | undefined) =>
+    value === undefined ? '' : `<${prefix}:${name}>${escapeXml(value)}</${prefix}:${name}>`;
+  return (
+    `<wfs:member><${prefix}:BR_Verfahren gml:id="${escapeXml(area.id)}">` +
+    `<adv:position>${geometry(area, area.id, profile)}</adv:position>` +
+    text('verfahrensart', area.verfahrensart) +
+    text('entwicklungsSanierungszusatz', area.entwicklungsSanierungszusatz) +
+    `</${prefix}:BR_Verfahren></wfs:member>`
+  );
+}
+
 export function featureCollectionXml(
   zones: readonly FakeZone[],
   profile: BrmProfile,
   timeStamp: string,
+  areaMembers: readonly string[] = [],
 ): string {
-  const members = zones.flatMap((zone) => zone.records.map((r) => member(zone, r, profile)));
+  const members = [
+    ...zones.flatMap((zone) => zone.records.map((r) => member(zone, r, profile))),
+    ...areaMembers,
+  ];
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
     '<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" ' +

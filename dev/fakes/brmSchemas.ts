@@ -55,6 +55,15 @@ function gidSchema(adv: string): string {
 const decimal = 'BR_WertOderWertespanneDezimalzahl';
 const integer = 'BR_WertOderWertespanneGanzzahl';
 
+/** BR_Verfahren as the fakes write it (modelled: no schema of it is public). */
+const procedureAreaType = (p: string) =>
+  feature(
+    p,
+    'BR_Verfahren',
+    'adv:AU_FlaechenobjektType',
+    el('verfahrensart', 'string') + el('entwicklungsSanierungszusatz', 'string'),
+  );
+
 /** BRM 2 (boris 2.0 / brm 2.1): BR_BodenrichtwertZonal as the fake's GML writes it. */
 function brm2Schema(boris: string, adv: string): string {
   const b = (name: string, type: string) => el(name, type);
@@ -87,6 +96,7 @@ function brm2Schema(boris: string, adv: string): string {
         b('gemarkung', 'boris:BR_GemarkungPropertyType') +
         b('bemerkungen', 'string'),
     ) +
+    procedureAreaType('boris') +
     wrapped('boris', 'BR_Gemeinde', b('gemeinde', 'string') + b('name', 'string')) +
     wrapped('boris', 'BR_Gemarkung', b('name', 'string')) +
     wrapped('boris', integer, b('wert', 'integer')) +
@@ -123,6 +133,7 @@ function brm3Schema(br: string, adv: string): string {
         el('wertrelevanteGeschossflaechenzahl', `br:${decimal}PropertyType`) +
         el('gehoertZu', ref),
     ) +
+    procedureAreaType('br') +
     wrapped('br', 'BR_Nutzung', el('art', ref) + el('ergaenzung', ref, ' maxOccurs="unbounded"')) +
     wrapped('br', decimal, el('wert', 'decimal')) +
     '</schema>'

@@ -15,6 +15,7 @@ import {
   readPublishedVerfahrensgrund,
   readPublishedVerfahrensgrundZusatz,
 } from './publishedProcedure.js';
+import { procedureAreaReader } from './procedureArea.js';
 import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
 import type { NumberFormat } from '../sources/numberFormat.js';
 import {
@@ -43,6 +44,8 @@ export interface UnreadableValue {
   /** The published text, cut to RAW_TEXT_LIMIT. */
   raw: string;
   zone?: string;
+  /** The procedure area (gml:id) whose Verfahrensgrund could not be read. */
+  area?: string;
 }
 
 /** Why a record is left out, by the required field that could not be read. */
@@ -160,8 +163,11 @@ export function mapNewestEntries(
   records: readonly SourceRecord[],
   context: MappingContext,
 ): ZonedEntry[] {
+  const withArea = procedureAreaReader((area) =>
+    context.onUnreadable({ field: 'verfahrensgrund', ...area }),
+  );
   const entries = records
-    .map((record) => mapRecord(record, context))
+    .map((record) => mapRecord(withArea(record), context))
     .filter((entry): entry is ZonedEntry => entry !== undefined && entry.stichtag <= context.today);
   const newest = new Map<string, string>();
   for (const entry of entries) {

@@ -14,11 +14,17 @@ export function featuresOf(
   return typedFeaturesOf(xml, featureTypeLocalNames).map(({ feature }) => feature);
 }
 
+/** A feature with the local name of its type. */
+export interface TypedFeature {
+  type: string;
+  feature: XmlNode;
+}
+
 /** The same features, each with the local name of its type (an answer to several queries). */
 export function typedFeaturesOf(
   xml: string,
   featureTypeLocalNames: string | readonly string[],
-): { type: string; feature: XmlNode }[] {
+): TypedFeature[] {
   const names =
     typeof featureTypeLocalNames === 'string' ? [featureTypeLocalNames] : featureTypeLocalNames;
   const tree = parseXmlTree(xml);

@@ -2,14 +2,32 @@
 // requests with GML (AdV BRM schema in NI, HB, HE; own schemas in HH, MV, TH).
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
-import { isRegex } from '../fieldMap.js';
+import { fieldSourceSchema, isRegex } from '../fieldMap.js';
 import { SOURCE_FIELDS } from '../sourceRecord.js';
 import { yearsBackSchema } from '../years/yearEndpoint.js';
 
-const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');
+export const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');
 
 /** The geometry property is read from the service's DescribeFeatureType answer. */
 export const FROM_SCHEMA = 'from-schema';
+
+/**
+ * The areas of urban-development procedures (BB, HE: BR_Verfahren), asked at
+ * the point together with the zones; every zone there carries the area's
+ * Verfahrensgrund (and Zusatz) unless it publishes its own. The element names
+ * are candidates (no public answer shows a filled BR_Verfahren feature).
+ */
+export const procedureAreasSchema = z
+  .object({
+    featureType: qualifiedName,
+    /** "from-schema": read from DescribeFeatureType (not shown by any reference). */
+    geometryProperty: z.union([qualifiedName, z.literal(FROM_SCHEMA)]),
+    verfahrensgrund: fieldSourceSchema,
+    verfahrensgrund_zusatz: fieldSourceSchema.optional(),
+  })
+  .strict();
+
+export type ProcedureAreasOptions = z.infer<typeof procedureAreasSchema>;
 
 export const wfsOptionsSchema = z
   .object({
@@ -32,6 +50,7 @@ export const wfsOptionsSchema = z
     typeFacts: z
       .record(qualifiedName, z.partialRecord(z.enum(SOURCE_FIELDS), z.string().min(1)))
       .optional(),
+    procedureAreas: procedureAreasSchema.optional(),
     /** e.g. adv:position, or "from-schema" (MapServer names it msGeometry unless configured). */
     geometryProperty: z.union([qualifiedName, z.literal(FROM_SCHEMA)]),
     /** Prefix → namespace URI for every prefix used above; servers check them. */
@@ -67,6 +86,8 @@ export const wfsOptionsSchema = z
       [
         ...featureTypesOf(o),
         ...Object.keys(o.typeFacts ?? {}),
+        o.procedureAreas?.featureType ?? FROM_SCHEMA,
+        o.procedureAreas?.geometryProperty ?? FROM_SCHEMA,
         o.geometryProperty,
         o.yearFilter?.property ?? FROM_SCHEMA,
       ]
@@ -74,7 +95,7 @@ export const wfsOptionsSchema = z
         .every((q) => prefixOf(q) in o.namespaces),
     {
       message:
-        'namespaces must declare the prefixes of featureType, typeFacts, geometryProperty and yearFilter',
+        'namespaces must declare the prefixes of featureType, typeFacts, procedureAreas, geometryProperty and yearFilter',
     },
   );
 
