@@ -20,7 +20,11 @@ import { startWfsFake, type WfsFake, type WfsServiceConfig } from '#dev/fakes/wf
 import { BB, BB_WORLD } from '#dev/fakes/world/wfsStates.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { manualClock } from '../../../support/clock.js';
-import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
+import {
+  entriesAt,
+  startLookupHarness,
+  type LookupHarness,
+} from '../../../support/lookupHarness.js';
 
 /** Three Wiesbaden points 0.01° apart: inside an area, outside any, inside an unreadable one. */
 const INSIDE = { lat: WIESBADEN.lat, lon: WIESBADEN.lon };
@@ -122,17 +126,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function entriesAt(address: string): Promise<BodenrichtwertEntry[]> {
-  const res = await h.get({ address });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { bodenrichtwerte: BodenrichtwertEntry[] }).bodenrichtwerte;
-}
 const byNumber = (entries: BodenrichtwertEntry[], number: string) =>
   entries.find((e) => e.bodenrichtwertnummer === number);
 
 describe('Hessen: a zone inside a BR_Verfahren area', () => {
   it('carries the area’s Verfahrensgrund, and its Zusatz only where the zone publishes none', async () => {
-    const entries = await entriesAt(ADDRESSES.inside);
+    const entries = await entriesAt(h, ADDRESSES.inside);
     expect(byNumber(entries, '14100')).toMatchObject({
       verfahrensgrund: 'Sanierungsgebiet',
       verfahrensgrund_zusatz: 'sanierungsbeeinflusst (Endwert)',
@@ -152,14 +151,14 @@ describe('Hessen: a zone inside a BR_Verfahren area', () => {
   });
 
   it('leaves a zone outside every area without one', async () => {
-    const [entry] = await entriesAt(ADDRESSES.outside);
+    const [entry] = await entriesAt(h, ADDRESSES.outside);
     expect(entry?.bodenrichtwertnummer).toBe('14200');
     expect(entry).not.toHaveProperty('verfahrensgrund');
     expect(entry).not.toHaveProperty('verfahrensgrund_zusatz');
   });
 
   it('logs an area whose art it cannot read and leaves it out', async () => {
-    const [entry] = await entriesAt(ADDRESSES.unreadable);
+    const [entry] = await entriesAt(h, ADDRESSES.unreadable);
     expect(entry?.bodenrichtwertnummer).toBe('14300');
     expect(entry).not.toHaveProperty('verfahrensgrund');
     const logged = h.server.logs.lines
@@ -173,7 +172,7 @@ describe('Hessen: a zone inside a BR_Verfahren area', () => {
 
 describe('Brandenburg: the areas asked beside the zones in step 1', () => {
   it('gives every zone at a point inside an area its Verfahrensgrund, in JSON and XML', async () => {
-    const entries = await entriesAt(ADDRESSES.potsdam);
+    const entries = await entriesAt(h, ADDRESSES.potsdam);
     expect(entries.map((e) => [e.bodenrichtwertnummer, e.verfahrensgrund])).toEqual(
       expect.arrayContaining([
         ['3003101', 'Entwicklungsbereich'],
@@ -185,7 +184,7 @@ describe('Brandenburg: the areas asked beside the zones in step 1', () => {
   });
 
   it('gives none to the zones at a point outside', async () => {
-    const entries = await entriesAt(ADDRESSES.potsdamEast);
+    const entries = await entriesAt(h, ADDRESSES.potsdamEast);
     expect(entries.length).toBeGreaterThan(0);
     for (const entry of entries) expect(entry).not.toHaveProperty('verfahrensgrund');
   });

@@ -16,9 +16,12 @@ import { HESSEN_PROFILE, LGLN_PROFILE } from '#dev/fakes/profiles.js';
 import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
 import { startWfsGeojsonFake } from '#dev/fakes/wfsGeojsonFake.js';
-import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { manualClock } from '../../../support/clock.js';
-import { startLookupHarness, type LookupHarness } from '../../../support/lookupHarness.js';
+import {
+  entriesAt,
+  startLookupHarness,
+  type LookupHarness,
+} from '../../../support/lookupHarness.js';
 
 const BERLIN = { lat: 52.5163, lon: 13.3777 };
 const ADDRESSES = {
@@ -149,16 +152,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function entriesAt(address: string): Promise<BodenrichtwertEntry[]> {
-  const res = await h.get({ address });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { bodenrichtwerte: BodenrichtwertEntry[] }).bodenrichtwerte;
-}
 const xmlAt = async (address: string) => (await h.get({ address, format: 'xml' })).text();
 
 describe('Niedersachsen: the BRM 2 procedure and soil elements', () => {
   it('answers the Verfahrensgrund with the Anfangswert meaning and the soil numbers', async () => {
-    const entries = await entriesAt(ADDRESSES.hannover);
+    const entries = await entriesAt(h, ADDRESSES.hannover);
     expect(entries.find((e) => e.bodenrichtwertnummer === '04302001')).toMatchObject({
       verfahrensgrund: 'Sanierungsgebiet',
       verfahrensgrund_zusatz: 'sanierungsunbeeinflusst (Anfangswert)',
@@ -182,7 +180,7 @@ describe('Niedersachsen: the BRM 2 procedure and soil elements', () => {
 
 describe('Hessen: Gemarkung, Bemerkungen and the Endwert of a development area', () => {
   it('answers them in JSON and XML', async () => {
-    const [entry] = await entriesAt(ADDRESSES.wiesbaden);
+    const [entry] = await entriesAt(h, ADDRESSES.wiesbaden);
     expect(entry).toMatchObject({
       gemarkung: 'Wiesbaden',
       bemerkung: 'Lage an der Wilhelmstraße',
@@ -199,7 +197,7 @@ describe('Hessen: Gemarkung, Bemerkungen and the Endwert of a development area',
 
 describe('Berlin: anwert read as the Verfahrensgrund-Zusatz', () => {
   it('answers SU beside the verfahrensart in JSON and XML', async () => {
-    const [entry] = await entriesAt(ADDRESSES.berlin);
+    const [entry] = await entriesAt(h, ADDRESSES.berlin);
     expect(entry).toMatchObject({
       bodenrichtwertnummer: '2412',
       verfahrensgrund: 'Sanierungsgebiet',
