@@ -27,12 +27,21 @@ export interface BodenrichtwertEntry {
   beitragszustand?: string;
   /** The special-law area the zone lies in, e.g. "Sanierungsgebiet", "Entwicklungsbereich". */
   verfahrensgrund?: string;
-  /** e.g. "sanierungsunbeeinflusst": whether the value includes the measure's effect. */
+  /**
+   * Whether the value includes the measure's effect, with what that makes it:
+   * "sanierungsunbeeinflusst (Anfangswert)" … "entwicklungsbeeinflusst (Endwert)".
+   */
   verfahrensgrund_zusatz?: string;
-  /** Farmland: the Ackerzahl of the reference plot. */
+  /** Farmland: the Ackerzahl of the reference plot, where one value is published. */
   ackerzahl?: number;
-  /** Farmland: the Grünlandzahl of the reference plot. */
+  /** Farmland: a published range of Ackerzahlen ("65-70"); then `ackerzahl` is absent. */
+  ackerzahl_min?: number;
+  ackerzahl_max?: number;
+  /** Farmland: the Grünlandzahl of the reference plot, where one value is published. */
   gruenlandzahl?: number;
+  /** Farmland: a published range of Grünlandzahlen; then `gruenlandzahl` is absent. */
+  gruenlandzahl_min?: number;
+  gruenlandzahl_max?: number;
   /** The Gemarkung (cadastral district) the zone lies in. */
   gemarkung?: string;
   /** The committee's free remarks on the zone, as published. */

@@ -39,12 +39,26 @@ export const bodenrichtwertEntrySchema = z.object({
       'Entwicklungsbereich, Soziale Stadt oder Stadtumbau.',
   ).optional(),
   verfahrensgrund_zusatz: nonEmpty(
-    'Ob der Wert die Maßnahme berücksichtigt: sanierungsunbeeinflusst, ' +
-      'sanierungsbeeinflusst, entwicklungsunbeeinflusst oder entwicklungsbeeinflusst.',
+    'Ob der Wert die Maßnahme berücksichtigt, und was er damit ist: ' +
+      '„sanierungsunbeeinflusst (Anfangswert)“ oder „entwicklungsunbeeinflusst (Anfangswert)“ ' +
+      'ist der Wert ohne die Maßnahme, „sanierungsbeeinflusst (Endwert)“ oder ' +
+      '„entwicklungsbeeinflusst (Endwert)“ der Wert nach ihr.',
   ).optional(),
-  ackerzahl: number('Ackerzahl des Richtwertgrundstücks (landwirtschaftliche Fläche).').optional(),
+  ackerzahl: number(
+    'Ackerzahl des Richtwertgrundstücks (landwirtschaftliche Fläche), wenn ein Wert ' +
+      'veröffentlicht ist; fehlt bei einer Spanne.',
+  ).optional(),
+  ackerzahl_min: number('Untere Grenze einer veröffentlichten Spanne von Ackerzahlen.').optional(),
+  ackerzahl_max: number('Obere Grenze einer veröffentlichten Spanne von Ackerzahlen.').optional(),
   gruenlandzahl: number(
-    'Grünlandzahl des Richtwertgrundstücks (landwirtschaftliche Fläche).',
+    'Grünlandzahl des Richtwertgrundstücks (landwirtschaftliche Fläche), wenn ein Wert ' +
+      'veröffentlicht ist; fehlt bei einer Spanne.',
+  ).optional(),
+  gruenlandzahl_min: number(
+    'Untere Grenze einer veröffentlichten Spanne von Grünlandzahlen.',
+  ).optional(),
+  gruenlandzahl_max: number(
+    'Obere Grenze einer veröffentlichten Spanne von Grünlandzahlen.',
   ).optional(),
   gemarkung: nonEmpty('Gemarkung der Zone.').optional(),
   bemerkung: nonEmpty(

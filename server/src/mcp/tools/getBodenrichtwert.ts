@@ -57,17 +57,25 @@ export function registerGetBodenrichtwert(server: McpServer, deps: CountedLookup
   );
 }
 
+/** ", Ackerzahl 55", or ", Ackerzahl 65 bis 70" for a published range. */
+function soilNumber(label: string, value?: number, min?: number, max?: number): string {
+  if (value !== undefined) return `, ${label} ${germanNumber(value)}`;
+  if (min === undefined || max === undefined) return '';
+  return `, ${label} ${germanNumber(min)} bis ${germanNumber(max)}`;
+}
+
 function summarize(r: BodenrichtwertResponse): string {
   const entries = r.bodenrichtwerte.map((e) => {
     const zone = e.zonenbezeichnung ? `, Zone ${e.zonenbezeichnung}` : '';
     const number = e.bodenrichtwertnummer ? `, Nr. ${e.bodenrichtwertnummer}` : '';
     const state = e.entwicklungszustand ? `, ${e.entwicklungszustand}` : '';
-    const area = e.verfahrensgrund
-      ? `, ${e.verfahrensgrund}${e.verfahrensgrund_zusatz ? ` (${e.verfahrensgrund_zusatz})` : ''}`
-      : '';
+    // The Zusatz says whether the value is the Anfangs- or Endwert; some states publish it alone.
+    const area = [e.verfahrensgrund, e.verfahrensgrund_zusatz]
+      .map((text) => (text ? `, ${text}` : ''))
+      .join('');
     const soil = [
-      e.ackerzahl === undefined ? '' : `, Ackerzahl ${germanNumber(e.ackerzahl)}`,
-      e.gruenlandzahl === undefined ? '' : `, Grünlandzahl ${germanNumber(e.gruenlandzahl)}`,
+      soilNumber('Ackerzahl', e.ackerzahl, e.ackerzahl_min, e.ackerzahl_max),
+      soilNumber('Grünlandzahl', e.gruenlandzahl, e.gruenlandzahl_min, e.gruenlandzahl_max),
     ].join('');
     return (
       `- ${e.code} ${e.nutzungsart}: ${germanNumber(e.brw_euro_pro_m2)} €/m² ` +

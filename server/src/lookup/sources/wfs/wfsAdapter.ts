@@ -7,8 +7,9 @@ import { defineAdapterKind } from '../adapter.js';
 import type { LatLon } from '../../geo/latLon.js';
 import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
-import { featuresOf } from './featureCollection.js';
+import { typedFeaturesOf } from './featureCollection.js';
 import { outlineOf } from './gmlOutline.js';
+import { createProcedureAreas } from './procedureAreas.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
 import { createTypePlan } from './typePlan.js';
 import { textAtPath } from '../xmlTree.js';
@@ -27,6 +28,15 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
     history?.since,
   );
   const plan = createTypePlan(options, fields.brw, { upstream: deps.upstream, clock });
+  const areas =
+    options.procedureAreas &&
+    createProcedureAreas(options.procedureAreas, options.namespaces, {
+      upstream: deps.upstream,
+      clock,
+    });
+  const factsOfType = new Map(
+    Object.entries(options.typeFacts ?? {}).map(([type, facts]) => [localNameOf(type), facts]),
+  );
   /** Hamburg: only the newest Jahrgänge, counted back from the clock's year or the date's. */
   const yearCondition = (at: string | undefined) => {
     if (!options.yearFilter) return undefined;
@@ -35,8 +45,9 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
     return equalsOneOf(options.yearFilter.property, years);
   };
   const recordsFrom = (point: LatLon, at: string | undefined) => async (url: string) => {
-    const queries = await plan.queries(url);
-    const typeNames = queries.map((q) => localNameOf(q.typeName));
+    const zoneQueries = await plan.queries(url);
+    const queries = [...zoneQueries, ...((await areas?.queries(url)) ?? [])];
+    const typeNames = zoneQueries.map((q) => localNameOf(q.typeName));
     return deps.upstream.request(
       {
         url,
@@ -47,11 +58,17 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
         },
         body: buildTypeQueriesBody(options, queries, point, yearCondition(at)),
       },
-      ({ text }) =>
-        featuresOf(text, typeNames).map((feature) => ({
-          ...extractRecord(fields, (path) => textAtPath(feature, path)),
-          ...outlineOf(feature, options),
-        })),
+      ({ text }) => {
+        const features = typedFeaturesOf(text, [...typeNames, ...(areas ? [areas.typeName] : [])]);
+        const records = features
+          .filter(({ type }) => type !== areas?.typeName)
+          .map(({ type, feature }) => ({
+            ...factsOfType.get(type),
+            ...extractRecord(fields, (path) => textAtPath(feature, path)),
+            ...outlineOf(feature, options),
+          }));
+        return areas ? areas.attach(records, features) : records;
+      },
     );
   };
   return Promise.resolve({
