@@ -66,7 +66,7 @@ export function valuesByUse(
   const values = [...byUse.values()].map((used): FlurstueckBodenwert => {
     const first = used[0] as FlurstueckZone;
     const parts = used.map((zone) => zoneValue(zone, gfz));
-    const sum = (of: (part: (typeof parts)[number]) => Decimal.Value) =>
+    const sum = (of: (part: (typeof parts)[number]) => Decimal | number) =>
       parts.reduce((total, part) => total.plus(of(part)), new Decimal(0));
     const converted = parts.map(({ value }) => value.gfz_umrechnung);
     const convertedValues = converted.flatMap((c) =>
