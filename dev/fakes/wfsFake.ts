@@ -20,6 +20,7 @@ import { param, type FakeAnswer } from './faultyServer.js';
 import { FaultSwitch, respond } from './faults.js';
 import { startLoopback } from './loopback.js';
 import { requestedTypes, wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
+import { zoneMeets } from './zoneGeometry.js';
 
 export interface WfsServiceConfig {
   profile: BrmProfile;
@@ -91,26 +92,44 @@ function answer(service: WfsServiceConfig, body: string): Answer {
     return { status: 400, body: exceptionReportXml('InvalidParameterValue', 'Unknown typeNames') };
   }
   const intersects = textAtPath(query, 'Filter/Intersects/ValueReference');
-  const point = children(
-    children(children(query, 'Filter')[0] ?? {}, 'Intersects')[0] ?? {},
-    'Point',
-  )[0];
-  if (intersects !== profile.geometryProperty || !point) {
+  const shape = children(children(query, 'Filter')[0] ?? {}, 'Intersects')[0] ?? {};
+  // A point (a lookup) or a polygon (a parcel's box, issue 34), in its srsName's axis order.
+  const point = children(shape, 'Point')[0];
+  const polygon = children(shape, 'Polygon')[0];
+  const geometry = point ?? polygon;
+  if (intersects !== profile.geometryProperty || !geometry) {
     return {
       status: 400,
       body: exceptionReportXml(
         'InvalidParameterValue',
-        'expected Intersects on the geometry with a Point',
+        'expected Intersects on the geometry with a Point or Polygon',
       ),
     };
   }
-  const srs = readSrsName(attributeOf(point, 'srsName') ?? '');
-  const numbers = (textAtPath(point, 'pos') ?? '').trim().split(/\s+/).map(Number);
-  if (!srs || numbers.length !== 2 || numbers.some((n) => !Number.isFinite(n))) {
-    return { status: 400, body: exceptionReportXml('InvalidParameterValue', 'unreadable Point') };
+  const srs = readSrsName(attributeOf(geometry, 'srsName') ?? '');
+  const text = point
+    ? textAtPath(point, 'pos')
+    : textAtPath(geometry, 'exterior/LinearRing/posList');
+  const numbers = (text ?? '').trim().split(/\s+/).map(Number);
+  const pairs = numbers.length % 2 === 0 ? numbers.length / 2 : 0;
+  if (!srs || pairs === 0 || (point && pairs !== 1) || numbers.some((n) => !Number.isFinite(n))) {
+    return {
+      status: 400,
+      body: exceptionReportXml('InvalidParameterValue', 'unreadable geometry'),
+    };
   }
-  const { lat, lon } = fromSourcePosition(numbers as [number, number], srs.crs, srs.axisOrder);
-  const hits = service.zones.filter((zone) => polygonContains(zone.rings, lon, lat));
+  const lonLats = Array.from({ length: pairs }, (_, i): [number, number] => {
+    const at = fromSourcePosition(
+      [numbers[2 * i] ?? 0, numbers[2 * i + 1] ?? 0],
+      srs.crs,
+      srs.axisOrder,
+    );
+    return [at.lon, at.lat];
+  });
+  const [lon, lat] = lonLats[0] ?? [0, 0];
+  const hits = service.zones.filter((zone) =>
+    point ? polygonContains(zone.rings, lon, lat) : zoneMeets(zone, lonLats),
+  );
   return { status: 200, body: featureCollectionXml(hits, profile, new Date().toISOString()) };
 }
 
