@@ -29,8 +29,8 @@ import { brm2Documents, schemaFile } from './brmSchemas.js';
 import { param, type FakeAnswer } from './faultyServer.js';
 import { FaultSwitch, respond } from './faults.js';
 import { startLoopback } from './loopback.js';
-import type { ZoneShape } from './zoneGeometry.js';
 import { requestedTypes, wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
+import { zoneMeets, type ZoneShape } from './zoneGeometry.js';
 
 export interface WfsServiceConfig {
   profile: BrmProfile;
@@ -120,11 +120,10 @@ function answer(service: WfsServiceConfig, body: string): Answer {
         body: exceptionReportXml('InvalidParameterValue', 'Unknown typeNames'),
       };
     }
-    const point = pointOf(query, profile.geometryProperty);
-    if (typeof point === 'string') {
-      return { status: 400, body: exceptionReportXml('InvalidParameterValue', point) };
+    const holds = shapeFilterOf(query, profile.geometryProperty);
+    if (typeof holds === 'string') {
+      return { status: 400, body: exceptionReportXml('InvalidParameterValue', holds) };
     }
-    const holds = (zone: ZoneShape | FakeZone) => polygonContains(zone.rings, point.lon, point.lat);
     if (type === PROCEDURE_AREA_TYPE) {
       areas.push(
         ...(service.procedureAreas || [])
@@ -139,19 +138,42 @@ function answer(service: WfsServiceConfig, body: string): Answer {
   };
 }
 
-/** The WGS84 point a query's Intersects filter names, or why it cannot be read. */
-function pointOf(query: XmlNode, geometryProperty: string): { lat: number; lon: number } | string {
+/**
+ * Which zones a query's Intersects filter finds: those holding its point (a
+ * lookup) or meeting its polygon (a parcel's box, issue 34), read in the
+ * srsName's axis order; or why the filter cannot be read.
+ */
+function shapeFilterOf(
+  query: XmlNode,
+  geometryProperty: string,
+): ((zone: ZoneShape) => boolean) | string {
   const intersects = children(children(query, 'Filter')[0] ?? {}, 'Intersects')[0] ?? {};
   const point = children(intersects, 'Point')[0];
-  if (textAtPath(intersects, 'ValueReference') !== geometryProperty || !point) {
-    return 'expected Intersects on the geometry with a Point';
+  const geometry = point ?? children(intersects, 'Polygon')[0];
+  if (textAtPath(intersects, 'ValueReference') !== geometryProperty || !geometry) {
+    return 'expected Intersects on the geometry with a Point or Polygon';
   }
-  const srs = readSrsName(attributeOf(point, 'srsName') ?? '');
-  const numbers = (textAtPath(point, 'pos') ?? '').trim().split(/\s+/).map(Number);
-  if (!srs || numbers.length !== 2 || numbers.some((n) => !Number.isFinite(n))) {
-    return 'unreadable Point';
+  const srs = readSrsName(attributeOf(geometry, 'srsName') ?? '');
+  const text = point
+    ? textAtPath(point, 'pos')
+    : textAtPath(geometry, 'exterior/LinearRing/posList');
+  const numbers = (text ?? '').trim().split(/\s+/).map(Number);
+  const pairs = numbers.length % 2 === 0 ? numbers.length / 2 : 0;
+  if (!srs || pairs === 0 || (point && pairs !== 1) || numbers.some((n) => !Number.isFinite(n))) {
+    return 'unreadable geometry';
   }
-  return fromSourcePosition(numbers as [number, number], srs.crs, srs.axisOrder);
+  const lonLats = Array.from({ length: pairs }, (_, i): [number, number] => {
+    const at = fromSourcePosition(
+      [numbers[2 * i] ?? 0, numbers[2 * i + 1] ?? 0],
+      srs.crs,
+      srs.axisOrder,
+    );
+    return [at.lon, at.lat];
+  });
+  const [lon, lat] = lonLats[0] ?? [0, 0];
+  return point
+    ? (zone) => polygonContains(zone.rings, lon, lat)
+    : (zone) => zoneMeets(zone, lonLats);
 }
 
 function selfDescription(

@@ -14,8 +14,13 @@ import { HealthRepository } from './db/healthRepository.js';
 import { migrate } from './db/migrate.js';
 import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
-import { createLookup } from './lookup/createLookup.js';
+import { createLookup, createLookupParts } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
+import type { ParcelZones } from './parcels/parcelAnswer.js';
+import { createParcelValuation } from './parcels/createParcelValuation.js';
+import type { ParcelValuation } from './parcels/parcelValuation.js';
+import { createParcelSources } from './parcels/sources/createParcelSources.js';
+import { loadParcelRegistry } from './parcels/sources/parcelRegistry.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { lazyMcpRuntime, type McpRuntimeLoader } from './mcp/mcpRuntime.js';
 import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
@@ -50,6 +55,8 @@ export interface AppContext extends PlatformServices {
   /** Set when REDIS_URL is configured. */
   redis: RedisClient | undefined;
   lookup: LookupService;
+  /** The parcel view (GET /api/flurstueck): a parcel, its zones and its land value. */
+  parcelValuation: ParcelValuation;
   oauth: OAuthServices;
   /** Authenticates /api/* requests by API key or OAuth access token. */
   bearer: BearerAuthentication;
@@ -80,14 +87,27 @@ export async function createContext(
   const closers: (() => Promise<void>)[] = [];
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : undefined;
   if (redis) closers.push(() => redis.close());
-  const lookup = await createLookup({
+  const lookupParts = await createLookupParts({
     config,
     sequelize: db.sequelize,
     clock,
     logger,
     fetch: fetchFn,
   });
+  const lookup = createLookup(lookupParts, { clock, logger });
   closers.push(() => lookup.idle());
+  const parcelValuation = createParcelValuation({
+    ...lookupParts,
+    parcelSources: createParcelSources(await loadParcelRegistry(config.parcelSourcesFile), {
+      upstream: lookupParts.upstream,
+      logger,
+      now: clock,
+    }),
+    store: lookupParts.storeOf<ParcelZones>(),
+    logger,
+    clock,
+  });
+  closers.push(() => parcelValuation.idle());
   const platform = createPlatformServices(db.sequelize, clock, config);
   const oauth = createOAuthServices(db.sequelize, clock);
   closers.push(startOAuthHousekeeping(oauth.grants, logger));
@@ -111,6 +131,7 @@ export async function createContext(
     health: new HealthRepository(db.sequelize),
     redis,
     lookup,
+    parcelValuation,
     async close() {
       for (const closeOne of closers.reverse()) await closeOne();
       await db.close();

@@ -42,6 +42,7 @@ const envSchema = z.object({
     .default('bodenrichtwert-service/1.1 (operator: set GEOCODER_USER_AGENT with a contact)'),
   GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   BRW_SOURCES_FILE: z.string().min(1).optional(),
+  PARCEL_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_FILES_DIR: z.string().trim().min(1).default('./data/house-coordinates'),
   CACHE_FRESH_SECONDS: positiveInt.default(24 * 3600),
@@ -93,6 +94,8 @@ export interface Config {
   /** kind: the engine behind url (a Photon is always the operator's own). */
   geocoder: { kind: GeocoderKind; url: string; userAgent: string; minIntervalMs: number };
   sourcesFile: string | undefined;
+  /** The states' cadastral parcel services (unset: the project's server/sources/parcel-sources.yaml). */
+  parcelSourcesFile: string | undefined;
   /**
    * The states' official house coordinates: the registry of their downloads (unset: the
    * project's server/sources/address-sources.yaml) and the folder their files are downloaded to.
@@ -178,6 +181,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
         (geocoderUrl.includes('nominatim.openstreetmap.org') ? 1000 : 0),
     },
     sourcesFile: e.BRW_SOURCES_FILE,
+    parcelSourcesFile: e.PARCEL_SOURCES_FILE,
     addresses: { sourcesFile: e.ADDRESS_SOURCES_FILE, filesDir: e.ADDRESS_FILES_DIR },
     cache: {
       freshSeconds: e.CACHE_FRESH_SECONDS,

@@ -1,24 +1,29 @@
 // Assembles the lookup from the configuration: upstream client, geocoder,
 // the states' house coordinates in front of it, the postcode directory that
-// checks both, the two caches, the source registry and the pipeline.
+// checks both, the two caches, the source registry and the pipeline. The
+// parts are built once and shared with the parcel view.
 import type { Sequelize } from 'sequelize';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from '../time/clock.js';
 import { GeocodeCacheRepository } from './cache/geocodeCacheRepository.js';
 import { LandValueCacheRepository } from './cache/landValueCacheRepository.js';
-import { createLandValueStore } from './cache/landValueStore.js';
+import { createLandValueStore, type LandValueStore } from './cache/landValueStore.js';
 import { CallerGate } from './fairness/callerGate.js';
 import { loadAddressSources } from './addresses/addressSources.js';
 import { HousePointRepository } from './addresses/housePointRepository.js';
 import { createOfficialPoints } from './addresses/officialPoints.js';
 import { loadPostcodeDirectory } from './addresses/postcodes/postcodeFile.js';
 import { guardedByPostcode } from './postcodeGuard.js';
-import { createCachedGeocoding } from './cache/cachedGeocoding.js';
+import { createCachedGeocoding, type CachedGeocoding } from './cache/cachedGeocoding.js';
 import { createGeocoder } from './geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
-import { createSourceGate } from './sourceGate.js';
-import { DEFAULT_SOURCES_FILE, loadSourceRegistry } from './sources/registry.js';
+import { createSourceGate, type SourceGate } from './sourceGate.js';
+import {
+  DEFAULT_SOURCES_FILE,
+  loadSourceRegistry,
+  type SourceRegistry,
+} from './sources/registry.js';
 import { createOfficialMaps } from './maps/officialMap.js';
 import { createUpstream } from './upstream/upstream.js';
 
@@ -60,7 +65,23 @@ export async function openConfiguredSources(
   return { upstream, registry };
 }
 
-export async function createLookup(deps: LookupDeps): Promise<LookupService> {
+/**
+ * What the lookup is built from, and what the parcel view (issue 34) shares
+ * with it: the same geocoding, sources, caller slots and per-state bounds,
+ * and the cache lifecycle for a key space of its own.
+ */
+export interface LookupParts {
+  upstream: ReturnType<typeof createUpstream>;
+  registry: SourceRegistry;
+  geocoding: CachedGeocoding;
+  gate: CallerGate;
+  sourceGate: SourceGate;
+  waitMs: number;
+  /** A store over the land-value cache table with the configured lifecycle. */
+  storeOf<Entries>(): LandValueStore<Entries>;
+}
+
+export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> {
   const { config, clock, logger } = deps;
   const { upstream, registry } = await openConfiguredSources(deps);
   const gate = new CallerGate(config.upstreamSlotsPerCaller);
@@ -77,23 +98,36 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
       postcodes,
     }),
   });
-  const store = createLandValueStore({
-    repository: new LandValueCacheRepository(deps.sequelize),
-    clock,
-    logger,
-    freshMs: config.cache.freshSeconds * 1000,
-    maxAgeMs: config.cache.maxAgeSeconds * 1000,
-    // Two attempts of one upstream timeout each, with room to spare.
-    renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
-    hotMs: config.cache.hotSeconds * 1000,
-  });
-  return createLookupService({
-    geocoding: guardedByPostcode(geocoding, postcodes),
+  const storeOf = <Entries>() =>
+    createLandValueStore<Entries>({
+      repository: new LandValueCacheRepository<Entries>(deps.sequelize),
+      clock,
+      logger,
+      freshMs: config.cache.freshSeconds * 1000,
+      maxAgeMs: config.cache.maxAgeSeconds * 1000,
+      // Two attempts of one upstream timeout each, with room to spare.
+      renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
+      hotMs: config.cache.hotSeconds * 1000,
+    });
+  return {
+    upstream,
     registry,
-    store,
+    geocoding: guardedByPostcode(geocoding, postcodes),
     gate,
     sourceGate: createSourceGate(config.sourceMaxConcurrency),
     waitMs: config.upstreamTimeoutMs,
+    storeOf,
+  };
+}
+
+export function createLookup(
+  parts: LookupParts,
+  deps: Pick<LookupDeps, 'clock' | 'logger'>,
+): LookupService {
+  const { upstream, clock, logger } = { ...parts, ...deps };
+  return createLookupService({
+    ...parts,
+    store: parts.storeOf(),
     logger,
     clock,
     officialMaps: createOfficialMaps({ upstream, logger, clock }),

@@ -28,7 +28,8 @@ import {
 import type { CachedGeocoding } from './cache/cachedGeocoding.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import type { OfficialMaps } from './maps/officialMap.js';
-import { mapNewestEntries } from './mapping/entryMapper.js';
+import { mapNewestEntries, type MappingContext } from './mapping/entryMapper.js';
+import type { NumberFormat } from './sources/numberFormat.js';
 import type { SourceGate } from './sourceGate.js';
 import type { SourceRegistry, StateSource } from './sources/registry.js';
 import type { ConfiguredSource } from './sources/sourceDefinition.js';
@@ -47,7 +48,7 @@ export interface LookupResult {
   asOf: string;
 }
 
-type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
+export type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
 
 export interface LookupService {
   /**
@@ -110,7 +111,11 @@ export function createLookupService(deps: {
   };
 }
 
-function sourceFor(place: GeocodedPlace, registry: SourceRegistry): ConnectedSource {
+/** The state's connected land-value source: 451 for a restricted state, 404 no_data for one not connected. */
+export function sourceFor(
+  place: Pick<GeocodedPlace, 'state'>,
+  registry: SourceRegistry,
+): ConnectedSource {
   const state = place.state;
   const restricted = state === undefined ? undefined : restrictedState(state);
   if (restricted) throw restrictedStateError(restricted);
@@ -152,25 +157,46 @@ async function fetchEntries(
           sourceGate(source.state, ticket, () => adapter.recordsAt(place, dated)),
         );
   } catch (err) {
-    if (!isUpstreamOutage(err)) throw err;
-    logger.warn({ state: source.state, reason: err.reason, err }, 'land-value source unavailable');
-    throw new AppError(
-      ErrorCode.serviceError,
-      `Die amtliche Bodenrichtwert-Quelle für ${source.name} ist vorübergehend nicht erreichbar. ` +
-        'Bitte später erneut versuchen.',
-      { cause: err },
-    );
+    throw landValueOutage(err, source, logger);
   }
-  const entries = mapNewestEntries(records, {
-    fallbackGemeinde: place.municipality,
+  const entries = mapNewestEntries(
+    records,
+    mappingContext(source.state, numberFormat, place.municipality, at, logger),
+  );
+  return entries;
+}
+
+/** An outage of the state's land-value service as 503 service_error (logged); anything else as it is. */
+export function landValueOutage(
+  err: unknown,
+  source: Pick<ConfiguredSource, 'state' | 'name'>,
+  logger: Logger,
+): unknown {
+  if (!isUpstreamOutage(err)) return err;
+  logger.warn({ state: source.state, reason: err.reason, err }, 'land-value source unavailable');
+  return new AppError(
+    ErrorCode.serviceError,
+    `Die amtliche Bodenrichtwert-Quelle für ${source.name} ist vorübergehend nicht erreichbar. ` +
+      'Bitte später erneut versuchen.',
+    { cause: err },
+  );
+}
+
+/** How a source's records become entries on the day `at`, what is left out logged. */
+export function mappingContext(
+  state: string,
+  numberFormat: NumberFormat,
+  fallbackGemeinde: string | undefined,
+  at: string,
+  logger: Logger,
+): MappingContext {
+  return {
+    fallbackGemeinde,
     today: at,
     numberFormat,
-    onSkipped: (skipped) =>
-      logger.warn({ state: source.state, ...skipped }, 'source record left out'),
-    onUnreadable: (value) =>
-      logger.warn({ state: source.state, ...value }, 'published value left out'),
-  });
-  return entries;
+    onSkipped: (skipped) => logger.warn({ state, ...skipped }, 'source record left out'),
+    onUnreadable: (value) => logger.warn({ state, ...value }, 'published value left out'),
+  };
 }
 
 function noValuesAt(dated: string | undefined, source: ConfiguredSource): AppError {

@@ -73,7 +73,7 @@ export function geocodingOf(place: GeocodedPlace): Geocoding {
 }
 
 /** The address data's credit beside the land-value owners, where its licence asks for one. */
-function withAddressCredit(attribution: Attribution, place: GeocodedPlace): Attribution {
+export function withAddressCredit(attribution: Attribution, place: GeocodedPlace): Attribution {
   const credit = place.official?.credit;
   if (!credit) return attribution;
   return {

@@ -6,8 +6,8 @@ import type { ZonedEntry } from '../geo/zoneOutline.js';
 import type { LatLon } from '../geo/latLon.js';
 import { defineLandValueCacheModel } from './cacheModels.js';
 
-export interface CachedLandValues {
-  entries: ZonedEntry[];
+export interface CachedLandValues<Entries = ZonedEntry[]> {
+  entries: Entries;
   fetchedAt: Date;
   /** Length of the stored JSON: the measure of the entries' memory once parsed. */
   storedChars: number;
@@ -18,7 +18,8 @@ export function coordinateKey(point: LatLon): string {
   return `${point.lat.toFixed(6)},${point.lon.toFixed(6)}`;
 }
 
-export class LandValueCacheRepository {
+/** `Entries`: what the rows of one key space hold (zone entries, or a parcel's zones). */
+export class LandValueCacheRepository<Entries = ZonedEntry[]> {
   private readonly rows;
 
   constructor(private readonly sequelize: Sequelize) {
@@ -26,20 +27,20 @@ export class LandValueCacheRepository {
   }
 
   /** Raw SQL: a model's SELECT costs SQLite an extra PRAGMA round trip (Sequelize 6) on every lookup. */
-  async find(key: string): Promise<CachedLandValues | undefined> {
+  async find(key: string): Promise<CachedLandValues<Entries> | undefined> {
     const [row] = await this.sequelize.query<{ entries: string; fetched_at: Date | string }>(
       'SELECT entries, fetched_at FROM land_value_cache WHERE coordinate_key = ?',
       { replacements: [key], type: QueryTypes.SELECT },
     );
     if (!row) return undefined;
     return {
-      entries: JSON.parse(row.entries) as ZonedEntry[],
+      entries: JSON.parse(row.entries) as Entries,
       fetchedAt: new Date(row.fetched_at),
       storedChars: row.entries.length,
     };
   }
 
-  async save(key: string, entries: readonly ZonedEntry[], fetchedAt: Date): Promise<void> {
+  async save(key: string, entries: Entries, fetchedAt: Date): Promise<void> {
     await this.rows.upsert({
       coordinateKey: key,
       entries: JSON.stringify(entries),

@@ -4,7 +4,9 @@
 // run (and so one source call). Entries this process read from the table stay in a
 // bounded in-process hot cache for `hotMs`, so a repeated lookup costs no
 // database read; changes other instances or operators make to the shared
-// table show here within that time.
+// table show here within that time. What is stored is the full data set of a
+// coordinate (zone entries) or, with its own key space, a parcel's zones and
+// shares (issue 34): the same lifecycle either way.
 import { LRUCache } from 'lru-cache';
 import type { ZonedEntry } from '../geo/zoneOutline.js';
 import { isAppError } from '#shared/errors.js';
@@ -24,16 +26,16 @@ const HOT_ENTRIES = 10_000;
  */
 export const HOT_CHARS = 8_000_000;
 
-export interface LandValues {
-  entries: ZonedEntry[];
+export interface LandValues<Entries = ZonedEntry[]> {
+  entries: Entries;
   /** When the entries were fetched from the source: the same in every answer served from them. */
   fetchedAt: Date;
   cacheHit: boolean;
   stale: boolean;
 }
 
-export interface LandValueStoreOptions {
-  repository: LandValueCacheRepository;
+export interface LandValueStoreOptions<Entries = ZonedEntry[]> {
+  repository: LandValueCacheRepository<Entries>;
   clock: Clock;
   logger: Logger;
   freshMs: number;
@@ -47,7 +49,7 @@ export interface LandValueStoreOptions {
 }
 
 /** `signal` aborts when no reader waits for the entries any more (never for a renewal). */
-export type FetchEntries = (signal: AbortSignal) => Promise<ZonedEntry[]>;
+export type FetchEntries<Entries = ZonedEntry[]> = (signal: AbortSignal) => Promise<Entries>;
 
 /** Replaces the store's fresh and maximum age for one kind of entry (settled dated lookups). */
 export interface FreshnessOverride {
@@ -60,34 +62,40 @@ export interface ReadOptions {
   freshness?: FreshnessOverride | undefined;
 }
 
-export interface LandValueStore {
+export interface LandValueStore<Entries = ZonedEntry[]> {
   /**
    * `signal`: this reader's client has gone; the fetch stops once every reader
    * has. `freshness`: the fresh and maximum age of this kind of entry.
    */
-  get(key: string, fetchFresh: FetchEntries, options?: ReadOptions): Promise<LandValues>;
+  get(
+    key: string,
+    fetchFresh: FetchEntries<Entries>,
+    options?: ReadOptions,
+  ): Promise<LandValues<Entries>>;
   /** Resolves when no background renewal is running (tests, shutdown). */
   idle(): Promise<void>;
 }
 
-export function createLandValueStore(options: LandValueStoreOptions): LandValueStore {
+export function createLandValueStore<Entries = ZonedEntry[]>(
+  options: LandValueStoreOptions<Entries>,
+): LandValueStore<Entries> {
   const { repository, clock, logger } = options;
-  const flight = new SingleFlight<LandValues>();
+  const flight = new SingleFlight<LandValues<Entries>>();
   const renewals = new Map<string, Promise<void>>();
   const writes = new WriteBehind(logger, 'land-value cache');
-  const hot = new LRUCache<string, CachedLandValues & { heldSince: number }>({
+  const hot = new LRUCache<string, CachedLandValues<Entries> & { heldSince: number }>({
     max: HOT_ENTRIES,
     maxSize: options.hotChars ?? HOT_CHARS,
     sizeCalculation: (held) => Math.max(1, held.storedChars),
   });
 
-  function remember(key: string, entry: CachedLandValues | undefined): void {
+  function remember(key: string, entry: CachedLandValues<Entries> | undefined): void {
     if (options.hotMs <= 0) return;
     if (entry) hot.set(key, { ...entry, heldSince: clock().getTime() });
     else hot.delete(key);
   }
 
-  async function find(key: string): Promise<CachedLandValues | undefined> {
+  async function find(key: string): Promise<CachedLandValues<Entries> | undefined> {
     const held = hot.get(key);
     if (held && clock().getTime() - held.heldSince < options.hotMs) return held;
     await writes.pending(key);
@@ -96,7 +104,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
     return cached;
   }
 
-  async function save(key: string, entries: ZonedEntry[], fetchedAt: Date): Promise<void> {
+  async function save(key: string, entries: Entries, fetchedAt: Date): Promise<void> {
     await repository.save(key, entries, fetchedAt);
     // Read back on the next lookup: the table's fetched_at (its precision)
     // is what a renewal claim must match.
@@ -106,7 +114,7 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
   function renewInBackground(
     key: string,
     fetchedAt: Date,
-    fetchFresh: () => Promise<ZonedEntry[]>,
+    fetchFresh: () => Promise<Entries>,
   ): void {
     if (renewals.has(key)) return;
     const renewal = (async () => {
@@ -129,10 +137,10 @@ export function createLandValueStore(options: LandValueStoreOptions): LandValueS
 
   async function read(
     key: string,
-    fetchFresh: FetchEntries,
+    fetchFresh: FetchEntries<Entries>,
     signal: AbortSignal,
     { freshMs, maxAgeMs }: FreshnessOverride = options,
-  ): Promise<LandValues> {
+  ): Promise<LandValues<Entries>> {
     const cached = await find(key);
     if (cached) {
       const age = clock().getTime() - cached.fetchedAt.getTime();

@@ -168,22 +168,44 @@ export function mapNewestEntries(
   );
   const entries = records
     .map((record) => mapRecord(withArea(record), context))
-    .filter((entry): entry is ZonedEntry => entry !== undefined && entry.stichtag <= context.today);
+    .filter((entry): entry is ZonedEntry => entry !== undefined);
+  return newestPerZone(
+    entries,
+    (entry) => entry,
+    context.today,
+    (known, entry) => {
+      if (entry.outline) known.outline = joinedOutline(known.outline, entry.outline);
+    },
+  );
+}
+
+/**
+ * Of items carrying an entry, per zone those of its newest stichtag up to
+ * `today`. A zone published as several features with the same values is one
+ * item: `join` adds the later ones' geometry to the first.
+ */
+export function newestPerZone<Item>(
+  items: readonly Item[],
+  entryOf: (item: Item) => ZonedEntry,
+  today: string,
+  join: (known: Item, more: Item) => void,
+): Item[] {
+  const inForce = items.filter((item) => entryOf(item).stichtag <= today);
   const newest = new Map<string, string>();
-  for (const entry of entries) {
+  for (const item of inForce) {
+    const entry = entryOf(item);
     const zone = zoneKey(entry);
     const known = newest.get(zone);
     if (known === undefined || entry.stichtag > known) newest.set(zone, entry.stichtag);
   }
-  // A zone published as several features with the same values is one entry
-  // whose outline holds the rings of all of them.
-  const seen = new Map<string, ZonedEntry>();
-  for (const entry of entries) {
+  const seen = new Map<string, Item>();
+  for (const item of inForce) {
+    const entry = entryOf(item);
     if (entry.stichtag !== newest.get(zoneKey(entry))) continue;
     const identity = JSON.stringify(publishedEntry(entry));
     const known = seen.get(identity);
-    if (!known) seen.set(identity, entry);
-    else if (entry.outline) known.outline = joinedOutline(known.outline, entry.outline);
+    if (!known) seen.set(identity, item);
+    else join(known, item);
   }
   return [...seen.values()];
 }

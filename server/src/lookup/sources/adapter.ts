@@ -10,6 +10,14 @@ import type { Upstream } from '../upstream/upstream.js';
 import type { ConfiguredSource } from './sourceDefinition.js';
 import type { LatLon } from '../geo/latLon.js';
 import type { SourceRecord } from './sourceRecord.js';
+import type { MetricBox } from '../geo/metricBox.js';
+import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
+
+/** A zone record with its geometry as published, in full precision (not the map's outline). */
+export interface ZoneRecord {
+  record: SourceRecord;
+  polygon: MetricMultiPolygon;
+}
 
 export interface SourceAdapter {
   /**
@@ -21,6 +29,14 @@ export interface SourceAdapter {
    * Throws UpstreamOutage when the service fails.
    */
   recordsAt(point: LatLon, at?: string): Promise<SourceRecord[]>;
+  /**
+   * Where the service returns zone polygons: every record (all stichtage) of
+   * the zones that intersect the metric box (a parcel's extent), each with its
+   * full-precision polygon; `at` as for recordsAt. Absent where the protocol
+   * returns no geometry (WMS GetFeatureInfo): the parcel is sampled instead.
+   * Throws UpstreamOutage when the service fails.
+   */
+  zonesIn?(box: MetricBox, at?: string): Promise<ZoneRecord[]>;
   /**
    * How the answers write numbers unless the registry entry says otherwise:
    * 'xml' (machine values) when absent; HTML tables are German display text.

@@ -1,9 +1,8 @@
 // The WFS 2.0 GetFeature POST body: one query per feature type, filtered by
-// fes:Intersects with a gml:Point in the source's CRS and axis order. A point
-// (not a BBOX) returns exactly the zones containing the address. A further
+// fes:Intersects with a gml geometry in the source's CRS and axis order. A
+// point (not a BBOX) returns exactly the zones containing the address; a
+// parcel's box every zone that may cover part of it. A further
 // condition (Hamburg: only the newest Jahrgänge) is joined with fes:And.
-import type { LatLon } from '../../geo/latLon.js';
-import { queryGeometryXml, type QueryGeometryOptions } from './queryGeometry.js';
 import type { WfsOptions } from './wfsOptions.js';
 
 const FIXED_NAMESPACES = {
@@ -18,14 +17,18 @@ export interface TypeQuery {
   geometryProperty: string;
 }
 
-/** `condition`: a fes filter expression every query must meet besides the point. */
+/**
+ * `geometry`: the gml geometry each query intersects (the point, or a
+ * parcel's box); `condition`: a fes filter expression every query must meet
+ * besides it.
+ */
 export function buildTypeQueriesBody(
-  options: Pick<WfsOptions, 'namespaces'> & QueryGeometryOptions,
+  options: Pick<WfsOptions, 'namespaces'>,
   queries: readonly TypeQuery[],
-  point: LatLon,
+  geometry: string,
   condition?: string,
+  attributes?: Readonly<Record<string, string>>,
 ): string {
-  const geometry = queryGeometryXml(options, point);
   const body = queries.map(({ typeName, geometryProperty }) => {
     const intersects =
       '<fes:Intersects>' +
@@ -35,7 +38,7 @@ export function buildTypeQueriesBody(
     const filter = condition ? `<fes:And>${intersects}${condition}</fes:And>` : intersects;
     return `<wfs:Query typeNames="${escapeXml(typeName)}"><fes:Filter>${filter}</fes:Filter></wfs:Query>`;
   });
-  return getFeatureXml(options.namespaces, body.join(''));
+  return getFeatureXml(options.namespaces, body.join(''), attributes);
 }
 
 /** fes: the property equals one of the values (one value: a plain comparison). */

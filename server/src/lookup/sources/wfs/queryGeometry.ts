@@ -1,8 +1,15 @@
 // The geometry a GetFeature filter intersects: the address point, or for
 // deegree (Hamburg), which finds no zone for a bare point, a small square
 // around it. Written in the source's CRS and axis order.
-import { formatPosition, toSourcePosition, type AxisOrder, type Crs } from '../../geo/crs.js';
+import {
+  formatPosition,
+  metricToLatLon,
+  toSourcePosition,
+  type AxisOrder,
+  type Crs,
+} from '../../geo/crs.js';
 import type { LatLon } from '../../geo/latLon.js';
+import type { MetricBox } from '../../geo/metricBox.js';
 
 export interface QueryGeometryOptions {
   srsName: string;
@@ -24,6 +31,33 @@ export function queryGeometryXml(options: QueryGeometryOptions, point: LatLon): 
   return (
     `<gml:Polygon gml:id="lookup-area" srsName="${srsName}"><gml:exterior><gml:LinearRing>` +
     `<gml:posList>${ring}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>`
+  );
+}
+
+/**
+ * A metric box (a parcel's extent) as a closed polygon in the source's CRS
+ * and axis order: its four corners converted one by one, so that a source
+ * asked in degrees gets degrees and one asked in metres metres (Thüringen
+ * answers a box of the wrong unit with no zone at all, not an error).
+ */
+export function boxGeometryXml(options: QueryGeometryOptions, box: MetricBox): string {
+  const [[e0, n0], [e1, n1]] = [box.min, box.max];
+  const corners: [number, number][] = [
+    [e0, n0],
+    [e1, n0],
+    [e1, n1],
+    [e0, n1],
+    [e0, n0],
+  ];
+  const ring = corners
+    .map((corner) => {
+      const point = metricToLatLon(corner, box.crs);
+      return formatPosition(toSourcePosition(point, options.crs, options.axisOrder), options.crs);
+    })
+    .join(' ');
+  return (
+    `<gml:Polygon gml:id="parcel-box" srsName="${escapeAttribute(options.srsName)}"><gml:exterior>` +
+    `<gml:LinearRing><gml:posList>${ring}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>`
   );
 }
 

@@ -12,6 +12,7 @@ import { extractRecord } from '../fieldMap.js';
 import { featuresOf, typedFeaturesOf } from './featureCollection.js';
 import { buildTypeQueriesBody, escapeXml, getFeatureXml } from './getFeatureRequest.js';
 import { createProcedureAreas } from './procedureAreas.js';
+import { queryGeometryXml } from './queryGeometry.js';
 import { attributeOf, textAtPath } from '../xmlTree.js';
 import { systemClock } from '../../../time/clock.js';
 import { localNameOf, procedureAreasSchema, prefixOf, qualifiedName } from './wfsOptions.js';
@@ -66,7 +67,11 @@ export const wfsTwoStepKind = defineAdapterKind(
           ...((await areas?.queries(options.url)) ?? []),
         ];
         const found = await deps.upstream.request(
-          { ...POST_XML, url: options.url, body: buildTypeQueriesBody(options, queries, point) },
+          {
+            ...POST_XML,
+            url: options.url,
+            body: buildTypeQueriesBody(options, queries, queryGeometryXml(options, point)),
+          },
           ({ text }) => typedFeaturesOf(text, [zoneType, ...(areas ? [areas.typeName] : [])]),
         );
         const zoneIds = found

@@ -1,7 +1,9 @@
 // The `wfs-gml` kind: WFS 2.0 GetFeature POST with a point Intersects filter,
 // answered in GML (AdV BRM: Niedersachsen, Bremen, Hessen; own schemas:
 // Hamburg, Mecklenburg-Vorpommern, Thüringen). Each record carries the zone
-// outline read from the feature's GML geometry.
+// outline read from the feature's GML geometry. For the parcel view the
+// zones meeting a parcel's box are asked the same way, with their polygons
+// in full precision (zonesIn, paged).
 import { systemClock } from '../../../time/clock.js';
 import { defineAdapterKind } from '../adapter.js';
 import type { LatLon } from '../../geo/latLon.js';
@@ -11,6 +13,10 @@ import { typedFeaturesOf } from './featureCollection.js';
 import { outlineOf } from './gmlOutline.js';
 import { createProcedureAreas } from './procedureAreas.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
+import { boxGeometryXml, queryGeometryXml } from './queryGeometry.js';
+import { readGmlSurface } from './gmlSurface.js';
+import type { MetricBox } from '../../geo/metricBox.js';
+import { zonePages } from './zonePages.js';
 import { createTypePlan } from './typePlan.js';
 import { textAtPath } from '../xmlTree.js';
 import { localNameOf, wfsOptionsSchema } from './wfsOptions.js';
@@ -44,20 +50,19 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
     const years = Array.from({ length: options.yearFilter.years }, (_, i) => String(newest - i));
     return equalsOneOf(options.yearFilter.property, years);
   };
+  const post = (url: string, body: string) => ({
+    url,
+    method: 'POST' as const,
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', Accept: 'application/xml' },
+    body,
+  });
   const recordsFrom = (point: LatLon, at: string | undefined) => async (url: string) => {
     const zoneQueries = await plan.queries(url);
     const queries = [...zoneQueries, ...((await areas?.queries(url)) ?? [])];
     const typeNames = zoneQueries.map((q) => localNameOf(q.typeName));
+    const geometry = queryGeometryXml(options, point);
     return deps.upstream.request(
-      {
-        url,
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/xml; charset=utf-8',
-          Accept: 'application/xml',
-        },
-        body: buildTypeQueriesBody(options, queries, point, yearCondition(at)),
-      },
+      post(url, buildTypeQueriesBody(options, queries, geometry, yearCondition(at))),
       ({ text }) => {
         const features = typedFeaturesOf(text, [...typeNames, ...(areas ? [areas.typeName] : [])]);
         const records = features
@@ -71,10 +76,39 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
       },
     );
   };
+  const zonesFrom = (box: MetricBox, at: string | undefined) => async (url: string) => {
+    const queries = await plan.queries(url);
+    const typeNames = queries.map((q) => localNameOf(q.typeName));
+    return zonePages(deps.upstream, {
+      request: (page) =>
+        post(
+          url,
+          buildTypeQueriesBody(
+            options,
+            queries,
+            boxGeometryXml(options, box),
+            yearCondition(at),
+            page,
+          ),
+        ),
+      features: (text) => typedFeaturesOf(text, typeNames),
+      zoneOf: ({ type, feature }) => ({
+        record: {
+          ...factsOfType.get(type),
+          ...extractRecord(fields, (path) => textAtPath(feature, path)),
+        },
+        polygon: readGmlSurface(feature, options, box.crs),
+      }),
+    });
+  };
   return Promise.resolve({
     recordsAt: (point, at) =>
       at === undefined
         ? endpoint.run(recordsFrom(point, at))
         : datedEndpoint.runAt(recordsFrom(point, at), at, []),
+    zonesIn: (box, at) =>
+      at === undefined
+        ? endpoint.run(zonesFrom(box, at))
+        : datedEndpoint.runAt(zonesFrom(box, at), at, []),
   });
 });

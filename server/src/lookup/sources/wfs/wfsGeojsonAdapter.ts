@@ -2,6 +2,8 @@
 // square around the point, answered in GeoJSON (Berlin, gdi.berlin.de) with
 // each zone's outline. The type name may be found in the capabilities by a
 // pattern, since Berlin names its types differently from year to year.
+// For the parcel view the zones meeting a parcel's box are asked by the
+// same BBOX, paged, with their polygons in full precision (zonesIn).
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
 import { defineAdapterKind } from '../adapter.js';
@@ -12,7 +14,10 @@ import { readGeojsonOutline } from '../geojsonOutline.js';
 import { propertyAt } from '../jsonProperties.js';
 import { featureTypeMatching, withQuery } from '../ogc/capabilities.js';
 import { createYearEndpoint, yearsBackSchema } from '../years/yearEndpoint.js';
-import { bboxAround, formatBbox } from './bboxAround.js';
+import { bboxAround, bboxOfBox, formatBbox } from './bboxAround.js';
+import type { MetricBox } from '../../geo/metricBox.js';
+import { readGeojsonSurface } from '../../geo/geojsonSurface.js';
+import { zonePages } from './zonePages.js';
 
 const optionsSchema = z
   .object({
@@ -57,27 +62,52 @@ export const wfsGeojsonKind = defineAdapterKind('wfs-geojson', optionsSchema, (s
     return found;
   }
 
-  const recordsFrom = (point: LatLon) => async (url: string) => {
-    const bbox = bboxAround(point, options.querySquareMeters, options.crs, options.axisOrder);
-    const request = withQuery(url, {
+  const getFeature = (
+    url: string,
+    typeName: string,
+    bbox: number[],
+    page: Readonly<Record<string, string>> = {},
+  ) => ({
+    url: withQuery(url, {
       SERVICE: 'WFS',
       VERSION: '2.0.0',
       REQUEST: 'GetFeature',
-      TYPENAMES: await typeNameAt(url),
+      TYPENAMES: typeName,
       OUTPUTFORMAT: options.outputFormat,
       BBOX: `${formatBbox(bbox, options.crs)},${options.srsName}`,
+      ...page,
+    }),
+    headers: { Accept: 'application/json' },
+  });
+
+  const recordsFrom = (point: LatLon) => async (url: string) => {
+    const bbox = bboxAround(point, options.querySquareMeters, options.crs, options.axisOrder);
+    const request = getFeature(url, await typeNameAt(url), bbox);
+    return deps.upstream.request(request, ({ text }) => {
+      const { features, crsName } = geojsonCollectionOf(text);
+      return features.map(({ properties, geometry }) => {
+        const record = extractRecord(fields, (path) => propertyAt(properties, path));
+        const outline = readGeojsonOutline(geometry, crsName, options.geometryCrs);
+        return outline === undefined ? record : { ...record, outline };
+      });
     });
-    return deps.upstream.request(
-      { url: request, headers: { Accept: 'application/json' } },
-      ({ text }) => {
+  };
+
+  const zonesFrom = (box: MetricBox) => async (url: string) => {
+    const bbox = bboxOfBox(box, options.crs, options.axisOrder);
+    const typeName = await typeNameAt(url);
+    return zonePages(deps.upstream, {
+      request: ({ count, startIndex }) =>
+        getFeature(url, typeName, bbox, { COUNT: count, STARTINDEX: startIndex }),
+      features: (text) => {
         const { features, crsName } = geojsonCollectionOf(text);
-        return features.map(({ properties, geometry }) => {
-          const record = extractRecord(fields, (path) => propertyAt(properties, path));
-          const outline = readGeojsonOutline(geometry, crsName, options.geometryCrs);
-          return outline === undefined ? record : { ...record, outline };
-        });
+        return features.map((feature) => ({ ...feature, crsName }));
       },
-    );
+      zoneOf: ({ properties, geometry, crsName }) => ({
+        record: extractRecord(fields, (path) => propertyAt(properties, path)),
+        polygon: readGeojsonSurface(geometry, crsName, options.geometryCrs, box.crs),
+      }),
+    });
   };
 
   return Promise.resolve({
@@ -85,5 +115,7 @@ export const wfsGeojsonKind = defineAdapterKind('wfs-geojson', optionsSchema, (s
       at === undefined
         ? endpoint.run(recordsFrom(point))
         : endpoint.runAt(recordsFrom(point), at, []),
+    zonesIn: (box, at) =>
+      at === undefined ? endpoint.run(zonesFrom(box)) : endpoint.runAt(zonesFrom(box), at, []),
   });
 });

@@ -1,0 +1,41 @@
+// The zones meeting a parcel's box, page by page (WFS 2.0 count/startIndex):
+// a box over a city block may meet more zones than a service answers at once
+// (Hamburg's OGC API caps pages at 500; deegree and MapServer apply their own
+// maximum), and a zone left out would leave part of the parcel unvalued.
+import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
+import type { Upstream, UpstreamRequest } from '../../upstream/upstream.js';
+import type { MetricMultiPolygon } from '../../geo/metricPolygon.js';
+import type { ZoneRecord } from '../adapter.js';
+import type { SourceRecord } from '../sourceRecord.js';
+
+/** Features per page; a parcel's box meets a handful of zones, a block a few dozen. */
+export const ZONE_PAGE_SIZE = 100;
+/** No parcel meets this many zones: a service that keeps paging is broken. */
+const MAX_PAGES = 10;
+
+export interface ZonePaging<Feature> {
+  /** The request of one page, its count and startIndex as GetFeature attributes. */
+  request(page: { count: string; startIndex: string }): UpstreamRequest;
+  features(text: string): Feature[];
+  zoneOf(feature: Feature): { record: SourceRecord; polygon: MetricMultiPolygon | undefined };
+}
+
+export async function zonePages<Feature>(
+  upstream: Upstream,
+  paging: ZonePaging<Feature>,
+): Promise<ZoneRecord[]> {
+  const zones: ZoneRecord[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const found = await upstream.request(
+      paging.request({ count: String(ZONE_PAGE_SIZE), startIndex: String(page * ZONE_PAGE_SIZE) }),
+      ({ text }) => paging.features(text).map((feature) => paging.zoneOf(feature)),
+    );
+    for (const { record, polygon } of found) {
+      // A zone whose surface cannot be read would leave its part of the parcel unvalued.
+      if (!polygon) throw new UpstreamOutage('malformed_body', 'zone geometry unreadable');
+      zones.push({ record, polygon });
+    }
+    if (found.length < ZONE_PAGE_SIZE) return zones;
+  }
+  throw new UpstreamOutage('malformed_body', `more than ${MAX_PAGES} pages of zones`);
+}

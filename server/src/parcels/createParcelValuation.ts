@@ -1,0 +1,157 @@
+// The parcel view's use case (issue 34): the parcel found by address (located
+// as a lookup locates it, then the parcel containing the point) or by
+// Kennzeichen, the land-value zones covering it at the stichtag with their
+// shares of the official area, and the value per land use. Parcels are cached
+// in the land-value cache table under keys of their own ("flurstueck:…"), with
+// the same lifecycle: a stale answer is served (and renewed) while a service
+// is down, after the maximum age it is 503.
+import { AppError, ErrorCode } from '#shared/errors.js';
+import { landOfKennzeichen } from '#shared/flurstueckskennzeichen.js';
+import type { Logger } from '../logging/logger.js';
+import type { CachedGeocoding } from '../lookup/cache/cachedGeocoding.js';
+import { coordinateKey } from '../lookup/cache/landValueCacheRepository.js';
+import type { LandValueStore } from '../lookup/cache/landValueStore.js';
+import type { CallerGate } from '../lookup/fairness/callerGate.js';
+import { ticketFor, withSignal, type WorkTicket } from '../lookup/fairness/workTicket.js';
+import { toGeoJsonMultiPolygon } from '../lookup/geo/metricGeoJson.js';
+import type { GeocodedPlace } from '../lookup/geocoder/geocoder.js';
+import { germanStateByCode } from '../lookup/germanStates.js';
+import { datedKey, settledFreshness } from '../lookup/history/datedLookup.js';
+import { sourceFor, type ConnectedSource } from '../lookup/lookupService.js';
+import type { SourceGate } from '../lookup/sourceGate.js';
+import type { SourceRegistry } from '../lookup/sources/registry.js';
+import { isUpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
+import { berlinDay } from '../time/berlinDay.js';
+import type { Clock } from '../time/clock.js';
+import { buildParcelAnswer, parcelZones, type ParcelZones } from './parcelAnswer.js';
+import type { CadastralParcel, ParcelSource, ParcelSources } from './parcelSource.js';
+import type { ParcelTarget, ParcelValuation } from './parcelValuation.js';
+import { fetchParcelZones } from './parcelZoneFetch.js';
+
+export interface ParcelValuationDeps {
+  /** The lookup's geocoding, postcode guard included. */
+  geocoding: CachedGeocoding;
+  registry: SourceRegistry;
+  parcelSources: ParcelSources;
+  store: LandValueStore<ParcelZones>;
+  gate: CallerGate;
+  sourceGate: SourceGate;
+  /** How long work may wait for its turn (the upstream timeout). */
+  waitMs: number;
+  logger: Logger;
+  clock: Clock;
+}
+
+/** Where the parcel is asked: its state (DE-XX), the place (by address) and its cache key. */
+interface Located {
+  state: string;
+  place: GeocodedPlace | undefined;
+  key: string;
+  find(source: ParcelSource): Promise<CadastralParcel | undefined>;
+  missing: string;
+}
+
+async function locate(
+  target: ParcelTarget,
+  ticket: WorkTicket,
+  geocoding: CachedGeocoding,
+): Promise<Located> {
+  if (target.kind === 'kennzeichen') {
+    const land = landOfKennzeichen(target.kennzeichen);
+    const { kennzeichen } = target;
+    return {
+      state: `DE-${land ?? '??'}`,
+      place: undefined,
+      key: kennzeichen,
+      find: (source) => source.parcelByKennzeichen(kennzeichen),
+      missing: `Das Flurstück ${kennzeichen} ist im amtlichen Liegenschaftskataster nicht verzeichnet.`,
+    };
+  }
+  const place = await geocoding.resolve(target.addressInput, ticket);
+  return {
+    state: place.state ?? '',
+    place,
+    key: coordinateKey(place),
+    find: (source) => source.parcelAt(place),
+    missing: 'An dieser Adresse liegt laut amtlichem Liegenschaftskataster kein Flurstück.',
+  };
+}
+
+function cadastreOf(state: string, parcelSources: ParcelSources): ParcelSource {
+  const found = parcelSources(state.replace(/^DE-/, ''));
+  if (found.status === 'open') return found.source;
+  const name = germanStateByCode(state)?.name ?? state;
+  throw new AppError(
+    ErrorCode.noData,
+    `Für ${name} ist kein offener Flurstücksdienst angebunden. ${found.reason}`,
+  );
+}
+
+async function fetchParcel(
+  located: Located,
+  cadastre: ParcelSource,
+  ticket: WorkTicket,
+  deps: Pick<ParcelValuationDeps, 'gate' | 'sourceGate' | 'logger'>,
+): Promise<CadastralParcel> {
+  let parcel;
+  try {
+    parcel = await deps.gate.run(ticket, () =>
+      deps.sourceGate(`cadastre:${located.state}`, ticket, () => located.find(cadastre)),
+    );
+  } catch (err) {
+    if (!isUpstreamOutage(err)) throw err;
+    deps.logger.warn({ state: located.state, reason: err.reason, err }, 'cadastre unavailable');
+    throw new AppError(
+      ErrorCode.serviceError,
+      'Der amtliche Flurstücksdienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.',
+      { cause: err },
+    );
+  }
+  if (!parcel) throw new AppError(ErrorCode.noData, located.missing);
+  return parcel;
+}
+
+export function createParcelValuation(
+  deps: ParcelValuationDeps,
+): ParcelValuation & { idle(): Promise<void> } {
+  const today = () => berlinDay(deps.clock());
+
+  async function fresh(
+    located: Located,
+    connected: ConnectedSource,
+    ticket: WorkTicket,
+    stichtag: string | undefined,
+  ): Promise<ParcelZones> {
+    const cadastre = cadastreOf(located.state, deps.parcelSources);
+    const { polygon, ...published } = await fetchParcel(located, cadastre, ticket, deps);
+    const shares = await fetchParcelZones(
+      { ...published, polygon },
+      connected,
+      ticket,
+      { at: stichtag ?? today(), dated: stichtag, fallbackGemeinde: located.place?.municipality },
+      deps,
+    );
+    return parcelZones({ ...published, geometrie: toGeoJsonMultiPolygon(polygon) }, shares);
+  }
+
+  return {
+    today,
+    async value(query, caller) {
+      const ticket = ticketFor(caller, caller.waitMs ?? deps.waitMs);
+      const located = await locate(query.target, ticket, deps.geocoding);
+      // 451 for Bayern (and the other restricted states) before any service is asked.
+      const connected = sourceFor({ state: located.state }, deps.registry);
+      const { stichtag } = query;
+      const cached = await deps.store.get(
+        datedKey(`flurstueck:${located.key}`, stichtag),
+        (signal) => fresh(located, connected, withSignal(ticket, signal), stichtag),
+        {
+          signal: ticket.signal,
+          freshness: stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
+        },
+      );
+      return buildParcelAnswer(query, cached, connected.source, located.place, today());
+    },
+    idle: () => deps.store.idle(),
+  };
+}

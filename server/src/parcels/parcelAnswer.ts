@@ -1,0 +1,100 @@
+// The parcel answer from what is cached for it (the parcel, every zone with
+// its share, the method) and what the request chose: the uses asked, the
+// plot's GFZ. Filtering and valuing happen on every read, so the cache holds
+// one entry per parcel and stichtag whatever the filter (as lookups do).
+import type { Attribution } from '#shared/apiTypes.js';
+import { AppError, ErrorCode } from '#shared/errors.js';
+import type { Flurstueck, FlurstueckBodenwert, FlurstueckZone } from '#shared/parcelTypes.js';
+import { buildAttribution } from '#shared/texts.js';
+import type { LandValues } from '../lookup/cache/landValueStore.js';
+import type { GeocodedPlace } from '../lookup/geocoder/geocoder.js';
+import { geocodingOf, withAddressCredit } from '../lookup/responseBody.js';
+import type { ConfiguredSource } from '../lookup/sources/sourceDefinition.js';
+import type { ParcelZoneShares } from './parcelZoneFetch.js';
+import { valuesByUse } from './parcelValue.js';
+import type { ParcelAnswer, ParcelQuery } from './parcelValuation.js';
+import { notValuedHinweis } from './roadParcel.js';
+
+/**
+ * What the cache holds per parcel and stichtag: the parcel, every zone with
+ * its share, and the value per use without a GFZ, computed once when fetched
+ * (it takes tens of microseconds of 50-digit arithmetic, more than the rest of
+ * a cached answer); a GFZ asked converts on the read.
+ */
+export interface ParcelZones extends ParcelZoneShares {
+  flurstueck: Flurstueck;
+  bodenwert: FlurstueckBodenwert[];
+}
+
+/** The cached form of a parcel and its zones. */
+export function parcelZones(flurstueck: Flurstueck, shares: ParcelZoneShares): ParcelZones {
+  return { flurstueck, ...shares, bodenwert: valuesByUse(shares.zonen, undefined) };
+}
+
+function valuesAsked(cached: ParcelZones, zonen: FlurstueckZone[], query: ParcelQuery) {
+  if (query.gfz !== undefined) return valuesByUse(zonen, query.gfz);
+  const filter = query.nutzungsarten;
+  return cached.bodenwert.filter((value) => filter.length === 0 || filter.includes(value.code));
+}
+
+/** The land-value credit, the parcel dataset's beside it (and the address data's, when used). */
+function parcelAttribution(
+  source: ConfiguredSource,
+  zones: readonly FlurstueckZone[],
+  flurstueck: Flurstueck,
+  place: GeocodedPlace | undefined,
+  today: string,
+): Attribution {
+  const years = zones.map((zone) => Number(zone.stichtag.slice(0, 4)));
+  const landValues = buildAttribution({
+    owners: source.owners,
+    year: years.length === 0 ? Number(today.slice(0, 4)) : Math.max(...years),
+    sourceUrl: source.sourceUrl,
+    license: source.license,
+  });
+  const credited = place ? withAddressCredit(landValues, place) : landValues;
+  return { ...credited, text: `${credited.text}; ${flurstueck.datensatz.text}` };
+}
+
+export function buildParcelAnswer(
+  query: ParcelQuery,
+  cached: LandValues<ParcelZones>,
+  source: ConfiguredSource,
+  place: GeocodedPlace | undefined,
+  today: string,
+): ParcelAnswer {
+  const { flurstueck, anteile } = cached.entries;
+  const filter = query.nutzungsarten;
+  const zonen = cached.entries.zonen
+    .filter((zone) => filter.length === 0 || filter.includes(zone.code))
+    .map((zone) =>
+      source.viewerUrl === undefined ? zone : { ...zone, viewer_url: source.viewerUrl },
+    );
+  const hinweis = notValuedHinweis(flurstueck.nutzung);
+  if (zonen.length === 0 && hinweis === undefined) {
+    throw new AppError(
+      ErrorCode.noData,
+      filter.length === 0
+        ? `Für das Flurstück ${flurstueck.kennzeichen} liegen keine Bodenrichtwerte vor.`
+        : `Auf dem Flurstück ${flurstueck.kennzeichen} gibt es keinen Bodenrichtwert der Nutzungsart ${filter.join(', ')}.`,
+    );
+  }
+  const { target } = query;
+  return {
+    ...(target.kind === 'address'
+      ? { address_input: target.addressInput }
+      : { kennzeichen_input: target.kennzeichenInput }),
+    ...(place
+      ? { coordinates: { lat: place.lat, lon: place.lon }, geocoding: geocodingOf(place) }
+      : {}),
+    flurstueck,
+    zonen,
+    anteile,
+    bodenwert: hinweis === undefined ? valuesAsked(cached.entries, zonen, query) : [],
+    ...(hinweis === undefined ? {} : { hinweis }),
+    cache_hit: cached.cacheHit,
+    ...(cached.stale ? { cache_stale: true as const } : {}),
+    abgerufen_am: cached.fetchedAt.toISOString(),
+    attribution: parcelAttribution(source, zonen, flurstueck, place, today),
+  };
+}

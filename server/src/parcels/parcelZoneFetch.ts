@@ -1,0 +1,99 @@
+// The land-value zones of a parcel with their shares, from the state's
+// land-value service: where it returns zone polygons, every zone meeting the
+// parcel's box (zoneShares.ts); where it answers points only, a grid of points
+// inside the parcel (gridSample.ts). Every request goes through the caller's
+// slots and the state's source gate, as a lookup's does.
+import type { FlurstueckZone, ShareMethod } from '#shared/parcelTypes.js';
+import type { Logger } from '../logging/logger.js';
+import type { CallerGate } from '../lookup/fairness/callerGate.js';
+import type { WorkTicket } from '../lookup/fairness/workTicket.js';
+import { metricToLatLon } from '../lookup/geo/crs.js';
+import { boxOf } from '../lookup/geo/metricBox.js';
+import { publishedEntry } from '../lookup/geo/zoneOutline.js';
+import { isBeforeHistory } from '../lookup/history/datedLookup.js';
+import { landValueOutage, mappingContext, type ConnectedSource } from '../lookup/lookupService.js';
+import { mapNewestEntries } from '../lookup/mapping/entryMapper.js';
+import type { SourceGate } from '../lookup/sourceGate.js';
+import { UpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
+import { gridSample, gridSampleText, POLYGON_METHOD_TEXT } from './gridSample.js';
+import type { CadastralParcel } from './parcelSource.js';
+import { orderedZones, zoneWithShare, zonesOfParcel } from './parcelZones.js';
+
+export interface ZoneFetchDeps {
+  gate: CallerGate;
+  sourceGate: SourceGate;
+  logger: Logger;
+}
+
+export interface ZonesAt {
+  /** The day whose values apply: the stichtag asked, else today. */
+  at: string;
+  /** The stichtag asked, if any. */
+  dated: string | undefined;
+  /** The geocoder's municipality (asked by address), used only when the source names none. */
+  fallbackGemeinde: string | undefined;
+}
+
+export interface ParcelZoneShares {
+  zonen: FlurstueckZone[];
+  anteile: ShareMethod;
+}
+
+export async function fetchParcelZones(
+  parcel: CadastralParcel,
+  connected: ConnectedSource,
+  ticket: WorkTicket,
+  { at, dated, fallbackGemeinde }: ZonesAt,
+  deps: ZoneFetchDeps,
+): Promise<ParcelZoneShares> {
+  const { source, adapter, numberFormat } = connected;
+  const asked = <T>(work: () => Promise<T>) =>
+    deps.gate.run(ticket, () => deps.sourceGate(source.state, ticket, work));
+  const context = mappingContext(source.state, numberFormat, fallbackGemeinde, at, deps.logger);
+  // Before the earliest stichtag the source offers, nothing needs asking.
+  const early = isBeforeHistory(dated, source);
+  try {
+    if (adapter.zonesIn) {
+      const { zonesIn } = adapter;
+      const records = early ? [] : await asked(() => zonesIn(boxOf(parcel.polygon), dated));
+      return {
+        zonen: zonesOfParcel(parcel, records, context),
+        anteile: { verfahren: 'zonenpolygone', text: POLYGON_METHOD_TEXT },
+      };
+    }
+    const sample = gridSample(parcel.polygon);
+    if (!sample) throw new UpstreamOutage('malformed_body', 'parcel too thin for a grid');
+    const found = await Promise.all(
+      sample.points.map((point) =>
+        early
+          ? []
+          : asked(() => adapter.recordsAt(metricToLatLon(point, parcel.polygon.crs), dated)),
+      ),
+    );
+    // Each point counts once for each zone it lies in; zones are told apart by what they publish.
+    const counts = new Map<string, { entry: ReturnType<typeof publishedEntry>; n: number }>();
+    for (const records of found) {
+      for (const entry of mapNewestEntries(records, context).map(publishedEntry)) {
+        const identity = JSON.stringify(entry);
+        const known = counts.get(identity);
+        counts.set(identity, { entry, n: (known?.n ?? 0) + 1 });
+      }
+    }
+    const n = sample.points.length;
+    return {
+      zonen: orderedZones(
+        [...counts.values()].map(({ entry, n: hits }) =>
+          zoneWithShare(entry, hits / n, parcel.amtliche_flaeche_m2),
+        ),
+      ),
+      anteile: {
+        verfahren: 'rasterstichprobe',
+        raster_m: sample.spacing,
+        stichproben: n,
+        text: gridSampleText(sample),
+      },
+    };
+  } catch (err) {
+    throw landValueOutage(err, source, deps.logger);
+  }
+}

@@ -1,0 +1,80 @@
+// The land-value zones of a parcel at one stichtag, each with its share of
+// the official area (issue 34): the adapter's zone records mapped as a lookup
+// maps them (per zone the newest stichtag on or before the day asked), then
+// intersected with the parcel. Zones are grouped by their land use, so that
+// zones of one use split the parcel and zones of different uses overlap.
+import * as clip from './clipping.js';
+import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { sortByLandUse } from '#shared/landUse.js';
+import type { FlurstueckZone } from '#shared/parcelTypes.js';
+import { roundHalfAwayFromZero } from '#shared/rounding.js';
+import { inCrs } from '../lookup/geo/metricBox.js';
+import type { MetricMultiPolygon } from '../lookup/geo/metricPolygon.js';
+import { publishedEntry, type ZonedEntry } from '../lookup/geo/zoneOutline.js';
+import { mapRecord, newestPerZone, type MappingContext } from '../lookup/mapping/entryMapper.js';
+import type { ZoneRecord } from '../lookup/sources/adapter.js';
+import { zoneShares } from './zoneShares.js';
+
+/**
+ * Rounding of the answer: a zone's area to 0.01 m² (official areas are whole
+ * square metres; two decimals keep the parts adding up to them within a few
+ * hundredths), its share of the parcel to 6 decimals.
+ */
+export const AREA_DECIMALS = 2;
+export const SHARE_DECIMALS = 6;
+
+/** A zone's entry with its share of the parcel, the share scaled to the official area. */
+export function zoneWithShare(
+  entry: BodenrichtwertEntry,
+  share: number,
+  officialArea: number,
+): FlurstueckZone {
+  return {
+    ...entry,
+    anteil_flaeche_m2: roundHalfAwayFromZero(share * officialArea, AREA_DECIMALS),
+    anteil: roundHalfAwayFromZero(share, SHARE_DECIMALS),
+  };
+}
+
+/** Ordered by land use, then the larger share first. */
+export function orderedZones(zones: readonly FlurstueckZone[]): FlurstueckZone[] {
+  return sortByLandUse([...zones].sort((a, b) => b.anteil - a.anteil));
+}
+
+interface Placed {
+  entry: ZonedEntry;
+  polygon: MetricMultiPolygon;
+}
+
+export function zonesOfParcel(
+  parcel: { polygon: MetricMultiPolygon; amtliche_flaeche_m2: number },
+  records: readonly ZoneRecord[],
+  context: MappingContext,
+): FlurstueckZone[] {
+  const placed = records.flatMap(({ record, polygon }): Placed[] => {
+    const entry = mapRecord(record, context);
+    return entry === undefined ? [] : [{ entry: publishedEntry(entry), polygon }];
+  });
+  const zones = newestPerZone(
+    placed,
+    (item) => item.entry,
+    context.today,
+    (known, more) => {
+      // A zone published as several features (or the same twice): one zone of their union.
+      known.polygon = {
+        crs: known.polygon.crs,
+        polygons: clip.union(
+          known.polygon.polygons,
+          inCrs(more.polygon, known.polygon.crs).polygons,
+        ),
+      };
+    },
+  );
+  const shares = zoneShares(
+    parcel.polygon,
+    zones.map(({ entry, polygon }) => ({ zone: entry, polygon, group: entry.nutzungsart })),
+  );
+  return orderedZones(
+    shares.map(({ zone, share }) => zoneWithShare(zone, share, parcel.amtliche_flaeche_m2)),
+  );
+}
