@@ -88,6 +88,7 @@ export async function createContext(
     fetch: fetchFn,
   });
   closers.push(() => lookup.idle());
+  closers.push(() => lookup.offers.stop());
   const platform = createPlatformServices(db.sequelize, clock, config);
   const oauth = createOAuthServices(db.sequelize, clock);
   closers.push(startOAuthHousekeeping(oauth.grants, logger));

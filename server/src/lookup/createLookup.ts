@@ -1,6 +1,8 @@
 // Assembles the lookup from the configuration: upstream client, geocoder,
 // the states' house coordinates in front of it, the postcode directory that
-// checks both, the two caches, the source registry and the pipeline.
+// checks both, the two caches, the source registry, the background watch of
+// what the sources offer (started here, stopped by the context) and the
+// pipeline.
 import type { Sequelize } from 'sequelize';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
@@ -15,6 +17,8 @@ import { createOfficialPoints } from './addresses/officialPoints.js';
 import { loadPostcodeDirectory } from './addresses/postcodes/postcodeFile.js';
 import { guardedByPostcode } from './postcodeGuard.js';
 import { createCachedGeocoding } from './cache/cachedGeocoding.js';
+import { createCurrencyWatch } from './currency/currencyWatch.js';
+import { SourceOfferRepository } from './currency/sourceOfferRepository.js';
 import { createGeocoder } from './geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
 import { createSourceGate } from './sourceGate.js';
@@ -87,6 +91,15 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     renewalLeaseMs: Math.max(60_000, 4 * config.upstreamTimeoutMs),
     hotMs: config.cache.hotSeconds * 1000,
   });
+  const offers = createCurrencyWatch({
+    registry,
+    repository: new SourceOfferRepository(deps.sequelize),
+    upstream,
+    clock,
+    logger,
+  });
+  await offers.load();
+  offers.start();
   return createLookupService({
     geocoding: guardedByPostcode(geocoding, postcodes),
     registry,
@@ -97,5 +110,6 @@ export async function createLookup(deps: LookupDeps): Promise<LookupService> {
     logger,
     clock,
     officialMaps: createOfficialMaps({ upstream, logger, clock }),
+    offers,
   });
 }

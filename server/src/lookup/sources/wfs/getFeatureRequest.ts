@@ -63,17 +63,22 @@ export function equalsOneOf(property: string, values: readonly string[]): string
     : `<fes:Or>${comparisons.join('')}</fes:Or>`;
 }
 
-/** A GetFeature request around the given wfs:Query elements, every prefix declared. */
+/**
+ * A GetFeature request around the given wfs:Query elements, every prefix
+ * declared; `count`: at most this many features.
+ */
 export function getFeatureXml(
   namespaces: Readonly<Record<string, string>>,
   queries: string,
+  count?: number,
 ): string {
   const xmlns = Object.entries({ ...namespaces, ...FIXED_NAMESPACES })
     .map(([prefix, uri]) => `xmlns:${prefix}="${escapeXml(uri)}"`)
     .join(' ');
+  const limit = count === undefined ? '' : ` count="${count}"`;
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
-    `<wfs:GetFeature service="WFS" version="2.0.0" ${xmlns}>${queries}</wfs:GetFeature>`
+    `<wfs:GetFeature service="WFS" version="2.0.0"${limit} ${xmlns}>${queries}</wfs:GetFeature>`
   );
 }
 
