@@ -6,8 +6,11 @@ import { germanDate } from '../stichtag.js';
 
 const TURNUS_TEXT = { jaehrlich: 'jährlich', zweijaehrlich: 'alle zwei Jahre' } as const;
 
-/** "Stand 01.01.2024 · angeboten 01.01.2024 · fällig (alle zwei Jahre) 01.01.2026 – <hinweis>". */
-export function currencyLine(aktualitaet: Aktualitaet): string {
+/**
+ * "Stand 01.01.2024 · vom Dienst angeboten 01.01.2024 · nach Turnus (alle zwei
+ * Jahre) fällig 01.01.2026", without the hinweis (pages that show it apart).
+ */
+export function currencyFacts(aktualitaet: Aktualitaet): string {
   const parts = [`Stand ${germanDate(aktualitaet.stichtag)}`];
   if (aktualitaet.stichtag_angeboten !== undefined) {
     parts.push(`vom Dienst angeboten ${germanDate(aktualitaet.stichtag_angeboten)}`);
@@ -16,7 +19,12 @@ export function currencyLine(aktualitaet: Aktualitaet): string {
     const turnus = aktualitaet.turnus === undefined ? '' : ` (${TURNUS_TEXT[aktualitaet.turnus]})`;
     parts.push(`nach Turnus${turnus} fällig ${germanDate(aktualitaet.stichtag_erwartet)}`);
   }
-  const line = parts.join(' · ');
+  return parts.join(' · ');
+}
+
+/** The facts and, where there is one, the hinweis. */
+export function currencyLine(aktualitaet: Aktualitaet): string {
+  const line = currencyFacts(aktualitaet);
   return aktualitaet.hinweis === undefined ? line : `${line} – ${aktualitaet.hinweis}`;
 }
 
