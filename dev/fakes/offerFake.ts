@@ -55,7 +55,10 @@ export async function startOfferFake(layer: SameLayerType): Promise<OfferFake> {
     if (year) {
       if (!fake.published.has(Number(year[1]))) return send(404, 'no such service');
       if (year[2] === '.fcgi') return send(200, wmsCapabilities('<Name>RLP_1</Name>'));
-      return send(200, String(wfsCapabilitiesAnswer([fake.layer.typeName], fake.layer.namespaces).body));
+      return send(
+        200,
+        String(wfsCapabilitiesAnswer([fake.layer.typeName], fake.layer.namespaces).body),
+      );
     }
     if (url.pathname === '/wms-t') {
       const dimension = `<Dimension name="time" units="ISO8601">${fake.timeDimension}</Dimension>`;

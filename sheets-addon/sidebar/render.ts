@@ -91,7 +91,8 @@ function attributionItem(attribution: ListedAttribution): HTMLElement {
   const item = element('li', `${attribution.text} `);
   item.append(link(attribution.license_url, 'Lizenz'));
   if (attribution.source_url !== '') item.append(' · ', link(attribution.source_url, 'Quelle'));
-  if (attribution.aktualitaet !== undefined) item.append(element('div', attribution.aktualitaet, 'currency'));
+  if (attribution.aktualitaet !== undefined)
+    item.append(element('div', attribution.aktualitaet, 'currency'));
   return item;
 }
 

@@ -130,7 +130,7 @@ async function offeredNow(source: ConfiguredSource, upstream: Upstream, clock: C
   const thisYear = Number(berlinDay(readAt).slice(0, 4));
   try {
     const found = await readNewestOffered(source, { upstream, thisYear });
-    if (found === 'unread') return { unread: 'not read (see the registry\'s currency.offer)' };
+    if (found === 'unread') return { unread: "not read (see the registry's currency.offer)" };
     if (found === undefined) return { unread: 'the service offers no stichtag' };
     return { offered: { stichtag: found, readAt } };
   } catch (err) {

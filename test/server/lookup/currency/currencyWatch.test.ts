@@ -57,7 +57,11 @@ describe.each(databaseKinds())('the currency watch on %s', (kind) => {
     });
   beforeAll(async () => {
     db = await openTestDatabase(kind);
-    fake = await startOfferFake({ typeName: 'boris:x', namespaces: { boris: 'urn:b' }, features: [] });
+    fake = await startOfferFake({
+      typeName: 'boris:x',
+      namespaces: { boris: 'urn:b' },
+      features: [],
+    });
     fake.published = new Set([2022, 2024]);
   });
   afterAll(async () => {
