@@ -16,9 +16,9 @@ import type { OfferedStichtag, OfferedStichtage } from './offeredStichtag.js';
 import { readNewestOffered } from './readOffer.js';
 import type { SourceOfferRepository } from './sourceOfferRepository.js';
 
-export const TICK_MS = 60 * 60_000;
+const TICK_MS = 60 * 60_000;
 /** A state is read again once its last attempt is this old (a day, less a tick's slack). */
-export const READ_EVERY_MS = 23 * 60 * 60_000;
+const READ_EVERY_MS = 23 * 60 * 60_000;
 /** The first tick waits a minute, so a starting instance answers first. */
 const FIRST_TICK_MS = 60_000;
 
