@@ -88,7 +88,7 @@ export interface Geocoding {
   dataset?: string;
 }
 
-/** How often a state sets its land values (§196(1) BauGB: at least every second year). */
+/** How often a state sets its land values (BauGB section 196(1): at least every second year). */
 export const TURNUS = ['jaehrlich', 'zweijaehrlich'] as const;
 
 /** How current an answer is: what it holds against what the source offers and the cycle expects. */

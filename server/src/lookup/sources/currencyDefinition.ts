@@ -1,5 +1,5 @@
 // The `currency` block of a registry entry: how often the state sets its
-// land values (§196(1) BauGB: at least every second year, as of 1 January),
+// land values (BauGB section 196(1): at least every second year, as of 1 January),
 // how long it usually takes to publish them, how the service tells which
 // stichtag it offers, and whether a second route may answer while the
 // state's own service is down. Each fact carries its evidence in the block.
