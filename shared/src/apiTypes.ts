@@ -97,6 +97,24 @@ export interface Geocoding {
   dataset?: string;
 }
 
+/** How often a state sets its land values (BauGB section 196(1): at least every second year). */
+export const TURNUS = ['jaehrlich', 'zweijaehrlich'] as const;
+
+/** How current an answer is: what it holds against what the source offers and the cycle expects. */
+export interface Aktualitaet {
+  /** YYYY-MM-DD: the newest stichtag of the answer (at the point, whatever the filter). */
+  stichtag: string;
+  /** YYYY-MM-DD: the newest stichtag the state's service offers, as last read; absent when unknown. */
+  stichtag_angeboten?: string;
+  /** ISO 8601 date-time the service's offer was read. */
+  angebot_gelesen_am?: string;
+  /** YYYY-MM-DD: the newest stichtag due by the state's cycle and usual publication day. */
+  stichtag_erwartet?: string;
+  turnus?: (typeof TURNUS)[number];
+  /** German: present when the answer, the service and the cycle differ. */
+  hinweis?: string;
+}
+
 /** §2.2 */
 export interface BodenrichtwertResponse {
   address_input: string;
@@ -110,10 +128,8 @@ export interface BodenrichtwertResponse {
   /** ISO 8601 date-time the values were fetched from the official source; the same when cached. */
   abgerufen_am: string;
   attribution: Attribution;
-  /**
-   * Present when the state has published values of a newer stichtag than its
-   * service answers (German text saying so).
-   */
+  aktualitaet: Aktualitaet;
+  /** The same text as aktualitaet.hinweis, where there is one (kept for existing clients). */
   hinweis?: string;
   disclaimer: string;
 }

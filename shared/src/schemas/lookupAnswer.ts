@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { GEOCODING_MATCHES, GEOCODING_SOURCES, GEOCODING_WARNINGS } from '../apiTypes.js';
 import { ErrorCode } from '../errors.js';
 import { LAND_USE_CODES } from '../landUse.js';
+import { aktualitaetSchema } from './aktualitaetAnswer.js';
 import { errorBodySchema } from './errorAnswer.js';
 
 const text = (description: string) => z.string().meta({ description });
@@ -147,9 +148,10 @@ export const bodenrichtwertResponseSchema = z.object({
       })
       .optional(),
   }),
+  aktualitaet: aktualitaetSchema,
   hinweis: text(
-    'Nur vorhanden, wenn das Land Bodenrichtwerte eines neueren Stichtags veröffentlicht ' +
-      'hat, als sein Dienst liefert; sichtbar anzeigen.',
+    'Derselbe Text wie aktualitaet.hinweis, wo es einen gibt (für bestehende Clients); ' +
+      'sichtbar anzeigen.',
   ).optional(),
   disclaimer: text('Pflichthinweis; sichtbar lassen.'),
 });

@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { lookupRequestSchema, parseLookupRequest } from '#shared/schemas/lookupRequest.js';
+import { currencyFacts } from '#shared/client/currencyLine.js';
 import { describeGeocoding } from '#shared/texts.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
 import { toolCallerOf } from '../authInfo.js';
@@ -87,6 +88,7 @@ function summarize(r: BodenrichtwertResponse): string {
     `Bodenrichtwerte für ${r.address_resolved} (${germanNumber(lat, 6)}, ${germanNumber(lon, 6)}):`,
     describeGeocoding(r.geocoding),
     ...entries,
+    `Aktualität: ${currencyFacts(r.aktualitaet)}`,
     ...(r.hinweis === undefined ? [] : [`Achtung: ${r.hinweis}`]),
     `Quelle: ${r.attribution.text}, ${r.attribution.source_url} (Lizenz: ${r.attribution.license_url}), abgerufen am ${r.abgerufen_am}`,
     `Hinweis: ${r.disclaimer}`,
