@@ -2,12 +2,19 @@
 // geometries (br:BR_BodenrichtwertFlaeche, answered by point Intersects in
 // the srsName's axis order; a BBOX filter is refused) and land values
 // (br:BR_Bodenrichtwert, no geometry, found by gehoertZu/@xlink:href). By GET
-// it answers GetCapabilities and DescribeFeatureType (brmSchemas.ts).
+// it answers GetCapabilities and DescribeFeatureType (brmSchemas.ts). It also
+// offers br:BR_Verfahren (modelled, see brmGml.ts), answered by point
+// Intersects in the same GetFeature as the zones.
 import { fromSourcePosition } from '#server/lookup/geo/crs.js';
 import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
 import { attributeOf, children, parseXmlTree, textAtPath } from '#server/lookup/sources/xmlTree.js';
 import type { XmlNode } from '#server/lookup/sources/xmlTree.js';
-import { exceptionReportXml, geometry } from './brmGml.js';
+import {
+  exceptionReportXml,
+  geometry,
+  procedureAreaMember,
+  type FakeProcedureArea,
+} from './brmGml.js';
 import { brm3Documents, schemaFile } from './brmSchemas.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import { declaredNamespaces, readSrsName } from './wfsFake.js';
@@ -27,6 +34,7 @@ const BEITRAG_CODELIST =
   'https://registry.gdi-de.org/codelist/de.adv-online.gid/BR_BeitragsrechtlicherZustand/';
 const REFERENCE = 'br:gehoertZu/@xlink:href';
 const TYPES = ['br:BR_BodenrichtwertFlaeche', 'br:BR_Bodenrichtwert'];
+const PROCEDURE_TYPE = 'br:BR_Verfahren';
 
 export interface Brm3Zone extends ZoneShape {
   id: string;
@@ -55,6 +63,8 @@ export interface Brm3Value {
 export interface Brm3World {
   zones: readonly Brm3Zone[];
   values: readonly Brm3Value[];
+  /** br:BR_Verfahren (none when absent); false: the type is not offered. */
+  procedureAreas?: readonly FakeProcedureArea[] | false;
 }
 
 const GML = 'application/gml+xml; version=3.2; charset=utf-8';
@@ -72,33 +82,45 @@ const NATIVE = {
 export function startBrm3TwoStepFake(path: string, world: Brm3World): Promise<FakeServer> {
   const schemas = brm3Documents(path, BRM3_NAMESPACES);
   return startFakeServer(({ method, url, body }) => {
-    if (method === 'GET') return schemaFile(url.pathname, path, schemas) ?? selfDescription(url);
+    if (method === 'GET')
+      return schemaFile(url.pathname, path, schemas) ?? selfDescription(world, url);
     if (url.pathname !== path) return { status: 404, contentType: 'text/plain', body: 'not found' };
     const declared = declaredNamespaces(body);
     if (Object.entries(BRM3_NAMESPACES).some(([prefix, uri]) => declared[prefix] !== uri)) {
       return fail('Unknown Namespace');
     }
-    const query = children(children(parseXmlTree(body) ?? {}, 'GetFeature')[0] ?? {}, 'Query')[0];
-    const filter = query && children(query, 'Filter')[0];
-    if (!query || !filter) return fail('no GetFeature/Query/Filter');
-    const type = attributeOf(query, 'typeNames');
-    const members =
-      type === 'br:BR_BodenrichtwertFlaeche'
-        ? zonesAt(world, filter)
-        : type === 'br:BR_Bodenrichtwert'
-          ? valuesOf(world, filter)
-          : undefined;
-    if (members === undefined) return fail(`cannot answer ${type ?? 'no type'} with this filter`);
+    const queries = children(children(parseXmlTree(body) ?? {}, 'GetFeature')[0] ?? {}, 'Query');
+    if (queries.length === 0) return fail('no GetFeature/Query/Filter');
+    const members: string[] = [];
+    for (const query of queries) {
+      const filter = children(query, 'Filter')[0];
+      const type = attributeOf(query, 'typeNames');
+      const found = filter && membersOf(world, type, filter);
+      if (found === undefined) return fail(`cannot answer ${type ?? 'no type'} with this filter`);
+      members.push(...found);
+    }
     return { status: 200, contentType: GML, body: collection(members) };
   });
 }
 
-function selfDescription(url: URL): FakeAnswer {
+function membersOf(world: Brm3World, type: string | undefined, filter: XmlNode) {
+  if (type === 'br:BR_BodenrichtwertFlaeche') return zonesAt(world.zones, filter)?.map(zoneMember);
+  if (type === 'br:BR_Bodenrichtwert') return valuesOf(world, filter);
+  if (type === PROCEDURE_TYPE && world.procedureAreas !== false) {
+    return zonesAt(world.procedureAreas ?? [], filter)?.map((area) =>
+      procedureAreaMember(area, 'br', NATIVE),
+    );
+  }
+  return undefined;
+}
+
+function selfDescription(world: Brm3World, url: URL): FakeAnswer {
   const request = param(url, 'REQUEST');
-  const offered = TYPES.map((typeName) => ({ typeName }));
-  if (request === 'GetCapabilities') return wfsCapabilitiesAnswer(TYPES, BRM3_NAMESPACES);
-  const types = requestedTypes(url, offered);
-  if (!Array.isArray(types)) return types;
+  const types = world.procedureAreas === false ? TYPES : [...TYPES, PROCEDURE_TYPE];
+  const offered = types.map((typeName) => ({ typeName }));
+  if (request === 'GetCapabilities') return wfsCapabilitiesAnswer(types, BRM3_NAMESPACES);
+  const asked = requestedTypes(url, offered);
+  if (!Array.isArray(asked)) return asked;
   if (request !== 'DescribeFeatureType') return fail('POST GetFeature only');
   return {
     status: 200,
@@ -107,7 +129,7 @@ function selfDescription(url: URL): FakeAnswer {
   };
 }
 
-function zonesAt(world: Brm3World, filter: XmlNode): string[] | undefined {
+function zonesAt<T extends ZoneShape>(shapes: readonly T[], filter: XmlNode): T[] | undefined {
   const intersects = children(filter, 'Intersects')[0];
   const point = intersects && children(intersects, 'Point')[0];
   if (!point || textAtPath(intersects, 'ValueReference') !== 'adv:position') return undefined;
@@ -115,14 +137,15 @@ function zonesAt(world: Brm3World, filter: XmlNode): string[] | undefined {
   const numbers = (textAtPath(point, 'pos') ?? '').trim().split(/\s+/).map(Number);
   if (!srs || numbers.length !== 2 || numbers.some((n) => !Number.isFinite(n))) return undefined;
   const { lat, lon } = fromSourcePosition(numbers as [number, number], srs.crs, srs.axisOrder);
-  return world.zones
-    .filter((zone) => zoneHolds(zone, lon, lat))
-    .map(
-      (zone) =>
-        `<wfs:member><br:BR_BodenrichtwertFlaeche gml:id="${escapeXml(zone.id)}">` +
-        `<adv:position>${geometry(zone, `${zone.id}_pos`, NATIVE)}</adv:position>` +
-        '</br:BR_BodenrichtwertFlaeche></wfs:member>',
-    );
+  return shapes.filter((shape) => zoneHolds(shape, lon, lat));
+}
+
+function zoneMember(zone: Brm3Zone): string {
+  return (
+    `<wfs:member><br:BR_BodenrichtwertFlaeche gml:id="${escapeXml(zone.id)}">` +
+    `<adv:position>${geometry(zone, `${zone.id}_pos`, NATIVE)}</adv:position>` +
+    '</br:BR_BodenrichtwertFlaeche></wfs:member>'
+  );
 }
 
 function valuesOf(world: Brm3World, filter: XmlNode): string[] | undefined {

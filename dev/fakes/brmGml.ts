@@ -2,6 +2,7 @@
 // a WFS 2.0 FeatureCollection whose members carry the zone geometry in
 // adv:position and the values as BRM elements. Empty strings become empty
 // elements, as real services send them; undefined fields are left out.
+import type { ZoneShape } from './zoneGeometry.js';
 import {
   formatPosition,
   toSourcePosition,
@@ -41,6 +42,18 @@ export interface BrmRecord {
   geschosszahl?: string;
   baumassenzahl?: string;
   wertrelevanteGfz?: string;
+  /**
+   * BRM 2 elements whose names are known only lower-cased and flattened (LGLN
+   * portal: verfahrensart, entwicklungssanierungszusatz, ackerzahl|
+   * br_wertoderwertespanneganzzahl|wert) or from GDAL's flattening of Hessen
+   * GML (gemarkung|BR_Gemarkung|name); written here in the AdV camel case.
+   */
+  verfahrensart?: string;
+  entwicklungsSanierungszusatz?: string;
+  ackerzahl?: string;
+  gruenlandzahl?: string;
+  gemarkung?: string;
+  bemerkungen?: string;
 }
 
 /** A zone: WGS84 rings ([lon, lat]; outer first, then holes) and its records. */
@@ -87,10 +100,12 @@ function member(zone: FakeZone, record: BrmRecord, profile: BrmProfile): string 
     record.gemeindeKey === undefined && record.gemeindeName === undefined
       ? ''
       : `<boris:gemeinde>${el('gemeinde', record.gemeindeKey)}${el('name', record.gemeindeName)}</boris:gemeinde>`;
-  const decimal = (name: string, value: string | undefined) =>
+  const valueOf = (kind: string) => (name: string, value: string | undefined) =>
     value === undefined
       ? ''
-      : `<boris:${name}><boris:BR_WertOderWertespanneDezimalzahl>${el('wert', value)}</boris:BR_WertOderWertespanneDezimalzahl></boris:${name}>`;
+      : `<boris:${name}><boris:BR_WertOderWertespanne${kind}>${el('wert', value)}</boris:BR_WertOderWertespanne${kind}></boris:${name}>`;
+  const decimal = valueOf('Dezimalzahl');
+  const integer = valueOf('Ganzzahl');
   return (
     `<wfs:member><${profile.featureType} gml:id="${escapeXml(record.id)}">` +
     `<${profile.geometryProperty}>${geometry(zone, record.id, profile)}</${profile.geometryProperty}>` +
@@ -110,7 +125,43 @@ function member(zone: FakeZone, record: BrmRecord, profile: BrmProfile): string 
     el('geschosszahl', record.geschosszahl) +
     decimal('baumassenzahl', record.baumassenzahl) +
     decimal('wertrelevanteGeschossflaechenzahl', record.wertrelevanteGfz) +
+    el('verfahrensart', record.verfahrensart) +
+    el('entwicklungsSanierungszusatz', record.entwicklungsSanierungszusatz) +
+    integer('ackerzahl', record.ackerzahl) +
+    integer('gruenlandzahl', record.gruenlandzahl) +
+    (record.gemarkung === undefined
+      ? ''
+      : `<boris:gemarkung><boris:BR_Gemarkung>${el('name', record.gemarkung)}</boris:BR_Gemarkung></boris:gemarkung>`) +
+    el('bemerkungen', record.bemerkungen) +
     `</${profile.featureType}></wfs:member>`
+  );
+}
+
+/**
+ * A procedure area (BR_Verfahren, BB and HE). Modelled, not captured: no public
+ * answer shows a BR_Verfahren feature; its geometry is written like a zone's
+ * and its art under the BRM 2 element names the registry reads as candidates.
+ */
+export interface FakeProcedureArea extends ZoneShape {
+  id: string;
+  verfahrensart?: string;
+  entwicklungsSanierungszusatz?: string;
+}
+
+/** The area as a wfs:member, its elements in the namespace `prefix` (boris, br). */
+export function procedureAreaMember(
+  area: FakeProcedureArea,
+  prefix: string,
+  profile: Pick<BrmProfile, 'nativeCrs' | 'nativeSrsName' | 'nativeAxisOrder'>,
+): string {
+  const text = (name: string, value: string | undefined) =>
+    value === undefined ? '' : `<${prefix}:${name}>${escapeXml(value)}</${prefix}:${name}>`;
+  return (
+    `<wfs:member><${prefix}:BR_Verfahren gml:id="${escapeXml(area.id)}">` +
+    `<adv:position>${geometry(area, area.id, profile)}</adv:position>` +
+    text('verfahrensart', area.verfahrensart) +
+    text('entwicklungsSanierungszusatz', area.entwicklungsSanierungszusatz) +
+    `</${prefix}:BR_Verfahren></wfs:member>`
   );
 }
 
@@ -118,8 +169,12 @@ export function featureCollectionXml(
   zones: readonly FakeZone[],
   profile: BrmProfile,
   timeStamp: string,
+  areaMembers: readonly string[] = [],
 ): string {
-  const members = zones.flatMap((zone) => zone.records.map((r) => member(zone, r, profile)));
+  const members = [
+    ...zones.flatMap((zone) => zone.records.map((r) => member(zone, r, profile))),
+    ...areaMembers,
+  ];
   return (
     '<?xml version="1.0" encoding="UTF-8"?>' +
     '<wfs:FeatureCollection xmlns:wfs="http://www.opengis.net/wfs/2.0" ' +

@@ -53,6 +53,16 @@ function gidSchema(adv: string): string {
 }
 
 const decimal = 'BR_WertOderWertespanneDezimalzahl';
+const integer = 'BR_WertOderWertespanneGanzzahl';
+
+/** BR_Verfahren as the fakes write it (modelled: no schema of it is public). */
+const procedureAreaType = (p: string) =>
+  feature(
+    p,
+    'BR_Verfahren',
+    'adv:AU_FlaechenobjektType',
+    el('verfahrensart', 'string') + el('entwicklungsSanierungszusatz', 'string'),
+  );
 
 /** BRM 2 (boris 2.0 / brm 2.1): BR_BodenrichtwertZonal as the fake's GML writes it. */
 function brm2Schema(boris: string, adv: string): string {
@@ -78,9 +88,18 @@ function brm2Schema(boris: string, adv: string): string {
         b('grundflaechenzahl', `boris:${decimal}PropertyType`) +
         b('geschosszahl', 'integer') +
         b('baumassenzahl', `boris:${decimal}PropertyType`) +
-        b('wertrelevanteGeschossflaechenzahl', `boris:${decimal}PropertyType`),
+        b('wertrelevanteGeschossflaechenzahl', `boris:${decimal}PropertyType`) +
+        b('verfahrensart', 'string') +
+        b('entwicklungsSanierungszusatz', 'string') +
+        b('ackerzahl', `boris:${integer}PropertyType`) +
+        b('gruenlandzahl', `boris:${integer}PropertyType`) +
+        b('gemarkung', 'boris:BR_GemarkungPropertyType') +
+        b('bemerkungen', 'string'),
     ) +
+    procedureAreaType('boris') +
     wrapped('boris', 'BR_Gemeinde', b('gemeinde', 'string') + b('name', 'string')) +
+    wrapped('boris', 'BR_Gemarkung', b('name', 'string')) +
+    wrapped('boris', integer, b('wert', 'integer')) +
     wrapped('boris', 'BR_Gutachterausschuss', b('bezeichnung', 'string')) +
     wrapped('boris', 'BR_Nutzung', b('art', 'string') + b('ergaenzung', 'string')) +
     wrapped('boris', decimal, b('wert', 'decimal')) +
@@ -114,6 +133,7 @@ function brm3Schema(br: string, adv: string): string {
         el('wertrelevanteGeschossflaechenzahl', `br:${decimal}PropertyType`) +
         el('gehoertZu', ref),
     ) +
+    procedureAreaType('br') +
     wrapped('br', 'BR_Nutzung', el('art', ref) + el('ergaenzung', ref, ' maxOccurs="unbounded"')) +
     wrapped('br', decimal, el('wert', 'decimal')) +
     '</schema>'

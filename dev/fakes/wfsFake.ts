@@ -4,15 +4,25 @@
 // declares (URN EPSG:4326 = lat lon, EPSG:258xx = easting northing), and only
 // zones containing that point are answered, so a swapped axis finds nothing.
 // By GET it answers GetCapabilities and DescribeFeatureType (the AdV schema,
-// imported from <service>/schemas/, see brmSchemas.ts).
+// imported from <service>/schemas/, see brmSchemas.ts). A service with
+// procedure areas also offers boris:BR_Verfahren, asked in the same GetFeature
+// as the zones (one wfs:Query each, as WFS 2.0 allows).
 import { XMLParser } from 'fast-xml-parser';
 import { fromSourcePosition, type AxisOrder, type Crs } from '#server/lookup/geo/crs.js';
 import { polygonContains } from '#server/lookup/sources/geojson/pointInPolygon.js';
-import { attributeOf, children, parseXmlTree, textAtPath } from '#server/lookup/sources/xmlTree.js';
+import {
+  attributeOf,
+  children,
+  parseXmlTree,
+  textAtPath,
+  type XmlNode,
+} from '#server/lookup/sources/xmlTree.js';
 import {
   exceptionReportXml,
   featureCollectionXml,
+  procedureAreaMember,
   type BrmProfile,
+  type FakeProcedureArea,
   type FakeZone,
 } from './brmGml.js';
 import { brm2Documents, schemaFile } from './brmSchemas.js';
@@ -20,11 +30,24 @@ import { param, type FakeAnswer } from './faultyServer.js';
 import { FaultSwitch, respond } from './faults.js';
 import { startLoopback } from './loopback.js';
 import { requestedTypes, wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
+import { zoneMeets, type ZoneShape } from './zoneGeometry.js';
 
 export interface WfsServiceConfig {
   profile: BrmProfile;
   zones: readonly FakeZone[];
+  /**
+   * Offered as boris:BR_Verfahren (none when absent, as a service without
+   * procedures); false: the type is not offered, so a query for it is refused.
+   */
+  procedureAreas?: readonly FakeProcedureArea[] | false;
 }
+
+export const PROCEDURE_AREA_TYPE = 'boris:BR_Verfahren';
+
+const offeredTypes = (service: WfsServiceConfig) => [
+  service.profile.featureType,
+  ...(service.procedureAreas === false ? [] : [PROCEDURE_AREA_TYPE]),
+];
 
 export interface WfsFake {
   url: string;
@@ -68,8 +91,8 @@ type Answer = { status: number; body: string };
 function answer(service: WfsServiceConfig, body: string): Answer {
   const tree = parseXmlTree(body);
   const getFeature = tree && children(tree, 'GetFeature')[0];
-  const query = getFeature && children(getFeature, 'Query')[0];
-  if (!query)
+  const queries = getFeature ? children(getFeature, 'Query') : [];
+  if (queries.length === 0)
     return {
       status: 400,
       body: exceptionReportXml('OperationParsingFailed', 'no GetFeature/Query'),
@@ -87,31 +110,70 @@ function answer(service: WfsServiceConfig, body: string): Answer {
       };
     }
   }
-  if (attributeOf(query, 'typeNames') !== profile.featureType) {
-    return { status: 400, body: exceptionReportXml('InvalidParameterValue', 'Unknown typeNames') };
+  const zones: FakeZone[] = [];
+  const areas: string[] = [];
+  for (const query of queries) {
+    const type = attributeOf(query, 'typeNames') ?? '';
+    if (!offeredTypes(service).includes(type)) {
+      return {
+        status: 400,
+        body: exceptionReportXml('InvalidParameterValue', 'Unknown typeNames'),
+      };
+    }
+    const holds = shapeFilterOf(query, profile.geometryProperty);
+    if (typeof holds === 'string') {
+      return { status: 400, body: exceptionReportXml('InvalidParameterValue', holds) };
+    }
+    if (type === PROCEDURE_AREA_TYPE) {
+      areas.push(
+        ...(service.procedureAreas || [])
+          .filter(holds)
+          .map((area) => procedureAreaMember(area, 'boris', profile)),
+      );
+    } else zones.push(...service.zones.filter(holds));
   }
-  const intersects = textAtPath(query, 'Filter/Intersects/ValueReference');
-  const point = children(
-    children(children(query, 'Filter')[0] ?? {}, 'Intersects')[0] ?? {},
-    'Point',
-  )[0];
-  if (intersects !== profile.geometryProperty || !point) {
-    return {
-      status: 400,
-      body: exceptionReportXml(
-        'InvalidParameterValue',
-        'expected Intersects on the geometry with a Point',
-      ),
-    };
+  return {
+    status: 200,
+    body: featureCollectionXml(zones, profile, new Date().toISOString(), areas),
+  };
+}
+
+/**
+ * Which zones a query's Intersects filter finds: those holding its point (a
+ * lookup) or meeting its polygon (a parcel's box, issue 34), read in the
+ * srsName's axis order; or why the filter cannot be read.
+ */
+function shapeFilterOf(
+  query: XmlNode,
+  geometryProperty: string,
+): ((zone: ZoneShape) => boolean) | string {
+  const intersects = children(children(query, 'Filter')[0] ?? {}, 'Intersects')[0] ?? {};
+  const point = children(intersects, 'Point')[0];
+  const geometry = point ?? children(intersects, 'Polygon')[0];
+  if (textAtPath(intersects, 'ValueReference') !== geometryProperty || !geometry) {
+    return 'expected Intersects on the geometry with a Point or Polygon';
   }
-  const srs = readSrsName(attributeOf(point, 'srsName') ?? '');
-  const numbers = (textAtPath(point, 'pos') ?? '').trim().split(/\s+/).map(Number);
-  if (!srs || numbers.length !== 2 || numbers.some((n) => !Number.isFinite(n))) {
-    return { status: 400, body: exceptionReportXml('InvalidParameterValue', 'unreadable Point') };
+  const srs = readSrsName(attributeOf(geometry, 'srsName') ?? '');
+  const text = point
+    ? textAtPath(point, 'pos')
+    : textAtPath(geometry, 'exterior/LinearRing/posList');
+  const numbers = (text ?? '').trim().split(/\s+/).map(Number);
+  const pairs = numbers.length % 2 === 0 ? numbers.length / 2 : 0;
+  if (!srs || pairs === 0 || (point && pairs !== 1) || numbers.some((n) => !Number.isFinite(n))) {
+    return 'unreadable geometry';
   }
-  const { lat, lon } = fromSourcePosition(numbers as [number, number], srs.crs, srs.axisOrder);
-  const hits = service.zones.filter((zone) => polygonContains(zone.rings, lon, lat));
-  return { status: 200, body: featureCollectionXml(hits, profile, new Date().toISOString()) };
+  const lonLats = Array.from({ length: pairs }, (_, i): [number, number] => {
+    const at = fromSourcePosition(
+      [numbers[2 * i] ?? 0, numbers[2 * i + 1] ?? 0],
+      srs.crs,
+      srs.axisOrder,
+    );
+    return [at.lon, at.lat];
+  });
+  const [lon, lat] = lonLats[0] ?? [0, 0];
+  return point
+    ? (zone) => polygonContains(zone.rings, lon, lat)
+    : (zone) => zoneMeets(zone, lonLats);
 }
 
 function selfDescription(
@@ -127,9 +189,12 @@ function selfDescription(
   const { profile } = service;
   const request = param(url, 'REQUEST');
   if (request === 'GetCapabilities') {
-    return wfsCapabilitiesAnswer([profile.featureType], profile.namespaces);
+    return wfsCapabilitiesAnswer(offeredTypes(service), profile.namespaces);
   }
-  const types = requestedTypes(url, [{ typeName: profile.featureType }]);
+  const types = requestedTypes(
+    url,
+    offeredTypes(service).map((typeName) => ({ typeName })),
+  );
   if (request !== 'DescribeFeatureType' || !Array.isArray(types)) {
     return Array.isArray(types)
       ? {

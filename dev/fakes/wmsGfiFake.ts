@@ -51,13 +51,17 @@ function capabilities(service: WmsService): FakeAnswer {
   ];
   const modern = service.version === '1.3.0';
   const root = modern ? 'WMS_Capabilities' : 'WMT_MS_Capabilities';
+  // A time-enabled service lists its times (WMS 1.3.0 Annex C), here as a list of days.
+  const times = service.times
+    ? `<Dimension name="time" units="ISO8601">${Object.keys(service.times).join(',')}</Dimension>`
+    : '';
   return {
     status: 200,
     contentType: 'text/xml; charset=UTF-8',
     body:
       `<?xml version="1.0" encoding="UTF-8"?><${root} version="${service.version}"${modern ? ' xmlns="http://www.opengis.net/wms"' : ''}>` +
       '<Service><Name>WMS</Name><Title>Bodenrichtwerte</Title></Service>' +
-      `<Capability><Layer><Title>Bodenrichtwerte</Title>${layers.join('')}</Layer></Capability></${root}>`,
+      `<Capability><Layer><Title>Bodenrichtwerte</Title>${times}${layers.join('')}</Layer></Capability></${root}>`,
   };
 }
 

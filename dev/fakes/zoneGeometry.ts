@@ -7,7 +7,7 @@ export type LonLatRing = readonly (readonly [number, number])[];
 
 export interface ZoneShape {
   /** Outer ring first, then holes; [lon, lat]. */
-  rings: LonLatRing[];
+  rings: readonly LonLatRing[];
 }
 
 export function zoneHolds(zone: ZoneShape, lon: number, lat: number): boolean {

@@ -96,8 +96,9 @@ export async function createContext(
     logger,
     fetch: fetchFn,
   });
-  const lookup = createLookup(lookupParts, { clock, logger });
+  const lookup = await createLookup(lookupParts, { clock, logger, sequelize: db.sequelize });
   closers.push(() => lookup.idle());
+  closers.push(() => lookup.offers.stop());
   const parcelValuation = createParcelValuation({
     ...lookupParts,
     parcelSources: createParcelSources(await loadParcelRegistry(config.parcelSourcesFile), {

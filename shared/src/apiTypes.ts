@@ -27,12 +27,21 @@ export interface BodenrichtwertEntry {
   beitragszustand?: string;
   /** The special-law area the zone lies in, e.g. "Sanierungsgebiet", "Entwicklungsbereich". */
   verfahrensgrund?: string;
-  /** e.g. "sanierungsunbeeinflusst": whether the value includes the measure's effect. */
+  /**
+   * Whether the value includes the measure's effect, with what that makes it:
+   * "sanierungsunbeeinflusst (Anfangswert)" … "entwicklungsbeeinflusst (Endwert)".
+   */
   verfahrensgrund_zusatz?: string;
-  /** Farmland: the Ackerzahl of the reference plot. */
+  /** Farmland: the Ackerzahl of the reference plot, where one value is published. */
   ackerzahl?: number;
-  /** Farmland: the Grünlandzahl of the reference plot. */
+  /** Farmland: a published range of Ackerzahlen ("65-70"); then `ackerzahl` is absent. */
+  ackerzahl_min?: number;
+  ackerzahl_max?: number;
+  /** Farmland: the Grünlandzahl of the reference plot, where one value is published. */
   gruenlandzahl?: number;
+  /** Farmland: a published range of Grünlandzahlen; then `gruenlandzahl` is absent. */
+  gruenlandzahl_min?: number;
+  gruenlandzahl_max?: number;
   /** The Gemarkung (cadastral district) the zone lies in. */
   gemarkung?: string;
   /** The committee's free remarks on the zone, as published. */
@@ -88,6 +97,24 @@ export interface Geocoding {
   dataset?: string;
 }
 
+/** How often a state sets its land values (BauGB section 196(1): at least every second year). */
+export const TURNUS = ['jaehrlich', 'zweijaehrlich'] as const;
+
+/** How current an answer is: what it holds against what the source offers and the cycle expects. */
+export interface Aktualitaet {
+  /** YYYY-MM-DD: the newest stichtag of the answer (at the point, whatever the filter). */
+  stichtag: string;
+  /** YYYY-MM-DD: the newest stichtag the state's service offers, as last read; absent when unknown. */
+  stichtag_angeboten?: string;
+  /** ISO 8601 date-time the service's offer was read. */
+  angebot_gelesen_am?: string;
+  /** YYYY-MM-DD: the newest stichtag due by the state's cycle and usual publication day. */
+  stichtag_erwartet?: string;
+  turnus?: (typeof TURNUS)[number];
+  /** German: present when the answer, the service and the cycle differ. */
+  hinweis?: string;
+}
+
 /** §2.2 */
 export interface BodenrichtwertResponse {
   address_input: string;
@@ -101,10 +128,8 @@ export interface BodenrichtwertResponse {
   /** ISO 8601 date-time the values were fetched from the official source; the same when cached. */
   abgerufen_am: string;
   attribution: Attribution;
-  /**
-   * Present when the state has published values of a newer stichtag than its
-   * service answers (German text saying so).
-   */
+  aktualitaet: Aktualitaet;
+  /** The same text as aktualitaet.hinweis, where there is one (kept for existing clients). */
   hinweis?: string;
   disclaimer: string;
 }

@@ -16,6 +16,12 @@ export function isCalendarDay(text: string): boolean {
   );
 }
 
+/** 2022-01-01 → 01.01.2022 */
+export function germanDate(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date ?? ''}.${month ?? ''}.${year ?? ''}`;
+}
+
 /** The message of invalid_stichtag for a value that is no calendar day. */
 export const STICHTAG_FORMAT_MESSAGE =
   'Der Stichtag muss ein Datum im Format JJJJ-MM-TT sein, z. B. 2022-01-01.';

@@ -1,6 +1,7 @@
 // What the sidebar and the server functions exchange through google.script.run.
 // Shared by both sides; holds types only, so it fits the DOM and the Apps Script build.
-import type { Attribution, MeResponse } from '#shared/apiTypes.js';
+import type { MeResponse } from '#shared/apiTypes.js';
+import type { ListedAttribution } from '#shared/client/attributionList.js';
 import type { LookupProgress } from '#shared/client/lookupProgress.js';
 
 /** Where a key is stored: for the user (all spreadsheets) or for this spreadsheet only. */
@@ -33,7 +34,7 @@ export interface SidebarState {
   /** Present when a column is filled with one formula per row: the suggestion of a range formula. */
   fillDownHint?: string;
   /** Attributions of every source whose values this spreadsheet received, newest first. */
-  attributions: Attribution[];
+  attributions: ListedAttribution[];
 }
 
 export interface SettingsInput {

@@ -1,6 +1,7 @@
 // Fills the sidebar's sections from the server's answers. Text goes in through
 // textContent only: attribution texts come from the service and are not HTML.
-import type { Attribution, MeResponse } from '#shared/apiTypes.js';
+import type { MeResponse } from '#shared/apiTypes.js';
+import type { ListedAttribution } from '#shared/client/attributionList.js';
 import { keyPageLinks, progressText, type LookupProgress } from '#shared/client/lookupProgress.js';
 import { LICENSES } from '#shared/texts.js';
 import type { RecordState, SidebarState } from './protocol.js';
@@ -85,14 +86,17 @@ export function renderProgress(progress: LookupProgress | null): void {
   byId('progress-text').textContent = progressText(progress);
 }
 
-function attributionItem(attribution: Attribution): HTMLElement {
+/** The source's attribution, and under it how current its latest answer was. */
+function attributionItem(attribution: ListedAttribution): HTMLElement {
   const item = element('li', `${attribution.text} `);
   item.append(link(attribution.license_url, 'Lizenz'));
   if (attribution.source_url !== '') item.append(' · ', link(attribution.source_url, 'Quelle'));
+  if (attribution.aktualitaet !== undefined)
+    item.append(element('div', attribution.aktualitaet, 'currency'));
   return item;
 }
 
-export function renderAttributions(attributions: readonly Attribution[]): void {
+export function renderAttributions(attributions: readonly ListedAttribution[]): void {
   const list = byId('attributions');
   list.replaceChildren(...attributions.map(attributionItem));
   byId('no-attribution').hidden = attributions.length > 0;

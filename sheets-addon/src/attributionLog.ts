@@ -7,12 +7,12 @@ import {
   parseAttributions,
   serializeAttributions,
   withNewAttributions,
-  type Attribution,
+  type ListedAttribution,
 } from '#shared/index.js';
 import { underDocumentLock } from './documentLock.js';
 import type { AddonServices, SettingsStore } from './ports.js';
 
-export function readAttributions(properties: SettingsStore): Attribution[] {
+export function readAttributions(properties: SettingsStore): ListedAttribution[] {
   return parseAttributions(properties.get(ATTRIBUTIONS_KEY));
 }
 
@@ -25,7 +25,7 @@ export function readAttributions(properties: SettingsStore): Attribution[] {
  */
 export function recordAttributions(
   services: Pick<AddonServices, 'documentProperties' | 'lock'>,
-  attributions: readonly Attribution[],
+  attributions: readonly ListedAttribution[],
 ): void {
   const properties = services.documentProperties;
   if (withNewAttributions(readAttributions(properties), attributions) === undefined) return;

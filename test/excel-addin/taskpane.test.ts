@@ -118,6 +118,8 @@ describe.runIf(runs)('Excel task pane', () => {
     host.enter('B1', '=BRW.BODENRICHTWERT(A1)');
     await expect.poll(() => host.value('B1'), { timeout: 10_000 }).toBe(450);
     await expect.poll(() => page.textContent('#attribution')).toContain(OWNER);
+    // Under the source, how current its latest answer was.
+    expect(await page.textContent('#attribution .currency')).toBe('Stand 01.01.2024');
     expect(await page.getAttribute('#attribution a >> nth=0', 'href')).toBe(
       'https://www.govdata.de/dl-de/by-2-0',
     );

@@ -1,8 +1,11 @@
 // The layering of docs/ARCHITECTURE.md is enforced only if ESLint refuses a
 // forbidden import: this lints a small file with one forbidden import in every
 // server/src folder (at two depths), imports of dev/ and test/ from the
-// product, of test/ from dev/ and bench/, and one out of shared/src, through the project's own eslint.config.js, and
-// expects the error; allowed imports stay clean.
+// product, of test/ from dev/ and bench/, and one out of shared/src, through
+// the project's own eslint.config.js, and expects the error; allowed imports
+// stay clean. Every form of naming a module is tried: a static import, a
+// re-export, a dynamic import(), the #server map and a path that climbs
+// through another folder.
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forbiddenFor, ROOT, SERVER_LAYERS } from '../../scripts/layers.mjs';
@@ -12,12 +15,22 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: process.cwd() });
 });
 
-/** The no-restricted-imports messages ESLint gives `import` at `filePath`. */
-async function refusals(filePath: string, specifier: string): Promise<string[]> {
-  const code = `import { thing } from '${specifier}';\nexport const used = thing;\n`;
-  const [result] = await eslint.lintText(code, { filePath });
+const FORMS = {
+  static: (specifier: string) =>
+    `import { thing } from '${specifier}';\nexport const used = thing;\n`,
+  reexport: (specifier: string) => `export { thing } from '${specifier}';\n`,
+  dynamic: (specifier: string) => `export const used = () => import('${specifier}');\n`,
+};
+
+/** The layering messages ESLint gives an import of `specifier` at `filePath`, in one form. */
+async function refusals(
+  filePath: string,
+  specifier: string,
+  form: keyof typeof FORMS = 'static',
+): Promise<string[]> {
+  const [result] = await eslint.lintText(FORMS[form](specifier), { filePath });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .filter((m) => m.ruleId === 'layering/imports')
     .map((m) => m.message);
 }
 
@@ -64,7 +77,7 @@ describe('the layering rules refuse a forbidden import', () => {
         expect(deep.join('\n'), `${folder} ${specifier}`).toContain('dev/, test/ and bench/');
       }
     }
-    const fromRoot = await refusals('server/src/guard.ts', '../test/support/thing.js');
+    const fromRoot = await refusals('server/src/guard.ts', '../../test/support/thing.js');
     expect(fromRoot.join('\n')).toContain('dev/, test/ and bench/');
   });
 
@@ -87,5 +100,29 @@ describe('the layering rules refuse a forbidden import', () => {
       1,
     );
     expect((await refusals('shared/src/guard.ts', '#server/lookup/thing.js')).length).toBe(1);
+  });
+
+  it.each(['static', 'reexport', 'dynamic'] as const)(
+    'in the %s form, through the #server map and through a climbing path',
+    async (form) => {
+      const inLookup = 'server/src/lookup/sources/guard.ts';
+      for (const specifier of [
+        '../../mcp/thing.js',
+        '#server/mcp/thing.js',
+        '../../lookup/../mcp/thing.js',
+      ]) {
+        const messages = await refusals(inLookup, specifier, form);
+        expect(messages.join('\n'), specifier).toContain('lookup may not import');
+      }
+      expect(await refusals(inLookup, '../../config/../time/thing.js', form)).toEqual([]);
+      expect(await refusals(inLookup, '#server/config/thing.js', form)).toEqual([]);
+    },
+  );
+
+  it('outside the project (the reference material beside it) and for a folder missing from the table', async () => {
+    const outside = await refusals('test/server/guard.test.ts', '../../../shared/spec/thing.js');
+    expect(outside.join('\n')).toContain('inside the project');
+    const unknown = await refusals('server/src/newpart/guard.ts', '../lookup/thing.js');
+    expect(unknown.join('\n')).toContain('missing from the layering');
   });
 });

@@ -333,6 +333,9 @@ describe.runIf(serviceAvailable('Chromium', chromiumAvailability()))('the sideba
     withLookup.value('showNotice');
     const notice = await openSidebar(browser, withLookup);
     await notice.page.getByText(BERLIN_ATTRIBUTION).waitFor();
+    await expect(notice.page.locator('#attributions .currency').innerText()).resolves.toBe(
+      'Stand 01.01.2026',
+    );
     await expect(notice.page.locator('#no-attribution').isHidden()).resolves.toBe(true);
     // The compact footer shows attribution and disclaimers wherever the sidebar opens.
     for (const selector of ['#attributions li', '#license', '#calculation-disclaimer']) {

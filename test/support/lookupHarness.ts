@@ -8,7 +8,7 @@ import { DEMO_WFS_SERVICES, writeFakeRegistry } from '#dev/fakes/fakeRegistry.js
 import type { FakePlace } from '#dev/fakes/nominatimFake.js';
 import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake.js';
 import { startWfsFake, type WfsFake } from '#dev/fakes/wfsFake.js';
-import type { Plan } from '#shared/apiTypes.js';
+import type { BodenrichtwertEntry, Plan } from '#shared/apiTypes.js';
 import type { ParcelValuation } from '#server/parcels/parcelValuation.js';
 import { createTestAccount, type TestAccount } from '#dev/service/accounts.js';
 import type { ManualClock } from './clock.js';
@@ -44,6 +44,13 @@ export interface HarnessOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The parcel view's use case instead of the context's own. */
   parcelValuation?: ParcelValuation;
+}
+
+/** The entries the lookup answers for the address (asserting a 200). */
+export async function entriesAt(h: LookupHarness, address: string): Promise<BodenrichtwertEntry[]> {
+  const res = await h.get({ address });
+  if (res.status !== 200) throw new Error(`lookup of ${address} answered ${res.status}`);
+  return ((await res.json()) as { bodenrichtwerte: BodenrichtwertEntry[] }).bodenrichtwerte;
 }
 
 export function lookupQuery(query: Record<string, string | string[]>): string {

@@ -18,7 +18,7 @@ const probe = (state: string) => {
 const HH = probe('DE-HH');
 const MV = probe('DE-MV');
 const TH = probe('DE-TH');
-const BB = probe('DE-BB');
+export const BB = probe('DE-BB');
 
 /** Zone 10239 at Alter Wall as the LGV serves it (EPSG:25832), in lon/lat. */
 const ALTER_WALL_UTM =

@@ -70,7 +70,7 @@ function cancelSignal(invocation: CustomFunctions.CancelableInvocation): AbortSi
  * @requiresAddress
  * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort, oder ein Bereich solcher Adressen.
  * @param [nutzungsart] Nutzungsart W, M, G, S, L, F oder SO. Ohne Angabe der erste vorhandene Eintrag in dieser Reihenfolge.
- * @param [feld] Feld statt des Bodenrichtwerts, z. B. stichtag, gemeinde, gutachterausschuss, bodenrichtwertnummer, zonenbezeichnung, geschossflaechenzahl, wertrel_geschossflaechenzahl, verfahrensgrund, ackerzahl, gruenlandzahl, gemarkung.
+ * @param [feld] Feld statt des Bodenrichtwerts, z. B. stichtag, gemeinde, gutachterausschuss, bodenrichtwertnummer, zonenbezeichnung, geschossflaechenzahl, wertrel_geschossflaechenzahl, verfahrensgrund, ackerzahl, ackerzahl_min, ackerzahl_max, gruenlandzahl, gemarkung.
  * @param [stichtag] Wertermittlungsstichtag (Datum oder JJJJ-MM-TT): je Zone der Wert des letzten Stichtags an oder vor diesem Tag. Ohne Angabe die aktuellen Werte.
  * @param [zone] Bodenrichtwertnummer der Zone, wenn mehrere Zonen passen (siehe BRW.ZONEN).
  * @returns Bodenrichtwert in EUR/m² oder das gewählte Feld.

@@ -8,7 +8,7 @@ import {
   parseAttributions,
   serializeAttributions,
   withNewAttributions,
-  type Attribution,
+  type ListedAttribution,
 } from '#shared/index.js';
 
 /** The workbook's own storage for the add-in (Office.context.document.settings). */
@@ -18,17 +18,17 @@ export interface WorkbookStore {
 }
 
 export interface AttributionLog {
-  record(attribution: Attribution): void;
+  record(attribution: ListedAttribution): void;
   /** Reads the workbook's list (once); resolves with it. */
-  load(): Promise<readonly Attribution[]>;
-  latest(): readonly Attribution[];
+  load(): Promise<readonly ListedAttribution[]>;
+  latest(): readonly ListedAttribution[];
   /** Called when the list changes; returns the unsubscribe function. */
   onChange(listener: () => void): () => void;
 }
 
 export function createAttributionLog(workbook: WorkbookStore): AttributionLog {
-  let entries: Attribution[] = [];
-  let loaded: Promise<readonly Attribution[]> | undefined;
+  let entries: ListedAttribution[] = [];
+  let loaded: Promise<readonly ListedAttribution[]> | undefined;
   let saving: Promise<void> = Promise.resolve();
   const listeners = new Set<() => void>();
   const changed = () => {

@@ -12,6 +12,7 @@ import {
   batchRequestBody,
   cellMessage,
   finalOutcomes,
+  listedAttribution,
   missingKeyError,
   preferWait,
   pendingLookup,
@@ -148,7 +149,7 @@ export function createLookupClient(options: LookupClientOptions): LookupClient {
     async lookup(address, request = {}) {
       const outcome = await outcomeOf(address, request);
       if (outcome.kind === 'failed') throw outcome.error;
-      attributions.record(outcome.response.attribution);
+      attributions.record(listedAttribution(outcome.response));
       return outcome.response;
     },
     onKeptAnswer: (listener) => void keptListeners.add(listener),

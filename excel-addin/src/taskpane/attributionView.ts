@@ -1,6 +1,7 @@
 // Footer of the task pane: the attribution of every source whose values are in
 // the workbook (the dl-de/by-2-0 licence requires it next to the data; the list
-// is kept in the workbook) and the two disclaimers.
+// is kept in the workbook), each with how current its latest answer was, and
+// the two disclaimers.
 import { CALCULATION_DISCLAIMER, LICENSES, LOOKUP_DISCLAIMER } from '#shared/index.js';
 import type { AttributionLog } from '../lookup/attributionLog.js';
 import { byId, safeHref } from './dom.js';
@@ -24,6 +25,12 @@ function renderList(log: AttributionLog): void {
     const item = document.createElement('li');
     item.append(`${attribution.text} `, link('Lizenz', attribution.license_url));
     if (attribution.source_url) item.append(' · ', link('Quelle', attribution.source_url));
+    if (attribution.aktualitaet !== undefined) {
+      const line = document.createElement('div');
+      line.className = 'currency';
+      line.textContent = attribution.aktualitaet;
+      item.append(line);
+    }
     return item;
   });
   if (items.length === 0) {

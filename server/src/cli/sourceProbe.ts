@@ -4,10 +4,15 @@
 // that finds no zone at a point where one must exist counts as failed. Records
 // whose value, stichtag or land use cannot be read are counted per reason,
 // with the published texts, so a source that changed its writing shows up.
-// Where the registry names the state's newest published stichtag, the check
-// says whether the service serves it yet (the day Hessen's WFS serves 2026,
-// the report says so and the answers drop their hinweis).
-import { currencyOf, type Currency } from '../lookup/currencyNote.js';
+// Each state's currency is reported as an answer states it (`aktualitaet`):
+// the stichtag served at the point, the newest the service offers (read now,
+// the way the background watch reads it), the one its cycle makes due, and
+// the hinweis the answers carry.
+import type { Aktualitaet } from '#shared/apiTypes.js';
+import { aktualitaetOf } from '../lookup/currency/aktualitaet.js';
+import { readNewestOffered } from '../lookup/currency/readOffer.js';
+import type { ConfiguredSource } from '../lookup/sources/sourceDefinition.js';
+import type { Upstream } from '../lookup/upstream/upstream.js';
 import { isUpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
 import {
   mapNewestEntries,
@@ -27,8 +32,10 @@ export interface ProbeResult {
   detail: string;
   /** Records the mapping had to leave out, per reason; absent when none. */
   leftOut?: LeftOutRecords[];
-  /** The service's newest stichtag at the probe point against the registry's newestStichtag. */
-  currency?: { served: string; published: string; status: Currency };
+  /** How current the answer at the probe point is, as the API says it. */
+  currency?: Aktualitaet;
+  /** Why the service's offer could not be read, when it could not. */
+  offerUnread?: string;
 }
 
 export interface LeftOutRecords {
@@ -45,6 +52,8 @@ export async function probeSources(
   states: readonly string[],
   now: () => number = () => performance.now(),
   clock: Clock = systemClock,
+  /** Reads each service's offer; without it only the cycle is compared. */
+  upstream?: Upstream,
 ): Promise<ProbeResult[]> {
   const results: ProbeResult[] = [];
   for (const state of states) {
@@ -59,6 +68,7 @@ export async function probeSources(
       results.push({ state, name: entry.source.name, status: 'failed', detail: 'no probe point' });
       continue;
     }
+    const offer = upstream && (await offeredNow(entry.source, upstream, clock));
     const started = now();
     const outcome = await entry.adapter.recordsAt(probe).then(
       (records) => {
@@ -72,15 +82,27 @@ export async function probeSources(
           onUnreadable: (value) => unreadable.push(value),
         });
         const leftOut = countLeftOut(skipped);
-        const currency = currencyAt(entries, entry.source.newestStichtag);
+        const today = berlinDay(clock());
+        const currency =
+          entries.length === 0
+            ? undefined
+            : aktualitaetOf({
+                name: entry.source.name,
+                currency: entry.source.currency,
+                offered: offer?.offered,
+                answered: entries.map((e) => e.stichtag).reduce((a, b) => (a > b ? a : b)),
+                at: today,
+                today,
+              });
         const found =
           entries.length > 0
             ? {
                 status: 'ok' as const,
                 detail:
                   `${entries.length} entries at ${probe.place}${describeUnreadable(unreadable)}` +
-                  describeCurrency(currency),
+                  describeCurrency(currency, offer?.unread),
                 ...(currency === undefined ? {} : { currency }),
+                ...(offer?.unread === undefined ? {} : { offerUnread: offer.unread }),
               }
             : { status: 'failed' as const, detail: `no land value at ${probe.place}` };
         return leftOut.length === 0
@@ -102,25 +124,31 @@ export async function probeSources(
   return results;
 }
 
-function currencyAt(
-  entries: readonly { stichtag: string }[],
-  published: string | undefined,
-): ProbeResult['currency'] {
-  if (entries.length === 0 || published === undefined) return undefined;
-  const served = entries.map((e) => e.stichtag).reduce((a, b) => (a > b ? a : b));
-  const status = currencyOf(published, served);
-  return status === undefined ? undefined : { served, published, status };
+/** The service's offer read now; `unread` says why there is none. */
+async function offeredNow(source: ConfiguredSource, upstream: Upstream, clock: Clock) {
+  const readAt = clock();
+  const thisYear = Number(berlinDay(readAt).slice(0, 4));
+  try {
+    const found = await readNewestOffered(source, { upstream, thisYear });
+    if (found === 'unread') return { unread: "not read (see the registry's currency.offer)" };
+    if (found === undefined) return { unread: 'the service offers no stichtag' };
+    return { offered: { stichtag: found, readAt } };
+  } catch (err) {
+    if (!isUpstreamOutage(err)) throw err;
+    return { unread: `${err.reason}: ${err.message}` };
+  }
 }
 
-/** ", serves 2024-01-01, newest published 2026-01-01 (answers carry the hinweis)". */
-function describeCurrency(currency: ProbeResult['currency']): string {
+/** ", stichtag 2024-01-01, offered 2024-01-01, expected 2026-01-01 (zweijaehrlich): <hinweis>". */
+function describeCurrency(currency: Aktualitaet | undefined, unread: string | undefined): string {
   if (currency === undefined) return '';
-  const { served, published, status } = currency;
-  if (status === 'current') return `, serves the newest published stichtag ${published}`;
-  if (status === 'behind') {
-    return `, serves ${served}, newest published ${published} (answers carry the hinweis)`;
-  }
-  return `, serves ${served}, newer than the registry's newestStichtag ${published}: update it`;
+  const offered = currency.stichtag_angeboten ?? `unknown (${unread ?? 'not read'})`;
+  const expected =
+    currency.stichtag_erwartet === undefined
+      ? 'no cycle in the registry'
+      : `${currency.stichtag_erwartet} (${currency.turnus ?? ''})`;
+  const hinweis = currency.hinweis === undefined ? 'current' : currency.hinweis;
+  return `, stichtag ${currency.stichtag}, offered ${offered}, expected ${expected}: ${hinweis}`;
 }
 
 function countLeftOut(skipped: readonly SkippedRecord[]): LeftOutRecords[] {

@@ -58,7 +58,14 @@ async function main(): Promise<void> {
     print(checked, formatSchemaResults(checked));
     if (checked.some((r) => r.status === 'mismatch' || r.status === 'failed')) process.exitCode = 1;
   } else {
-    const probed = await probeSources(registry, PROBE_POINTS, states);
+    const probed = await probeSources(
+      registry,
+      PROBE_POINTS,
+      states,
+      () => performance.now(),
+      systemClock,
+      upstream,
+    );
     print(probed, formatProbeResults(probed));
     if (probed.some((r) => r.status === 'failed')) process.exitCode = 1;
   }

@@ -1,7 +1,8 @@
 // Assembles the lookup from the configuration: upstream client, geocoder,
 // the states' house coordinates in front of it, the postcode directory that
-// checks both, the two caches, the source registry and the pipeline. The
-// parts are built once and shared with the parcel view.
+// checks both, the two caches, the source registry, the background watch of
+// what the sources offer (started here, stopped by the context) and the
+// pipeline. The parts are built once and shared with the parcel view.
 import type { Sequelize } from 'sequelize';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
@@ -16,6 +17,8 @@ import { createOfficialPoints } from './addresses/officialPoints.js';
 import { loadPostcodeDirectory } from './addresses/postcodes/postcodeFile.js';
 import { guardedByPostcode } from './postcodeGuard.js';
 import { createCachedGeocoding, type CachedGeocoding } from './cache/cachedGeocoding.js';
+import { createCurrencyWatch } from './currency/currencyWatch.js';
+import { SourceOfferRepository } from './currency/sourceOfferRepository.js';
 import { createGeocoder } from './geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
 import { createSourceGate, type SourceGate } from './sourceGate.js';
@@ -120,16 +123,27 @@ export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> 
   };
 }
 
-export function createLookup(
+export async function createLookup(
   parts: LookupParts,
-  deps: Pick<LookupDeps, 'clock' | 'logger'>,
-): LookupService {
-  const { upstream, clock, logger } = { ...parts, ...deps };
+  deps: Pick<LookupDeps, 'clock' | 'logger' | 'sequelize'>,
+): Promise<LookupService> {
+  const { upstream, registry } = parts;
+  const { clock, logger } = deps;
+  const offers = createCurrencyWatch({
+    registry,
+    repository: new SourceOfferRepository(deps.sequelize),
+    upstream,
+    clock,
+    logger,
+  });
+  await offers.load();
+  offers.start();
   return createLookupService({
     ...parts,
     store: parts.storeOf(),
     logger,
     clock,
     officialMaps: createOfficialMaps({ upstream, logger, clock }),
+    offers,
   });
 }

@@ -5,6 +5,7 @@
 // upstream timeout for its turn; work whose client has gone is dropped.
 import type { ZonedEntry } from './geo/zoneOutline.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
+import type { Aktualitaet } from '#shared/apiTypes.js';
 import type { Logger } from '../logging/logger.js';
 import { berlinDay } from '../time/berlinDay.js';
 import type { Clock } from '../time/clock.js';
@@ -26,6 +27,8 @@ import {
   type WorkTicket,
 } from './fairness/workTicket.js';
 import type { CachedGeocoding } from './cache/cachedGeocoding.js';
+import { aktualitaetOf } from './currency/aktualitaet.js';
+import type { CurrencyWatch } from './currency/currencyWatch.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import type { OfficialMaps } from './maps/officialMap.js';
 import { mapNewestEntries, type MappingContext } from './mapping/entryMapper.js';
@@ -46,6 +49,8 @@ export interface LookupResult {
   stale: boolean;
   /** YYYY-MM-DD: the stichtag asked, else today (whether newer published values apply). */
   asOf: string;
+  /** How current the values are (from the whole set at the point, whatever a filter keeps). */
+  aktualitaet: Aktualitaet;
 }
 
 export type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
@@ -62,6 +67,8 @@ export interface LookupService {
   idle(): Promise<void>;
   /** The state's own map around a point (lookup page), where its registry entry names one. */
   officialMap: OfficialMaps;
+  /** What each state's service offers, read in the background. */
+  offers: CurrencyWatch;
 }
 
 export function createLookupService(deps: {
@@ -77,6 +84,7 @@ export function createLookupService(deps: {
   logger: Logger;
   clock: Clock;
   officialMaps: OfficialMaps;
+  offers: CurrencyWatch;
 }): LookupService {
   const today = () => berlinDay(deps.clock());
   return {
@@ -101,10 +109,20 @@ export function createLookupService(deps: {
       // An answer without values is stored like any other, with the same lifecycle:
       // asking again costs the state service nothing (and a settled date stays so).
       if (values.entries.length === 0) throw noValuesAt(stichtag, connected.source);
-      return { place, source: connected.source, ...values, asOf: at };
+      const { source } = connected;
+      const aktualitaet = aktualitaetOf({
+        name: source.name,
+        currency: source.currency,
+        offered: deps.offers.of(source.state),
+        answered: values.entries.map((e) => e.stichtag).reduce((a, b) => (a > b ? a : b)),
+        at,
+        today: today(),
+      });
+      return { place, source, ...values, asOf: at, aktualitaet };
     },
     today,
     officialMap: deps.officialMaps,
+    offers: deps.offers,
     idle: async () => {
       await Promise.all([deps.store.idle(), deps.geocoding.idle()]);
     },

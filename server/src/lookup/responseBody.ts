@@ -1,13 +1,12 @@
 // The lookup answer of §2.2 from a pipeline result: filter on every read
 // (the cache holds the full set), order W, M, G, S, L, F, SO, attribution
-// with the state's owners and the data year, the hinweis when the state has
-// published newer values than its service serves, the disclaimer. Zone
-// outlines stay inside the service.
+// with the state's owners and the data year, how current the values are
+// (aktualitaet, its hinweis repeated at the top level for existing clients),
+// the disclaimer. Zone outlines stay inside the service.
 import type { Attribution, BodenrichtwertResponse, Geocoding } from '#shared/apiTypes.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import { sortByLandUse, type LandUseCode } from '#shared/landUse.js';
 import { LOOKUP_DISCLAIMER, buildAttribution } from '#shared/texts.js';
-import { currencyNote } from './currencyNote.js';
 import { publishedEntry } from './geo/zoneOutline.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import type { LookupResult } from './lookupService.js';
@@ -26,10 +25,8 @@ export function buildLookupResponse(
     );
   }
   const year = Math.max(...selected.map((entry) => Number(entry.stichtag.slice(0, 4))));
-  const { source } = result;
-  // What the service serves: its newest stichtag at the point, whatever the filter.
-  const served = result.entries.map((entry) => entry.stichtag).reduce((a, b) => (a > b ? a : b));
-  const hinweis = currencyNote(source.newestStichtag, result.asOf, served);
+  const { source, aktualitaet } = result;
+  const { hinweis } = aktualitaet;
   return {
     address_input: addressInput,
     address_resolved: result.place.displayName,
@@ -54,6 +51,7 @@ export function buildLookupResponse(
       }),
       result.place,
     ),
+    aktualitaet,
     ...(hinweis === undefined ? {} : { hinweis }),
     disclaimer: LOOKUP_DISCLAIMER,
   };

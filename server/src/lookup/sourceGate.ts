@@ -1,11 +1,12 @@
 // Bounds the requests this instance sends to each state's land-value service
 // at once (SOURCE_MAX_CONCURRENCY): a batch of a hundred addresses in one
 // state, or a burst of single lookups, queues here instead of storming an
-// official service. Callers (accounts) take turns: a free place goes to the
-// next caller in rotation, not to the oldest waiter, so one caller's backlog
-// never lines up in front of another's single lookup. No wait outlasts the
-// ticket's deadline (503 then) or its client.
+// official service. Callers (accounts) are the lanes of the waiting line: a
+// free place goes to the next caller in rotation, not to the oldest waiter, so
+// one caller's backlog never lines up in front of another's single lookup. No
+// wait outlasts the ticket's deadline (503 then) or its client.
 import { AppError, ErrorCode } from '#shared/errors.js';
+import { WaitingLine } from './fairness/waitingLine.js';
 import type { WorkTicket } from './fairness/workTicket.js';
 
 /** Runs `work` once it is the caller's turn at `state` and fewer than the bound are running. */
@@ -15,76 +16,6 @@ export type SourceGate = <T>(
   work: () => Promise<T>,
 ) => Promise<T>;
 
-interface Waiter {
-  start(): void;
-}
-
-class StateLine {
-  private running = 0;
-  /** Waiters per caller; the map's order is the rotation. */
-  private readonly waiting = new Map<string, Waiter[]>();
-
-  constructor(private readonly max: number) {}
-
-  async run<T>(ticket: WorkTicket, work: () => Promise<T>): Promise<T> {
-    await this.turn(ticket);
-    try {
-      return await work();
-    } finally {
-      this.running -= 1;
-      this.next();
-    }
-  }
-
-  private turn(ticket: WorkTicket): Promise<void> {
-    ticket.signal.throwIfAborted();
-    if (this.running < this.max && this.waiting.size === 0) {
-      this.running += 1;
-      return Promise.resolve();
-    }
-    const caller = ticket.keys[0] ?? '';
-    return new Promise<void>((resolve, reject) => {
-      const leave = (error: unknown) => {
-        clearTimeout(timer);
-        ticket.signal.removeEventListener('abort', onAbort);
-        const line = this.waiting.get(caller) ?? [];
-        const index = line.indexOf(waiter);
-        if (index >= 0) line.splice(index, 1);
-        if (line.length === 0) this.waiting.delete(caller);
-        reject(error as Error);
-      };
-      const onAbort = () => leave(ticket.signal.reason);
-      const waiter: Waiter = {
-        start: () => {
-          clearTimeout(timer);
-          ticket.signal.removeEventListener('abort', onAbort);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => leave(busy()), Math.max(0, ticket.deadline - Date.now()));
-      ticket.signal.addEventListener('abort', onAbort, { once: true });
-      const line = this.waiting.get(caller);
-      if (line) line.push(waiter);
-      else this.waiting.set(caller, [waiter]);
-    });
-  }
-
-  /** Gives free places to the callers in rotation: the first caller's oldest waiter, who then goes last. */
-  private next(): void {
-    while (this.running < this.max) {
-      const first = this.waiting.entries().next();
-      if (first.done) return;
-      const [caller, line] = first.value;
-      const waiter = line.shift();
-      this.waiting.delete(caller);
-      if (line.length > 0) this.waiting.set(caller, line);
-      if (!waiter) continue;
-      this.running += 1;
-      waiter.start();
-    }
-  }
-}
-
 function busy(): AppError {
   return new AppError(
     ErrorCode.serviceError,
@@ -92,12 +23,27 @@ function busy(): AppError {
   );
 }
 
+function stateLine(max: number): WaitingLine {
+  let running = 0;
+  return new WaitingLine({
+    laneOf: (ticket) => ticket.keys[0] ?? '',
+    hasRoom: () => running < max,
+    take: () => {
+      running += 1;
+    },
+    give: () => {
+      running -= 1;
+    },
+    tooLate: busy,
+  });
+}
+
 export function createSourceGate(maxConcurrent: number): SourceGate {
-  const perState = new Map<string, StateLine>();
+  const perState = new Map<string, WaitingLine>();
   return (state, ticket, work) => {
     let line = perState.get(state);
     if (!line) {
-      line = new StateLine(maxConcurrent);
+      line = stateLine(maxConcurrent);
       perState.set(state, line);
     }
     return line.run(ticket, work);

@@ -23,7 +23,7 @@ import type { SourceRegistry } from '../lookup/sources/registry.js';
 import { isUpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
 import { berlinDay } from '../time/berlinDay.js';
 import type { Clock } from '../time/clock.js';
-import { buildParcelAnswer, type ParcelZones } from './parcelAnswer.js';
+import { buildParcelAnswer, parcelZones, type ParcelZones } from './parcelAnswer.js';
 import type { CadastralParcel, ParcelSource, ParcelSources } from './parcelSource.js';
 import type { ParcelTarget, ParcelValuation } from './parcelValuation.js';
 import { fetchParcelZones } from './parcelZoneFetch.js';
@@ -131,7 +131,7 @@ export function createParcelValuation(
       { at: stichtag ?? today(), dated: stichtag, fallbackGemeinde: located.place?.municipality },
       deps,
     );
-    return { flurstueck: { ...published, geometrie: toGeoJsonMultiPolygon(polygon) }, ...shares };
+    return parcelZones({ ...published, geometrie: toGeoJsonMultiPolygon(polygon) }, shares);
   }
 
   return {

@@ -37,16 +37,19 @@ function converted(zone: FlurstueckZone, gfz: number): ZoneValue['gfz_umrechnung
   };
 }
 
-function zoneValue(zone: FlurstueckZone, gfz: number | undefined): ZoneValue {
-  return {
+/** The zone's value, with the exact product it was rounded from (the use's sum adds those). */
+function zoneValue(zone: FlurstueckZone, gfz: number | undefined) {
+  const exact = new Decimal(zone.anteil_flaeche_m2).times(zone.brw_euro_pro_m2);
+  const value: ZoneValue = {
     ...(zone.bodenrichtwertnummer === undefined
       ? {}
       : { bodenrichtwertnummer: zone.bodenrichtwertnummer }),
     anteil_flaeche_m2: zone.anteil_flaeche_m2,
     brw_euro_pro_m2: zone.brw_euro_pro_m2,
-    bodenwert_euro: euro(new Decimal(zone.anteil_flaeche_m2).times(zone.brw_euro_pro_m2)),
+    bodenwert_euro: euro(exact),
     ...(gfz === undefined ? {} : { gfz_umrechnung: converted(zone, gfz) }),
   };
+  return { value, exact };
 }
 
 /** Per land use present (ordered W, M, G, S, L, F, SO), the value over its zones. */
@@ -55,41 +58,37 @@ export function valuesByUse(
   gfz: number | undefined,
 ): FlurstueckBodenwert[] {
   const byUse = new Map<string, FlurstueckZone[]>();
-  for (const zone of zones)
-    byUse.set(zone.nutzungsart, [...(byUse.get(zone.nutzungsart) ?? []), zone]);
+  for (const zone of zones) {
+    const known = byUse.get(zone.nutzungsart);
+    if (known) known.push(zone);
+    else byUse.set(zone.nutzungsart, [zone]);
+  }
   const values = [...byUse.values()].map((used): FlurstueckBodenwert => {
     const first = used[0] as FlurstueckZone;
     const parts = used.map((zone) => zoneValue(zone, gfz));
-    const sum = (of: (part: ZoneValue) => number) =>
+    const sum = (of: (part: (typeof parts)[number]) => Decimal | number) =>
       parts.reduce((total, part) => total.plus(of(part)), new Decimal(0));
-    const conversions = parts.map((part) => part.gfz_umrechnung);
-    const allConverted = conversions.every((c) => c !== undefined && 'bodenwert_euro' in c);
+    const converted = parts.map(({ value }) => value.gfz_umrechnung);
+    const convertedValues = converted.flatMap((c) =>
+      c !== undefined && 'bodenwert_euro' in c ? [c.bodenwert_euro] : [],
+    );
     return {
       nutzungsart: first.nutzungsart,
       code: first.code,
       flaeche_m2: roundDecimal(
-        sum((part) => part.anteil_flaeche_m2),
+        sum(({ value }) => value.anteil_flaeche_m2),
         2,
       ),
       // Σ of the exact products, rounded once.
-      bodenwert_euro: euro(
-        used.reduce(
-          (total, zone) =>
-            total.plus(new Decimal(zone.anteil_flaeche_m2).times(zone.brw_euro_pro_m2)),
-          new Decimal(0),
-        ),
-      ),
-      ...(gfz !== undefined && allConverted
+      bodenwert_euro: euro(sum(({ exact }) => exact)),
+      ...(gfz !== undefined && convertedValues.length === parts.length
         ? {
             bodenwert_gfz_euro: euro(
-              sum((part) => {
-                const c = part.gfz_umrechnung;
-                return c !== undefined && 'bodenwert_euro' in c ? c.bodenwert_euro : 0;
-              }),
+              convertedValues.reduce((total, v) => total.plus(v), new Decimal(0)),
             ),
           }
         : {}),
-      zonen: parts,
+      zonen: parts.map(({ value }) => value),
     };
   });
   return sortByLandUse(values);

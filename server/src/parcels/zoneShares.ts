@@ -30,6 +30,34 @@ export interface ZoneShare<Zone> {
  */
 export const SLIVER_M2 = 0.01;
 
+/** A part already given to a zone of the group, with its extent. */
+interface Taken {
+  part: MetricPolygon[];
+  box: Box;
+}
+
+type Box = [minE: number, minN: number, maxE: number, maxN: number];
+
+function boxOf(polygons: readonly MetricPolygon[]): Box {
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [e, n] of polygons.flat(2)) {
+    box[0] = Math.min(box[0], e);
+    box[1] = Math.min(box[1], n);
+    box[2] = Math.max(box[2], e);
+    box[3] = Math.max(box[3], n);
+  }
+  return box;
+}
+
+/**
+ * Whether two extents share more than a line: zones of one use that only
+ * meet along a border (the usual case) need no difference, and each clipping
+ * operation costs about a millisecond (polyclip-ts computes in BigNumber).
+ */
+const overlaps = (a: Box, b: Box) =>
+  Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > clip.CLIP_PRECISION_M &&
+  Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > clip.CLIP_PRECISION_M;
+
 /**
  * The shares of the zones that cover part of the parcel, in input order.
  * Coordinates are moved next to the parcel's first point before clipping:
@@ -47,15 +75,17 @@ export function zoneShares<Zone>(
   const parcelGeom = local(parcel);
   const parcelArea = metricArea({ crs: parcel.crs, polygons: parcelGeom });
   if (!(parcelArea > 0)) return [];
-  const covered = new Map<string, MetricPolygon[]>();
+  const taken = new Map<string, Taken[]>();
   const shares: ZoneShare<Zone>[] = [];
   for (const { zone, polygon, group } of zones) {
     let part: MetricPolygon[] = clip.intersection(parcelGeom, local(polygon));
-    const taken = covered.get(group);
-    if (taken && part.length > 0) part = clip.difference(part, taken);
+    const earlier = (taken.get(group) ?? []).filter((t) => overlaps(t.box, boxOf(part)));
+    if (earlier.length > 0 && part.length > 0) {
+      part = clip.difference(part, ...earlier.map((t) => t.part));
+    }
     const area = metricArea({ crs: parcel.crs, polygons: part });
     if (area < SLIVER_M2) continue;
-    covered.set(group, taken ? clip.union(taken, part) : part);
+    taken.set(group, [...(taken.get(group) ?? []), { part, box: boxOf(part) }]);
     shares.push({ zone, share: area / parcelArea });
   }
   return shares;

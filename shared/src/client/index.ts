@@ -9,6 +9,7 @@ export * from './batchLookup.js';
 export * from './answerRecords.js';
 export * from './storedAnswers.js';
 export * from './attributionList.js';
+export * from './currencyLine.js';
 export * from './stichtagArgument.js';
 export * from './lookupProgress.js';
 export * from './zoneChoice.js';

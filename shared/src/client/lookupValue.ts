@@ -23,7 +23,11 @@ export const LOOKUP_FIELDS = [
   'verfahrensgrund',
   'verfahrensgrund_zusatz',
   'ackerzahl',
+  'ackerzahl_min',
+  'ackerzahl_max',
   'gruenlandzahl',
+  'gruenlandzahl_min',
+  'gruenlandzahl_max',
   'gemarkung',
   'bemerkung',
 ] as const satisfies readonly (keyof BodenrichtwertEntry)[];

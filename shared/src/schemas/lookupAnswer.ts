@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { GEOCODING_MATCHES, GEOCODING_SOURCES, GEOCODING_WARNINGS } from '../apiTypes.js';
 import { ErrorCode } from '../errors.js';
 import { LAND_USE_CODES } from '../landUse.js';
+import { aktualitaetSchema } from './aktualitaetAnswer.js';
 import { errorBodySchema } from './errorAnswer.js';
 
 const text = (description: string) => z.string().meta({ description });
@@ -39,12 +40,26 @@ export const bodenrichtwertEntrySchema = z.object({
       'Entwicklungsbereich, Soziale Stadt oder Stadtumbau.',
   ).optional(),
   verfahrensgrund_zusatz: nonEmpty(
-    'Ob der Wert die Maßnahme berücksichtigt: sanierungsunbeeinflusst, ' +
-      'sanierungsbeeinflusst, entwicklungsunbeeinflusst oder entwicklungsbeeinflusst.',
+    'Ob der Wert die Maßnahme berücksichtigt, und was er damit ist: ' +
+      '„sanierungsunbeeinflusst (Anfangswert)“ oder „entwicklungsunbeeinflusst (Anfangswert)“ ' +
+      'ist der Wert ohne die Maßnahme, „sanierungsbeeinflusst (Endwert)“ oder ' +
+      '„entwicklungsbeeinflusst (Endwert)“ der Wert nach ihr.',
   ).optional(),
-  ackerzahl: number('Ackerzahl des Richtwertgrundstücks (landwirtschaftliche Fläche).').optional(),
+  ackerzahl: number(
+    'Ackerzahl des Richtwertgrundstücks (landwirtschaftliche Fläche), wenn ein Wert ' +
+      'veröffentlicht ist; fehlt bei einer Spanne.',
+  ).optional(),
+  ackerzahl_min: number('Untere Grenze einer veröffentlichten Spanne von Ackerzahlen.').optional(),
+  ackerzahl_max: number('Obere Grenze einer veröffentlichten Spanne von Ackerzahlen.').optional(),
   gruenlandzahl: number(
-    'Grünlandzahl des Richtwertgrundstücks (landwirtschaftliche Fläche).',
+    'Grünlandzahl des Richtwertgrundstücks (landwirtschaftliche Fläche), wenn ein Wert ' +
+      'veröffentlicht ist; fehlt bei einer Spanne.',
+  ).optional(),
+  gruenlandzahl_min: number(
+    'Untere Grenze einer veröffentlichten Spanne von Grünlandzahlen.',
+  ).optional(),
+  gruenlandzahl_max: number(
+    'Obere Grenze einer veröffentlichten Spanne von Grünlandzahlen.',
   ).optional(),
   gemarkung: nonEmpty('Gemarkung der Zone.').optional(),
   bemerkung: nonEmpty(
@@ -133,9 +148,10 @@ export const bodenrichtwertResponseSchema = z.object({
       })
       .optional(),
   }),
+  aktualitaet: aktualitaetSchema,
   hinweis: text(
-    'Nur vorhanden, wenn das Land Bodenrichtwerte eines neueren Stichtags veröffentlicht ' +
-      'hat, als sein Dienst liefert; sichtbar anzeigen.',
+    'Derselbe Text wie aktualitaet.hinweis, wo es einen gibt (für bestehende Clients); ' +
+      'sichtbar anzeigen.',
   ).optional(),
   disclaimer: text('Pflichthinweis; sichtbar lassen.'),
 });

@@ -1,7 +1,7 @@
 // The outcome of every distinct address of one formula: from the document
 // cache where possible, the rest from the service within the time budget,
 // cached chunk by chunk, with the run's progress left for the sidebar.
-import type { LookupProgress, PendingLookup } from '#shared/index.js';
+import { listedAttribution, type LookupProgress, type PendingLookup } from '#shared/index.js';
 import type { ApiCredentials } from '../api.js';
 import { recordAttributions } from '../attributionLog.js';
 import type { AddonServices } from '../ports.js';
@@ -54,7 +54,7 @@ export function lookupAddresses(
   // In the order of the formula's cells, so the first cell's source comes first.
   const attributions = lookups.flatMap(({ key }) => {
     const outcome = outcomes.get(key);
-    return outcome?.kind === 'found' ? [outcome.response.attribution] : [];
+    return outcome?.kind === 'found' ? [listedAttribution(outcome.response)] : [];
   });
   recordAttributions(services, attributions);
   return outcomes;

@@ -22,6 +22,7 @@ const found = (brw: number, bemerkung = ''): LookupOutcome => ({
       source_url: 'https://s',
       year: 2024,
     },
+    aktualitaet: { stichtag: '2024-01-01' },
     disclaimer: LOOKUP_DISCLAIMER,
   },
 });

@@ -104,6 +104,10 @@ function lookupBody(
       sourceUrl: 'https://fbinter.stadt-berlin.de/fb/',
     }),
     ...(scenario.hinweis === undefined ? {} : { hinweis: scenario.hinweis }),
+    aktualitaet: {
+      stichtag: '2024-01-01',
+      ...(scenario.hinweis === undefined ? {} : { hinweis: scenario.hinweis }),
+    },
     disclaimer: LOOKUP_DISCLAIMER,
   };
   return body;

@@ -1,3 +1,5 @@
+import { currencyFacts } from '#shared/client/currencyLine.js';
+import type { Aktualitaet } from '#shared/apiTypes.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
@@ -40,6 +42,8 @@ describe('Abfrage page', () => {
     const body = (await api.json()) as {
       bodenrichtwerte: Record<string, unknown>[];
       attribution: { text: string };
+      aktualitaet: Aktualitaet;
+      hinweis?: string;
       disclaimer: string;
     };
     for (const entry of body.bodenrichtwerte) {
@@ -50,6 +54,10 @@ describe('Abfrage page', () => {
     expect(text).toContain('Wertrelevante GFZ');
     expect(text).toContain(body.attribution.text);
     expect(text).toContain(body.disclaimer);
+    // How current: Hessen's fake serves 2024 while its cycle makes 2026 due.
+    expect(page.html).toContain('data-field="aktualitaet"');
+    expect(text).toContain(`Aktualität: ${currencyFacts(body.aktualitaet)}`);
+    expect(text).toContain(String(body.hinweis));
     // The outline the Hessen fake returned, and the address point.
     expect(page.html).toMatch(/<svg class="chart zone-map"[^>]* data-zones="[1-9]/);
     expect(page.html).toContain('<path class="zone"');

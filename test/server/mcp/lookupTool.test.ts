@@ -1,5 +1,7 @@
 // get_bodenrichtwert through the SDK client against the loopback Nominatim
 // and WFS fakes: the REST answer, the same error codes, the same quota rules.
+import { currencyFacts } from '#shared/client/currencyLine.js';
+import type { Aktualitaet } from '#shared/apiTypes.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +93,8 @@ describe('get_bodenrichtwert', () => {
     const attribution = restBody.attribution as { text: string; source_url: string };
     expect(summary).toContain(`Quelle: ${attribution.text}, ${attribution.source_url}`);
     expect(summary).toContain(`Hinweis: ${LOOKUP_DISCLAIMER}`);
+    const aktualitaet = restBody.aktualitaet as Aktualitaet;
+    expect(summary).toContain(`Aktualität: ${currencyFacts(aktualitaet)}`);
     expect(summary).toContain('- W Allgemeines Wohngebiet (Mehrfamilienhäuser): 980 €/m²');
     expect(summary).toContain('- M Kerngebiet: 1.850 €/m²');
     // What a report cites: the development state and when the values were fetched.

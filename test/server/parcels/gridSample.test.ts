@@ -2,7 +2,6 @@
 // GetFeatureInfo): the parcel sampled on a grid through the same gates as a
 // lookup, over the state fakes (issue 34).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureLogs } from '#dev/service/logs.js';
 import { CallerGate } from '#server/lookup/fairness/callerGate.js';
 import { ticketFor } from '#server/lookup/fairness/workTicket.js';
 import { latLonToMetric } from '#server/lookup/geo/crs.js';
@@ -12,7 +11,14 @@ import type { SourceRegistry } from '#server/lookup/sources/registry.js';
 import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
 import { gridSample, MAX_SAMPLES } from '#server/parcels/gridSample.js';
 import { fetchParcelZones } from '#server/parcels/parcelZoneFetch.js';
-import { startStateWorld, type StateWorld } from '../lookup/sources/stateSupport.js';
+import { loadSourceRegistry } from '#server/lookup/sources/registry.js';
+import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import {
+  logs,
+  NOVEMBER_2026,
+  startStateWorld,
+  type StateWorld,
+} from '../lookup/sources/stateSupport.js';
 
 const rectangle = (e: number, n: number, w: number, d: number): MetricMultiPolygon => ({
   crs: 'EPSG:25832',
@@ -55,7 +61,18 @@ describe('sampled shares in Nordrhein-Westfalen', () => {
   let registry: SourceRegistry;
   beforeAll(async () => {
     world = await startStateWorld();
-    registry = await world.registry();
+    // Some 20 requests in a row: a timeout for a loaded machine, not the shared 500 ms.
+    const upstream = createUpstream({
+      fetch: globalThis.fetch,
+      timeoutMs: 5000,
+      userAgent: 'brw-test/1.0 (test@example.de)',
+      logger: logs.logger,
+    });
+    registry = await loadSourceRegistry(world.registryFile, {
+      upstream,
+      logger: logs.logger,
+      clock: NOVEMBER_2026,
+    });
   });
   afterAll(() => world.close());
 
@@ -78,7 +95,7 @@ describe('sampled shares in Nordrhein-Westfalen', () => {
       entry,
       ticketFor({ accountId: 'a', ip: '127.0.0.1', signal: new AbortController().signal }, 2000),
       { at: '2026-11-22', dated: undefined, fallbackGemeinde: undefined },
-      { gate: new CallerGate(4), sourceGate: createSourceGate(4), logger: captureLogs().logger },
+      { gate: new CallerGate(4), sourceGate: createSourceGate(4), logger: logs.logger },
     );
     const samples = result.anteile.stichproben ?? 0;
     expect(result.anteile).toMatchObject({ verfahren: 'rasterstichprobe' });

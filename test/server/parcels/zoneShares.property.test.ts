@@ -71,7 +71,7 @@ function northRange(polygon: MetricMultiPolygon): [number, number] {
 
 /**
  * Half the answer's unit of anteil_flaeche_m2 (0.01 m²): "invariant" means the
- * answer does not change (the clipping snaps coordinates to 1 µm, and a
+ * answer does not change (the clipping snaps coordinates to 1 nm, and a
  * reprojected edge bends by fractions of a millimetre).
  */
 const HALF_UNIT_M2 = 0.005;

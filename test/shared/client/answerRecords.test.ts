@@ -22,6 +22,7 @@ const response: BodenrichtwertResponse = {
   cache_hit: false,
   abgerufen_am: '2026-11-20T09:30:00.000Z',
   attribution: buildAttribution({ owners: ['GAG'], year: 2026, sourceUrl: 'https://x.test/' }),
+  aktualitaet: { stichtag: '2026-01-01' },
   disclaimer: LOOKUP_DISCLAIMER,
 };
 

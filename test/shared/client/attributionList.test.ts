@@ -5,6 +5,7 @@ import {
   serializeAttributions,
   withNewAttributions,
 } from '#shared/client/attributionList.js';
+import { currencyLine, listedAttribution } from '#shared/client/currencyLine.js';
 import type { Attribution } from '#shared/index.js';
 
 const attribution = (text: string): Attribution => ({
@@ -52,5 +53,41 @@ describe('the attribution list', () => {
     expect(
       withNewAttributions(known, [attribution('A'), attribution('C')])?.map((a) => a.text),
     ).toEqual(['C', 'A', 'B']);
+  });
+
+  it('lists a source again when the currency line of its answer changed, and reads the line back', () => {
+    const answer = (stichtag: string, hinweis?: string) =>
+      listedAttribution({
+        attribution: attribution('A'),
+        aktualitaet: { stichtag, ...(hinweis === undefined ? {} : { hinweis }) },
+      });
+    const known = [answer('2024-01-01', 'Neuere Werte.'), attribution('B')];
+    expect(withNewAttributions(known, [answer('2024-01-01', 'Neuere Werte.')])).toBeUndefined();
+    const updated = withNewAttributions(known, [answer('2026-01-01')]);
+    expect(updated?.map((a) => [a.text, a.aktualitaet])).toEqual([
+      ['A', 'Stand 01.01.2026'],
+      ['B', undefined],
+    ]);
+    expect(parseAttributions(serializeAttributions(updated ?? []))).toEqual(updated);
+    expect(parseAttributions(JSON.stringify([{ ...attribution('C'), aktualitaet: 7 }]))).toEqual(
+      [],
+    );
+    // An answer kept from before the service said how current it was lists the attribution alone.
+    expect(listedAttribution({ attribution: attribution('D') })).toEqual(attribution('D'));
+  });
+
+  it('words the currency line with what the service offers, the due stichtag and the hinweis', () => {
+    expect(
+      currencyLine({
+        stichtag: '2024-01-01',
+        stichtag_angeboten: '2024-01-01',
+        stichtag_erwartet: '2026-01-01',
+        turnus: 'zweijaehrlich',
+        hinweis: 'Für Hessen sind Bodenrichtwerte zum 01.01.2026 veröffentlicht.',
+      }),
+    ).toBe(
+      'Stand 01.01.2024 · vom Dienst angeboten 01.01.2024 · nach Turnus (alle zwei Jahre) ' +
+        'fällig 01.01.2026 – Für Hessen sind Bodenrichtwerte zum 01.01.2026 veröffentlicht.',
+    );
   });
 });

@@ -31,6 +31,7 @@ const response: BodenrichtwertResponse = {
   cache_hit: false,
   abgerufen_am: '2026-11-20T09:30:00.000Z',
   attribution: { text: 't', license_url: 'u', source_url: 's', year: 2025 },
+  aktualitaet: { stichtag: '2025-01-01' },
   disclaimer: 'd',
 };
 

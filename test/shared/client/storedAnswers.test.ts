@@ -32,6 +32,7 @@ const response = (
   abgerufen_am: '2026-01-01T00:00:00Z',
   attribution: { text: '© A', license_url: 'https://l', source_url: source, year: 2024 },
   ...(hinweis ? { hinweis } : {}),
+  aktualitaet: { stichtag },
   disclaimer: LOOKUP_DISCLAIMER,
 });
 

@@ -110,6 +110,7 @@ export function lookupAnswer(address: string): Answer {
       year: 2026,
       sourceUrl: 'https://fbinter.stadt-berlin.de/',
     }),
+    aktualitaet: { stichtag: '2026-01-01' },
     disclaimer: LOOKUP_DISCLAIMER,
   };
   return { status: 200, body: response };

@@ -7,6 +7,7 @@ import { Router, type Request, type Response } from 'express';
 import { LAND_USE_CODES, LAND_USE_NAMES } from '#shared/landUse.js';
 import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { currencyFacts } from '#shared/client/currencyLine.js';
 import { describeGeocoding } from '#shared/texts.js';
 import { parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { countedLookupAs, type CountedLookupDeps } from '../../lookup/countedLookup.js';
@@ -34,6 +35,7 @@ const PLACED_ANSWER_FIELDS = [
   'cache_stale',
   'abgerufen_am',
   'attribution',
+  'aktualitaet',
   'hinweis',
   'disclaimer',
 ];
@@ -99,6 +101,7 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
     return {
       answer,
       located: describeGeocoding(answer.geocoding),
+      currency: currencyFacts(answer.aktualitaet),
       rows: entryRows(entries),
       calculationLinks: entries.map(calculationLink),
       extraFields: extraAnswerFields(answer, PLACED_ANSWER_FIELDS),

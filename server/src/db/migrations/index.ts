@@ -11,6 +11,7 @@ import { houseCoordinatesMigration } from './040-house-coordinates.js';
 import { houseImportOriginMigration } from './041-house-import-origin.js';
 import { trialMailboxesMigration } from './050-trial-mailboxes.js';
 import { failingLookupsMigration } from './051-failing-lookups.js';
+import { sourceOffersMigration } from './060-source-offers.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   houseImportOriginMigration,
   trialMailboxesMigration,
   failingLookupsMigration,
+  sourceOffersMigration,
 ];

@@ -53,8 +53,5 @@ export function isBeforeHistory(
   return stichtag !== undefined && since !== undefined && Number(stichtag.slice(0, 4)) < since;
 }
 
-/** 2022-01-01 → 01.01.2022 */
-export function germanDate(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date ?? ''}.${month ?? ''}.${year ?? ''}`;
-}
+// The German writing of a day lives with the add-ins' helpers, which show it too.
+export { germanDate } from '#shared/stichtag.js';

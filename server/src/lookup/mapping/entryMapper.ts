@@ -1,7 +1,8 @@
 // Turns the records an adapter found into entries of §2.1: the same rules for
 // every state. Nothing is invented: a record without a readable value,
 // stichtag or land use is left out (and logged); optional fields the source
-// leaves empty stay absent; the full-storey count stays vollgeschosszahl.
+// leaves empty stay absent; the full-storey count stays vollgeschosszahl; a
+// published range of soil numbers stays a range (`ackerzahl_min`/`_max`).
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { publishedEntry, type ZonedEntry, type ZoneOutline } from '../geo/zoneOutline.js';
 import type { SourceField, SourceRecord } from '../sources/sourceRecord.js';
@@ -14,8 +15,14 @@ import {
   readPublishedVerfahrensgrund,
   readPublishedVerfahrensgrundZusatz,
 } from './publishedProcedure.js';
+import { procedureAreaReader } from './procedureArea.js';
 import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
 import type { NumberFormat } from '../sources/numberFormat.js';
+import {
+  isPublishedRange,
+  readPublishedNumberOrRange,
+  type PublishedRange,
+} from './publishedRange.js';
 import { parsePublishedDate, parsePublishedNumber } from './publishedValues.js';
 
 export interface MappingContext {
@@ -37,6 +44,8 @@ export interface UnreadableValue {
   /** The published text, cut to RAW_TEXT_LIMIT. */
   raw: string;
   zone?: string;
+  /** The procedure area (gml:id) whose Verfahrensgrund could not be read. */
+  area?: string;
 }
 
 /** Why a record is left out, by the required field that could not be read. */
@@ -70,13 +79,15 @@ type OptionalField = Exclude<
   | 'gemeinde'
   | 'gutachterausschuss'
   | 'viewer_url'
+  | `${string}_min`
+  | `${string}_max`
 > &
   SourceField;
 
 /** The optional fields in the order of §2.1, each with its reader. */
 const OPTIONAL_FIELDS: readonly [
   OptionalField,
-  (text: string | undefined, format: NumberFormat) => string | number | undefined,
+  (text: string | undefined, format: NumberFormat) => string | number | PublishedRange | undefined,
 ][] = [
   ['bodenrichtwertnummer', (text) => text],
   ['zonenbezeichnung', (text) => text],
@@ -90,8 +101,8 @@ const OPTIONAL_FIELDS: readonly [
   ['beitragszustand', readPublishedBeitragszustand],
   ['verfahrensgrund', readPublishedVerfahrensgrund],
   ['verfahrensgrund_zusatz', readPublishedVerfahrensgrundZusatz],
-  ['ackerzahl', parsePublishedNumber],
-  ['gruenlandzahl', parsePublishedNumber],
+  ['ackerzahl', readPublishedNumberOrRange],
+  ['gruenlandzahl', readPublishedNumberOrRange],
   ['gemarkung', (text) => text],
   ['bemerkung', (text) => text],
   ['flaeche_m2', parsePublishedNumber],
@@ -116,7 +127,9 @@ export function mapRecord(record: SourceRecord, context: MappingContext): ZonedE
   for (const [field, read] of OPTIONAL_FIELDS) {
     const raw = record[field];
     const value = read(raw, context.numberFormat);
-    if (value !== undefined) Object.assign(entry, { [field]: value });
+    if (isPublishedRange(value)) {
+      Object.assign(entry, { [`${field}_min`]: value.min, [`${field}_max`]: value.max });
+    } else if (value !== undefined) Object.assign(entry, { [field]: value });
     else if (raw !== undefined) context.onUnreadable(unreadable(field, raw, record));
   }
   if (record.outline !== undefined) entry.outline = record.outline;
@@ -150,8 +163,11 @@ export function mapNewestEntries(
   records: readonly SourceRecord[],
   context: MappingContext,
 ): ZonedEntry[] {
+  const withArea = procedureAreaReader((area) =>
+    context.onUnreadable({ field: 'verfahrensgrund', ...area }),
+  );
   const entries = records
-    .map((record) => mapRecord(record, context))
+    .map((record) => mapRecord(withArea(record), context))
     .filter((entry): entry is ZonedEntry => entry !== undefined);
   return newestPerZone(
     entries,

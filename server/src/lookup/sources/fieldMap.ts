@@ -25,7 +25,7 @@ const fieldSpecSchema = z.union([
     }),
 ]);
 
-const fieldSourceSchema = z.union([fieldSpecSchema, z.array(fieldSpecSchema).min(1)]);
+export const fieldSourceSchema = z.union([fieldSpecSchema, z.array(fieldSpecSchema).min(1)]);
 
 export type FieldSpec = z.infer<typeof fieldSpecSchema>;
 export type FieldSource = z.infer<typeof fieldSourceSchema>;
@@ -54,14 +54,15 @@ export function extractRecord(fields: FieldMap, valueAt: ValueAt): SourceRecord 
   for (const field of SOURCE_FIELDS) {
     const source = fields[field];
     if (source === undefined) continue;
-    const value = firstValue(Array.isArray(source) ? source : [source], valueAt);
+    const value = readFieldSource(source, valueAt);
     if (value !== undefined) record[field] = value;
   }
   return record;
 }
 
-function firstValue(specs: readonly FieldSpec[], valueAt: ValueAt): string | undefined {
-  for (const spec of specs) {
+/** The first non-empty value the source's specs find, or undefined. */
+export function readFieldSource(source: FieldSource, valueAt: ValueAt): string | undefined {
+  for (const spec of Array.isArray(source) ? source : [source]) {
     const path = typeof spec === 'string' ? spec : spec.path;
     let value = valueAt(path)?.trim();
     if (value && typeof spec !== 'string' && spec.pattern !== undefined) {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { LICENSES, type LicenseId } from '#shared/texts.js';
 import { NUMBER_FORMATS, type NumberFormat } from './numberFormat.js';
 import { fieldMapSchema, type FieldMap } from './fieldMap.js';
+import { currencySchemaWith, type SourceCurrency } from './currencyDefinition.js';
 
 const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
 
@@ -38,7 +39,8 @@ const factEvidenceSchema = z
 
 /**
  * Fact → evidence; facts are `license`, `owners`, `sourceUrl`, `terms`, `viewerUrl`,
- * `newestStichtag`, `map`, `fields.<name>`, `options.<name>`, and `portal` of a state not connected.
+ * `map`, `fields.<name>`, `options.<name>`, and `portal` of a state not connected
+ * (the `currency` block holds the evidence of its own facts).
  */
 export const evidenceSchema = z.record(z.string().min(1), factEvidenceSchema);
 export type Evidence = z.infer<typeof evidenceSchema>;
@@ -150,16 +152,12 @@ const configuredSchema = baseSchema
     fields: fieldMapSchema,
     /** The state's official viewer of these values, given with each entry as viewer_url. */
     viewerUrl: z.url().optional(),
-    /**
-     * The newest stichtag the state has published anywhere (portal, viewer),
-     * YYYY-MM-DD. A current answer whose newest value is older says so in
-     * `hinweis`; `sources:check` reports when the service serves it.
-     */
     map: officialMapSchema.optional(),
-    newestStichtag: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'newestStichtag must be YYYY-MM-DD')
-      .optional(),
+    /**
+     * The state's cycle, how the newest offered stichtag is read, the second
+     * route: what makes an answer say how current it is (`aktualitaet`).
+     */
+    currency: currencySchemaWith(evidenceSchema).optional(),
     /** How the published values write numbers; the kind's default when absent. */
     numberFormat: z.enum(NUMBER_FORMATS).optional(),
     options: z.record(z.string(), z.unknown()),
@@ -238,7 +236,7 @@ export interface ConfiguredSource<Options = unknown> {
   sourceUrl: string;
   fields: FieldMap;
   viewerUrl?: string | undefined;
-  newestStichtag?: string | undefined;
+  currency?: SourceCurrency | undefined;
   map?: OfficialMapDefinition | undefined;
   numberFormat?: NumberFormat;
   options: Options;

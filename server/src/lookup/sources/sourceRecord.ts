@@ -33,8 +33,21 @@ export const SOURCE_FIELDS = [
 
 export type SourceField = (typeof SOURCE_FIELDS)[number];
 
+/** A procedure area (BB, HE: BR_Verfahren) at the zone's point: its published texts. */
+export interface ProcedureAreaRecord {
+  /** The area feature's gml:id, so a log names it. */
+  id?: string;
+  verfahrensgrund?: string;
+  verfahrensgrund_zusatz?: string;
+}
+
 /**
  * Trimmed, non-empty published texts; a field the source leaves empty is absent.
  * `outline`: the zone's geometry, where the adapter's protocol returns one.
+ * `procedureAreas`: the procedure areas found at the same point, which the
+ * mapper reads into the zone's Verfahrensgrund where the zone publishes none.
  */
-export type SourceRecord = Partial<Record<SourceField, string>> & { outline?: ZoneOutline };
+export type SourceRecord = Partial<Record<SourceField, string>> & {
+  outline?: ZoneOutline;
+  procedureAreas?: readonly ProcedureAreaRecord[];
+};

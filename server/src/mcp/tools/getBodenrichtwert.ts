@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
 import { lookupRequestSchema, parseLookupRequest } from '#shared/schemas/lookupRequest.js';
+import { currencyFacts } from '#shared/client/currencyLine.js';
 import { describeGeocoding } from '#shared/texts.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
 import { toolCallerOf } from '../authInfo.js';
@@ -57,17 +58,25 @@ export function registerGetBodenrichtwert(server: McpServer, deps: CountedLookup
   );
 }
 
+/** ", Ackerzahl 55", or ", Ackerzahl 65 bis 70" for a published range. */
+function soilNumber(label: string, value?: number, min?: number, max?: number): string {
+  if (value !== undefined) return `, ${label} ${germanNumber(value)}`;
+  if (min === undefined || max === undefined) return '';
+  return `, ${label} ${germanNumber(min)} bis ${germanNumber(max)}`;
+}
+
 function summarize(r: BodenrichtwertResponse): string {
   const entries = r.bodenrichtwerte.map((e) => {
     const zone = e.zonenbezeichnung ? `, Zone ${e.zonenbezeichnung}` : '';
     const number = e.bodenrichtwertnummer ? `, Nr. ${e.bodenrichtwertnummer}` : '';
     const state = e.entwicklungszustand ? `, ${e.entwicklungszustand}` : '';
-    const area = e.verfahrensgrund
-      ? `, ${e.verfahrensgrund}${e.verfahrensgrund_zusatz ? ` (${e.verfahrensgrund_zusatz})` : ''}`
-      : '';
+    // The Zusatz says whether the value is the Anfangs- or Endwert; some states publish it alone.
+    const area = [e.verfahrensgrund, e.verfahrensgrund_zusatz]
+      .map((text) => (text ? `, ${text}` : ''))
+      .join('');
     const soil = [
-      e.ackerzahl === undefined ? '' : `, Ackerzahl ${germanNumber(e.ackerzahl)}`,
-      e.gruenlandzahl === undefined ? '' : `, Grünlandzahl ${germanNumber(e.gruenlandzahl)}`,
+      soilNumber('Ackerzahl', e.ackerzahl, e.ackerzahl_min, e.ackerzahl_max),
+      soilNumber('Grünlandzahl', e.gruenlandzahl, e.gruenlandzahl_min, e.gruenlandzahl_max),
     ].join('');
     return (
       `- ${e.code} ${e.nutzungsart}: ${germanNumber(e.brw_euro_pro_m2)} €/m² ` +
@@ -79,6 +88,7 @@ function summarize(r: BodenrichtwertResponse): string {
     `Bodenrichtwerte für ${r.address_resolved} (${germanNumber(lat, 6)}, ${germanNumber(lon, 6)}):`,
     describeGeocoding(r.geocoding),
     ...entries,
+    `Aktualität: ${currencyFacts(r.aktualitaet)}`,
     ...(r.hinweis === undefined ? [] : [`Achtung: ${r.hinweis}`]),
     `Quelle: ${r.attribution.text}, ${r.attribution.source_url} (Lizenz: ${r.attribution.license_url}), abgerufen am ${r.abgerufen_am}`,
     `Hinweis: ${r.disclaimer}`,

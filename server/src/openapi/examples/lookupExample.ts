@@ -1,7 +1,8 @@
 // A lookup answer for the documentation: the values Nordrhein-Westfalen's
 // land-value service answered for Münster, Prinzipalmarkt 10 (the recording in
 // test/server/lookup/sources/fixtures/recorded/DE-NW), with the attribution
-// and disclaimer the service itself builds.
+// and disclaimer the service itself builds; NRW's 2026 values were offered
+// before their usual publication day (31 March), so no hinweis.
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { buildAttribution, LOOKUP_DISCLAIMER } from '#shared/texts.js';
 
@@ -53,5 +54,12 @@ export const lookupExample: BodenrichtwertResponse = {
     sourceUrl: 'https://www.wms.nrw.de/boris/wms_nw_brw',
     license: 'dl-de/zero-2-0',
   }),
+  aktualitaet: {
+    stichtag: '2026-01-01',
+    stichtag_angeboten: '2026-01-01',
+    angebot_gelesen_am: '2026-03-02T03:12:45.020Z',
+    stichtag_erwartet: '2025-01-01',
+    turnus: 'jaehrlich',
+  },
   disclaimer: LOOKUP_DISCLAIMER,
 };

@@ -94,6 +94,11 @@ describe('GET /api/bodenrichtwert: answers', () => {
         source_url: 'https://opendata.lgln.niedersachsen.de/doorman/noauth/boris_wfs',
         year: 2026,
       },
+      // The expected stichtag follows the real clock here (docs/api.md, aktualitaet).
+      aktualitaet: expect.objectContaining({
+        stichtag: '2026-01-01',
+        turnus: 'jaehrlich',
+      }) as unknown,
       disclaimer: expect.stringContaining('kein Verkehrswert') as unknown,
     });
   });

@@ -24,7 +24,6 @@ function factsOf(entry: (typeof configured)[number]): string[] {
     'sourceUrl',
     ...(entry.terms ? ['terms'] : []),
     ...(entry.viewerUrl === undefined ? [] : ['viewerUrl']),
-    ...(entry.newestStichtag === undefined ? [] : ['newestStichtag']),
     ...(entry.map === undefined ? [] : ['map']),
     ...Object.keys(entry.fields).map((f) => `fields.${f}`),
     ...Object.keys(entry.options).map((o) => `options.${o}`),
@@ -42,10 +41,24 @@ describe('the evidence behind the shipped registry', () => {
     },
   );
 
+  it.each(configured.map((s) => [s.state, s] as const))(
+    '%s: its cycle, offer and second route have their evidence (the publication day may stand apart)',
+    (_state, entry) => {
+      const facts = Object.keys(entry.currency?.evidence ?? {});
+      expect(facts).toEqual(expect.arrayContaining(['cycle', 'offer', 'secondRoute']));
+      expect(['cycle', 'publishedBy', 'offer', 'secondRoute']).toEqual(
+        expect.arrayContaining(facts),
+      );
+    },
+  );
+
   it.each(file.sources.map((s) => [s.state, s] as const))(
     '%s: evidence cites known references, and what is not confirmed says why',
     (_state, entry) => {
-      const evidence = ('evidence' in entry && entry.evidence) || {};
+      const evidence = {
+        ...(('evidence' in entry && entry.evidence) || {}),
+        ...(('currency' in entry && entry.currency?.evidence) || {}),
+      };
       for (const [fact, { status, by, note }] of Object.entries(evidence)) {
         for (const reference of by)
           expect(file.references, `${fact}: ${reference}`).toHaveProperty([reference]);
@@ -75,7 +88,10 @@ describe('the evidence behind the shipped registry', () => {
   it('lists no reference that no fact cites', () => {
     const cited = new Set(
       file.sources.flatMap((s) =>
-        Object.values(('evidence' in s && s.evidence) || {}).flatMap((e) => e.by),
+        [
+          ...Object.values(('evidence' in s && s.evidence) || {}),
+          ...Object.values(('currency' in s && s.currency?.evidence) || {}),
+        ].flatMap((e) => e.by),
       ),
     );
     expect(Object.keys(file.references).filter((r) => !cited.has(r))).toEqual([]);

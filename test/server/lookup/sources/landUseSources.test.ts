@@ -212,7 +212,8 @@ describe('sources:check', () => {
     expect(result).toMatchObject({
       status: 'ok',
       detail:
-        '4 entries at Berlin, Alexanderplatz 1, serves the newest published stichtag 2026-01-01, 3 records left out ' +
+        '4 entries at Berlin, Alexanderplatz 1, stichtag 2026-01-01, offered unknown (not read), ' +
+        'expected 2026-01-01 (jaehrlich): current, 3 records left out ' +
         '(unknown land use: "LF - Flächen der Land-o. Forstwirtschaft"; no readable land value: (empty))',
       leftOut: [
         {
@@ -233,8 +234,17 @@ describe('sources:check', () => {
       status: 'ok',
       latencyMs: 0,
       detail:
-        '1 entries at Wiesbaden, Feld, serves 2024-01-01, newest published 2026-01-01 (answers carry the hinweis)',
-      currency: { served: '2024-01-01', published: '2026-01-01', status: 'behind' },
+        '1 entries at Wiesbaden, Feld, stichtag 2024-01-01, offered unknown (not read), expected ' +
+        '2026-01-01 (zweijaehrlich): Für Hessen sind Bodenrichtwerte zum 01.01.2026 ' +
+        'veröffentlicht; der Dienst liefert bisher den Stand 01.01.2024.',
+      currency: {
+        stichtag: '2024-01-01',
+        stichtag_erwartet: '2026-01-01',
+        turnus: 'zweijaehrlich',
+        hinweis:
+          'Für Hessen sind Bodenrichtwerte zum 01.01.2026 veröffentlicht; der Dienst liefert ' +
+          'bisher den Stand 01.01.2024.',
+      },
     });
   });
 });

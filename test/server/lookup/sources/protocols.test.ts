@@ -89,15 +89,25 @@ describe('axis order and CRS', () => {
 });
 
 describe('Brandenburg in two steps', () => {
+  // A new adapter first reads the schema of br:BR_Verfahren (procedure areas, asked in step 1):
+  // DescribeFeatureType and the two schemas it imports, once a day.
+  const warmAdapter = async () => {
+    const adapter = await adapterWith('DE-BB', {});
+    await adapter.recordsAt({ lat: 52.0, lon: 14.0 });
+    return adapter;
+  };
+
   it('asks the values only for the zones found at the point', async () => {
+    const adapter = await warmAdapter();
     const before = world.fakes.calls('DE-BB');
-    await (await adapterWith('DE-BB', {})).recordsAt(probe('DE-BB'));
+    await adapter.recordsAt(probe('DE-BB'));
     expect(world.fakes.calls('DE-BB') - before).toBe(2);
   });
 
   it('stops after the first step when no zone lies at the point', async () => {
+    const adapter = await warmAdapter();
     const before = world.fakes.calls('DE-BB');
-    expect(await (await adapterWith('DE-BB', {})).recordsAt({ lat: 52.0, lon: 14.0 })).toEqual([]);
+    expect(await adapter.recordsAt({ lat: 52.0, lon: 14.0 })).toEqual([]);
     expect(world.fakes.calls('DE-BB') - before).toBe(1);
   });
 

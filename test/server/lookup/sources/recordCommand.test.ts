@@ -36,18 +36,16 @@ describe('npm run sources:check -- --record', () => {
     const target = join(dir, 'all');
     const result = await record(target, [...states, 'DE-SL']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^DE-BB {2}recorded +3 records from 2 answers at Potsdam/m);
+    expect(result.stdout).toMatch(/^DE-BB {2}recorded +3 records from 5 answers at Potsdam/m);
     expect(result.stdout).toMatch(/^DE-SL {2}not_connected +Das Saarland untersagt/m);
     expect(readdirSync(target).sort()).toEqual(states);
     const bb = readdirSync(join(target, 'DE-BB')).sort();
+    // 1-3: the schema of br:BR_Verfahren (DescribeFeatureType and its imports); 4, 5: the two steps.
     expect(bb).toEqual([
-      '1.body.xml',
-      '1.request.json',
-      '2.body.xml',
-      '2.request.json',
+      ...[1, 2, 3, 4, 5].flatMap((n) => [`${n}.body.xml`, `${n}.request.json`]),
       'recording.json',
     ]);
-    const first = JSON.parse(readFileSync(join(target, 'DE-BB', '1.request.json'), 'utf8')) as {
+    const first = JSON.parse(readFileSync(join(target, 'DE-BB', '4.request.json'), 'utf8')) as {
       method: string;
       body: string;
       response: unknown;
@@ -58,7 +56,8 @@ describe('npm run sources:check -- --record', () => {
       status: 200,
       contentType: 'application/gml+xml; version=3.2; charset=utf-8',
     });
-    expect(readFileSync(join(target, 'DE-BB', '1.body.xml'), 'utf8')).toContain(
+    expect(first.body).toContain('<wfs:Query typeNames="br:BR_Verfahren">');
+    expect(readFileSync(join(target, 'DE-BB', '4.body.xml'), 'utf8')).toContain(
       'br:BR_BodenrichtwertFlaeche gml:id="DEBBBRWF00001"',
     );
 
@@ -83,7 +82,7 @@ describe('npm run sources:check -- --record', () => {
   it('replays only what was recorded: a changed request finds no answer', async () => {
     const target = join(dir, 'changed');
     expect((await record(target, ['DE-BB'])).code).toBe(0);
-    const file = join(target, 'DE-BB', '1.request.json');
+    const file = join(target, 'DE-BB', '4.request.json');
     const request = JSON.parse(readFileSync(file, 'utf8')) as { body: string };
     writeFileSync(
       file,

@@ -1,7 +1,7 @@
 // GET /api/bodenrichtwert over the state fakes: a newly connected state
 // answers with its owners and licence in the attribution; BW and SL answer
-// 404 no_data naming their reason; Hessen, whose WFS serves 2024 while 2026
-// values are published, says so in hinweis.
+// 404 no_data naming their reason; Hessen, whose WFS serves 2024 while its
+// cycle makes 2026 due, says so in aktualitaet and hinweis.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
 import type { FakePlace } from '#dev/fakes/nominatimFake.js';
@@ -116,17 +116,24 @@ describe('lookups in the newly connected states', () => {
 
 describe('values newer than the service serves', () => {
   const NOTE =
-    'Neuere Bodenrichtwerte (Stichtag 01.01.2026) sind im Portal des Landes veröffentlicht, ' +
-    'über den Dienst noch nicht abrufbar.';
+    'Für Hessen sind Bodenrichtwerte zum 01.01.2026 veröffentlicht; der Dienst liefert ' +
+    'bisher den Stand 01.01.2024.';
 
   it('tells in hinweis that Hessen has published 2026 values its WFS does not serve yet', async () => {
     const res = await h.get({ address: WIESBADEN });
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       bodenrichtwerte: { stichtag: string }[];
+      aktualitaet: unknown;
       hinweis?: string;
     };
     expect(body.bodenrichtwerte.map((e) => e.stichtag)).toContain('2024-01-01');
+    expect(body.aktualitaet).toEqual({
+      stichtag: '2024-01-01',
+      stichtag_erwartet: '2026-01-01',
+      turnus: 'zweijaehrlich',
+      hinweis: NOTE,
+    });
     expect(body.hinweis).toBe(NOTE);
     const xml = await (await h.get({ address: WIESBADEN, format: 'xml' })).text();
     expect(xml).toContain(`<hinweis>${NOTE}</hinweis>`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROBE_POINTS, SHIPPED_STATES } from '#server/lookup/sources/shippedRegistry.js';
 import { formatProbeResults, probeSources } from '#server/cli/sourceProbe.js';
 import { sourcesCheck } from './sourcesCheckCommand.js';
-import { startStateWorld, type StateWorld } from './stateSupport.js';
+import { NOVEMBER_2026, startStateWorld, upstream, type StateWorld } from './stateSupport.js';
 
 const STATES = SHIPPED_STATES;
 let world: StateWorld;
@@ -27,6 +27,7 @@ describe('probing the sources', () => {
       PROBE_POINTS,
       STATES,
       () => (tick += 7),
+      NOVEMBER_2026,
     );
     expect(results.filter((r) => r.status === 'ok').map((r) => r.state)).toEqual(
       STATES.filter((s) => s !== 'DE-BW' && s !== 'DE-SL'),
@@ -36,7 +37,10 @@ describe('probing the sources', () => {
       name: 'Hamburg',
       status: 'ok',
       latencyMs: 7,
-      detail: '2 entries at Hamburg, Alter Wall 11',
+      detail:
+        '2 entries at Hamburg, Alter Wall 11, stichtag 2026-01-01, offered unknown (not read), ' +
+        'expected 2026-01-01 (jaehrlich): current',
+      currency: { stichtag: '2026-01-01', stichtag_erwartet: '2026-01-01', turnus: 'jaehrlich' },
     });
     expect(results.find((r) => r.state === 'DE-SL')).toMatchObject({
       status: 'not_connected',
@@ -73,30 +77,58 @@ describe('probing the sources', () => {
     expect(result).toMatchObject({
       status: 'ok',
       detail: expect.stringMatching(
-        / entries at .*, values not read: beitragszustand "1", serves the newest published/,
+        / entries at .*, values not read: beitragszustand "1", stichtag 2026-01-01, /,
       ) as unknown,
     });
   });
 
-  it('says whether a service serves the newest stichtag its state has published', async () => {
-    const [hessen, berlin] = await probeSources(await world.registry(), PROBE_POINTS, [
-      'DE-HE',
-      'DE-BE',
-    ]);
-    // Hessen's WFS serves 2024 while the portal has 2026: the day it serves 2026, this says "newest".
-    expect(hessen).toMatchObject({
+  it('says per state how current its answers are, reading what each service offers', async () => {
+    const results = await probeSources(
+      await world.registry(),
+      PROBE_POINTS,
+      ['DE-HE', 'DE-BE', 'DE-NW', 'DE-MV'],
+      () => 0,
+      NOVEMBER_2026,
+      upstream,
+    );
+    const byState = Object.fromEntries(results.map((r) => [r.state, r]));
+    // Hessen's WFS serves 2024 while its cycle makes 2026 due: the answers carry the hinweis.
+    expect(byState['DE-HE']).toMatchObject({
       status: 'ok',
-      currency: { served: '2024-01-01', published: '2026-01-01', status: 'behind' },
+      currency: {
+        stichtag: '2024-01-01',
+        stichtag_angeboten: '2024-01-01',
+        stichtag_erwartet: '2026-01-01',
+        turnus: 'zweijaehrlich',
+      },
       detail: expect.stringMatching(
-        /, serves 2024-01-01, newest published 2026-01-01 \(answers carry the hinweis\)$/,
+        /, stichtag 2024-01-01, offered 2024-01-01, expected 2026-01-01 \(zweijaehrlich\): Für Hessen sind Bodenrichtwerte zum 01\.01\.2026 veröffentlicht; der Dienst liefert bisher den Stand 01\.01\.2024\.$/,
       ) as unknown,
     });
-    expect(berlin).toMatchObject({
-      currency: { served: '2026-01-01', published: '2026-01-01', status: 'current' },
-      detail: expect.stringMatching(
-        /, serves the newest published stichtag 2026-01-01$/,
-      ) as unknown,
+    expect(byState['DE-BE']?.detail).toMatch(
+      /, stichtag 2026-01-01, offered 2026-01-01, expected 2026-01-01 \(jaehrlich\): current$/,
+    );
+    // NRW's time-enabled service lists 2022 and 2024; its current service answers 2026.
+    expect(byState['DE-NW']?.currency).toMatchObject({
+      stichtag: '2026-01-01',
+      stichtag_angeboten: '2024-01-01',
     });
+    expect(byState['DE-MV']).toMatchObject({ offerUnread: expect.stringMatching(/^not read/) });
+  });
+
+  it('reports an offer it cannot read, and still probes the values', async () => {
+    // The offer is read first; the upstream tries twice, then the values are probed.
+    world.fakes.faults('DE-HH').set('http-500', 2);
+    const [result] = await probeSources(
+      await world.registry(),
+      PROBE_POINTS,
+      ['DE-HH'],
+      () => 0,
+      NOVEMBER_2026,
+      upstream,
+    );
+    expect(result).toMatchObject({ status: 'ok', offerUnread: 'http_status: HTTP 500' });
+    expect(result?.detail).toMatch(/offered unknown \(http_status: HTTP 500\)/);
   });
 
   it('fails a state whose service finds no zone at the known point', async () => {

@@ -94,6 +94,8 @@ const EXPECTED: Record<string, BodenrichtwertEntry[]> = {
         'Gutachterausschuss für Grundstückswerte in der Landeshauptstadt Schwerin',
       zonenbezeichnung: 'Altstadt (Sanierungsgebiet)',
       ...BAUREIF,
+      // Stated by its feature type, boris:sanierungsgebiet (typeFacts).
+      verfahrensgrund: 'Sanierungsgebiet',
     },
     {
       nutzungsart: 'Acker',

@@ -1,8 +1,8 @@
 // The value-relevant facts beside the value: the special-law area
 // (verfahrensgrund, Berlin's verfahrensart), the soil numbers of farmland
-// (NRW ACZA/GRZA) and the Gemarkung, read from the real NRW answer served by
-// the NRW stand-in and answered through the real lookup in JSON and XML;
-// unknown codes are logged and left out.
+// (NRW ACZA/GRZA, also as a range) and the Gemarkung, read from the real NRW
+// answer served by the NRW stand-in and answered through the real lookup in
+// JSON and XML; unknown codes are logged and left out.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,9 @@ import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import type { JsonZone } from '#dev/fakes/wfsGeojsonFake.js';
 import { startWmsGfiFake } from '#dev/fakes/wmsGfiFake.js';
 import { NW_LABEL_LAYERS, NW_TITLES } from '#dev/fakes/world/mapStates.js';
+import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { zoneTable } from '#shared/client/zoneTable.js';
+import { bodenrichtwertResponseSchema } from '#shared/schemas/lookupAnswer.js';
 import {
   readPublishedVerfahrensgrund,
   readPublishedVerfahrensgrundZusatz,
@@ -36,6 +39,17 @@ const realAnswer = JSON.parse(
 /** A field east of Horn-Bad Meinberg; the real answer's two overlapping zones lie around it. */
 const HORN_FIELD = { lat: 51.868, lon: 8.96 };
 const ADDRESS = 'Am Feld 1, 32805 Horn-Bad Meinberg';
+/**
+ * A field further east whose zones publish ranges, as the NRW data model v3.2
+ * allows for ACZA and GRZA ("65-70"): the real Acker and Grünland features with
+ * their soil numbers written as ranges (no public answer shows one).
+ */
+const RANGE_FIELD = { lat: 51.868, lon: 9.06 };
+const RANGE_ADDRESS = 'Am Feld 9, 32805 Horn-Bad Meinberg';
+const asRange = (feature: GfiFeature, zone: string, range: Record<string, string>) => ({
+  rings: [square(RANGE_FIELD.lat, RANGE_FIELD.lon, 0.01)],
+  properties: { ...feature.properties, BRWZNR: zone, ...range },
+});
 const GABE = 'Der Gutachterausschuss für Grundstückswerte im Kreis Lippe und in der Stadt Detmold';
 
 let nrw: FakeServer;
@@ -43,10 +57,16 @@ let dir: string;
 let h: LookupHarness;
 
 beforeAll(async () => {
-  const agricultural: JsonZone[] = realAnswer.features.map((feature) => ({
-    rings: [square(HORN_FIELD.lat, HORN_FIELD.lon, 0.01)],
-    properties: feature.properties,
-  }));
+  const [grassland, arable] = realAnswer.features;
+  if (!grassland || !arable) throw new Error('the real answer has two features');
+  const agricultural: JsonZone[] = [
+    ...realAnswer.features.map((feature) => ({
+      rings: [square(HORN_FIELD.lat, HORN_FIELD.lon, 0.01)],
+      properties: feature.properties,
+    })),
+    asRange(grassland, '8402', { GRZA: '45 - 50' }),
+    asRange(arable, '8401', { ACZA: '65-70' }),
+  ];
   const layerOf = (title: string) =>
     Object.entries(NW_TITLES).find(([, t]) => t === title)?.[0] ?? title;
   nrw = await startWmsGfiFake({
@@ -75,6 +95,16 @@ beforeAll(async () => {
           iso: 'DE-NW',
           road: 'Am Feld',
           houseNumber: '1',
+          postcode: '32805',
+          city: 'Horn-Bad Meinberg',
+        },
+      ],
+      [RANGE_ADDRESS]: [
+        {
+          ...RANGE_FIELD,
+          iso: 'DE-NW',
+          road: 'Am Feld',
+          houseNumber: '9',
           postcode: '32805',
           city: 'Horn-Bad Meinberg',
         },
@@ -130,6 +160,48 @@ describe('the real NRW agricultural answer through the NRW stand-in and the look
   });
 });
 
+describe('soil numbers published as a range', () => {
+  it('keeps both ends and no single number, in an answer the schema accepts', async () => {
+    const res = await h.get({ address: RANGE_ADDRESS });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { bodenrichtwerte: BodenrichtwertEntry[] };
+    expect(body.bodenrichtwerte).toEqual([
+      expect.objectContaining({
+        bodenrichtwertnummer: '8402',
+        gruenlandzahl_min: 45,
+        gruenlandzahl_max: 50,
+      }),
+      expect.objectContaining({
+        bodenrichtwertnummer: '8401',
+        ackerzahl_min: 65,
+        ackerzahl_max: 70,
+      }),
+    ]);
+    for (const entry of body.bodenrichtwerte) {
+      expect(entry).not.toHaveProperty('ackerzahl');
+      expect(entry).not.toHaveProperty('gruenlandzahl');
+    }
+    expect(bodenrichtwertResponseSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('answers the ends in XML', async () => {
+    const xml = await (await h.get({ address: RANGE_ADDRESS, format: 'xml' })).text();
+    expect(xml).toContain('<ackerzahl_min>65</ackerzahl_min><ackerzahl_max>70</ackerzahl_max>');
+    expect(xml).toContain('<gruenlandzahl_min>45</gruenlandzahl_min>');
+    expect(xml).not.toContain('<ackerzahl>');
+  });
+
+  it('shows the ends in the ZONEN table under their own headers', async () => {
+    const res = await h.get({ address: RANGE_ADDRESS });
+    const { bodenrichtwerte } = (await res.json()) as { bodenrichtwerte: BodenrichtwertEntry[] };
+    const [header = [], ...rows] = zoneTable(bodenrichtwerte);
+    const cell = (row: number, title: string) => rows[row]?.[header.indexOf(title)];
+    expect(header).not.toContain('Ackerzahl');
+    expect([cell(0, 'Grünlandzahl von'), cell(0, 'Grünlandzahl bis')]).toEqual([45, 50]);
+    expect([cell(1, 'Ackerzahl von'), cell(1, 'Ackerzahl bis')]).toEqual([65, 70]);
+  });
+});
+
 describe('special-law areas', () => {
   it('reads the VBORIS codes and the names of the area and of its Zusatz', () => {
     expect(
@@ -150,12 +222,17 @@ describe('special-law areas', () => {
         'Sanierungsunbeeinflusster Bodenrichtwert, ohne Berücksichtigung der rechtlichen und tatsächlichen Neuordnung',
       ].map(readPublishedVerfahrensgrundZusatz),
     ).toEqual([
-      'sanierungsunbeeinflusst',
-      'sanierungsbeeinflusst',
-      'entwicklungsunbeeinflusst',
-      'entwicklungsbeeinflusst',
-      'sanierungsunbeeinflusst',
+      'sanierungsunbeeinflusst (Anfangswert)',
+      'sanierungsbeeinflusst (Endwert)',
+      'entwicklungsunbeeinflusst (Anfangswert)',
+      'entwicklungsbeeinflusst (Endwert)',
+      'sanierungsunbeeinflusst (Anfangswert)',
     ]);
+    expect(
+      ['sanierungsbeeinflusst', 'Entwicklungsunbeeinflusst (Anfangswert)'].map(
+        readPublishedVerfahrensgrundZusatz,
+      ),
+    ).toEqual(['sanierungsbeeinflusst (Endwert)', 'entwicklungsunbeeinflusst (Anfangswert)']);
   });
 
   it('leaves an unknown code out and reports it, keeping the entry', () => {
@@ -169,7 +246,8 @@ describe('special-law areas', () => {
           bodenrichtwertnummer: '2204',
           verfahrensgrund: '1200',
           verfahrensgrund_zusatz: 'XY',
-          ackerzahl: '45-55',
+          ackerzahl: '55-45',
+          gruenlandzahl: '45 bis 55',
         },
       ],
       'Berlin',
@@ -180,7 +258,9 @@ describe('special-law areas', () => {
     expect(unreadable).toEqual([
       { field: 'verfahrensgrund', raw: '1200', zone: '2204' },
       { field: 'verfahrensgrund_zusatz', raw: 'XY', zone: '2204' },
-      { field: 'ackerzahl', raw: '45-55', zone: '2204' },
+      { field: 'ackerzahl', raw: '55-45', zone: '2204' },
+      { field: 'gruenlandzahl', raw: '45 bis 55', zone: '2204' },
     ]);
+    expect(entries[0]).not.toHaveProperty('ackerzahl_min');
   });
 });

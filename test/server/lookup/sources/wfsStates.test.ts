@@ -116,10 +116,11 @@ describe('Mecklenburg-Vorpommern reads its types and geometry from the service',
       'boris:wohnbauflaeche',
     ]);
     expect(new Set(valueReferences(posted?.body))).toEqual(new Set(['boris:msGeometry']));
-    expect(records?.map((r) => [r.brw, r.nutzung]).sort()).toEqual([
-      ['0,85', 'A'],
-      ['1.250,00', 'MK'],
-      ['520', 'MK'],
+    expect(records?.map((r) => [r.brw, r.nutzung, r.verfahrensgrund]).sort()).toEqual([
+      ['0,85', 'A', undefined],
+      ['1.250,00', 'MK', undefined],
+      // Only the zone of the sanierungsgebiet type is in a redevelopment area.
+      ['520', 'MK', 'San'],
     ]);
   });
 
@@ -259,6 +260,9 @@ describe('the wfs-gml options', () => {
     [{ geometryProperty: 'geometry' }, /prefix:name/],
     [{ yearFilter: { property: 'app:jahrgang', years: 2 } }, /declare the prefixes/],
     [{ yearFilter: { property: 'boris:stag', years: 0 } }, /yearFilter/],
+    [{ typeFacts: { 'app:sanierungsgebiet': { verfahrensgrund: 'San' } } }, /declare the prefixes/],
+    [{ typeFacts: { 'boris:sanierungsgebiet': { verfahren: 'San' } } }, /typeFacts/],
+    [{ typeFacts: { 'boris:sanierungsgebiet': { verfahrensgrund: '' } } }, /typeFacts/],
   ])('refuse %j', (change, message) => {
     expect(check(change)).toThrow(message);
   });

@@ -1,7 +1,8 @@
 // The zones meeting a parcel's box with their full-precision polygons
 // (issue 34), from the state fakes: Thüringen asked in degrees (a box in
 // metres under a degree srsName finds nothing), Hamburg's deegree with only
-// the newest Jahrgänge, Berlin by BBOX with GeoJSON in its native EPSG:25833.
+// the newest Jahrgänge, the AdV BRM services (NI, HB, HE), Berlin by BBOX
+// with GeoJSON in its native EPSG:25833.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { square } from '#dev/fakes/demoWorld.js';
 import { latLonToMetric } from '#server/lookup/geo/crs.js';
@@ -66,6 +67,16 @@ describe('zonesIn', () => {
     expect(years.has('2017')).toBe(false);
     expect(zones.length).toBeGreaterThan(0);
     expect(zones.every((z) => metricArea(z.polygon) > 0)).toBe(true);
+  });
+
+  it('Niedersachsen, Bremen, Hessen (AdV BRM): the zones meeting the box, with polygons', async () => {
+    for (const state of ['DE-NI', 'DE-HB', 'DE-HE']) {
+      const zones = await adapterOf(state)(boxAt(state, 'EPSG:25832'));
+      expect(zones.length, state).toBeGreaterThan(0);
+      expect(zones.every((z) => z.record.brw !== undefined && metricArea(z.polygon) > 0)).toBe(
+        true,
+      );
+    }
   });
 
   it('Berlin: the zones by BBOX, in the system asked for', async () => {

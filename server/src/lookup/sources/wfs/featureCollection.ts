@@ -11,6 +11,20 @@ export function featuresOf(
   xml: string,
   featureTypeLocalNames: string | readonly string[],
 ): XmlNode[] {
+  return typedFeaturesOf(xml, featureTypeLocalNames).map(({ feature }) => feature);
+}
+
+/** A feature with the local name of its type. */
+export interface TypedFeature {
+  type: string;
+  feature: XmlNode;
+}
+
+/** The same features, each with the local name of its type (an answer to several queries). */
+export function typedFeaturesOf(
+  xml: string,
+  featureTypeLocalNames: string | readonly string[],
+): TypedFeature[] {
   const names =
     typeof featureTypeLocalNames === 'string' ? [featureTypeLocalNames] : featureTypeLocalNames;
   const tree = parseXmlTree(xml);
@@ -24,7 +38,9 @@ export function featuresOf(
     throw new UpstreamOutage('malformed_body', `unexpected root element ${rootName ?? '(none)'}`);
   }
   return MEMBER_ELEMENTS.flatMap((member) =>
-    children(root, member).flatMap((node) => names.flatMap((name) => children(node, name))),
+    children(root, member).flatMap((node) =>
+      names.flatMap((type) => children(node, type).map((feature) => ({ type, feature }))),
+    ),
   );
 }
 

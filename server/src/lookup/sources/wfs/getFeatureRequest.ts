@@ -1,10 +1,9 @@
 // The WFS 2.0 GetFeature POST body: one query per feature type, filtered by
-// fes:Intersects with a gml:Point in the source's CRS and axis order. A point
-// (not a BBOX) returns exactly the zones containing the address. A further
+// fes:Intersects with a gml geometry in the source's CRS and axis order. A
+// point (not a BBOX) returns exactly the zones containing the address; a
+// parcel's box every zone that may cover part of it. A further
 // condition (Hamburg: only the newest Jahrgänge) is joined with fes:And.
-import type { LatLon } from '../../geo/latLon.js';
-import { queryGeometryXml, type QueryGeometryOptions } from './queryGeometry.js';
-import { featureTypesOf, type WfsOptions } from './wfsOptions.js';
+import type { WfsOptions } from './wfsOptions.js';
 
 const FIXED_NAMESPACES = {
   wfs: 'http://www.opengis.net/wfs/2.0',
@@ -12,22 +11,10 @@ const FIXED_NAMESPACES = {
   gml: 'http://www.opengis.net/gml/3.2',
 } as const;
 
-export type GetFeatureOptions = Pick<WfsOptions, 'featureType' | 'namespaces'> & {
-  geometryProperty: string;
-} & QueryGeometryOptions;
-
 /** One wfs:Query: a type and the geometry property its filter intersects. */
 export interface TypeQuery {
   typeName: string;
   geometryProperty: string;
-}
-
-export function buildGetFeatureBody(options: GetFeatureOptions, point: LatLon): string {
-  const queries = featureTypesOf(options).map((typeName) => ({
-    typeName,
-    geometryProperty: options.geometryProperty,
-  }));
-  return buildTypeQueriesBody(options, queries, queryGeometryXml(options, point));
 }
 
 /**

@@ -3,17 +3,19 @@
 // (br:BR_BodenrichtwertFlaeche by Intersects); step 2 fetches the values that
 // refer to them (br:BR_Bodenrichtwert whose gehoertZu xlink:href is
 // "urn:adv:oid:" + the zone's gml:id). All stichtage come back; the pipeline
-// keeps the newest per zone.
+// keeps the newest per zone. The procedure areas (br:BR_Verfahren, where the
+// registry names them) are asked in step 1, beside the zones.
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
 import { defineAdapterKind } from '../adapter.js';
 import { extractRecord } from '../fieldMap.js';
-import { featuresOf } from './featureCollection.js';
-import { buildGetFeatureBody, escapeXml, getFeatureXml } from './getFeatureRequest.js';
+import { featuresOf, typedFeaturesOf } from './featureCollection.js';
+import { buildTypeQueriesBody, escapeXml, getFeatureXml } from './getFeatureRequest.js';
+import { createProcedureAreas } from './procedureAreas.js';
+import { queryGeometryXml } from './queryGeometry.js';
 import { attributeOf, textAtPath } from '../xmlTree.js';
-import { localNameOf } from './wfsOptions.js';
-
-const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');
+import { systemClock } from '../../../time/clock.js';
+import { localNameOf, procedureAreasSchema, prefixOf, qualifiedName } from './wfsOptions.js';
 
 const optionsSchema = z
   .object({
@@ -30,9 +32,14 @@ const optionsSchema = z
     srsName: z.string().min(1),
     crs: crsSchema,
     axisOrder: axisOrderSchema,
+    /** Step 1 also: the procedure areas at the point (br:BR_Verfahren). */
+    procedureAreas: procedureAreasSchema.optional(),
   })
   .strict()
-  .refine((o) => axisOrderFits(o.crs, o.axisOrder), { message: 'axisOrder does not fit crs' });
+  .refine((o) => axisOrderFits(o.crs, o.axisOrder), { message: 'axisOrder does not fit crs' })
+  .refine((o) => !o.procedureAreas || prefixOf(o.procedureAreas.featureType) in o.namespaces, {
+    message: 'namespaces must declare the prefix of procedureAreas',
+  });
 
 type TwoStepOptions = z.infer<typeof optionsSchema>;
 
@@ -46,27 +53,40 @@ export const wfsTwoStepKind = defineAdapterKind(
   optionsSchema,
   (source, deps) => {
     const { options, fields } = source;
+    const zoneType = localNameOf(options.zoneType);
+    const areas =
+      options.procedureAreas &&
+      createProcedureAreas(options.procedureAreas, options.namespaces, {
+        upstream: deps.upstream,
+        clock: deps.clock ?? systemClock,
+      });
     return Promise.resolve({
       async recordsAt(point) {
-        const zoneIds = await deps.upstream.request(
+        const queries = [
+          { typeName: options.zoneType, geometryProperty: options.geometryProperty },
+          ...((await areas?.queries(options.url)) ?? []),
+        ];
+        const found = await deps.upstream.request(
           {
             ...POST_XML,
             url: options.url,
-            body: buildGetFeatureBody({ ...options, featureType: options.zoneType }, point),
+            body: buildTypeQueriesBody(options, queries, queryGeometryXml(options, point)),
           },
-          ({ text }) =>
-            featuresOf(text, localNameOf(options.zoneType))
-              .map((zone) => attributeOf(zone, 'id'))
-              .filter((id): id is string => id !== undefined && id !== ''),
+          ({ text }) => typedFeaturesOf(text, [zoneType, ...(areas ? [areas.typeName] : [])]),
         );
+        const zoneIds = found
+          .filter(({ type }) => type === zoneType)
+          .map(({ feature }) => attributeOf(feature, 'id'))
+          .filter((id): id is string => id !== undefined && id !== '');
         if (zoneIds.length === 0) return [];
-        return deps.upstream.request(
+        const records = await deps.upstream.request(
           { ...POST_XML, url: options.url, body: valuesRequest(options, zoneIds) },
           ({ text }) =>
             featuresOf(text, localNameOf(options.valueType)).map((value) =>
               extractRecord(fields, (path) => textAtPath(value, path)),
             ),
         );
+        return areas ? areas.attach(records, found) : records;
       },
     });
   },

@@ -24,9 +24,10 @@ type PlanOptions = Pick<
   'featureType' | 'featureTypePattern' | 'geometryProperty' | 'namespaces'
 >;
 
+/** `brwField`: how a type matched by featureTypePattern shows that it holds land values. */
 export function createTypePlan(
   options: PlanOptions,
-  brwField: FieldSource,
+  brwField: FieldSource | undefined,
   deps: { upstream: Upstream; clock: Clock },
 ): TypePlan {
   const fixedTypes = featureTypesOf(options);
@@ -93,7 +94,8 @@ async function readPlan(
 }
 
 /** The element paths the land value is read from. */
-function brwPaths(source: FieldSource): string[] {
+function brwPaths(source: FieldSource | undefined): string[] {
+  if (source === undefined) return [];
   const specs = Array.isArray(source) ? source : [source];
   return specs.map((spec) => (typeof spec === 'string' ? spec : spec.path));
 }

@@ -9,8 +9,9 @@ import { defineAdapterKind } from '../adapter.js';
 import type { LatLon } from '../../geo/latLon.js';
 import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
-import { featuresOf } from './featureCollection.js';
+import { typedFeaturesOf } from './featureCollection.js';
 import { outlineOf } from './gmlOutline.js';
+import { createProcedureAreas } from './procedureAreas.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
 import { boxGeometryXml, queryGeometryXml } from './queryGeometry.js';
 import { readGmlSurface } from './gmlSurface.js';
@@ -33,6 +34,15 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
     history?.since,
   );
   const plan = createTypePlan(options, fields.brw, { upstream: deps.upstream, clock });
+  const areas =
+    options.procedureAreas &&
+    createProcedureAreas(options.procedureAreas, options.namespaces, {
+      upstream: deps.upstream,
+      clock,
+    });
+  const factsOfType = new Map(
+    Object.entries(options.typeFacts ?? {}).map(([type, facts]) => [localNameOf(type), facts]),
+  );
   /** Hamburg: only the newest Jahrgänge, counted back from the clock's year or the date's. */
   const yearCondition = (at: string | undefined) => {
     if (!options.yearFilter) return undefined;
@@ -47,16 +57,23 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
     body,
   });
   const recordsFrom = (point: LatLon, at: string | undefined) => async (url: string) => {
-    const queries = await plan.queries(url);
-    const typeNames = queries.map((q) => localNameOf(q.typeName));
+    const zoneQueries = await plan.queries(url);
+    const queries = [...zoneQueries, ...((await areas?.queries(url)) ?? [])];
+    const typeNames = zoneQueries.map((q) => localNameOf(q.typeName));
     const geometry = queryGeometryXml(options, point);
     return deps.upstream.request(
       post(url, buildTypeQueriesBody(options, queries, geometry, yearCondition(at))),
-      ({ text }) =>
-        featuresOf(text, typeNames).map((feature) => ({
-          ...extractRecord(fields, (path) => textAtPath(feature, path)),
-          ...outlineOf(feature, options),
-        })),
+      ({ text }) => {
+        const features = typedFeaturesOf(text, [...typeNames, ...(areas ? [areas.typeName] : [])]);
+        const records = features
+          .filter(({ type }) => type !== areas?.typeName)
+          .map(({ type, feature }) => ({
+            ...factsOfType.get(type),
+            ...extractRecord(fields, (path) => textAtPath(feature, path)),
+            ...outlineOf(feature, options),
+          }));
+        return areas ? areas.attach(records, features) : records;
+      },
     );
   };
   const zonesFrom = (box: MetricBox, at: string | undefined) => async (url: string) => {
@@ -74,9 +91,12 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
             page,
           ),
         ),
-      features: (text) => featuresOf(text, typeNames),
-      zoneOf: (feature) => ({
-        record: extractRecord(fields, (path) => textAtPath(feature, path)),
+      features: (text) => typedFeaturesOf(text, typeNames),
+      zoneOf: ({ type, feature }) => ({
+        record: {
+          ...factsOfType.get(type),
+          ...extractRecord(fields, (path) => textAtPath(feature, path)),
+        },
         polygon: readGmlSurface(feature, options, box.crs),
       }),
     });

@@ -2,13 +2,32 @@
 // requests with GML (AdV BRM schema in NI, HB, HE; own schemas in HH, MV, TH).
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
-import { isRegex } from '../fieldMap.js';
+import { fieldSourceSchema, isRegex } from '../fieldMap.js';
+import { SOURCE_FIELDS } from '../sourceRecord.js';
 import { yearsBackSchema } from '../years/yearEndpoint.js';
 
-const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');
+export const qualifiedName = z.string().regex(/^[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*$/, 'prefix:name');
 
 /** The geometry property is read from the service's DescribeFeatureType answer. */
 export const FROM_SCHEMA = 'from-schema';
+
+/**
+ * The areas of urban-development procedures (BB, HE: BR_Verfahren), asked at
+ * the point together with the zones; every zone there carries the area's
+ * Verfahrensgrund (and Zusatz) unless it publishes its own. The element names
+ * are candidates (no public answer shows a filled BR_Verfahren feature).
+ */
+export const procedureAreasSchema = z
+  .object({
+    featureType: qualifiedName,
+    /** "from-schema": read from DescribeFeatureType (not shown by any reference). */
+    geometryProperty: z.union([qualifiedName, z.literal(FROM_SCHEMA)]),
+    verfahrensgrund: fieldSourceSchema,
+    verfahrensgrund_zusatz: fieldSourceSchema.optional(),
+  })
+  .strict();
+
+export type ProcedureAreasOptions = z.infer<typeof procedureAreasSchema>;
 
 export const wfsOptionsSchema = z
   .object({
@@ -23,6 +42,15 @@ export const wfsOptionsSchema = z
      * asked (MV: one type per land use, their full list is not published).
      */
     featureTypePattern: z.string().min(1).optional(),
+    /**
+     * Facts a feature type states by being that type (MV: every zone of
+     * boris:sanierungsgebiet lies in a redevelopment area): published text each
+     * record of the type carries unless it publishes the field itself.
+     */
+    typeFacts: z
+      .record(qualifiedName, z.partialRecord(z.enum(SOURCE_FIELDS), z.string().min(1)))
+      .optional(),
+    procedureAreas: procedureAreasSchema.optional(),
     /** e.g. adv:position, or "from-schema" (MapServer names it msGeometry unless configured). */
     geometryProperty: z.union([qualifiedName, z.literal(FROM_SCHEMA)]),
     /** Prefix → namespace URI for every prefix used above; servers check them. */
@@ -55,12 +83,19 @@ export const wfsOptionsSchema = z
   })
   .refine(
     (o) =>
-      [...featureTypesOf(o), o.geometryProperty, o.yearFilter?.property ?? FROM_SCHEMA]
+      [
+        ...featureTypesOf(o),
+        ...Object.keys(o.typeFacts ?? {}),
+        o.procedureAreas?.featureType ?? FROM_SCHEMA,
+        o.procedureAreas?.geometryProperty ?? FROM_SCHEMA,
+        o.geometryProperty,
+        o.yearFilter?.property ?? FROM_SCHEMA,
+      ]
         .filter((q) => q !== FROM_SCHEMA)
         .every((q) => prefixOf(q) in o.namespaces),
     {
       message:
-        'namespaces must declare the prefixes of featureType, geometryProperty and yearFilter',
+        'namespaces must declare the prefixes of featureType, typeFacts, procedureAreas, geometryProperty and yearFilter',
     },
   );
 
