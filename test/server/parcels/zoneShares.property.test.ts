@@ -208,8 +208,9 @@ describe('zone shares', () => {
           // A long straight edge reprojected by its two ends bends: the zones are
           // cut to 30 m around the parcel, as a bbox query delivers them, the
           // polygons densified before they are written in the other frame, and
-          // the areas compared at the answer's precision: half its 0.01 m² unit
-          // plus one millionth of the parcel (anteil has 6 decimals).
+          // the areas compared at the answer's precision: both sides are
+          // rounded, so they may differ by one 0.01 m² unit plus one millionth
+          // of the parcel (anteil has 6 decimals).
           const [low, high] = northRange(parcel.polygon);
           const zones = strips(parcel, cuts).map((z) =>
             mapRings(z, (ring) =>
@@ -228,7 +229,7 @@ describe('zone shares', () => {
           expect(moved.map(([zone]) => zone)).toEqual(plain.map(([zone]) => zone));
           moved.forEach(([, share], i) =>
             expect(Math.abs(share - (plain[i]?.[1] ?? NaN)) * area).toBeLessThan(
-              HALF_UNIT_M2 + area * 1e-6,
+              2 * HALF_UNIT_M2 + area * 1e-6,
             ),
           );
         },
