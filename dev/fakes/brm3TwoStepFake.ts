@@ -1,11 +1,12 @@
 // A loopback WFS 2.0 in the shape of Brandenburg's AdV BRM 3 service: zone
-// geometries (br:BR_BodenrichtwertFlaeche, answered by point Intersects in
-// the srsName's axis order; a BBOX filter is refused) and land values
+// geometries (br:BR_BodenrichtwertFlaeche, answered by Intersects with a point
+// or, for a parcel's box, a polygon, in the srsName's axis order; a BBOX filter
+// is refused) and land values
 // (br:BR_Bodenrichtwert, no geometry, found by gehoertZu/@xlink:href). By GET
 // it answers GetCapabilities and DescribeFeatureType (brmSchemas.ts). It also
 // offers br:BR_Verfahren (modelled, see brmGml.ts), answered by point
-// Intersects in the same GetFeature as the zones.
-import { fromSourcePosition } from '#server/lookup/geo/crs.js';
+// Intersects in the same GetFeature as the zones. Paging (count, startIndex) is
+// not modelled: the fake's worlds hold fewer zones than a page.
 import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
 import { attributeOf, children, parseXmlTree, textAtPath } from '#server/lookup/sources/xmlTree.js';
 import type { XmlNode } from '#server/lookup/sources/xmlTree.js';
@@ -17,9 +18,9 @@ import {
 } from './brmGml.js';
 import { brm3Documents, schemaFile } from './brmSchemas.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
-import { declaredNamespaces, readSrsName } from './wfsFake.js';
+import { declaredNamespaces, shapeFilterOf } from './wfsFake.js';
 import { requestedTypes, wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
-import { zoneHolds, type ZoneShape } from './zoneGeometry.js';
+import type { ZoneShape } from './zoneGeometry.js';
 
 export const BRM3_NAMESPACES = {
   br: 'http://www.adv-online.de/namespaces/adv/br/3.0',
@@ -93,9 +94,8 @@ export function startBrm3TwoStepFake(path: string, world: Brm3World): Promise<Fa
     if (queries.length === 0) return fail('no GetFeature/Query/Filter');
     const members: string[] = [];
     for (const query of queries) {
-      const filter = children(query, 'Filter')[0];
       const type = attributeOf(query, 'typeNames');
-      const found = filter && membersOf(world, type, filter);
+      const found = membersOf(world, type, query);
       if (found === undefined) return fail(`cannot answer ${type ?? 'no type'} with this filter`);
       members.push(...found);
     }
@@ -103,11 +103,12 @@ export function startBrm3TwoStepFake(path: string, world: Brm3World): Promise<Fa
   });
 }
 
-function membersOf(world: Brm3World, type: string | undefined, filter: XmlNode) {
-  if (type === 'br:BR_BodenrichtwertFlaeche') return zonesAt(world.zones, filter)?.map(zoneMember);
-  if (type === 'br:BR_Bodenrichtwert') return valuesOf(world, filter);
+function membersOf(world: Brm3World, type: string | undefined, query: XmlNode) {
+  if (type === 'br:BR_BodenrichtwertFlaeche') return zonesAt(world.zones, query)?.map(zoneMember);
+  const filter = children(query, 'Filter')[0];
+  if (type === 'br:BR_Bodenrichtwert') return filter && valuesOf(world, filter);
   if (type === PROCEDURE_TYPE && world.procedureAreas !== false) {
-    return zonesAt(world.procedureAreas ?? [], filter)?.map((area) =>
+    return zonesAt(world.procedureAreas ?? [], query)?.map((area) =>
       procedureAreaMember(area, 'br', NATIVE),
     );
   }
@@ -129,15 +130,10 @@ function selfDescription(world: Brm3World, url: URL): FakeAnswer {
   };
 }
 
-function zonesAt<T extends ZoneShape>(shapes: readonly T[], filter: XmlNode): T[] | undefined {
-  const intersects = children(filter, 'Intersects')[0];
-  const point = intersects && children(intersects, 'Point')[0];
-  if (!point || textAtPath(intersects, 'ValueReference') !== 'adv:position') return undefined;
-  const srs = readSrsName(attributeOf(point, 'srsName') ?? '');
-  const numbers = (textAtPath(point, 'pos') ?? '').trim().split(/\s+/).map(Number);
-  if (!srs || numbers.length !== 2 || numbers.some((n) => !Number.isFinite(n))) return undefined;
-  const { lat, lon } = fromSourcePosition(numbers as [number, number], srs.crs, srs.axisOrder);
-  return shapes.filter((shape) => zoneHolds(shape, lon, lat));
+/** The shapes the query's Intersects on adv:position meets (a point or a box), or undefined. */
+function zonesAt<T extends ZoneShape>(shapes: readonly T[], query: XmlNode): T[] | undefined {
+  const meets = shapeFilterOf(query, 'adv:position');
+  return typeof meets === 'string' ? undefined : shapes.filter(meets);
 }
 
 function zoneMember(zone: Brm3Zone): string {

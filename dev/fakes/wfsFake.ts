@@ -143,7 +143,7 @@ function answer(service: WfsServiceConfig, body: string): Answer {
  * lookup) or meeting its polygon (a parcel's box, issue 34), read in the
  * srsName's axis order; or why the filter cannot be read.
  */
-function shapeFilterOf(
+export function shapeFilterOf(
   query: XmlNode,
   geometryProperty: string,
 ): ((zone: ZoneShape) => boolean) | string {

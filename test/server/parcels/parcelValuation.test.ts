@@ -1,7 +1,8 @@
 // The parcel view's use case over loopback services (issue 34): the cadastre
-// stand-in of i-parcel-sources (Berlin's GeoJSON family) and Berlin's
-// land-value WFS fake with two zones placed over a parcel, through the real
-// context (geocoder fake, SQLite cache).
+// stand-in of i-parcel-sources (Berlin's GeoJSON family, Brandenburg's) and
+// two land-value fakes with two zones placed over a parcel each, Berlin's
+// WFS (GeoJSON, one step) and Brandenburg's BRM 3 WFS (two steps), through
+// the real context (geocoder fake, SQLite cache).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ import type { CadastreFake } from '#dev/fakes/cadastreFake.js';
 import type { FakeServer } from '#dev/fakes/faultyServer.js';
 import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { startWfsGeojsonFake, type JsonZone } from '#dev/fakes/wfsGeojsonFake.js';
+import { startBrm3TwoStepFake, type Brm3Value } from '#dev/fakes/brm3TwoStepFake.js';
+import type { LatLon } from '#server/lookup/geo/latLon.js';
 import { latLonToMetric, metricToLatLon } from '#server/lookup/geo/crs.js';
 import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
 import type { ParcelQuery } from '#server/parcels/parcelValuation.js';
@@ -24,20 +27,29 @@ const ADDRESS = 'Alexanderplatz 1, 10178 Berlin';
 const EMPTY_ADDRESS = 'Alexanderstraße 9, 10178 Berlin';
 const EMPTY_POINT = { lat: 52.526, lon: 13.4132 };
 const KENNZEICHEN = '11000191900567______';
-const [EAST, NORTH] = latLonToMetric(CENTRE, 'EPSG:25833');
+const BB_CENTRE = { lat: 52.3906, lon: 13.0645 };
+const BB_ADDRESS = 'Friedrich-Ebert-Straße 79, 14467 Potsdam';
+const BB_KENNZEICHEN = '12345600100042______';
 
-/** A zone rectangle drawn in EPSG:25833 (Berlin's system), as the fake takes it: lon/lat rings. */
-function zone(west: number, east: number, properties: JsonZone['properties']): JsonZone {
+/**
+ * A rectangle drawn in EPSG:25833 (the system of BE and BB) from `west` to
+ * `east` metres off the centre, 300 m tall, as the fakes take it: a lon/lat ring.
+ */
+function band(centre: LatLon, west: number, east: number) {
+  const [e0, n0] = latLonToMetric(centre, 'EPSG:25833');
   const corner = (e: number, n: number) => {
-    const { lat, lon } = metricToLatLon([e, n], 'EPSG:25833');
+    const { lat, lon } = metricToLatLon([e0 + e, n0 + n], 'EPSG:25833');
     return [lon, lat] as const;
   };
-  const [s, n] = [NORTH - 150, NORTH + 150];
-  return {
-    rings: [[corner(west, s), corner(east, s), corner(east, n), corner(west, n), corner(west, s)]],
-    properties,
-  };
+  return [corner(west, -150), corner(east, -150), corner(east, 150), corner(west, 150)].concat([
+    corner(west, -150),
+  ]);
 }
+
+const zone = (west: number, east: number, properties: JsonZone['properties']): JsonZone => ({
+  rings: [band(CENTRE, west, east)],
+  properties,
+});
 
 const zoneFields = (brwid: string, brw: number, gfz: number) => ({
   brwid,
@@ -51,12 +63,31 @@ const zoneFields = (brwid: string, brw: number, gfz: number) => ({
 
 // The parcel is 40 m wide; the zones meet 4 m east of its middle: 60 % west, 40 % east.
 const ZONES = [
-  zone(EAST - 200, EAST + 4, zoneFields('2001', 500, 1.0)),
-  zone(EAST + 4, EAST + 200, zoneFields('2002', 300, 0.8)),
+  zone(-200, 4, zoneFields('2001', 500, 1.0)),
+  zone(4, 200, zoneFields('2002', 300, 0.8)),
 ];
+
+/** Brandenburg: the same split, residential (BR_Art_Nutzung 1100) on both sides, in two steps. */
+const bbValue = (zoneId: string, bodenrichtwert: string): Brm3Value => ({
+  id: `${zoneId}-2026`,
+  zoneId,
+  stichtag: '2026-01-01',
+  bodenrichtwert,
+  art: '1100',
+  entwicklungszustand: '1000',
+  bodenrichtwertNummer: zoneId.slice(-4),
+});
+const BB_WORLD = {
+  zones: [
+    { id: 'DEBBBRWF0001', rings: [band(BB_CENTRE, -200, 4)] },
+    { id: 'DEBBBRWF0002', rings: [band(BB_CENTRE, 4, 200)] },
+  ],
+  values: [bbValue('DEBBBRWF0001', '500'), bbValue('DEBBBRWF0002', '300')],
+};
 
 let cadastre: CadastreFake;
 let berlin: FakeServer;
+let brandenburg: FakeServer;
 let dir: string;
 let h: LookupHarness;
 const clock = manualClock('2026-11-22T10:00:00Z');
@@ -78,6 +109,14 @@ const byKennzeichen = (kennzeichen: string): ParcelQuery => ({
 const place = (point: { lat: number; lon: number }, road: string, houseNumber: string) => [
   { ...point, iso: 'DE-BE', road, houseNumber, postcode: '10178', city: 'Berlin' },
 ];
+const BB_PLACE = {
+  ...BB_CENTRE,
+  iso: 'DE-BB',
+  road: 'Friedrich-Ebert-Straße',
+  houseNumber: '79',
+  postcode: '14467',
+  city: 'Potsdam',
+};
 
 beforeAll(async () => {
   const world = await startCadastreWorld(await loadParcelRegistry());
@@ -94,6 +133,18 @@ beforeAll(async () => {
       nutzung: 'Wohnbaufläche',
     }),
   );
+  // 1,000 m² drawn, 1,010 m² official: the shares are scaled to the official area.
+  cadastre.addParcel(
+    servicePathOf('BB'),
+    placeParcel(BB_CENTRE, {
+      kennzeichen: BB_KENNZEICHEN,
+      crs: 'EPSG:25833',
+      widthM: 40,
+      depthM: 25,
+      amtlicheFlaeche: 1010,
+    }),
+  );
+  brandenburg = await startBrm3TwoStepFake('/ows/boris_wfs', BB_WORLD);
   berlin = await startWfsGeojsonFake({
     '/services/wfs/brw2026': { typeName: 'brw2026:brw2026_vector', zones: ZONES },
   });
@@ -101,7 +152,10 @@ beforeAll(async () => {
   const parcelFile = join(dir, 'parcel-sources.json');
   writeFileSync(parcelFile, JSON.stringify(world.registry));
   const brwFile = await writeStateRegistry(dir, {
-    urls: { 'DE-BE': `${berlin.url}/services/wfs/brw{year}` },
+    urls: {
+      'DE-BE': `${berlin.url}/services/wfs/brw{year}`,
+      'DE-BB': `${brandenburg.url}/ows/boris_wfs`,
+    },
   });
   h = await startLookupHarness({
     clock,
@@ -109,12 +163,13 @@ beforeAll(async () => {
     places: {
       [ADDRESS]: place(CENTRE, 'Alexanderplatz', '1'),
       [EMPTY_ADDRESS]: place(EMPTY_POINT, 'Alexanderstraße', '9'),
+      [BB_ADDRESS]: [BB_PLACE],
     },
   });
 });
 afterAll(async () => {
   await h.close();
-  await Promise.all([cadastre.close(), berlin.close()]);
+  await Promise.all([cadastre.close(), berlin.close(), brandenburg.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(async () => {
@@ -170,6 +225,27 @@ describe('the parcel view by address', () => {
     await expect(
       valuation().value(byAddress(ADDRESS, { nutzungsarten: ['G'] }), caller()),
     ).rejects.toMatchObject({ code: ErrorCode.noData, status: 404 });
+  });
+});
+
+describe('the parcel view in Brandenburg (two-step WFS)', () => {
+  it('splits the parcel by the zone polygons of both steps, shares summing to the official area', async () => {
+    const answer = await valuation().value(byAddress(BB_ADDRESS), caller());
+    expect(answer.flurstueck).toMatchObject({
+      kennzeichen: BB_KENNZEICHEN,
+      amtliche_flaeche_m2: 1010,
+    });
+    expect(answer.anteile.verfahren).toBe('zonenpolygone');
+    expect(answer.zonen.map((z) => z.bodenrichtwertnummer)).toEqual(['0001', '0002']);
+    expect(answer.zonen.map((z) => z.anteil_flaeche_m2)).toEqual([606, 404]);
+    const shares = answer.zonen.reduce((sum, z) => sum + (z.anteil_flaeche_m2 ?? 0), 0);
+    expect(shares).toBe(1010);
+    expect(answer.bodenwert).toHaveLength(1);
+    expect(answer.bodenwert[0]).toMatchObject({
+      code: 'W',
+      flaeche_m2: 1010,
+      bodenwert_euro: 606 * 500 + 404 * 300,
+    });
   });
 });
 

@@ -1,8 +1,8 @@
 // The zones meeting a parcel's box with their full-precision polygons
 // (issue 34), from the state fakes: Thüringen asked in degrees (a box in
 // metres under a degree srsName finds nothing), Hamburg's deegree with only
-// the newest Jahrgänge, the AdV BRM services (NI, HB, HE), Berlin by BBOX
-// with GeoJSON in its native EPSG:25833.
+// the newest Jahrgänge, the AdV BRM services (NI, HB, HE), Brandenburg's two
+// steps (BRM 3), Berlin by BBOX with GeoJSON in its native EPSG:25833.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { square } from '#dev/fakes/demoWorld.js';
 import { latLonToMetric } from '#server/lookup/geo/crs.js';
@@ -77,6 +77,35 @@ describe('zonesIn', () => {
         true,
       );
     }
+  });
+
+  it('Brandenburg (two steps): the values of the zones meeting the box, with their polygons', async () => {
+    const zones = await adapterOf('DE-BB')(boxAt('DE-BB', 'EPSG:25833'));
+    const bb = PROBE_POINTS['DE-BB'] ?? { lat: 0, lon: 0 };
+    // The same records as the lookup at the point inside the box (the neighbour zone is not met).
+    const entry = registry.forState('DE-BB');
+    const atPoint = entry?.status === 'configured' ? await entry.adapter.recordsAt(bb) : [];
+    const numbersOf = (records: readonly { bodenrichtwertnummer?: string; stichtag?: string }[]) =>
+      records.map((r) => `${r.bodenrichtwertnummer ?? ''} ${r.stichtag ?? ''}`).sort();
+    const records = zones.map((z) => z.record);
+    expect(records).toHaveLength(atPoint.length);
+    expect(records).toEqual(expect.arrayContaining(atPoint));
+    expect(numbersOf(records)).toEqual([
+      '3003101 2024-01-01',
+      '3003101 2026-01-01',
+      '3009001 2026-01-01',
+    ]);
+    // Each value carries its zone's polygon, read in full precision in the system asked for.
+    const inner = zones.find((z) => z.record.bodenrichtwertnummer === '3003101');
+    expect(inner?.polygon.crs).toBe('EPSG:25833');
+    expect(metricArea(inner?.polygon ?? { crs: 'EPSG:25833', polygons: [] })).toBeCloseTo(
+      squareArea(bb.lat, bb.lon, 0.0015, 'EPSG:25833'),
+      0,
+    );
+    // The 12 km² farmland zone to the millimetre the fake writes: the same area to 1 in a million.
+    const outer = zones.find((z) => z.record.bodenrichtwertnummer === '3009001');
+    const outerArea = metricArea(outer?.polygon ?? { crs: 'EPSG:25833', polygons: [] });
+    expect(outerArea / squareArea(bb.lat, bb.lon, 0.02, 'EPSG:25833')).toBeCloseTo(1, 6);
   });
 
   it('Berlin: the zones by BBOX, in the system asked for', async () => {

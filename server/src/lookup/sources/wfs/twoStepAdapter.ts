@@ -5,14 +5,21 @@
 // "urn:adv:oid:" + the zone's gml:id). All stichtage come back; the pipeline
 // keeps the newest per zone. The procedure areas (br:BR_Verfahren, where the
 // registry names them) are asked in step 1, beside the zones.
+// For the parcel view (zonesIn) step 1 asks the zones meeting the parcel's box,
+// paged, each with its polygon in full precision; step 2 is the same, and each
+// value takes the polygon of the zone it refers to. The procedure areas are
+// not asked there, as for the one-step kind (wfsAdapter.ts). The layer holds
+// every stichtag, so a dated lookup (`at`) asks the same as an undated one.
 import { z } from 'zod';
 import { axisOrderFits, axisOrderSchema, crsSchema } from '../../geo/crs.js';
 import { defineAdapterKind } from '../adapter.js';
 import { extractRecord } from '../fieldMap.js';
 import { featuresOf, typedFeaturesOf } from './featureCollection.js';
 import { buildTypeQueriesBody, escapeXml, getFeatureXml } from './getFeatureRequest.js';
+import { readGmlSurface } from './gmlSurface.js';
 import { createProcedureAreas } from './procedureAreas.js';
-import { queryGeometryXml } from './queryGeometry.js';
+import { boxGeometryXml, queryGeometryXml } from './queryGeometry.js';
+import { zonePages } from './zonePages.js';
 import { attributeOf, textAtPath } from '../xmlTree.js';
 import { systemClock } from '../../../time/clock.js';
 import { localNameOf, procedureAreasSchema, prefixOf, qualifiedName } from './wfsOptions.js';
@@ -60,18 +67,21 @@ export const wfsTwoStepKind = defineAdapterKind(
         upstream: deps.upstream,
         clock: deps.clock ?? systemClock,
       });
+    const zoneQuery = { typeName: options.zoneType, geometryProperty: options.geometryProperty };
+    const post = (body: string) => ({ ...POST_XML, url: options.url, body });
+    /** Step 2: the values of the zones, each with the id of the zone it refers to. */
+    const valuesOf = (zoneIds: readonly string[]) =>
+      deps.upstream.request(post(valuesRequest(options, zoneIds)), ({ text }) =>
+        featuresOf(text, localNameOf(options.valueType)).map((value) => ({
+          zoneId: zoneIdOf(options, textAtPath(value, options.referenceProperty)),
+          record: extractRecord(fields, (path) => textAtPath(value, path)),
+        })),
+      );
     return Promise.resolve({
       async recordsAt(point) {
-        const queries = [
-          { typeName: options.zoneType, geometryProperty: options.geometryProperty },
-          ...((await areas?.queries(options.url)) ?? []),
-        ];
+        const queries = [zoneQuery, ...((await areas?.queries(options.url)) ?? [])];
         const found = await deps.upstream.request(
-          {
-            ...POST_XML,
-            url: options.url,
-            body: buildTypeQueriesBody(options, queries, queryGeometryXml(options, point)),
-          },
+          post(buildTypeQueriesBody(options, queries, queryGeometryXml(options, point))),
           ({ text }) => typedFeaturesOf(text, [zoneType, ...(areas ? [areas.typeName] : [])]),
         );
         const zoneIds = found
@@ -79,18 +89,45 @@ export const wfsTwoStepKind = defineAdapterKind(
           .map(({ feature }) => attributeOf(feature, 'id'))
           .filter((id): id is string => id !== undefined && id !== '');
         if (zoneIds.length === 0) return [];
-        const records = await deps.upstream.request(
-          { ...POST_XML, url: options.url, body: valuesRequest(options, zoneIds) },
-          ({ text }) =>
-            featuresOf(text, localNameOf(options.valueType)).map((value) =>
-              extractRecord(fields, (path) => textAtPath(value, path)),
-            ),
-        );
+        const records = (await valuesOf(zoneIds)).map(({ record }) => record);
         return areas ? areas.attach(records, found) : records;
+      },
+      async zonesIn(box) {
+        const zones = await zonePages(deps.upstream, {
+          request: (page) =>
+            post(
+              buildTypeQueriesBody(
+                options,
+                [zoneQuery],
+                boxGeometryXml(options, box),
+                undefined,
+                page,
+              ),
+            ),
+          features: (text) => featuresOf(text, zoneType),
+          zoneOf: (feature) => ({
+            id: attributeOf(feature, 'id'),
+            polygon: readGmlSurface(feature, options, box.crs),
+          }),
+        });
+        const polygonOf = new Map(zones.flatMap(({ id, polygon }) => (id ? [[id, polygon]] : [])));
+        if (polygonOf.size === 0) return [];
+        const values = await valuesOf([...polygonOf.keys()]);
+        return values.flatMap(({ zoneId, record }) => {
+          const polygon = zoneId === undefined ? undefined : polygonOf.get(zoneId);
+          return polygon ? [{ record, polygon }] : [];
+        });
       },
     });
   },
 );
+
+/** The zone id a value's reference names ("urn:adv:oid:" + the zone's gml:id). */
+function zoneIdOf(options: TwoStepOptions, reference: string | undefined): string | undefined {
+  return reference?.startsWith(options.referencePrefix)
+    ? reference.slice(options.referencePrefix.length)
+    : undefined;
+}
 
 function valuesRequest(options: TwoStepOptions, zoneIds: readonly string[]): string {
   const conditions = zoneIds.map(
