@@ -1,14 +1,15 @@
-// `npm run bench:parcels`: the parcel view's use case (issue 34) measured in
-// one process, in one run, as ratios. The HTTP route GET /api/flurstueck is
-// built on another branch, so the use case (ParcelValuation.value) is timed
-// directly, and so is the lookup it is compared with (LookupService.lookup
-// and the lookup's answer body), on loopback fakes: Berlin's cadastre (the
+// `npm run bench:parcels`: the parcel view (issue 34) as a client sees it, in
+// one run, as ratios. The service runs as `npm start` runs it (compiled, a
+// child process, SQLite, an enterprise API key; `prebench:parcels` builds it)
+// against loopback fakes in this process: Berlin's cadastre (the
 // i-parcel-sources stand-in) and Berlin's land-value WFS with two zones over
-// every parcel.
-// (p1) cold parcel answer by Kennzeichen minus its upstream floor: the
-//      cadastre request and the zone request the service sent, replayed one
-//      after the other by a bare fetch. Target ≤ 15 ms p50.
-// (p2) cached parcel answer ÷ cached lookup, p50. Target ≤ 1.2.
+// every parcel; requests are timed with sub-millisecond resolution.
+// (p1) cold GET /api/flurstueck?kennzeichen=… minus its upstream floor: the
+//      cadastre request and the zone request the service sent (as the fakes
+//      received them), replayed one after the other by a bare fetch right
+//      after each cold answer. Target ≤ 15 ms p50.
+// (p2) cached GET /api/flurstueck ÷ cached GET /api/bodenrichtwert, p50,
+//      the two requests alternating. Target ≤ 1.2.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,16 +18,17 @@ import { servicePathOf, startCadastreWorld } from '#dev/fakes/cadastreWorld.js';
 import { startNominatimFake } from '#dev/fakes/nominatimFake.js';
 import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { startWfsGeojsonFake } from '#dev/fakes/wfsGeojsonFake.js';
-import { loadConfig } from '#server/config/config.js';
-import { createContext } from '#server/context.js';
 import { latLonToMetric, metricToLatLon } from '#server/lookup/geo/crs.js';
-import { createLogger } from '#server/logging/logger.js';
-import { buildLookupResponse } from '#server/lookup/responseBody.js';
 import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
+import { createBenchDatabase } from './support/benchDatabase.js';
+import { startChildServer } from './support/childServer.js';
 import { percentile, round2 } from './support/latencyProbe.js';
+import { SERVICE_ENTRY, START_NODE_OPTIONS } from './support/startOptions.js';
 
 const COLD = Number(process.env.BENCH_PARCELS_COLD ?? 40);
 const CACHED = Number(process.env.BENCH_PARCELS_CACHED ?? 2000);
+/** Cold parcels sent first and not counted (JIT, pools), as the cold lookups of `npm run bench` do. */
+const WARM_UP = 3;
 const CENTRE = { lat: 52.5219, lon: 13.4132 };
 const ADDRESS = 'Alexanderplatz 1, 10178 Berlin';
 const [EAST, NORTH] = latLonToMetric(CENTRE, 'EPSG:25833');
@@ -53,7 +55,7 @@ const parcelAt = (i: number) => metricToLatLon([EAST - 1000 + i * 50, NORTH], 'E
 const kennzeichenOf = (i: number) => `110001919${String(10_000 + i).padStart(5, '0')}______`;
 
 const world = await startCadastreWorld(await loadParcelRegistry());
-for (let i = 0; i <= COLD + 1; i += 1) {
+for (let i = 0; i < COLD + WARM_UP; i += 1) {
   world.fake.addParcel(
     servicePathOf('BE'),
     placeParcel(parcelAt(i), { kennzeichen: kennzeichenOf(i), crs: 'EPSG:25833', widthM: 30 }),
@@ -84,80 +86,118 @@ const brwFile = await writeStateRegistry(dir, {
   urls: { 'DE-BE': `${berlin.url}/services/wfs/brw{year}` },
 });
 
-/** Every upstream request the service sends, so that the floor replays the very same. */
-const sent: { url: string; init: RequestInit | undefined }[] = [];
-const recordingFetch: typeof fetch = (input, init) => {
-  sent.push({ url: input instanceof Request ? input.url : String(input), init });
-  return fetch(input, init);
-};
-const ctx = await createContext(
-  loadConfig({
-    DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
+const db = await createBenchDatabase('sqlite', '');
+const server = await startChildServer(
+  SERVICE_ENTRY,
+  {
+    DATABASE_URL: db.url,
     GEOCODER_URL: nominatim.url,
     GEOCODER_MIN_INTERVAL_MS: '0',
     BRW_SOURCES_FILE: brwFile,
     PARCEL_SOURCES_FILE: parcelFile,
-    LOG_LEVEL: 'silent',
-  }),
-  { fetch: recordingFetch, logger: createLogger('silent') },
+    // The per-IP limit would stop thousands of requests from one address within a minute.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+  },
+  START_NODE_OPTIONS,
 );
-/** A caller per request, as each HTTP request has its own signal. */
-const caller = () => ({
-  accountId: 'bench',
-  ip: '127.0.0.1',
-  signal: new AbortController().signal,
-});
-const byKennzeichen = (kennzeichen: string) => ({
-  target: { kind: 'kennzeichen' as const, kennzeichenInput: kennzeichen, kennzeichen },
-  nutzungsarten: [],
-});
-const time = async (work: () => Promise<unknown>) => {
+
+const get = (path: string, query: Record<string, string>) =>
+  fetch(`${server.url}${path}?${new URLSearchParams(query).toString()}`, {
+    headers: { Authorization: `Bearer ${db.token}` },
+  });
+const parcel = (i: number) => get('/api/flurstueck', { kennzeichen: kennzeichenOf(i) });
+const lookup = () => get('/api/bodenrichtwert', { address: ADDRESS });
+
+/** Milliseconds until the whole answer is read; anything but 200 ends the run. */
+const timed = async (request: () => Promise<Response>) => {
   const start = performance.now();
-  await work();
-  return performance.now() - start;
+  const res = await request();
+  await res.arrayBuffer();
+  const ms = performance.now() - start;
+  if (res.status !== 200) throw new Error(`${res.url} answered ${res.status}`);
+  return ms;
 };
 
+const cadastrePath = servicePathOf('BE');
+const upstreamCalls = () => ({
+  cadastre: world.fake.requests(cadastrePath).length,
+  zones: berlin.calls(),
+});
+/** A request as a fake received it, sent again to the same fake by a bare client. */
+const replay = (base: string, sent: { method: string; pathAndQuery: string; body: string }) =>
+  timed(() =>
+    fetch(`${base}${sent.pathAndQuery}`, {
+      method: sent.method,
+      ...(sent.method === 'GET' ? {} : { body: sent.body }),
+    }),
+  );
+
 // Warm-up: the capabilities read (Berlin's type name, once a day) and the code paths.
-await ctx.parcelValuation.value(byKennzeichen(kennzeichenOf(COLD + 1)), caller());
+for (let i = COLD; i < COLD + WARM_UP; i += 1) await timed(() => parcel(i));
 
 const cold: number[] = [];
 const floor: number[] = [];
 for (let i = 0; i < COLD; i += 1) {
-  sent.length = 0;
-  cold.push(await time(() => ctx.parcelValuation.value(byKennzeichen(kennzeichenOf(i)), caller())));
-  const replay = [...sent];
+  const before = upstreamCalls();
+  cold.push(await timed(() => parcel(i)));
+  const after = upstreamCalls();
+  const zoneRequest = berlin.lastRequest();
+  const cadastreRequest = world.fake.requests(cadastrePath).at(-1);
+  if (
+    after.cadastre - before.cadastre !== 1 ||
+    after.zones - before.zones !== 1 ||
+    !zoneRequest ||
+    !cadastreRequest
+  ) {
+    throw new Error(
+      `(p1): a cold parcel made ${after.cadastre - before.cadastre} cadastre and ` +
+        `${after.zones - before.zones} zone requests (expected 1 and 1)`,
+    );
+  }
   floor.push(
-    await time(async () => {
-      for (const { url, init } of replay) await (await fetch(url, init)).text();
-    }),
+    (await replay(world.fake.url, {
+      ...cadastreRequest,
+      pathAndQuery: `${cadastreRequest.path}${cadastreRequest.url}`,
+    })) +
+      (await replay(berlin.url, {
+        ...zoneRequest,
+        pathAndQuery: `${zoneRequest.url.pathname}${zoneRequest.url.search}`,
+      })),
   );
 }
 
-const lookupBody = async () =>
-  buildLookupResponse(ADDRESS, await ctx.lookup.lookup(ADDRESS, caller()), []);
-await lookupBody();
-await ctx.lookup.idle();
+// Warm-up of the cached paths: the first lookup goes upstream and is stored meanwhile.
+for (let i = 0; i < 50; i += 1) {
+  await timed(lookup);
+  await timed(() => parcel(0));
+}
+const beforeCached = { ...upstreamCalls(), geocoder: nominatim.calls };
 const parcelCached: number[] = [];
 const lookupCached: number[] = [];
 for (let i = 0; i < CACHED; i += 1) {
-  lookupCached.push(await time(lookupBody));
-  parcelCached.push(
-    await time(() => ctx.parcelValuation.value(byKennzeichen(kennzeichenOf(0)), caller())),
-  );
+  lookupCached.push(await timed(lookup));
+  parcelCached.push(await timed(() => parcel(0)));
+}
+const afterCached = { ...upstreamCalls(), geocoder: nominatim.calls };
+if (JSON.stringify(afterCached) !== JSON.stringify(beforeCached)) {
+  throw new Error(`(p2): a cached request went upstream: ${JSON.stringify(afterCached)}`);
 }
 
 const p50 = (values: number[]) => percentile(values, 0.5);
 const overhead = round2(p50(cold) - p50(floor));
 const ratio = round2(p50(parcelCached) / p50(lookupCached));
 console.table([
-  { row: 'p1 cold parcel p50 (ms)', value: round2(p50(cold)) },
+  { row: 'p1 cold GET /api/flurstueck p50 (ms)', value: round2(p50(cold)) },
   { row: 'p1 upstream floor p50 (ms)', value: round2(p50(floor)) },
   { row: 'p1 overhead p50 (ms), target ≤ 15', value: overhead, ok: overhead <= 15 },
-  { row: 'p2 cached parcel p50 (ms)', value: round2(p50(parcelCached)) },
-  { row: 'p2 cached lookup p50 (ms)', value: round2(p50(lookupCached)) },
+  { row: 'p2 cached GET /api/flurstueck p50 (ms)', value: round2(p50(parcelCached)) },
+  { row: 'p2 cached GET /api/bodenrichtwert p50 (ms)', value: round2(p50(lookupCached)) },
   { row: 'p2 ratio, target ≤ 1.2', value: ratio, ok: ratio <= 1.2 },
 ]);
 
-await ctx.close();
+await server.stop();
+await db.dispose();
 await Promise.all([world.fake.close(), berlin.close(), nominatim.close()]);
 rmSync(dir, { recursive: true, force: true });

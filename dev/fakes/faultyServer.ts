@@ -20,6 +20,8 @@ export interface FakeAnswer {
 export interface FakeServer {
   url: string;
   calls(): number;
+  /** The latest request as received, so a benchmark can replay it with a bare client. */
+  lastRequest(): FakeRequest | undefined;
   faults: FaultSwitch;
   close(): Promise<void>;
 }
@@ -29,13 +31,20 @@ export async function startFakeServer(
 ): Promise<FakeServer> {
   const faults = new FaultSwitch();
   let calls = 0;
+  let last: FakeRequest | undefined;
   const server = await startLoopback((req, res, body) => {
     calls += 1;
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const result = answer({ method: req.method ?? 'GET', url, body });
+    last = { method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://fake'), body };
+    const result = answer(last);
     respond(res, result.status, result.contentType, result.body, faults.take());
   });
-  return { url: server.url, calls: () => calls, faults, close: () => server.close() };
+  return {
+    url: server.url,
+    calls: () => calls,
+    lastRequest: () => last,
+    faults,
+    close: () => server.close(),
+  };
 }
 
 /** Query parameters are case-insensitive in OGC services. */
