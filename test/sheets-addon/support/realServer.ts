@@ -27,9 +27,11 @@ export async function startRealServer(
     url,
     token,
     async usage() {
-      const response = await fetch(`${url}/api/me`, {
-        headers: { Authorization: `Bearer ${token}` },
-      });
+      const ask = () => fetch(`${url}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+      // fetch reuses an idle keep-alive socket, which the server may close at
+      // that very moment ("other side closed"); a GET is asked again, as HTTP
+      // clients do for an idempotent request on a connection closed under them.
+      const response = await ask().catch(ask);
       return ((await response.json()) as { usage_this_month: number }).usage_this_month;
     },
     close: () =>
