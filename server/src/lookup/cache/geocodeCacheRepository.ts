@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
 import type { GeocodedPlace } from '../geocoder/geocoder.js';
-import { defineGeocodeCacheModel } from './cacheModels.js';
+import { defineGeocodeCacheModel } from './geocodeCacheModel.js';
 
 export interface CachedPlace {
   /** null: the geocoder did not find the address. */

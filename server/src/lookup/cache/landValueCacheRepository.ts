@@ -4,7 +4,7 @@
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import type { ZonedEntry } from '../geo/zoneOutline.js';
 import type { LatLon } from '../geo/latLon.js';
-import { defineLandValueCacheModel } from './cacheModels.js';
+import { defineLandValueCacheModel } from './landValueCacheModel.js';
 
 export interface CachedLandValues<Entries = ZonedEntry[]> {
   entries: Entries;

@@ -1,9 +1,8 @@
-// Sequelize models of the lookup caches (tables from migrations 010-lookup-caches
+// Sequelize model of the geocode cache (table from migrations 010-lookup-caches
 // and 051-failing-lookups).
 import {
   DataTypes,
   Model,
-  type CreationOptional,
   type InferAttributes,
   type InferCreationAttributes,
   type Sequelize,
@@ -23,16 +22,6 @@ export class GeocodeCacheModel extends Model<
   declare fetchedAt: Date;
 }
 
-export class LandValueCacheModel extends Model<
-  InferAttributes<LandValueCacheModel>,
-  InferCreationAttributes<LandValueCacheModel>
-> {
-  declare coordinateKey: string;
-  declare entries: string;
-  declare fetchedAt: Date;
-  declare renewalStartedAt: CreationOptional<Date | null>;
-}
-
 const options = { underscored: true, timestamps: false } as const;
 
 export function defineGeocodeCacheModel(sequelize: Sequelize): typeof GeocodeCacheModel {
@@ -48,20 +37,6 @@ export function defineGeocodeCacheModel(sequelize: Sequelize): typeof GeocodeCac
       fetchedAt: { type: DataTypes.DATE(3), allowNull: false },
     },
     { ...options, sequelize, modelName: 'GeocodeCache', tableName: 'geocode_cache' },
-  );
-  return Bound;
-}
-
-export function defineLandValueCacheModel(sequelize: Sequelize): typeof LandValueCacheModel {
-  const Bound = class extends LandValueCacheModel {};
-  Bound.init(
-    {
-      coordinateKey: { type: DataTypes.STRING(40), primaryKey: true },
-      entries: { type: DataTypes.TEXT, allowNull: false },
-      fetchedAt: { type: DataTypes.DATE(3), allowNull: false },
-      renewalStartedAt: { type: DataTypes.DATE(3), allowNull: true },
-    },
-    { ...options, sequelize, modelName: 'LandValueCache', tableName: 'land_value_cache' },
   );
   return Bound;
 }
