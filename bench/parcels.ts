@@ -18,7 +18,7 @@ import { servicePathOf, startCadastreWorld } from '#dev/fakes/cadastreWorld.js';
 import { startNominatimFake } from '#dev/fakes/nominatimFake.js';
 import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { startWfsGeojsonFake } from '#dev/fakes/wfsGeojsonFake.js';
-import { latLonToMetric, metricToLatLon } from '#server/lookup/geo/crs.js';
+import { latLonToMetric, metricToLatLon } from '#server/geo/crs.js';
 import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
 import { createBenchDatabase } from './support/benchDatabase.js';
 import { startChildServer } from './support/childServer.js';

@@ -9,8 +9,8 @@
 // look up addresses it knows are there.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { toSourcePosition } from '#server/lookup/geo/crs.js';
-import { loadPostcodeFile } from '#server/lookup/addresses/postcodes/postcodeFile.js';
+import { toSourcePosition } from '#server/geo/crs.js';
+import { loadPostcodeFile } from '#server/geocoding/postcodes/postcodeFile.js';
 
 export const MUNICIPALITIES = 396;
 const COMMON_STREETS = [

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sequelize } from 'sequelize';
 import { hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
-import { loadAddressSources } from '#server/lookup/addresses/addressSources.js';
-import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
-import { HousePointRepository } from '#server/lookup/addresses/housePointRepository.js';
-import { importHouseFile } from '#server/lookup/addresses/importHouseFile.js';
+import { loadAddressSources } from '#server/geocoding/officialPoints/addressSources.js';
+import { openHouseFile } from '#server/addressImport/formats/openHouseFile.js';
+import { HousePointRepository } from '#server/geocoding/officialPoints/housePointRepository.js';
+import { importHouseFile } from '#server/addressImport/importHouseFile.js';
 import { systemClock } from '#server/time/clock.js';
 import type { BenchWorld } from './benchWorld.js';
 

@@ -2,7 +2,7 @@
 // distinct addresses had been looked up: one geocode row per address and one
 // land-value row per coordinate, in multi-row INSERTs of a few thousand rows.
 import type { Sequelize } from 'sequelize';
-import { addressKey } from '#server/lookup/cache/geocodeCacheRepository.js';
+import { addressKey } from '#server/geocoding/geocodeCacheRepository.js';
 import { coordinateKey } from '#server/lookup/cache/landValueCacheRepository.js';
 
 const BATCH = 2000;

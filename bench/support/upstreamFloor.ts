@@ -2,14 +2,10 @@
 // a client on this machine (fake latency, the fakes' own work, loopback HTTP),
 // measured by replaying the very requests the service sends, one after another.
 // (d)'s overhead is the service's latency minus this floor.
-import { createNominatimGeocoder } from '#server/lookup/geocoder/nominatimGeocoder.js';
+import { createNominatimGeocoder } from '#server/geocoding/geocoder/nominatimGeocoder.js';
 import { createLogger } from '#server/logging/logger.js';
-import { loadSourceRegistry } from '#server/lookup/sources/registry.js';
-import {
-  createUpstream,
-  type Upstream,
-  type UpstreamRequest,
-} from '#server/lookup/upstream/upstream.js';
+import { loadSourceRegistry } from '#server/sources/registry.js';
+import { createUpstream, type Upstream, type UpstreamRequest } from '#server/upstream/upstream.js';
 import { systemClock } from '#server/time/clock.js';
 import type { BenchWorld } from './benchWorld.js';
 

@@ -21,10 +21,10 @@ import { startSmtpFake, type ReceivedMail } from '../fakes/smtpFake.js';
 import { startStateFakes, writeStateRegistry } from '../fakes/stateFakes.js';
 import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
 import { writeDemoHouseFiles } from '../fakes/world/houseCoordinates.js';
-import { loadAddressSources } from '#server/lookup/addresses/addressSources.js';
-import { openHouseFile } from '#server/lookup/addresses/formats/openHouseFile.js';
-import { HousePointRepository } from '#server/lookup/addresses/housePointRepository.js';
-import { importHouseFile } from '#server/lookup/addresses/importHouseFile.js';
+import { loadAddressSources } from '#server/geocoding/officialPoints/addressSources.js';
+import { openHouseFile } from '#server/addressImport/formats/openHouseFile.js';
+import { HousePointRepository } from '#server/geocoding/officialPoints/housePointRepository.js';
+import { importHouseFile } from '#server/addressImport/importHouseFile.js';
 import { systemClock, type Clock } from '#server/time/clock.js';
 import type { Sequelize } from 'sequelize';
 

@@ -3,7 +3,7 @@
 // inSR 4326; without inSR the layer's own EPSG:25832). Dates are epoch
 // milliseconds, errors are HTTP 200 with an "error" object, as ArcGIS does.
 // Each layer describes itself at MapServer/<id>?f=json (its fields).
-import { fromSourcePosition } from '#server/lookup/geo/crs.js';
+import { fromSourcePosition } from '#server/geo/crs.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import type { JsonZone } from './wfsGeojsonFake.js';
 import { zoneHolds } from './zoneGeometry.js';

@@ -7,9 +7,9 @@
 // offers br:BR_Verfahren (modelled, see brmGml.ts), answered by point
 // Intersects in the same GetFeature as the zones. Paging (count, startIndex) is
 // not modelled: the fake's worlds hold fewer zones than a page.
-import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
-import { attributeOf, children, parseXmlTree, textAtPath } from '#server/lookup/sources/xmlTree.js';
-import type { XmlNode } from '#server/lookup/sources/xmlTree.js';
+import { escapeXml } from '#server/sources/wfs/getFeatureRequest.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '#server/sources/xmlTree.js';
+import type { XmlNode } from '#server/sources/xmlTree.js';
 import {
   exceptionReportXml,
   geometry,

@@ -3,13 +3,8 @@
 // adv:position and the values as BRM elements. Empty strings become empty
 // elements, as real services send them; undefined fields are left out.
 import type { ZoneShape } from './zoneGeometry.js';
-import {
-  formatPosition,
-  toSourcePosition,
-  type AxisOrder,
-  type Crs,
-} from '#server/lookup/geo/crs.js';
-import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
+import { formatPosition, toSourcePosition, type AxisOrder, type Crs } from '#server/geo/crs.js';
+import { escapeXml } from '#server/sources/wfs/getFeatureRequest.js';
 
 export interface BrmProfile {
   /** boris and adv namespace URIs (NI/HB: boris 2.0 + gid 6.0; HE: brm 2.1 + gid 7.1). */

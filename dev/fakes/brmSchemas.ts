@@ -6,7 +6,7 @@
 // → wert). BRM 2 (NI, HB, HE) is written as the fake's GML has it; BRM 3.0.1
 // (BB) follows the elements the references show (vollgeschosszahl as a list,
 // codes as xlink references).
-import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
+import { escapeXml } from '#server/sources/wfs/getFeatureRequest.js';
 
 const XSD = 'text/xml; charset=utf-8';
 

@@ -11,15 +11,15 @@
 // - `getFilter: 'waf'` (LGLN): a GET with FILTER meets the firewall (403 HTML);
 // - `waf` (Sachsen): every request gets the firewall's HTML page (status 400).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fromSourcePosition, latLonToMetric } from '#server/lookup/geo/crs.js';
-import type { MetricCrs } from '#server/lookup/geo/metricPolygon.js';
+import { fromSourcePosition, latLonToMetric } from '#server/geo/crs.js';
+import type { MetricCrs } from '#server/geo/metricPolygon.js';
 import {
   attributeOf,
   children,
   parseXmlTree,
   textAtPath,
   type XmlNode,
-} from '#server/lookup/sources/xmlTree.js';
+} from '#server/sources/xmlTree.js';
 import type { ParcelFamily } from '#server/parcels/sources/parcelSourceDefinition.js';
 import {
   aveItem,

@@ -9,11 +9,11 @@
 // technical description), BW nora on its key map (flurstueckskennzeichen,
 // amtliche_flaeche; zero padding as in the BW fixtures).
 import { splitKennzeichen, zeroPadded } from '#shared/flurstueckskennzeichen.js';
-import { densifyArc } from '#server/lookup/geo/arc.js';
-import { latLonToMetric, metricToLatLon, type AxisOrder } from '#server/lookup/geo/crs.js';
-import type { LatLon } from '#server/lookup/geo/latLon.js';
-import { metricArea } from '#server/lookup/geo/metricArea.js';
-import type { EastNorth, MetricCrs } from '#server/lookup/geo/metricPolygon.js';
+import { densifyArc } from '#server/geo/arc.js';
+import { latLonToMetric, metricToLatLon, type AxisOrder } from '#server/geo/crs.js';
+import type { LatLon } from '#server/geo/latLon.js';
+import { metricArea } from '#server/geo/metricArea.js';
+import type { EastNorth, MetricCrs } from '#server/geo/metricPolygon.js';
 import type { ParcelFamily } from '#server/parcels/sources/parcelSourceDefinition.js';
 
 export interface FakeParcel {

@@ -3,7 +3,7 @@
 // dataset. Used by tests, the benchmark and `npm run demo`.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_SOURCES_FILE, readRegistryFile } from '#server/lookup/sources/registry.js';
+import { DEFAULT_SOURCES_FILE, readRegistryFile } from '#server/sources/registry.js';
 import { HB_ZONES, HE_ZONES, NI_ZONES, nrwGeojson } from './demoWorld.js';
 import { HESSEN_PROFILE, LGLN_PROFILE } from './profiles.js';
 import type { WfsServiceConfig } from './wfsFake.js';

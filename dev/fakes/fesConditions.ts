@@ -3,7 +3,7 @@
 // property conditions (PropertyIsEqualTo, or an fes:Or of them; Hamburg asks
 // only the newest Jahrgänge this way). Property names are compared without
 // their prefix, like the fields the fake's records hold.
-import { children, textAtPath, type XmlNode } from '#server/lookup/sources/xmlTree.js';
+import { children, textAtPath, type XmlNode } from '#server/sources/xmlTree.js';
 
 type Fields = Readonly<Record<string, string>>;
 type Condition = (fields: Fields) => boolean;

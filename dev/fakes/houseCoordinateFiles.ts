@@ -2,8 +2,8 @@
 // own sample, the tests and the import benchmark: NW's GEBREF (21 fields, no
 // header, the first 20 of HK-DE plus `datum`) and HK-DE 5.2 with its header
 // (24 fields). The layouts are those of the real lines quoted in
-// test/server/lookup/addresses/formats (research: address-sources).
-import { toSourcePosition, type Crs } from '#server/lookup/geo/crs.js';
+// test/server/addressImport/formats (research: address-sources).
+import { toSourcePosition, type Crs } from '#server/geo/crs.js';
 
 export interface SamplePoint {
   /** `landschl` and the state's name, e.g. '05', 'Nordrhein-Westfalen'. */

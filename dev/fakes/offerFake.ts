@@ -1,5 +1,5 @@
 // A loopback stand-in for what the state services tell about their own offer,
-// in the three shapes the currency watch reads (lookup/currency/):
+// in the three shapes the currency watch reads (sources/currency/):
 // - one service per data year (Hessen brw/{year}/wfs, RLP RLP_VBORISFREE{year}):
 //   GetCapabilities answers for a published year, 404 for any other;
 // - a WFS 2.0 keeping every stichtag in one type (BB, TH, HH): GetFeature POST
@@ -7,8 +7,8 @@
 // - a time-enabled WMS (NRW): a time dimension in its capabilities, written as
 //   an interval or as a list.
 // Years, values and times change while it runs (a state publishing).
-import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
-import { attributeOf, children, parseXmlTree, textOf } from '#server/lookup/sources/xmlTree.js';
+import { escapeXml } from '#server/sources/wfs/getFeatureRequest.js';
+import { attributeOf, children, parseXmlTree, textOf } from '#server/sources/xmlTree.js';
 import { startLoopback } from './loopback.js';
 import { wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
 

@@ -6,11 +6,11 @@
 // nothing for a bare point (Hamburg), so that fake does the same. By GET it
 // answers GetCapabilities and DescribeFeatureType (the schema written from
 // its records' fields, in the style of the server product).
-import { fromSourcePosition, type AxisOrder, type Crs } from '#server/lookup/geo/crs.js';
-import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
-import { attributeOf, children, parseXmlTree, textAtPath } from '#server/lookup/sources/xmlTree.js';
-import type { XmlNode } from '#server/lookup/sources/xmlTree.js';
-import { localNameOf, prefixOf } from '#server/lookup/sources/wfs/wfsOptions.js';
+import { fromSourcePosition, type AxisOrder, type Crs } from '#server/geo/crs.js';
+import { escapeXml } from '#server/sources/wfs/getFeatureRequest.js';
+import { attributeOf, children, parseXmlTree, textAtPath } from '#server/sources/xmlTree.js';
+import type { XmlNode } from '#server/sources/xmlTree.js';
+import { localNameOf, prefixOf } from '#server/sources/wfs/wfsOptions.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
 import { readFilter } from './fesConditions.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';

@@ -11,7 +11,7 @@ import {
   recordingSchema,
   type RecordedRequest,
   type Recording,
-} from '#server/lookup/sources/selfCheck/recording.js';
+} from '#server/sourceCheck/recording.js';
 import { startFakeServer } from './faultyServer.js';
 
 export interface Replay {

@@ -5,7 +5,7 @@
 // Sachsen-Anhalt's ArcGIS server. Used by the source tests and sources:check.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_SOURCES_FILE, readRegistryFile } from '#server/lookup/sources/registry.js';
+import { DEFAULT_SOURCES_FILE, readRegistryFile } from '#server/sources/registry.js';
 import { startArcgisFake } from './arcgisFake.js';
 import { startBrm3TwoStepFake } from './brm3TwoStepFake.js';
 import { HB_ZONES, HE_ZONES, NI_ZONES } from './demoWorld.js';

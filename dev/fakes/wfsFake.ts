@@ -8,15 +8,15 @@
 // procedure areas also offers boris:BR_Verfahren, asked in the same GetFeature
 // as the zones (one wfs:Query each, as WFS 2.0 allows).
 import { XMLParser } from 'fast-xml-parser';
-import { fromSourcePosition, type AxisOrder, type Crs } from '#server/lookup/geo/crs.js';
-import { polygonContains } from '#server/lookup/sources/geojson/pointInPolygon.js';
+import { fromSourcePosition, type AxisOrder, type Crs } from '#server/geo/crs.js';
+import { polygonContains } from '#server/sources/geojson/pointInPolygon.js';
 import {
   attributeOf,
   children,
   parseXmlTree,
   textAtPath,
   type XmlNode,
-} from '#server/lookup/sources/xmlTree.js';
+} from '#server/sources/xmlTree.js';
 import {
   exceptionReportXml,
   featureCollectionXml,

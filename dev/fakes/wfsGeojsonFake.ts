@@ -6,7 +6,7 @@
 // and the collection's `crs` member naming it, as GeoServer answers without
 // srsName. DescribeFeatureType answers GeoServer's
 // XSD, or its JSON form when asked for application/json.
-import { fromSourcePosition, toSourcePosition } from '#server/lookup/geo/crs.js';
+import { fromSourcePosition, toSourcePosition } from '#server/geo/crs.js';
 import { exceptionReportXml } from './brmGml.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import { readSrsName } from './wfsFake.js';

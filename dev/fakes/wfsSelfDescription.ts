@@ -5,7 +5,7 @@
 // deegree writes it (anonymous types, as in the deegree answer GDAL keeps in
 // autotest/ogr/data/wfs20.xsd) and as GeoServer writes it (xsd: prefix,
 // named types) or answers it in JSON (targetPrefix, featureTypes[].properties).
-import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
+import { escapeXml } from '#server/sources/wfs/getFeatureRequest.js';
 import { exceptionReportXml } from './brmGml.js';
 import { param, type FakeAnswer } from './faultyServer.js';
 

@@ -7,8 +7,8 @@
 // feature (RLP; a click outside every zone gets the template's header and
 // footer only, as MapServer answers) or a GML feature collection (deegree
 // GFI). GetCapabilities lists the layers with their titles.
-import { fromSourcePosition, type AxisOrder, type Crs } from '#server/lookup/geo/crs.js';
-import { escapeXml } from '#server/lookup/sources/wfs/getFeatureRequest.js';
+import { fromSourcePosition, type AxisOrder, type Crs } from '#server/geo/crs.js';
+import { escapeXml } from '#server/sources/wfs/getFeatureRequest.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import type { JsonZone } from './wfsGeojsonFake.js';
 import { zoneHolds } from './zoneGeometry.js';

@@ -1,7 +1,7 @@
 // Spatial tests of the fakes, in WGS84 lon/lat: does a zone hold a point, and
 // does it meet a small query area (a square or BBOX)? The query areas are
 // metres wide and the zones much larger, so corner and centre tests suffice.
-import { polygonContains } from '#server/lookup/sources/geojson/pointInPolygon.js';
+import { polygonContains } from '#server/sources/geojson/pointInPolygon.js';
 
 export type LonLatRing = readonly (readonly [number, number])[];
 

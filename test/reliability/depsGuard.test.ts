@@ -22,12 +22,12 @@ function cruised(...imports: [string, string][]) {
 const CLEAN: [string, string][] = [
   ['server/src/lookup/lookupService.ts', 'server/src/config/config.ts'],
   ['server/src/lookup/lookupService.ts', 'shared/src/errors.ts'],
-  ['server/src/lookup/sources/wfs/wfsAdapter.ts', 'server/src/lookup/sources/ogc/capabilities.ts'],
-  ['server/src/lookup/sources/ogc/capabilities.ts', 'server/src/lookup/sources/xmlTree.ts'],
-  ['server/src/lookup/sources/wfs/wfsAdapter.ts', 'node_modules/zod/index.js'],
+  ['server/src/sources/wfs/wfsAdapter.ts', 'server/src/sources/ogc/capabilities.ts'],
+  ['server/src/sources/ogc/capabilities.ts', 'server/src/sources/xmlTree.ts'],
+  ['server/src/sources/wfs/wfsAdapter.ts', 'node_modules/zod/index.js'],
   ['server/src/oauth/store/clientRepository.ts', 'server/src/oauth/clients/clientTypes.ts'],
   ['excel-addin/src/taskpane.ts', 'shared/src/errors.ts'],
-  ['test/server/lookup/wfs.test.ts', 'server/src/lookup/sources/wfs/wfsAdapter.ts'],
+  ['test/server/lookup/wfs.test.ts', 'server/src/sources/wfs/wfsAdapter.ts'],
 ];
 
 function report(...extra: [string, string][]) {
@@ -78,17 +78,17 @@ describe('npm run deps', () => {
 
   it('fails on a subfolder cycle deeper down, and on one through a file of the folder', () => {
     const deep = report([
-      'server/src/lookup/sources/ogc/capabilities.ts',
-      'server/src/lookup/sources/wfs/typePlan.ts',
+      'server/src/sources/ogc/capabilities.ts',
+      'server/src/sources/wfs/typePlan.ts',
     ]);
-    expect(deep.output).toContain('  server/src/lookup/sources: ogc/ <-> wfs/\n');
+    expect(deep.output).toContain('  server/src/sources: ogc/ <-> wfs/\n');
     expect(deep.exitCode).toBe(1);
     const throughFile = report([
-      'server/src/lookup/sources/xmlTree.ts',
-      'server/src/lookup/sources/wfs/wfsAdapter.ts',
+      'server/src/sources/xmlTree.ts',
+      'server/src/sources/wfs/wfsAdapter.ts',
     ]);
     expect(throughFile.output).toContain(
-      '  server/src/lookup/sources: ogc/ <-> wfs/ <-> xmlTree.ts\n',
+      '  server/src/sources: ogc/ <-> wfs/ <-> xmlTree.ts\n',
     );
     expect(throughFile.exitCode).toBe(1);
   });

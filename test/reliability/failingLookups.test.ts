@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FakePlace } from '#dev/fakes/nominatimFake.js';
 import { HANNOVER } from '#dev/fakes/demoWorld.js';
-import { GEOCODE_CACHE_MS } from '#server/lookup/cache/cachedGeocoding.js';
+import { GEOCODE_CACHE_MS } from '#server/geocoding/cachedGeocoding.js';
 import type { MeResponse } from '#shared/apiTypes.js';
 import { manualClock } from '../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../support/lookupHarness.js';

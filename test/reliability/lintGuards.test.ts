@@ -105,17 +105,17 @@ describe('the layering rules refuse a forbidden import', () => {
   it.each(['static', 'reexport', 'dynamic'] as const)(
     'in the %s form, through the #server map and through a climbing path',
     async (form) => {
-      const inLookup = 'server/src/lookup/sources/guard.ts';
+      const inSources = 'server/src/sources/wfs/guard.ts';
       for (const specifier of [
         '../../mcp/thing.js',
         '#server/mcp/thing.js',
         '../../lookup/../mcp/thing.js',
       ]) {
-        const messages = await refusals(inLookup, specifier, form);
-        expect(messages.join('\n'), specifier).toContain('lookup may not import');
+        const messages = await refusals(inSources, specifier, form);
+        expect(messages.join('\n'), specifier).toContain('sources may not import');
       }
-      expect(await refusals(inLookup, '../../config/../time/thing.js', form)).toEqual([]);
-      expect(await refusals(inLookup, '#server/config/thing.js', form)).toEqual([]);
+      expect(await refusals(inSources, '../../config/../time/thing.js', form)).toEqual([]);
+      expect(await refusals(inSources, '#server/config/thing.js', form)).toEqual([]);
     },
   );
 

@@ -5,8 +5,8 @@
 // is never contacted. A caller whose client has gone stops the call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopback, type LoopbackServer } from '#dev/fakes/loopback.js';
-import { MAX_REDIRECTS } from '#server/lookup/upstream/sameHostRedirects.js';
-import { createUpstream } from '#server/lookup/upstream/upstream.js';
+import { MAX_REDIRECTS } from '#server/upstream/sameHostRedirects.js';
+import { createUpstream } from '#server/upstream/upstream.js';
 import { captureLogs } from '#dev/service/logs.js';
 
 let origin: LoopbackServer;

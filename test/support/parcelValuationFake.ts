@@ -9,7 +9,7 @@ import type {
   ParcelQuery,
   ParcelValuation,
 } from '#server/parcels/parcelValuation.js';
-import type { LookupCaller } from '#server/lookup/fairness/workTicket.js';
+import type { LookupCaller } from '#server/scheduling/workTicket.js';
 
 export interface ParcelValuationFake extends ParcelValuation {
   /** Every query answered or refused, in order. */

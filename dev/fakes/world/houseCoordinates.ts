@@ -4,7 +4,7 @@
 // by official points and shows the credit a dl-de/by state asks for.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressSources } from '#server/lookup/addresses/addressSources.js';
+import type { AddressSources } from '#server/geocoding/officialPoints/addressSources.js';
 import { gebrefLine, hkDeFile, type SamplePoint } from '../houseCoordinateFiles.js';
 import { STATE_ADDRESSES } from './stateAddresses.js';
 

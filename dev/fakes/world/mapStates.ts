@@ -2,7 +2,7 @@
 // services (GetFeatureInfo) and the Sachsen-Anhalt ArcGIS fakes, around each
 // state's probe point, with the field names and value styles the references
 // give (NRW "2,3", GEZ "IV" and layer titles, RLP "1.150,00 €/m²" and "1.080 €/m²", ST dates as epoch ms).
-import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { PROBE_POINTS } from '#server/sources/shippedRegistry.js';
 import type { ArcgisLayer } from '../arcgisFake.js';
 import { square } from '../demoWorld.js';
 import type { JsonZone, YearService } from '../wfsGeojsonFake.js';

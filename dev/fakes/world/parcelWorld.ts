@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LAND_OF_SCHLUESSEL } from '#shared/flurstueckskennzeichen.js';
-import type { MetricCrs } from '#server/lookup/geo/metricPolygon.js';
+import type { MetricCrs } from '#server/geo/metricPolygon.js';
 import type { ParcelRegistryFile } from '#server/parcels/sources/parcelSourceDefinition.js';
 import { placeParcel } from '../cadastreParcels.js';
 import type { CadastreFake } from '../cadastreFake.js';

@@ -2,7 +2,7 @@
 // state fakes place their zones, and what the Nominatim fake answers for it.
 // With the demo world's places (Kiel for 451, an unknown address) they let a
 // new user try every state offline.
-import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { PROBE_POINTS } from '#server/sources/shippedRegistry.js';
 import { BREMEN, DEMO_PLACES, HANNOVER, MUENSTER, WIESBADEN } from '../demoWorld.js';
 import type { FakePlace } from '../nominatimFake.js';
 

@@ -4,8 +4,8 @@
 // test data); its 2025 and 2026 records take that shape with the fields the
 // 2026 schema adds (bauweise, grundfl_zahl, baumassenzahl, geschosszahl).
 // Everything else is invented in the shape the references give.
-import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
-import { fromSourcePosition } from '#server/lookup/geo/crs.js';
+import { PROBE_POINTS } from '#server/sources/shippedRegistry.js';
+import { fromSourcePosition } from '#server/geo/crs.js';
 import type { Brm3World } from '../brm3TwoStepFake.js';
 import { square } from '../demoWorld.js';
 import type { OwnSchemaZone } from '../ownSchemaWfsFake.js';

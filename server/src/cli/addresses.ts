@@ -5,8 +5,8 @@
 // it with 130, its rows removed.
 import { Command, Option } from 'commander';
 import { ConfigError } from '../config/config.js';
-import { AddressImportError } from '../lookup/addresses/addressImportError.js';
-import { FORMAT_NAMES, type FormatName } from '../lookup/addresses/formats/houseRow.js';
+import { AddressImportError } from '../addressImport/addressImportError.js';
+import { FORMAT_NAMES, type FormatName } from '../geocoding/officialPoints/addressSources.js';
 import { openAddressCommand, type AddressCommandContext } from './addressesContext.js';
 import { runImport } from './addressesImport.js';
 import { formatStatus } from './addressesOutput.js';

@@ -5,9 +5,12 @@
 import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/database.js';
 import { pendingMigrations } from '../db/migrate.js';
-import { AddressImportError } from '../lookup/addresses/addressImportError.js';
-import { loadAddressSources, type AddressSources } from '../lookup/addresses/addressSources.js';
-import { HousePointRepository } from '../lookup/addresses/housePointRepository.js';
+import { AddressImportError } from '../addressImport/addressImportError.js';
+import {
+  loadAddressSources,
+  type AddressSources,
+} from '../geocoding/officialPoints/addressSources.js';
+import { HousePointRepository } from '../geocoding/officialPoints/housePointRepository.js';
 
 export interface AddressCommandContext {
   config: Readonly<Config>;

@@ -1,7 +1,7 @@
 // What the download and the update print: German, with German digit grouping.
-import { dataDateText } from '../lookup/addresses/datasetLabel.js';
-import type { DownloadResult } from '../lookup/addresses/download/httpDownload.js';
-import type { UpdateLine } from '../lookup/addresses/download/updateImports.js';
+import { dataDateText } from '../geocoding/officialPoints/datasetLabel.js';
+import type { DownloadResult } from '../addressImport/download/httpDownload.js';
+import type { UpdateLine } from '../addressImport/download/updateImports.js';
 
 const megabytes = (bytes: number) =>
   (bytes / 1e6).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -2,10 +2,10 @@
 // a file given is imported as it is; without one, the state's file is
 // downloaded from the registry's address (or --url, an operator's mirror)
 // into ADDRESS_FILES_DIR and imported.
-import type { FormatName } from '../lookup/addresses/formats/houseRow.js';
-import { openHouseFile } from '../lookup/addresses/formats/openHouseFile.js';
-import { downloadAndImport } from '../lookup/addresses/download/downloadAndImport.js';
-import { importHouseFile, type ImportDeps } from '../lookup/addresses/importHouseFile.js';
+import type { FormatName } from '../geocoding/officialPoints/addressSources.js';
+import { openHouseFile } from '../addressImport/formats/openHouseFile.js';
+import { downloadAndImport } from '../addressImport/download/downloadAndImport.js';
+import { importHouseFile, type ImportDeps } from '../addressImport/importHouseFile.js';
 import { systemClock } from '../time/clock.js';
 import { terminalTicker, type AddressCommandContext } from './addressesContext.js';
 import { formatDownloaded, formatDownloadProgress } from './addressesDownloadOutput.js';

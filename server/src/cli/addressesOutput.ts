@@ -1,10 +1,10 @@
 // What `npm run addresses:import` and `addresses:status` print: German, with
 // German digit grouping, one summary per import and one line per state.
-import type { AddressSource } from '../lookup/addresses/addressSources.js';
-import type { ImportRecord } from '../lookup/addresses/housePointRepository.js';
-import type { ImportOutcome } from '../lookup/addresses/importHouseFile.js';
-import { dataDateText } from '../lookup/addresses/datasetLabel.js';
-import { leftOutName } from '../lookup/addresses/leftOutReasons.js';
+import type { AddressSource } from '../geocoding/officialPoints/addressSources.js';
+import type { ImportRecord } from '../geocoding/officialPoints/housePointRepository.js';
+import type { ImportOutcome } from '../addressImport/importHouseFile.js';
+import { dataDateText } from '../geocoding/officialPoints/datasetLabel.js';
+import { leftOutName } from '../addressImport/leftOutReasons.js';
 
 const count = (n: number) => n.toLocaleString('de-DE');
 

@@ -1,6 +1,6 @@
 // `npm run addresses:update`: one line per state with active points, in the
 // order of the states; exit code 1 when any state failed (a cron job's mail).
-import { updateImports } from '../lookup/addresses/download/updateImports.js';
+import { updateImports } from '../addressImport/download/updateImports.js';
 import type { AddressCommandContext } from './addressesContext.js';
 import { downloadDeps, importDeps } from './addressesImport.js';
 import { formatUpdateLine } from './addressesDownloadOutput.js';

@@ -9,20 +9,20 @@
 // the way the background watch reads it), the one its cycle makes due, and
 // the hinweis the answers carry.
 import type { Aktualitaet } from '#shared/apiTypes.js';
-import { aktualitaetOf } from '../lookup/currency/aktualitaet.js';
-import { readNewestOffered } from '../lookup/currency/readOffer.js';
-import type { ConfiguredSource } from '../lookup/sources/sourceDefinition.js';
-import type { Upstream } from '../lookup/upstream/upstream.js';
-import { isUpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
+import { aktualitaetOf } from '../sources/currency/aktualitaet.js';
+import { readNewestOffered } from '../sources/currency/readOffer.js';
+import type { ConfiguredSource } from '../sources/sourceDefinition.js';
+import type { Upstream } from '../upstream/upstream.js';
+import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import {
   mapNewestEntries,
   type SkippedRecord,
   type UnreadableValue,
-} from '../lookup/mapping/entryMapper.js';
-import type { SourceRegistry } from '../lookup/sources/registry.js';
+} from '../sources/mapping/entryMapper.js';
+import type { SourceRegistry } from '../sources/registry.js';
 import { berlinDay } from '../time/berlinDay.js';
 import { systemClock, type Clock } from '../time/clock.js';
-import type { ProbePoint } from '../lookup/sources/sourceDefinition.js';
+import type { ProbePoint } from '../sources/sourceDefinition.js';
 
 export interface ProbeResult {
   state: string;

@@ -9,11 +9,11 @@ import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { openConfiguredSources } from '../lookup/createLookup.js';
-import { DEFAULT_SOURCES_FILE } from '../lookup/sources/registry.js';
-import { recordAnswers } from '../lookup/sources/selfCheck/recordAnswers.js';
-import { checkSchemas, formatSchemaResults } from '../lookup/sources/selfCheck/schemaCheck.js';
+import { DEFAULT_SOURCES_FILE } from '../sources/registry.js';
+import { recordAnswers } from '../sourceCheck/recordAnswers.js';
+import { checkSchemas, formatSchemaResults } from '../sourceCheck/schemaCheck.js';
 import { systemClock } from '../time/clock.js';
-import { PROBE_POINTS, SHIPPED_STATES } from '../lookup/sources/shippedRegistry.js';
+import { PROBE_POINTS, SHIPPED_STATES } from '../sources/shippedRegistry.js';
 import { formatProbeResults, probeSources } from './sourceProbe.js';
 
 interface Options {

@@ -3,8 +3,8 @@
 // `npm run docs:coverage` and the test that keeps the document current.
 import { format, resolveConfig } from 'prettier';
 import { fromProjectRoot } from '../config/projectRoot.js';
-import { DEFAULT_SOURCES_FILE, readRegistryFile } from '../lookup/sources/registry.js';
-import { registryFileSchema } from '../lookup/sources/sourceDefinition.js';
+import { DEFAULT_SOURCES_FILE, readRegistryFile } from '../sources/registry.js';
+import { registryFileSchema } from '../sources/sourceDefinition.js';
 import { coverageMarkdown, withCoverageTable } from './coverageTable.js';
 
 export const COVERAGE_DOCUMENT = fromProjectRoot('docs', 'sources.md');

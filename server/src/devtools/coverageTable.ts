@@ -4,7 +4,7 @@
 // fact the entry states is known (the `evidence` counts and the facts that are
 // not confirmed), then the references cited. `npm run docs:coverage` writes it
 // between the markers; a test keeps the document equal to the registry.
-import type { Evidence, History, SourceEntry } from '../lookup/sources/sourceDefinition.js';
+import type { Evidence, History, SourceEntry } from '../sources/sourceDefinition.js';
 
 export const TABLE_START = '<!-- coverage table: npm run docs:coverage -->';
 export const TABLE_END = '<!-- end of coverage table -->';

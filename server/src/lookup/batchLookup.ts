@@ -24,7 +24,7 @@ import {
   type CountedLookupDeps,
   type LookupTarget,
 } from './countedLookup.js';
-import type { LookupCaller } from './fairness/workTicket.js';
+import type { LookupCaller } from '../scheduling/workTicket.js';
 import { lookupKey } from './lookupKey.js';
 import { buildLookupResponse } from './responseBody.js';
 

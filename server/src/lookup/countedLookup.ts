@@ -11,7 +11,7 @@ import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
 import type { LandUseCode } from '#shared/landUse.js';
 import type { LookupReservation, QuotaService } from '../accounts/quotaService.js';
 import type { Logger } from '../logging/logger.js';
-import type { LookupCaller } from './fairness/workTicket.js';
+import type { LookupCaller } from '../scheduling/workTicket.js';
 import type { LookupResult, LookupService } from './lookupService.js';
 import { lookupKey, type LookupIdentity } from './lookupKey.js';
 import { releaseUntilDone } from './releaseUntilDone.js';

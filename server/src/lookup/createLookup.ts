@@ -7,28 +7,28 @@ import type { Sequelize } from 'sequelize';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from '../time/clock.js';
-import { GeocodeCacheRepository } from './cache/geocodeCacheRepository.js';
+import { GeocodeCacheRepository } from '../geocoding/geocodeCacheRepository.js';
 import { LandValueCacheRepository } from './cache/landValueCacheRepository.js';
 import { createLandValueStore, type LandValueStore } from './cache/landValueStore.js';
-import { CallerGate } from './fairness/callerGate.js';
-import { loadAddressSources } from './addresses/addressSources.js';
-import { HousePointRepository } from './addresses/housePointRepository.js';
-import { createOfficialPoints } from './addresses/officialPoints.js';
-import { loadPostcodeDirectory } from './addresses/postcodes/postcodeFile.js';
-import { guardedByPostcode } from './postcodeGuard.js';
-import { createCachedGeocoding, type CachedGeocoding } from './cache/cachedGeocoding.js';
-import { createCurrencyWatch } from './currency/currencyWatch.js';
-import { SourceOfferRepository } from './currency/sourceOfferRepository.js';
-import { createGeocoder } from './geocoder/createGeocoder.js';
+import { CallerGate } from '../scheduling/callerGate.js';
+import { loadAddressSources } from '../geocoding/officialPoints/addressSources.js';
+import { HousePointRepository } from '../geocoding/officialPoints/housePointRepository.js';
+import { createOfficialPoints } from '../geocoding/officialPoints/officialPoints.js';
+import { loadPostcodeDirectory } from '../geocoding/postcodes/postcodeFile.js';
+import { guardedByPostcode } from '../geocoding/postcodeGuard.js';
+import { createCachedGeocoding, type CachedGeocoding } from '../geocoding/cachedGeocoding.js';
+import { createCurrencyWatch } from '../sources/currency/currencyWatch.js';
+import { SourceOfferRepository } from '../sources/currency/sourceOfferRepository.js';
+import { createGeocoder } from '../geocoding/geocoder/createGeocoder.js';
 import { createLookupService, type LookupService } from './lookupService.js';
-import { createSourceGate, type SourceGate } from './sourceGate.js';
+import { createSourceGate, type SourceGate } from '../scheduling/sourceGate.js';
 import {
   DEFAULT_SOURCES_FILE,
   loadSourceRegistry,
   type SourceRegistry,
-} from './sources/registry.js';
-import { createOfficialMaps } from './maps/officialMap.js';
-import { createUpstream } from './upstream/upstream.js';
+} from '../sources/registry.js';
+import { createOfficialMaps } from '../sources/maps/officialMap.js';
+import { createUpstream } from '../upstream/upstream.js';
 
 export interface LookupDeps {
   config: Pick<

@@ -3,7 +3,7 @@
 // work is dropped. Any adapter with a closing connection (an HTTP response)
 // builds its caller here; what the account and the client key are is the
 // adapter's business.
-import type { LookupCaller } from './fairness/workTicket.js';
+import type { LookupCaller } from '../scheduling/workTicket.js';
 
 /** What the caller needs of a connection (an http.ServerResponse has it). */
 export interface ClosingConnection {

@@ -3,7 +3,7 @@
 // The one place that derives the key.
 import { createHash } from 'node:crypto';
 import type { LandUseCode } from '#shared/landUse.js';
-import { normaliseAddress } from './cache/geocodeCacheRepository.js';
+import { normaliseAddress } from '../geocoding/geocodeCacheRepository.js';
 
 export interface LookupIdentity {
   address: string;

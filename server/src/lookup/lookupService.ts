@@ -3,7 +3,7 @@
 // a failing source becomes 503 service_error unless a stale entry is served.
 // Upstream work is bounded per caller (CallerGate) and waits at most the
 // upstream timeout for its turn; work whose client has gone is dropped.
-import type { ZonedEntry } from './geo/zoneOutline.js';
+import type { ZonedEntry } from '../geo/zoneOutline.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Aktualitaet } from '#shared/apiTypes.js';
 import type { Logger } from '../logging/logger.js';
@@ -15,28 +15,28 @@ import {
   germanDate,
   isBeforeHistory,
   settledFreshness,
-} from './history/datedLookup.js';
+} from '../sources/history/datedLookup.js';
 import { coordinateKey } from './cache/landValueCacheRepository.js';
 import type { LandValueStore } from './cache/landValueStore.js';
-import { portalHint, restrictedState, restrictedStateError } from './coverage.js';
-import type { CallerGate } from './fairness/callerGate.js';
+import { portalHint, restrictedState, restrictedStateError } from '../sources/coverage.js';
+import type { CallerGate } from '../scheduling/callerGate.js';
 import {
   ticketFor,
   withSignal,
   type LookupCaller,
   type WorkTicket,
-} from './fairness/workTicket.js';
-import type { CachedGeocoding } from './cache/cachedGeocoding.js';
-import { aktualitaetOf } from './currency/aktualitaet.js';
-import type { CurrencyWatch } from './currency/currencyWatch.js';
-import type { GeocodedPlace } from './geocoder/geocoder.js';
-import type { OfficialMaps } from './maps/officialMap.js';
-import { mapNewestEntries, type MappingContext } from './mapping/entryMapper.js';
-import type { NumberFormat } from './sources/numberFormat.js';
-import type { SourceGate } from './sourceGate.js';
-import type { SourceRegistry, StateSource } from './sources/registry.js';
-import type { ConfiguredSource } from './sources/sourceDefinition.js';
-import { isUpstreamOutage } from './upstream/upstreamOutage.js';
+} from '../scheduling/workTicket.js';
+import type { CachedGeocoding } from '../geocoding/cachedGeocoding.js';
+import { aktualitaetOf } from '../sources/currency/aktualitaet.js';
+import type { CurrencyWatch } from '../sources/currency/currencyWatch.js';
+import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
+import type { OfficialMaps } from '../sources/maps/officialMap.js';
+import { mapNewestEntries, type MappingContext } from '../sources/mapping/entryMapper.js';
+import type { NumberFormat } from '../sources/numberFormat.js';
+import type { SourceGate } from '../scheduling/sourceGate.js';
+import type { SourceRegistry, StateSource } from '../sources/registry.js';
+import type { ConfiguredSource } from '../sources/sourceDefinition.js';
+import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 
 export interface LookupResult {
   place: GeocodedPlace;

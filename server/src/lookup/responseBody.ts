@@ -7,8 +7,8 @@ import type { Attribution, BodenrichtwertResponse, Geocoding } from '#shared/api
 import { AppError, ErrorCode } from '#shared/errors.js';
 import { sortByLandUse, type LandUseCode } from '#shared/landUse.js';
 import { LOOKUP_DISCLAIMER, buildAttribution } from '#shared/texts.js';
-import { publishedEntry } from './geo/zoneOutline.js';
-import type { GeocodedPlace } from './geocoder/geocoder.js';
+import { publishedEntry } from '../geo/zoneOutline.js';
+import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
 import type { LookupResult } from './lookupService.js';
 
 export function buildLookupResponse(

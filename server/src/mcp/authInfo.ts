@@ -2,7 +2,7 @@
 // how the bearer principal of /mcp reaches the tools.
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { BearerPrincipal } from '../auth/types.js';
-import type { LookupCaller } from '../lookup/fairness/workTicket.js';
+import type { LookupCaller } from '../scheduling/workTicket.js';
 
 /** `ip`: the client's rate-limit key, whose upstream slots the tool calls share. */
 export function authInfoFor(principal: BearerPrincipal, ip: string): AuthInfo {

@@ -12,9 +12,9 @@ import type { FlurstueckRequest } from '#shared/schemas/flurstueckRequest.js';
 import { PARCEL_DISCLAIMER } from '#shared/texts.js';
 import type { QuotaService } from '../accounts/quotaService.js';
 import type { Logger } from '../logging/logger.js';
-import { normaliseAddress } from '../lookup/cache/geocodeCacheRepository.js';
+import { normaliseAddress } from '../geocoding/geocodeCacheRepository.js';
 import { answerReserved } from '../lookup/countedLookup.js';
-import type { LookupCaller } from '../lookup/fairness/workTicket.js';
+import type { LookupCaller } from '../scheduling/workTicket.js';
 import type { ParcelAnswer, ParcelQuery, ParcelValuation } from './parcelValuation.js';
 
 export interface CountedParcelDeps {

@@ -4,8 +4,8 @@
 // undefined when there is none, and throws UpstreamOutage when the service
 // fails or answers something implausible (an empty polygon, an HTML page, an
 // area of 0): never a parcel with a wrong area.
-import type { LatLon } from '../lookup/geo/latLon.js';
-import type { MetricMultiPolygon } from '../lookup/geo/metricPolygon.js';
+import type { LatLon } from '../geo/latLon.js';
+import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 import type { Flurstueck } from '#shared/parcelTypes.js';
 
 /** A parcel as the cadastre publishes it, with its polygon in the state's metric system. */

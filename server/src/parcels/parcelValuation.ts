@@ -4,9 +4,9 @@
 // the land value per use. The edges parse and shape; this use case decides.
 import type { FlurstueckResponse, FlurstueckZone } from '#shared/parcelTypes.js';
 import type { LandUseCode } from '#shared/landUse.js';
-import type { LookupCaller } from '../lookup/fairness/workTicket.js';
-import type { ZoneOutline } from '../lookup/geo/zoneOutline.js';
-import type { OfficialMapRequest } from '../lookup/maps/officialMap.js';
+import type { LookupCaller } from '../scheduling/workTicket.js';
+import type { ZoneOutline } from '../geo/zoneOutline.js';
+import type { OfficialMapRequest } from '../sources/maps/officialMap.js';
 
 export type ParcelTarget =
   | { kind: 'address'; addressInput: string }

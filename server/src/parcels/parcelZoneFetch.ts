@@ -5,16 +5,16 @@
 // slots and the state's source gate, as a lookup's does.
 import type { ShareMethod } from '#shared/parcelTypes.js';
 import type { Logger } from '../logging/logger.js';
-import type { CallerGate } from '../lookup/fairness/callerGate.js';
-import type { WorkTicket } from '../lookup/fairness/workTicket.js';
-import { metricToLatLon } from '../lookup/geo/crs.js';
-import { boxOf } from '../lookup/geo/metricBox.js';
-import { publishedEntry } from '../lookup/geo/zoneOutline.js';
-import { isBeforeHistory } from '../lookup/history/datedLookup.js';
+import type { CallerGate } from '../scheduling/callerGate.js';
+import type { WorkTicket } from '../scheduling/workTicket.js';
+import { metricToLatLon } from '../geo/crs.js';
+import { boxOf } from '../geo/metricBox.js';
+import { publishedEntry } from '../geo/zoneOutline.js';
+import { isBeforeHistory } from '../sources/history/datedLookup.js';
 import { landValueOutage, mappingContext, type ConnectedSource } from '../lookup/lookupService.js';
-import { mapNewestEntries } from '../lookup/mapping/entryMapper.js';
-import type { SourceGate } from '../lookup/sourceGate.js';
-import { UpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
+import { mapNewestEntries } from '../sources/mapping/entryMapper.js';
+import type { SourceGate } from '../scheduling/sourceGate.js';
+import { UpstreamOutage } from '../upstream/upstreamOutage.js';
 import { gridSample, gridSampleText, POLYGON_METHOD_TEXT } from './gridSample.js';
 import type { CadastralParcel } from './parcelSource.js';
 import type { ParcelZone } from './parcelValuation.js';

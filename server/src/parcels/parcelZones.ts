@@ -7,18 +7,18 @@ import * as clip from './clipping.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { sortByLandUse } from '#shared/landUse.js';
 import type { FlurstueckZone } from '#shared/parcelTypes.js';
-import { toGeoJsonMultiPolygon } from '../lookup/geo/metricGeoJson.js';
+import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
 import { roundHalfAwayFromZero } from '#shared/rounding.js';
-import { inCrs } from '../lookup/geo/metricBox.js';
-import type { MetricMultiPolygon } from '../lookup/geo/metricPolygon.js';
+import { inCrs } from '../geo/metricBox.js';
+import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 import {
   compactRing,
   publishedEntry,
   type ZonedEntry,
   type ZoneOutline,
-} from '../lookup/geo/zoneOutline.js';
-import { mapRecord, newestPerZone, type MappingContext } from '../lookup/mapping/entryMapper.js';
-import type { ZoneRecord } from '../lookup/sources/adapter.js';
+} from '../geo/zoneOutline.js';
+import { mapRecord, newestPerZone, type MappingContext } from '../sources/mapping/entryMapper.js';
+import type { ZoneRecord } from '../sources/adapter.js';
 import type { ParcelZone } from './parcelValuation.js';
 import { zoneShares } from './zoneShares.js';
 

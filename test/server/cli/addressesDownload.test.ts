@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { gebrefLine, type SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
 import { openDatabase, type Database } from '#server/db/database.js';
 import { migrate } from '#server/db/migrate.js';
-import { DEFAULT_ADDRESS_SOURCES_FILE } from '#server/lookup/addresses/addressSources.js';
+import { DEFAULT_ADDRESS_SOURCES_FILE } from '#server/geocoding/officialPoints/addressSources.js';
 import { createTestDatabaseUrl } from '../../support/database.js';
 import { MUENSTER } from '../../support/houseCoordinateImport.js';
 import { startStateFileServer, type StateFileServer } from '../../support/stateFileServer.js';

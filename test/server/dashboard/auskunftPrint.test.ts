@@ -8,10 +8,10 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakePlace } from '#dev/fakes/nominatimFake.js';
-import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { PROBE_POINTS } from '#server/sources/shippedRegistry.js';
 import { manualClock } from '../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
-import { startStateWorld, type StateWorld } from '../lookup/sources/stateSupport.js';
+import { startStateWorld, type StateWorld } from '../sources/stateSupport.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';
 import { artifact, chromiumRuns, launchChromium, signedInPage } from '../../support/chromium.js';
 

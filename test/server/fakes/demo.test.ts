@@ -10,9 +10,12 @@ import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { TWO_ZONE_KENNZEICHEN } from '#dev/fakes/world/parcelWorld.js';
 import type { FlurstueckResponse } from '#shared/parcelTypes.js';
 import { STATE_ADDRESSES } from '#dev/fakes/world/stateAddresses.js';
-import { loadAddressSources, requiresCredit } from '#server/lookup/addresses/addressSources.js';
-import { DEFAULT_SOURCES_FILE } from '#server/lookup/sources/registry.js';
-import { SHIPPED_REGISTRY } from '#server/lookup/sources/shippedRegistry.js';
+import {
+  loadAddressSources,
+  requiresCredit,
+} from '#server/geocoding/officialPoints/addressSources.js';
+import { DEFAULT_SOURCES_FILE } from '#server/sources/registry.js';
+import { SHIPPED_REGISTRY } from '#server/sources/shippedRegistry.js';
 import { manualClock } from '../../support/clock.js';
 import { FormBrowser } from '../oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../oauth/support/signedIn.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
-import { GeocodeCacheRepository } from '#server/lookup/cache/geocodeCacheRepository.js';
+import { GeocodeCacheRepository } from '#server/geocoding/geocodeCacheRepository.js';
 import {
   LandValueCacheRepository,
   coordinateKey,

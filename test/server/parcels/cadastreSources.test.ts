@@ -5,11 +5,11 @@ import { placeParcel } from '#dev/fakes/cadastreParcels.js';
 import type { CadastreFake } from '#dev/fakes/cadastreFake.js';
 import { servicePathOf, startCadastreWorld } from '#dev/fakes/cadastreWorld.js';
 import { captureLogs } from '#dev/service/logs.js';
-import { metricToLatLon, latLonToMetric } from '#server/lookup/geo/crs.js';
-import type { LatLon } from '#server/lookup/geo/latLon.js';
-import { metricArea } from '#server/lookup/geo/metricArea.js';
-import { createUpstream } from '#server/lookup/upstream/upstream.js';
-import { UpstreamOutage } from '#server/lookup/upstream/upstreamOutage.js';
+import { metricToLatLon, latLonToMetric } from '#server/geo/crs.js';
+import type { LatLon } from '#server/geo/latLon.js';
+import { metricArea } from '#server/geo/metricArea.js';
+import { createUpstream } from '#server/upstream/upstream.js';
+import { UpstreamOutage } from '#server/upstream/upstreamOutage.js';
 import type { ParcelSource, ParcelSources } from '#server/parcels/parcelSource.js';
 import {
   createParcelSources,

@@ -2,23 +2,18 @@
 // GetFeatureInfo): the parcel sampled on a grid through the same gates as a
 // lookup, over the state fakes (issue 34).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallerGate } from '#server/lookup/fairness/callerGate.js';
-import { ticketFor } from '#server/lookup/fairness/workTicket.js';
-import { latLonToMetric } from '#server/lookup/geo/crs.js';
-import type { MetricMultiPolygon } from '#server/lookup/geo/metricPolygon.js';
-import { createSourceGate } from '#server/lookup/sourceGate.js';
-import type { SourceRegistry } from '#server/lookup/sources/registry.js';
-import { PROBE_POINTS } from '#server/lookup/sources/shippedRegistry.js';
+import { CallerGate } from '#server/scheduling/callerGate.js';
+import { ticketFor } from '#server/scheduling/workTicket.js';
+import { latLonToMetric } from '#server/geo/crs.js';
+import type { MetricMultiPolygon } from '#server/geo/metricPolygon.js';
+import { createSourceGate } from '#server/scheduling/sourceGate.js';
+import type { SourceRegistry } from '#server/sources/registry.js';
+import { PROBE_POINTS } from '#server/sources/shippedRegistry.js';
 import { gridSample, MAX_SAMPLES } from '#server/parcels/gridSample.js';
 import { fetchParcelZones } from '#server/parcels/parcelZoneFetch.js';
-import { loadSourceRegistry } from '#server/lookup/sources/registry.js';
-import { createUpstream } from '#server/lookup/upstream/upstream.js';
-import {
-  logs,
-  NOVEMBER_2026,
-  startStateWorld,
-  type StateWorld,
-} from '../lookup/sources/stateSupport.js';
+import { loadSourceRegistry } from '#server/sources/registry.js';
+import { createUpstream } from '#server/upstream/upstream.js';
+import { logs, NOVEMBER_2026, startStateWorld, type StateWorld } from '../sources/stateSupport.js';
 
 const rectangle = (e: number, n: number, w: number, d: number): MetricMultiPolygon => ({
   crs: 'EPSG:25832',

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { metricArea } from '#server/lookup/geo/metricArea.js';
-import { UpstreamOutage } from '#server/lookup/upstream/upstreamOutage.js';
+import { metricArea } from '#server/geo/metricArea.js';
+import { UpstreamOutage } from '#server/upstream/upstreamOutage.js';
 import { largestUse } from '#server/parcels/sources/families/parcelOf.js';
 import { readParcels } from '#server/parcels/sources/families/readParcels.js';
-import type { MetricCrs } from '#server/lookup/geo/metricPolygon.js';
+import type { MetricCrs } from '#server/geo/metricPolygon.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');

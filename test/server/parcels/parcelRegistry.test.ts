@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { frameOfSrsName } from '#server/lookup/geo/srsName.js';
+import { frameOfSrsName } from '#server/geo/srsName.js';
 import {
   DEFAULT_PARCEL_SOURCES_FILE,
   loadParcelRegistry,

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { calculateBodenwert } from '#shared/density.js';
 import { ErrorCode } from '#shared/errors.js';
-import type { MetricMultiPolygon } from '#server/lookup/geo/metricPolygon.js';
+import type { MetricMultiPolygon } from '#server/geo/metricPolygon.js';
 import { zonesOfParcel } from '#server/parcels/parcelZones.js';
 import { NO_WGFZ_HINWEIS, valuesByUse } from '#server/parcels/parcelValue.js';
-import type { SourceRecord } from '#server/lookup/sources/sourceRecord.js';
+import type { SourceRecord } from '#server/sources/sourceRecord.js';
 
 const box = (e0: number, e1: number, n0 = 5_800_000, n1 = 5_800_050): MetricMultiPolygon => ({
   crs: 'EPSG:25832',

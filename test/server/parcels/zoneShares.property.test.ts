@@ -4,11 +4,11 @@
 // the GML answer they were read from).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromSourcePosition, toSourcePosition } from '#server/lookup/geo/crs.js';
-import { metricArea } from '#server/lookup/geo/metricArea.js';
-import { readGmlSurface } from '#server/lookup/sources/wfs/gmlSurface.js';
-import { parseXmlTree } from '#server/lookup/sources/xmlTree.js';
-import type { EastNorth, MetricMultiPolygon } from '#server/lookup/geo/metricPolygon.js';
+import { fromSourcePosition, toSourcePosition } from '#server/geo/crs.js';
+import { metricArea } from '#server/geo/metricArea.js';
+import { readGmlSurface } from '#server/sources/wfs/gmlSurface.js';
+import { parseXmlTree } from '#server/sources/xmlTree.js';
+import type { EastNorth, MetricMultiPolygon } from '#server/geo/metricPolygon.js';
 import { zoneShares } from '#server/parcels/zoneShares.js';
 
 /** A quadrilateral parcel somewhere in UTM zone 32 (corners jittered, so not a rectangle). */

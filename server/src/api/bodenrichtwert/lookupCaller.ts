@@ -4,7 +4,7 @@
 import type { Request, Response } from 'express';
 import { principalOf } from '../../auth/requireBearer.js';
 import { clientKey } from '../../http/rateLimit.js';
-import type { LookupCaller } from '../../lookup/fairness/workTicket.js';
+import type { LookupCaller } from '../../scheduling/workTicket.js';
 import { callerWhileOpen } from '../../lookup/lookupCaller.js';
 
 export function lookupCallerOf(req: Request, res: Response): LookupCaller {

@@ -3,8 +3,8 @@
 // no network; the state's own map of its zones (fetched by the server for the
 // box zoneMapBox gives, embedded as data) and, when the operator configures a
 // tile URL, background tiles (in the same projection) are placed underneath.
-import type { LonLat, ZoneOutline } from '../../lookup/geo/zoneOutline.js';
-import type { LonLatBox } from '../../lookup/maps/officialMap.js';
+import type { LonLat, ZoneOutline } from '../../geo/zoneOutline.js';
+import type { LonLatBox } from '../../sources/maps/officialMap.js';
 import { escapeSvgText, px } from './svgText.js';
 
 const WIDTH = 640;

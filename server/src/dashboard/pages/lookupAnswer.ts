@@ -5,9 +5,9 @@
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import type { LookupResult } from '../../lookup/lookupService.js';
 import { buildLookupResponse } from '../../lookup/responseBody.js';
-import type { ZoneOutline } from '../../lookup/geo/zoneOutline.js';
-import type { OfficialMapRequest } from '../../lookup/maps/officialMap.js';
-import { officialMapSource } from '../../lookup/maps/officialMapSource.js';
+import type { ZoneOutline } from '../../geo/zoneOutline.js';
+import type { OfficialMapRequest } from '../../sources/maps/officialMap.js';
+import { officialMapSource } from '../../sources/maps/officialMapSource.js';
 
 export interface LookupPageAnswer {
   answer: BodenrichtwertResponse;

@@ -1,5 +1,5 @@
 // source_offers: the newest stichtag each state's service offers, as the
-// background watch last read it (lookup/currency/). In the database, not in
+// background watch last read it (sources/currency/). In the database, not in
 // memory, so every instance answers with the same reading and the states are
 // asked at most once a day whatever the number of instances: attempted_at is
 // the claim an instance takes before it asks.

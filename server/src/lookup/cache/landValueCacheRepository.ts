@@ -2,8 +2,8 @@
 // stale entry is renewed by whichever instance first claims it: the claim is
 // one conditional UPDATE, so exactly one renewal runs at a time.
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
-import type { ZonedEntry } from '../geo/zoneOutline.js';
-import type { LatLon } from '../geo/latLon.js';
+import type { ZonedEntry } from '../../geo/zoneOutline.js';
+import type { LatLon } from '../../geo/latLon.js';
 import { defineLandValueCacheModel } from './landValueCacheModel.js';
 
 export interface CachedLandValues<Entries = ZonedEntry[]> {

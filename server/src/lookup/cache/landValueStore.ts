@@ -8,14 +8,14 @@
 // coordinate (zone entries) or, with its own key space, a parcel's zones and
 // shares (issue 34): the same lifecycle either way.
 import { LRUCache } from 'lru-cache';
-import type { ZonedEntry } from '../geo/zoneOutline.js';
+import type { ZonedEntry } from '../../geo/zoneOutline.js';
 import { isAppError } from '#shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Clock } from '../../time/clock.js';
-import { SingleFlight } from '../singleFlight.js';
-import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
+import { SingleFlight } from '../../scheduling/singleFlight.js';
+import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
 import type { CachedLandValues, LandValueCacheRepository } from './landValueCacheRepository.js';
-import { WriteBehind } from './writeBehind.js';
+import { WriteBehind } from '../../scheduling/writeBehind.js';
 
 const HOT_ENTRIES = 10_000;
 /**

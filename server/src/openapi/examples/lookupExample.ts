@@ -1,6 +1,6 @@
 // A lookup answer for the documentation: the values Nordrhein-Westfalen's
 // land-value service answered for Münster, Prinzipalmarkt 10 (the recording in
-// test/server/lookup/sources/fixtures/recorded/DE-NW), with the attribution
+// test/server/sources/fixtures/recorded/DE-NW), with the attribution
 // and disclaimer the service itself builds; NRW's 2026 values were offered
 // before their usual publication day (31 March), so no hinweis.
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';

@@ -5,8 +5,8 @@
 // hole, a ring in the wrong axis order, a truncated answer) or a wrong area,
 // and a value computed from it would be wrong. Such an answer is an outage.
 import type { Logger } from '../../logging/logger.js';
-import { metricArea } from '../../lookup/geo/metricArea.js';
-import { UpstreamOutage } from '../../lookup/upstream/upstreamOutage.js';
+import { metricArea } from '../../geo/metricArea.js';
+import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import type { CadastralParcel } from '../parcelSource.js';
 
 /** The largest ratio between the polygon's and the official area that is still plausible. */

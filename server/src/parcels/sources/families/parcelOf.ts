@@ -5,8 +5,8 @@
 // (UpstreamOutage), never a parcel with a wrong or zero area.
 import type { ParcelDataset } from '#shared/parcelTypes.js';
 import { parseKennzeichen, splitKennzeichen } from '#shared/flurstueckskennzeichen.js';
-import type { MetricCrs, MetricMultiPolygon } from '../../../lookup/geo/metricPolygon.js';
-import { UpstreamOutage } from '../../../lookup/upstream/upstreamOutage.js';
+import type { MetricCrs, MetricMultiPolygon } from '../../../geo/metricPolygon.js';
+import { UpstreamOutage } from '../../../upstream/upstreamOutage.js';
 import type { CadastralParcel } from '../../parcelSource.js';
 
 /** What a reader needs besides the answer: the registry's facts about the source. */

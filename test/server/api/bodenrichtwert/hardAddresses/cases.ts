@@ -3,8 +3,8 @@
 // are the kinds the matcher once answered wrongly with `exact`; the ordinary
 // ones are every corpus point typed the usual ways, plus points spread over
 // the postcodes of the imported states.
-import { loadPostcodeFile } from '#server/lookup/addresses/postcodes/postcodeFile.js';
-import { kilometres } from '#server/lookup/addresses/postcodes/postcodeArea.js';
+import { loadPostcodeFile } from '#server/geocoding/postcodes/postcodeFile.js';
+import { kilometres } from '#server/geocoding/postcodes/postcodeArea.js';
 import { WORLD, type WorldPoint } from './world.js';
 
 export type Expected = { point: string } | 'fallback' | 451;

@@ -1,0 +1,144 @@
+// Address → place, with the geocoding cache (30 days, per normalised address)
+// in front of the geocoder. An address the geocoder did not find is cached
+// the same way (a failing lookup costs the geocoder as much as a found one),
+// so repeating it costs the geocoder nothing. An expired entry is still better
+// than nothing when the geocoder is down. Answers this process has seen stay in a bounded
+// in-process hot cache, so a known address costs no database read. A geocoder call takes
+// one of the caller's upstream slots (CallerGate). Before all of this, the
+// states' official house coordinates are asked (one indexed query): where
+// they hold the address, no geocoder and no geocode cache is involved.
+// It sits in cache/ beside landValueStore.ts, its counterpart for land values:
+// the caches use the geocoder, the geocoder knows nothing of them.
+import { LRUCache } from 'lru-cache';
+import { AppError, ErrorCode } from '#shared/errors.js';
+import type { Logger } from '../logging/logger.js';
+import type { Clock } from '../time/clock.js';
+import type { OfficialPoints } from './officialPoints/officialPoints.js';
+import type { CallerGate } from '../scheduling/callerGate.js';
+import { withSignal, type WorkTicket } from '../scheduling/workTicket.js';
+import type { GeocodedPlace, Geocoder } from './geocoder/geocoder.js';
+import { SingleFlight } from '../scheduling/singleFlight.js';
+import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
+import {
+  normaliseAddress,
+  type CachedPlace,
+  type GeocodeCacheRepository,
+} from './geocodeCacheRepository.js';
+import { WriteBehind } from '../scheduling/writeBehind.js';
+
+export const GEOCODE_CACHE_MS = 30 * 24 * 3600 * 1000;
+const HOT_PLACES = 10_000;
+/**
+ * Whether an address has an official point (and which) is kept in memory
+ * briefly, so a cached lookup asks the database nothing: a re-import shows
+ * within a minute.
+ */
+export const OFFICIAL_HOT_MS = 60 * 1000;
+
+export interface CachedGeocoding {
+  /** Throws AppError address_not_found, service_error or rate_limit_exceeded. */
+  resolve(address: string, ticket: WorkTicket): Promise<GeocodedPlace>;
+  /** Resolves when no cache write is running (shutdown, tests). */
+  idle(): Promise<void>;
+}
+
+export function createCachedGeocoding(deps: {
+  geocoder: Geocoder;
+  cache: GeocodeCacheRepository;
+  gate: CallerGate;
+  clock: Clock;
+  logger: Logger;
+  /** The imported house coordinates; without them every address goes to the geocoder. */
+  official?: OfficialPoints;
+}): CachedGeocoding {
+  const flight = new SingleFlight<GeocodedPlace>();
+  const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
+  const writes = new WriteBehind(deps.logger, 'geocode cache');
+  /** Per address: its official point, or null where it has none. */
+  const officialHot = new LRUCache<string, { place: GeocodedPlace | null }>({
+    max: HOT_PLACES,
+    ttl: OFFICIAL_HOT_MS,
+  });
+  const isFresh = (cached: CachedPlace) =>
+    deps.clock().getTime() - cached.fetchedAt.getTime() <= GEOCODE_CACHE_MS;
+
+  async function officialPoint(address: string, key: string): Promise<GeocodedPlace | null> {
+    if (!deps.official) return null;
+    const known = officialHot.get(key);
+    if (known) return known.place;
+    try {
+      const place = await deps.official.find(address);
+      officialHot.set(key, { place });
+      return place;
+    } catch (err) {
+      deps.logger.warn({ err }, 'house coordinates unavailable, asking the geocoder');
+      return null;
+    }
+  }
+
+  async function resolveUncoalesced(
+    address: string,
+    key: string,
+    ticket: WorkTicket,
+  ): Promise<GeocodedPlace> {
+    const official = await officialPoint(address, key);
+    if (official) return official;
+    const known = hot.get(key);
+    if (known && isFresh(known)) return placeOf(known);
+    await writes.pending(key);
+    const cached = await deps.cache.find(address);
+    if (cached && isFresh(cached)) {
+      hot.set(key, cached);
+      return placeOf(cached);
+    }
+    let place: GeocodedPlace | null;
+    try {
+      place = await deps.gate.run(ticket, () => deps.geocoder.geocode(address, ticket));
+    } catch (err) {
+      if (!isUpstreamOutage(err)) throw err;
+      deps.logger.warn({ reason: err.reason, err }, 'geocoder unavailable');
+      if (cached) return placeOf(cached);
+      throw new AppError(
+        ErrorCode.serviceError,
+        'Der Geokodierungsdienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.',
+        { cause: err },
+      );
+    }
+    const answer = { place, fetchedAt: deps.clock() };
+    hot.set(key, answer);
+    writes.start(key, () => deps.cache.save(address, place, answer.fetchedAt));
+    return placeOf(answer);
+  }
+
+  return {
+    resolve(address, ticket) {
+      const key = normaliseAddress(address);
+      const official = officialHot.get(key);
+      if (official?.place) return Promise.resolve(official.place);
+      // No official points, or none for this address: the geocoder's caches answer.
+      if (!deps.official || official) {
+        const known = hot.get(key);
+        if (known && isFresh(known)) return Promise.resolve(known).then(placeOf);
+      }
+      return flight.run(
+        key,
+        (signal) => resolveUncoalesced(address, key, withSignal(ticket, signal)),
+        ticket.signal,
+      );
+    },
+    idle: () => writes.idle(),
+  };
+}
+
+/** The cached answer's place; address_not_found where the geocoder found none. */
+function placeOf(cached: CachedPlace): GeocodedPlace {
+  if (!cached.place) throw addressNotFound();
+  return cached.place;
+}
+
+function addressNotFound(): AppError {
+  return new AppError(
+    ErrorCode.addressNotFound,
+    'Die Adresse wurde nicht gefunden. Bitte Straße, Hausnummer, Postleitzahl und Ort angeben.',
+  );
+}

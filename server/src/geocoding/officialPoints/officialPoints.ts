@@ -1,0 +1,207 @@
+// Address → the state's official house coordinate, before any geocoder is
+// asked. A typed postcode decides the states and the area first (the postcode
+// directory); without one, the typed place must be a postal place of exactly
+// one state. Then street + number + suffix, checked against everything typed
+// (candidateCheck.ts): `exact`, or `postcode_area` where the file carries no
+// postcodes; then the same number without the typed suffix
+// (`without_suffix`); then a street of the same place whose name is close to
+// the one typed (`similar_street`). Several points far apart are no answer:
+// the geocoder decides then, never a guess between two buildings.
+import type { GeocodingMatch, GeocodingWarning } from '#shared/apiTypes.js';
+import { LICENSES } from '#shared/texts.js';
+import type { AddressCredit } from '#shared/apiTypes.js';
+import type { LatLon } from '../../geo/latLon.js';
+import { requiresCredit, type AddressSources } from './addressSources.js';
+import { datasetLabel } from './datasetLabel.js';
+import { checkCandidate, type CheckedPoint, type MatchScope } from './candidateCheck.js';
+import type { Box, HousePointRepository, MatchedPoint } from './housePointRepository.js';
+import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
+import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
+import { trigramSimilarity } from './trigramSimilarity.js';
+import { parseTypedAddress, type TypedAddress } from '../typedAddress.js';
+
+/** Chosen: public importers use 0.8; 0.7 also finds "Bahnhofstr." for "Bahnhofsstraße". */
+export const SIMILAR_STREET = 0.7;
+/** The best street must be this much closer than the next one. */
+const SIMILAR_MARGIN = 0.1;
+/** Points of one address farther apart than this are different buildings (degrees, ~100 m). */
+const SAME_PLACE = 0.001;
+/** Rows read around a postcode; an address with more candidates than this is left to the geocoder. */
+const BOX_LIMIT = 2000;
+/** Kilometres around a postcode's point where its area's points are looked for (see reaches()). */
+const BOX_KM = 40;
+
+/** How an official house coordinate was found, and what its licence asks an answer to say. */
+export interface OfficialLocation {
+  match: Exclude<GeocodingMatch, 'geocoder'>;
+  /** A (in the building) or B (on the parcel), where the state publishes it. */
+  quality?: 'A' | 'B';
+  /** The state's dataset name and the date of its data. */
+  dataset: string;
+  /** The credit dl-de/by-2.0 and CC BY 4.0 require. */
+  credit?: AddressCredit;
+}
+
+/** A place as the geocoder seam knows it, located by an official point. */
+export interface OfficialPlace extends LatLon {
+  displayName: string;
+  state: string;
+  municipality: string;
+  official: OfficialLocation;
+  /** Typed parts the point's data does not confirm. */
+  warnings?: GeocodingWarning[];
+}
+
+export interface OfficialPoints {
+  /** The official point of the address, or null when none matches unambiguously. */
+  find(address: string): Promise<OfficialPlace | null>;
+}
+
+export function createOfficialPoints(deps: {
+  repository: Pick<HousePointRepository, 'pointsInPlaces' | 'pointsInBox' | 'streetsIn'>;
+  sources: AddressSources;
+  postcodes: PostcodeDirectory;
+}): OfficialPoints {
+  const { repository, postcodes } = deps;
+
+  /** The states (and area) a typed address may be matched in; undefined: leave it to the geocoder. */
+  function scopeOf(typed: TypedAddress): MatchScope | undefined {
+    if (typed.postcode !== undefined) {
+      const area = postcodes.area(typed.postcode);
+      return area && { states: postcodes.statesOf(area), area };
+    }
+    const [place] = typed.placeKeys;
+    const states = place === undefined ? undefined : postcodes.statesNamed(place);
+    return states?.size === 1 ? { states } : undefined;
+  }
+
+  /** The points at this street and number that agree with everything typed; undefined: too many to tell. */
+  async function atStreet(
+    typed: TypedAddress,
+    scope: MatchScope,
+    streetKey: string,
+  ): Promise<CheckedPoint[] | undefined> {
+    const states = [...scope.states].map((s) => `DE-${s}`);
+    const candidates = scope.area
+      ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
+      : await repository.pointsInPlaces(streetKey, typed.number, typed.placeKeys, states);
+    if (candidates.length >= BOX_LIMIT) return undefined;
+    const agreeing = candidates.flatMap((p) => checkCandidate(p, typed, scope, postcodes) ?? []);
+    // The place typed as it is, or as a locality, before the beginning of a name.
+    const named = agreeing.filter((c) => c.place !== 'prefix');
+    if (named.length > 0) return named;
+    const municipalities = new Set(agreeing.map((c) => c.point.placeKey));
+    return municipalities.size === 1 ? agreeing : [];
+  }
+
+  async function similarStreet(typed: TypedAddress, scope: MatchScope) {
+    const states = [...scope.states].map((s) => `DE-${s}`);
+    const streets = await repository.streetsIn(typed.placeKeys, states);
+    const ranked = streets
+      .map((s) => ({ key: s.streetKey, score: trigramSimilarity(s.streetKey, typed.streetKey) }))
+      .sort((a, b) => b.score - a.score);
+    const [best, next] = ranked;
+    if (!best || best.score < SIMILAR_STREET) return undefined;
+    if (next && next.key !== best.key && best.score - next.score < SIMILAR_MARGIN) return undefined;
+    return best.key;
+  }
+
+  return {
+    async find(address) {
+      const typed = parseTypedAddress(address);
+      const scope = typed && scopeOf(typed);
+      if (!typed || !scope) return null;
+      const chosen = pick((await atStreet(typed, scope, typed.streetKey)) ?? [], typed);
+      if (chosen) return toPlace(chosen.point, chosen.match, chosen.warnings, deps.sources);
+      const street = await similarStreet(typed, scope);
+      if (street === undefined || street === typed.streetKey) return null;
+      const similar = pick((await atStreet(typed, scope, street)) ?? [], typed);
+      return similar
+        ? toPlace(similar.point, 'similar_street', [...similar.warnings, 'street'], deps.sources)
+        : null;
+    },
+  };
+}
+
+/** The box in which a postcode's points are looked for. */
+function around(area: PostcodeArea): Box {
+  const lat = BOX_KM / KM_PER_DEGREE;
+  const lon = lat / Math.cos((area.lat * Math.PI) / 180);
+  return {
+    west: area.lon - lon,
+    south: area.lat - lat,
+    east: area.lon + lon,
+    north: area.lat + lat,
+  };
+}
+
+interface Chosen {
+  point: MatchedPoint;
+  match: 'exact' | 'postcode_area' | 'without_suffix';
+  warnings: GeocodingWarning[];
+}
+
+function pick(points: CheckedPoint[], typed: TypedAddress): Chosen | undefined {
+  const exact = points.filter((c) => c.point.suffix === typed.suffix);
+  const building = oneBuilding(exact);
+  if (building) {
+    const match = building.unconfirmed.includes('postcode') ? 'postcode_area' : 'exact';
+    return { point: building.point, match, warnings: building.unconfirmed };
+  }
+  if (exact.length > 0 || typed.suffix === '') return undefined;
+  const plain = oneBuilding(points.filter((c) => c.point.suffix === ''));
+  return (
+    plain && {
+      point: plain.point,
+      match: 'without_suffix',
+      warnings: [...plain.unconfirmed, 'suffix'],
+    }
+  );
+}
+
+function oneBuilding(points: CheckedPoint[]): CheckedPoint | undefined {
+  const [first] = points;
+  if (!first) return undefined;
+  const apart = points.some(
+    ({ point: p }) =>
+      Math.abs(p.lat - first.point.lat) > SAME_PLACE ||
+      Math.abs(p.lon - first.point.lon) > SAME_PLACE,
+  );
+  return apart ? undefined : first;
+}
+
+function toPlace(
+  point: MatchedPoint,
+  match: OfficialLocation['match'],
+  warnings: GeocodingWarning[],
+  sources: AddressSources,
+): OfficialPlace | null {
+  const source = sources.find(point.state);
+  if (!source?.import) return null;
+  const official: OfficialLocation = {
+    match,
+    ...(point.quality === 'A' || point.quality === 'B' ? { quality: point.quality } : {}),
+    dataset: datasetLabel(source.dataset, point),
+    ...(requiresCredit(source)
+      ? {
+          credit: {
+            text: `Hauskoordinaten: © ${source.credit ?? source.name}, ${LICENSES[source.license].name} (${source.license})`,
+            license_url: LICENSES[source.license].url,
+            source_url: source.download.startsWith('https://') ? source.download : undefined,
+          },
+        }
+      : {}),
+  };
+  const postal = point.postcode === null ? '' : `${point.postcode} `;
+  // "Frankfurt am Main, Stadt": what follows the comma is the kind of municipality.
+  const municipality = point.municipality.replace(/,.*$/, '');
+  return {
+    lat: point.lat,
+    lon: point.lon,
+    displayName: `${point.street} ${point.houseNumber}, ${postal}${municipality}`,
+    state: point.state,
+    municipality,
+    official,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '#server/config/configError.js';
+import { kilometres } from '#server/geocoding/postcodes/postcodeArea.js';
+import { createPostcodeDirectory } from '#server/geocoding/postcodes/postcodeDirectory.js';
+import {
+  formatPostcodeFile,
+  loadPostcodeDirectory,
+  loadPostcodeFile,
+  parsePostcodeFile,
+} from '#server/geocoding/postcodes/postcodeFile.js';
+
+const shipped = loadPostcodeFile();
+const directory = loadPostcodeDirectory();
+
+function area(postcode: string) {
+  const found = directory.area(postcode);
+  if (!found) throw new Error(`no ${postcode}`);
+  return found;
+}
+
+describe('the shipped postcode file (server/sources/postcodes.tsv)', () => {
+  it('holds every postcode once, five digits, inside Germany, in all 16 states', () => {
+    const postcodes = shipped.map((a) => a.postcode);
+    expect(new Set(postcodes).size).toBe(postcodes.length);
+    expect(postcodes.length).toBeGreaterThan(8000);
+    expect(new Set(shipped.map((a) => a.state)).size).toBe(16);
+    for (const a of shipped) {
+      expect(a.lat).toBeGreaterThan(47.2);
+      expect(a.lat).toBeLessThan(55.1);
+      expect(a.lon).toBeGreaterThan(5.8);
+      expect(a.lon).toBeLessThan(15.1);
+      expect(a.nearStates).not.toContain(a.state);
+    }
+  });
+
+  // The namesakes of the reference's matching hazards (address-sources.md,
+  // 2026-11-27) and the places the issue names, each with its state as the
+  // Deutsche Post and the municipalities' own pages give it.
+  it.each([
+    ['91586', 'BY', 'Lichtenau (Mittelfranken)'],
+    ['33165', 'NW', 'Lichtenau (Westfalen)'],
+    ['49434', 'NI', 'Neuenkirchen-Vörden'],
+    ['48485', 'NW', 'Neuenkirchen (Kreis Steinfurt)'],
+    ['15230', 'BB', 'Frankfurt (Oder)'],
+    ['60311', 'HE', 'Frankfurt am Main'],
+    ['06108', 'ST', 'Halle (Saale)'],
+    ['59065', 'NW', 'Hamm'],
+    ['53332', 'NW', 'Bornheim (Rheinland)'],
+    ['60385', 'HE', 'Frankfurt-Bornheim'],
+    ['80331', 'BY', 'München'],
+    ['24103', 'SH', 'Kiel'],
+    ['01067', 'SN', 'Dresden'],
+    ['10317', 'BE', 'Berlin-Rummelsburg'],
+  ])('%s lies in %s (%s)', (postcode, state) => {
+    expect(directory.area(postcode)?.state).toBe(state);
+  });
+
+  it('names the neighbouring state of a postcode that crosses a state border', () => {
+    // 21039 covers Hamburg-Bergedorf and Börnsen (Schleswig-Holstein).
+    expect([...directory.statesOf(area('21039'))]).toEqual(expect.arrayContaining(['HH', 'SH']));
+    expect([...directory.statesOf(area('80331'))]).toEqual(['BY']);
+  });
+});
+
+describe('postcode directory', () => {
+  it('knows no postcode that is not one', () => {
+    expect(directory.area('00000')).toBeUndefined();
+    expect(directory.area('99999')).toBeUndefined();
+  });
+
+  it('tells a building of the typed postcode from one on the other side of the city', () => {
+    // Köln has a Hauptstraße in Porz (51143) and in Rodenkirchen (50996).
+    expect(directory.reaches(area('51143'), { lat: 50.883, lon: 7.063 })).toBe(true);
+    expect(directory.reaches(area('51143'), { lat: 50.8893, lon: 6.9904 })).toBe(false);
+    expect(directory.reaches(area('50996'), { lat: 50.8893, lon: 6.9904 })).toBe(true);
+    // Frankfurt: Nieder-Erlenbach is in 60437, Sachsenhausen is not.
+    expect(directory.reaches(area('60437'), { lat: 50.2015, lon: 8.7155 })).toBe(true);
+    expect(directory.reaches(area('60437'), { lat: 50.1, lon: 8.68 })).toBe(false);
+    // Hamminkeln is 83 km from Hamm's 59065.
+    expect(directory.reaches(area('59065'), { lat: 51.737, lon: 6.6 })).toBe(false);
+  });
+
+  it('reaches far where the postcodes lie far apart (a rural area)', () => {
+    const lone = { postcode: '11111', state: 'BB', nearStates: [], lat: 53, lon: 13, place: 'A' };
+    const other = { ...lone, postcode: '22222', lat: 53.2, place: 'B' };
+    const rural = createPostcodeDirectory([lone, other]);
+    const tenKmEast = { lat: 53, lon: 13 + 10 / (111.32 * Math.cos((53 * Math.PI) / 180)) };
+    expect(kilometres(lone, tenKmEast)).toBeCloseTo(10, 1);
+    expect(rural.reaches(lone, tenKmEast)).toBe(true);
+    // 24 km from 22222's point, more than twice the 10 km to the nearest one.
+    expect(rural.reaches(other, tenKmEast)).toBe(false);
+    expect(rural.reaches(lone, { lat: 53.21, lon: 13 })).toBe(false);
+  });
+
+  it('lists the states that have a postal place of a name', () => {
+    expect([...directory.statesNamed('lichtenau')].sort()).toEqual(['BW', 'BY', 'NW', 'SN']);
+    expect([...directory.statesNamed('muenster')].sort()).toEqual(['BY', 'HE', 'NW']);
+    // Hamm (Westf.) and Hamm (Sieg), whose post office is "Hamm" too.
+    expect([...directory.statesNamed('hamm')].sort()).toEqual(['NW', 'RP']);
+    expect([...directory.statesNamed('koeln')]).toEqual(['NW']);
+    expect(directory.statesNamed('nirgendwo').size).toBe(0);
+  });
+});
+
+describe('postcode file format', () => {
+  const area = {
+    postcode: '21039',
+    state: 'HH',
+    nearStates: ['NI', 'SH'],
+    lat: 53.45532,
+    lon: 10.26189,
+    place: 'Hamburg',
+  };
+
+  it('reads what it writes', () => {
+    const text = formatPostcodeFile(['origin'], [area]);
+    expect(text.split('\n')[0]).toBe('# origin');
+    expect(parsePostcodeFile(text, 'p.tsv')).toEqual([area]);
+  });
+
+  it.each([
+    [
+      'a short postcode',
+      'postcode\tstate\tnear_states\tlat\tlon\tplace\n2103\tHH\t\t53\t10\tHamburg\n',
+    ],
+    [
+      'a state in words',
+      'postcode\tstate\tnear_states\tlat\tlon\tplace\n21039\tHamburg\t\t53\t10\tX\n',
+    ],
+    ['no point', 'postcode\tstate\tnear_states\tlat\tlon\tplace\n21039\tHH\t\tx\t10\tHamburg\n'],
+    ['other columns', 'plz\tland\n21039\tHH\n'],
+  ])('refuses a file with %s', (_, text) => {
+    expect(() => parsePostcodeFile(text, 'p.tsv')).toThrow(ConfigError);
+  });
+});
