@@ -87,9 +87,7 @@ describe('npm run deps', () => {
       'server/src/sources/xmlTree.ts',
       'server/src/sources/wfs/wfsAdapter.ts',
     ]);
-    expect(throughFile.output).toContain(
-      '  server/src/sources: ogc/ <-> wfs/ <-> xmlTree.ts\n',
-    );
+    expect(throughFile.output).toContain('  server/src/sources: ogc/ <-> wfs/ <-> xmlTree.ts\n');
     expect(throughFile.exitCode).toBe(1);
   });
 
