@@ -31,13 +31,24 @@ type Checker = (
   deps: SchemaCheckDeps,
 ) => Promise<SchemaCheck>;
 
-/** Each kind's check; the options arrive as the kind's own schema parsed them (hence `never`). */
-const CHECKERS: Readonly<Record<string, Checker>> = {
+/** A kind whose service cannot describe itself, and why. */
+interface Undescribed {
+  undescribed: string;
+}
+
+/**
+ * Each adapter kind's check, or why there is none; the options arrive as the
+ * kind's own schema parsed them (hence `never`). A new kind in
+ * sources/adapterKinds.ts adds its line here too (a test holds the two lists
+ * together).
+ */
+export const SCHEMA_CHECKS: Readonly<Record<string, Checker | Undescribed>> = {
   'wfs-gml': checkWfsGml,
   'wfs-gml-two-step': checkWfsTwoStep,
   'wfs-geojson': checkWfsGeojson,
   'wms-gfi': checkWmsGfi,
   'arcgis-query': checkArcgis,
+  'imported-geojson': { undescribed: 'a file imported ahead, no service to describe itself' },
 };
 
 export async function checkSchemas(
@@ -69,10 +80,12 @@ async function checkSource(
   source: ConfiguredSource,
   deps: SchemaCheckDeps,
 ): Promise<Omit<SchemaResult, 'state' | 'name'>> {
-  const checker = CHECKERS[source.kind];
+  const checker = SCHEMA_CHECKS[source.kind];
   const kind = ADAPTER_KINDS.find((k) => k.kind === source.kind);
-  if (!checker || !kind) {
-    const finding = notCheckable(`kind ${source.kind} has no service to describe itself`);
+  if (typeof checker !== 'function' || kind === undefined) {
+    const why =
+      checker !== undefined && 'undescribed' in checker ? checker.undescribed : 'no check';
+    const finding = notCheckable(`kind ${source.kind}: ${why}`);
     return { status: 'ok', checked: [], findings: [finding] };
   }
   try {

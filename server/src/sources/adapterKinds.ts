@@ -1,4 +1,5 @@
-// Every protocol kind the registry may name. A new kind: its module plus one line here.
+// Every protocol kind the registry may name. A new kind: its module, one line here
+// and one in sourceCheck/schemaCheck.ts (SCHEMA_CHECKS; a test holds the two together).
 import type { AdapterKind } from './adapter.js';
 import { arcgisQueryKind } from './arcgis/arcgisAdapter.js';
 import { importedGeojsonKind } from './geojson/importedGeojsonAdapter.js';

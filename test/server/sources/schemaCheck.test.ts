@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkFields } from '#server/sourceCheck/findings.js';
 import { SHIPPED_STATES } from '#server/sources/shippedRegistry.js';
-import { checkSchemas, formatSchemaResults } from '#server/sourceCheck/schemaCheck.js';
+import {
+  checkSchemas,
+  formatSchemaResults,
+  SCHEMA_CHECKS,
+} from '#server/sourceCheck/schemaCheck.js';
+import { ADAPTER_KINDS } from '#server/sources/adapterKinds.js';
 import { sourcesCheck } from './sourcesCheckCommand.js';
 import { logs, NOVEMBER_2026, startStateWorld, upstream, type StateWorld } from './stateSupport.js';
 
@@ -51,6 +56,11 @@ beforeEach(() => {
 });
 
 describe('checking the registry against the services’ own descriptions', () => {
+  it('has a check, or the reason there is none, for every adapter kind and for no other', () => {
+    const kinds = ADAPTER_KINDS.map((k) => k.kind).sort();
+    expect(Object.keys(SCHEMA_CHECKS).sort()).toEqual(kinds);
+  });
+
   it('passes every connected state of the shipped registry against the fakes', async () => {
     const results = await checkSchemas(await world.registry(), STATES, deps);
     const connected = results.filter((r) => r.status !== 'not_connected');

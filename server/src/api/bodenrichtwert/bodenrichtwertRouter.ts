@@ -15,7 +15,7 @@ import type { RateLimited } from '../../http/rateLimit.js';
 import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
 import { batchLookup } from '../../lookup/batchLookup.js';
 import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { lookupCallerOf } from './lookupCaller.js';
+import { requestCaller } from '../requestCaller.js';
 import { parsePreferWait } from './preferWait.js';
 
 export type BodenrichtwertDeps = RateLimited &
@@ -36,7 +36,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     async (req, res) => {
       const params = parseLookupRequest(req.query, ctx.lookup.today());
       if (!params.ok) throw params.error;
-      sendBody(res, 200, await countedLookup(ctx, lookupCallerOf(req, res), params.value));
+      sendBody(res, 200, await countedLookup(ctx, requestCaller(req, res), params.value));
     },
   );
   router.post(
@@ -52,7 +52,7 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
       const wait = parsePreferWait(req.headers.prefer);
       const results = await batchLookup(
         ctx,
-        lookupCallerOf(req, res),
+        requestCaller(req, res),
         params.value.entries,
         ctx.sleep(wait.seconds * 1000),
       );

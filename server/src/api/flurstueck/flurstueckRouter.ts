@@ -16,7 +16,7 @@ import {
   type CountedParcelDeps,
 } from '../../parcels/countedParcel.js';
 import type { ParcelValuation } from '../../parcels/parcelValuation.js';
-import { lookupCallerOf } from '../bodenrichtwert/lookupCaller.js';
+import { requestCaller } from '../requestCaller.js';
 
 export type FlurstueckDeps = RateLimited &
   BearerDeps &
@@ -33,7 +33,7 @@ export function flurstueckRouter(ctx: FlurstueckDeps): Router {
     async (req, res) => {
       const params = parseFlurstueckRequest(req.query, ctx.parcelValuation.today());
       if (!params.ok) throw params.error;
-      const answer = await countedParcel(ctx, lookupCallerOf(req, res), params.value);
+      const answer = await countedParcel(ctx, requestCaller(req, res), params.value);
       sendBody(res, 200, flurstueckResponse(answer));
     },
   );

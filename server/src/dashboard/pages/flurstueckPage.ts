@@ -12,7 +12,7 @@ import { LAND_USE_CODES, LAND_USE_NAMES } from '#shared/landUse.js';
 import { parseFlurstueckRequest } from '#shared/schemas/flurstueckRequest.js';
 import type { Config } from '../../config/config.js';
 import { clientKey } from '../../http/rateLimit.js';
-import { callerWhileOpen } from '../../lookup/lookupCaller.js';
+import { callerWhileOpen } from '../../lookup/callerWhileOpen.js';
 import type { LookupService } from '../../lookup/lookupService.js';
 import {
   countedParcel,

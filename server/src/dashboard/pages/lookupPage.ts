@@ -11,7 +11,7 @@ import { currencyFacts } from '#shared/client/currencyLine.js';
 import { describeGeocoding } from '#shared/texts.js';
 import { parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { countedLookupAs, type CountedLookupDeps } from '../../lookup/countedLookup.js';
-import { callerWhileOpen } from '../../lookup/lookupCaller.js';
+import { callerWhileOpen } from '../../lookup/callerWhileOpen.js';
 import { clientKey } from '../../http/rateLimit.js';
 import type { Config } from '../../config/config.js';
 import { MAP_PIXELS, zoneMapBox, zoneMapSvg } from '../charts/zoneMap.js';
