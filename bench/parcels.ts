@@ -19,7 +19,7 @@ import { startNominatimFake } from '#dev/fakes/nominatimFake.js';
 import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { startWfsGeojsonFake } from '#dev/fakes/wfsGeojsonFake.js';
 import { latLonToMetric, metricToLatLon } from '#server/geo/crs.js';
-import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
+import { loadParcelRegistry } from '#server/cadastre/parcelRegistry.js';
 import { createBenchDatabase } from './support/benchDatabase.js';
 import { startChildServer } from './support/childServer.js';
 import { percentile, round2 } from './support/latencyProbe.js';

@@ -19,7 +19,7 @@ export const SERVER_LAYERS = [
   ['accounts'],
   ['geo', 'upstream', 'scheduling'],
   ['sources'],
-  ['geocoding'],
+  ['geocoding', 'cadastre'],
   ['lookup'],
   ['parcels', 'addressImport', 'sourceCheck'],
   ['web', 'addins'],

@@ -20,7 +20,7 @@ import {
   textAtPath,
   type XmlNode,
 } from '#server/sources/xmlTree.js';
-import type { ParcelFamily } from '#server/parcels/sources/parcelSourceDefinition.js';
+import type { ParcelFamily } from '#server/cadastre/parcelSourceDefinition.js';
 import {
   aveItem,
   geojsonAnswer,

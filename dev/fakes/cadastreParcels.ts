@@ -14,7 +14,7 @@ import { latLonToMetric, metricToLatLon, type AxisOrder } from '#server/geo/crs.
 import type { LatLon } from '#server/geo/latLon.js';
 import { metricArea } from '#server/geo/metricArea.js';
 import type { EastNorth, MetricCrs } from '#server/geo/metricPolygon.js';
-import type { ParcelFamily } from '#server/parcels/sources/parcelSourceDefinition.js';
+import type { ParcelFamily } from '#server/cadastre/parcelSourceDefinition.js';
 
 export interface FakeParcel {
   /** Canonical, 20 characters (parseKennzeichen); each family writes its own spelling. */

@@ -2,7 +2,7 @@
 // with the quirks the reference documents for it, and the registry pointed at
 // them: what the demo and the parcel tests start. Parcels are placed with
 // `fake.addParcel(servicePathOf('NW'), placeParcel(point, { kennzeichen }))`.
-import type { ParcelRegistryFile } from '#server/parcels/sources/parcelSourceDefinition.js';
+import type { ParcelRegistryFile } from '#server/cadastre/parcelSourceDefinition.js';
 import {
   startCadastreFake,
   type CadastreFake,

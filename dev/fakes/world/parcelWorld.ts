@@ -7,11 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LAND_OF_SCHLUESSEL } from '#shared/flurstueckskennzeichen.js';
 import type { MetricCrs } from '#server/geo/metricPolygon.js';
-import type { ParcelRegistryFile } from '#server/parcels/sources/parcelSourceDefinition.js';
+import type { ParcelRegistryFile } from '#server/cadastre/parcelSourceDefinition.js';
 import { placeParcel } from '../cadastreParcels.js';
 import type { CadastreFake } from '../cadastreFake.js';
 import { servicePathOf, startCadastreWorld } from '../cadastreWorld.js';
-import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
+import { loadParcelRegistry } from '#server/cadastre/parcelRegistry.js';
 import { BERLIN_ZONE_BORDER } from './mapStates.js';
 import { STATE_ADDRESSES } from './stateAddresses.js';
 

@@ -24,7 +24,7 @@ import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import { berlinDay } from '../time/berlinDay.js';
 import type { Clock } from '../time/clock.js';
 import { buildParcelAnswer, parcelZones, type ParcelZones } from './parcelAnswer.js';
-import type { CadastralParcel, ParcelSource, ParcelSources } from './parcelSource.js';
+import type { CadastralParcel, ParcelSource, ParcelSources } from '../cadastre/parcelSource.js';
 import type { ParcelTarget, ParcelValuation } from './parcelValuation.js';
 import { fetchParcelZones } from './parcelZoneFetch.js';
 

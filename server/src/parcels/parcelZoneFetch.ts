@@ -15,8 +15,8 @@ import { landValueOutage, mappingContext, type ConnectedSource } from '../lookup
 import { mapNewestEntries } from '../sources/mapping/entryMapper.js';
 import type { SourceGate } from '../scheduling/sourceGate.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
-import { gridSample, gridSampleText, POLYGON_METHOD_TEXT } from './gridSample.js';
-import type { CadastralParcel } from './parcelSource.js';
+import { gridSample, gridSampleText, POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
+import type { CadastralParcel } from '../cadastre/parcelSource.js';
 import type { ParcelZone } from './parcelValuation.js';
 import { orderedZones, zoneWithShare, zonesOfParcel } from './parcelZones.js';
 

@@ -3,7 +3,7 @@
 // maps them (per zone the newest stichtag on or before the day asked), then
 // intersected with the parcel. Zones are grouped by their land use, so that
 // zones of one use split the parcel and zones of different uses overlap.
-import * as clip from './clipping.js';
+import * as clip from '../geo/clipping.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { sortByLandUse } from '#shared/landUse.js';
 import type { FlurstueckZone } from '#shared/parcelTypes.js';
@@ -20,7 +20,7 @@ import {
 import { mapRecord, newestPerZone, type MappingContext } from '../sources/mapping/entryMapper.js';
 import type { ZoneRecord } from '../sources/adapter.js';
 import type { ParcelZone } from './parcelValuation.js';
-import { zoneShares } from './zoneShares.js';
+import { zoneShares } from '../geo/zoneShares.js';
 
 /**
  * Rounding of the answer: a zone's area to 0.01 m² (official areas are whole

@@ -17,7 +17,7 @@ import { startWfsGeojsonFake, type JsonZone } from '#dev/fakes/wfsGeojsonFake.js
 import { startBrm3TwoStepFake, type Brm3Value } from '#dev/fakes/brm3TwoStepFake.js';
 import type { LatLon } from '#server/geo/latLon.js';
 import { latLonToMetric, metricToLatLon } from '#server/geo/crs.js';
-import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
+import { loadParcelRegistry } from '#server/cadastre/parcelRegistry.js';
 import type { ParcelQuery } from '#server/parcels/parcelValuation.js';
 import { manualClock } from '../../support/clock.js';
 import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';

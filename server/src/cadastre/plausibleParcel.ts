@@ -4,10 +4,10 @@
 // polygon half or double the official area means a wrong geometry (a missed
 // hole, a ring in the wrong axis order, a truncated answer) or a wrong area,
 // and a value computed from it would be wrong. Such an answer is an outage.
-import type { Logger } from '../../logging/logger.js';
-import { metricArea } from '../../geo/metricArea.js';
-import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
-import type { CadastralParcel } from '../parcelSource.js';
+import type { Logger } from '../logging/logger.js';
+import { metricArea } from '../geo/metricArea.js';
+import { UpstreamOutage } from '../upstream/upstreamOutage.js';
+import type { CadastralParcel } from './parcelSource.js';
 
 /** The largest ratio between the polygon's and the official area that is still plausible. */
 export const MAX_AREA_RATIO = 2;

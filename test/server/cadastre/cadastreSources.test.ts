@@ -10,13 +10,10 @@ import type { LatLon } from '#server/geo/latLon.js';
 import { metricArea } from '#server/geo/metricArea.js';
 import { createUpstream } from '#server/upstream/upstream.js';
 import { UpstreamOutage } from '#server/upstream/upstreamOutage.js';
-import type { ParcelSource, ParcelSources } from '#server/parcels/parcelSource.js';
-import {
-  createParcelSources,
-  UNLISTED_REASON,
-} from '#server/parcels/sources/createParcelSources.js';
-import { loadParcelRegistry } from '#server/parcels/sources/parcelRegistry.js';
-import type { ParcelRegistryFile } from '#server/parcels/sources/parcelSourceDefinition.js';
+import type { ParcelSource, ParcelSources } from '#server/cadastre/parcelSource.js';
+import { createParcelSources, UNLISTED_REASON } from '#server/cadastre/createParcelSources.js';
+import { loadParcelRegistry } from '#server/cadastre/parcelRegistry.js';
+import type { ParcelRegistryFile } from '#server/cadastre/parcelSourceDefinition.js';
 
 const ERFURT: LatLon = { lat: 50.9587, lon: 11.0693 };
 const KOELN: LatLon = { lat: 50.9375, lon: 6.9603 };
@@ -180,7 +177,7 @@ describe('the traps of the reference', () => {
     const firstPair = (xml: string) => /<gml:posList>(\S+) (\S+)/.exec(xml)?.slice(1).map(Number);
     expect(firstPair(urn)).toEqual([...(firstPair(short) ?? [])].reverse());
     // …and the reader, following the spelling, gets the same polygon from both.
-    const { readParcels } = await import('#server/parcels/sources/families/readParcels.js');
+    const { readParcels } = await import('#server/cadastre/families/readParcels.js');
     const datensatz = { name: 'x', text: 'x', license_url: 'x', source_url: 'x' };
     const [a] = readParcels('ave2', urn, { nativeCrs: 'EPSG:25832', datensatz });
     const [b] = readParcels('ave2', short, { nativeCrs: 'EPSG:25832', datensatz });

@@ -3,8 +3,8 @@
 // a message naming the entry, like the land-value registry.
 import { readFile } from 'node:fs/promises';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError } from '../../config/configError.js';
-import { fromProjectRoot } from '../../config/projectRoot.js';
+import { ConfigError } from '../config/configError.js';
+import { fromProjectRoot } from '../config/projectRoot.js';
 import { parcelRegistryFileSchema, type ParcelRegistryFile } from './parcelSourceDefinition.js';
 
 export const DEFAULT_PARCEL_SOURCES_FILE = fromProjectRoot(

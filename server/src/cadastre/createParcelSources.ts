@@ -1,7 +1,7 @@
 // The parcel sources of every state from the registry (parcel-sources.yaml):
 // the ParcelSources port of the parcel view. A state the registry marks
 // `none` (Bayern) or does not list answers with the reason.
-import type { ParcelSources } from '../parcelSource.js';
+import type { ParcelSources } from './parcelSource.js';
 import { createCadastreSource, type CadastreSourceDeps } from './cadastreSource.js';
 import type { ParcelRegistryFile } from './parcelSourceDefinition.js';
 

@@ -5,10 +5,10 @@
 // GET FILTER or, where the service's firewall refuses that (LGLN), as POST;
 // or the OGC API item whose id is the Kennzeichen (NRW).
 import { zeroPadded } from '#shared/flurstueckskennzeichen.js';
-import type { LatLon } from '../../geo/latLon.js';
-import { latLonToMetric } from '../../geo/crs.js';
-import type { UpstreamRequest } from '../../upstream/upstream.js';
-import { equalsOneOf, escapeXml, getFeatureXml } from '../../sources/wfs/getFeatureRequest.js';
+import type { LatLon } from '../geo/latLon.js';
+import { latLonToMetric } from '../geo/crs.js';
+import type { UpstreamRequest } from '../upstream/upstream.js';
+import { equalsOneOf, escapeXml, getFeatureXml } from '../sources/wfs/getFeatureRequest.js';
 import { urnOf, type OpenParcelSource } from './parcelSourceDefinition.js';
 
 /** Half the side of the BBOX around the point, metres: a parcel of a few metres still reaches it. */

@@ -1,5 +1,5 @@
 // The reader of each schema family: one answer of the service into its parcels.
-import type { CadastralParcel } from '../../parcelSource.js';
+import type { CadastralParcel } from '../parcelSource.js';
 import type { ParcelFamily } from '../parcelSourceDefinition.js';
 import { GEOJSON_FAMILIES, readGeojsonParcels } from './geojsonFamilies.js';
 import { GML_FAMILIES, readGmlParcels } from './gmlFamilies.js';

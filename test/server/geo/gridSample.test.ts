@@ -9,7 +9,7 @@ import type { MetricMultiPolygon } from '#server/geo/metricPolygon.js';
 import { createSourceGate } from '#server/scheduling/sourceGate.js';
 import type { SourceRegistry } from '#server/sources/registry.js';
 import { PROBE_POINTS } from '#server/sources/shippedRegistry.js';
-import { gridSample, MAX_SAMPLES } from '#server/parcels/gridSample.js';
+import { gridSample, MAX_SAMPLES } from '#server/geo/gridSample.js';
 import { fetchParcelZones } from '#server/parcels/parcelZoneFetch.js';
 import { loadSourceRegistry } from '#server/sources/registry.js';
 import { createUpstream } from '#server/upstream/upstream.js';

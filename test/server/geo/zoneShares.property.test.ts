@@ -9,7 +9,7 @@ import { metricArea } from '#server/geo/metricArea.js';
 import { readGmlSurface } from '#server/sources/wfs/gmlSurface.js';
 import { parseXmlTree } from '#server/sources/xmlTree.js';
 import type { EastNorth, MetricMultiPolygon } from '#server/geo/metricPolygon.js';
-import { zoneShares } from '#server/parcels/zoneShares.js';
+import { zoneShares } from '#server/geo/zoneShares.js';
 
 /** A quadrilateral parcel somewhere in UTM zone 32 (corners jittered, so not a rectangle). */
 const parcelArb = fc

@@ -5,9 +5,9 @@
 // (UpstreamOutage), never a parcel with a wrong or zero area.
 import type { ParcelDataset } from '#shared/parcelTypes.js';
 import { parseKennzeichen, splitKennzeichen } from '#shared/flurstueckskennzeichen.js';
-import type { MetricCrs, MetricMultiPolygon } from '../../../geo/metricPolygon.js';
-import { UpstreamOutage } from '../../../upstream/upstreamOutage.js';
-import type { CadastralParcel } from '../../parcelSource.js';
+import type { MetricCrs, MetricMultiPolygon } from '../../geo/metricPolygon.js';
+import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
+import type { CadastralParcel } from '../parcelSource.js';
 
 /** What a reader needs besides the answer: the registry's facts about the source. */
 export interface ReadContext {

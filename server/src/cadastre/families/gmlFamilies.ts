@@ -3,10 +3,10 @@
 // ST, RP, SN, HB deegree) and 1.0 (TH: flur "Flur 2", flurstnr "425/1"),
 // INSPIRE cp:CadastralParcel (SH, MV, SL; no Gemarkung name, Flur or address),
 // NAS adv:AX_Flurstueck (HB via LGLN, the NRW AAA WFS).
-import { featuresOf } from '../../../sources/wfs/featureCollection.js';
-import { readGmlSurface } from '../../../sources/wfs/gmlSurface.js';
-import { children, textAtPath, type XmlNode } from '../../../sources/xmlTree.js';
-import type { CadastralParcel } from '../../parcelSource.js';
+import { featuresOf } from '../../sources/wfs/featureCollection.js';
+import { readGmlSurface } from '../../sources/wfs/gmlSurface.js';
+import { children, textAtPath, type XmlNode } from '../../sources/xmlTree.js';
+import type { CadastralParcel } from '../parcelSource.js';
 import { parcelOf, type PublishedParcel, type ReadContext } from './parcelOf.js';
 
 interface GmlFamily {

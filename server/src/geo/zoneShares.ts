@@ -6,9 +6,9 @@
 // zones of the group have not taken), across groups never added at all, so
 // overlapping zones of different uses each keep their full share.
 import * as clip from './clipping.js';
-import type { MetricMultiPolygon, MetricPolygon } from '../geo/metricPolygon.js';
-import { metricArea } from '../geo/metricArea.js';
-import { inCrs } from '../geo/metricBox.js';
+import type { MetricMultiPolygon, MetricPolygon } from './metricPolygon.js';
+import { metricArea } from './metricArea.js';
+import { inCrs } from './metricBox.js';
 
 export interface ShareInput<Zone> {
   zone: Zone;

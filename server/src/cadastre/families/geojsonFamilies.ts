@@ -3,10 +3,10 @@
 // native EPSG:25833) and Baden-Württemberg's nora v_al_flurstueck
 // (flurstueckskennzeichen, gemarkung_name, flurnummer, zaehler/nenner,
 // amtliche_flaeche); and the ALKIS vereinfacht names of an OGC API item.
-import { readGeojsonSurface } from '../../../geo/geojsonSurface.js';
-import { geojsonCollectionOf } from '../../../sources/geojsonAnswer.js';
-import { propertyAt, type Properties } from '../../../sources/jsonProperties.js';
-import type { CadastralParcel } from '../../parcelSource.js';
+import { readGeojsonSurface } from '../../geo/geojsonSurface.js';
+import { geojsonCollectionOf } from '../../sources/geojsonAnswer.js';
+import { propertyAt, type Properties } from '../../sources/jsonProperties.js';
+import type { CadastralParcel } from '../parcelSource.js';
 import { parcelOf, type PublishedParcel, type ReadContext } from './parcelOf.js';
 
 type GeojsonFamily = (properties: Properties) => Omit<PublishedParcel, 'polygon'>;

@@ -6,9 +6,9 @@
 // NRW publishes its zones as a shapefile (docs/sources.md, Zones and shares of a parcel): importing it
 // would give exact shares instead.
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import { metricArea } from '../geo/metricArea.js';
-import { boxOf } from '../geo/metricBox.js';
-import type { EastNorth, MetricMultiPolygon } from '../geo/metricPolygon.js';
+import { metricArea } from './metricArea.js';
+import { boxOf } from './metricBox.js';
+import type { EastNorth, MetricMultiPolygon } from './metricPolygon.js';
 
 /** Most points asked per parcel: 25 requests are a few seconds at most for one answer. */
 export const MAX_SAMPLES = 25;

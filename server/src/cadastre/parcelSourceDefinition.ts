@@ -4,8 +4,8 @@
 // fact (the evidence vocabulary of the land-value registry).
 import { z } from 'zod';
 import { LICENSES, type LicenseId } from '#shared/texts.js';
-import { axisOrderSchema } from '../../geo/crs.js';
-import { evidenceSchema } from '../../sources/sourceDefinition.js';
+import { axisOrderSchema } from '../geo/crs.js';
+import { evidenceSchema } from '../sources/sourceDefinition.js';
 
 const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
 

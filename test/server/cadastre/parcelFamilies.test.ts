@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { metricArea } from '#server/geo/metricArea.js';
 import { UpstreamOutage } from '#server/upstream/upstreamOutage.js';
-import { largestUse } from '#server/parcels/sources/families/parcelOf.js';
-import { readParcels } from '#server/parcels/sources/families/readParcels.js';
+import { largestUse } from '#server/cadastre/families/parcelOf.js';
+import { readParcels } from '#server/cadastre/families/readParcels.js';
 import type { MetricCrs } from '#server/geo/metricPolygon.js';
 
 const fixture = (name: string) =>

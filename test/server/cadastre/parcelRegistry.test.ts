@@ -6,8 +6,8 @@ import {
   DEFAULT_PARCEL_SOURCES_FILE,
   loadParcelRegistry,
   parseParcelRegistry,
-} from '#server/parcels/sources/parcelRegistry.js';
-import { OPEN_FACTS } from '#server/parcels/sources/parcelSourceDefinition.js';
+} from '#server/cadastre/parcelRegistry.js';
+import { OPEN_FACTS } from '#server/cadastre/parcelSourceDefinition.js';
 import { LAND_OF_SCHLUESSEL } from '#shared/flurstueckskennzeichen.js';
 import { ConfigError } from '#server/config/configError.js';
 
