@@ -14,6 +14,7 @@ import { HousePointRepository } from '#server/lookup/addresses/housePointReposit
 import { importHouseFile } from '#server/lookup/addresses/importHouseFile.js';
 import { createOfficialPoints } from '#server/lookup/addresses/officialPoints.js';
 import { loadPostcodeDirectory } from '#server/lookup/addresses/postcodes/postcodeFile.js';
+import { typedAddress } from '#server/lookup/addresses/typedAddress.js';
 import { systemClock } from '#server/time/clock.js';
 import { percentile, round2 } from '../support/latencyProbe.js';
 import { postcodeOfMunicipality } from './gebrefGenerator.js';
@@ -79,7 +80,7 @@ for (let i = 0; i < SAMPLES; i += 1) {
   if (!row) continue;
   const address = `${row.street} ${row.house_number}, ${postcodeOfMunicipality(row.municipality)} ${row.municipality}`;
   const started = performance.now();
-  const place = await official.find(address);
+  const place = await official.find(typedAddress(address));
   times.push(performance.now() - started);
   // NW's file carries no postcodes: the typed one is checked against its area.
   if (place?.official.match === 'postcode_area') found += 1;

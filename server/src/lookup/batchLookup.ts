@@ -15,6 +15,7 @@ import { ErrorCode, type AppError } from '#shared/errors.js';
 import type { BatchEntry } from '#shared/schemas/batchRequest.js';
 import {
   lookupReserved,
+  lookupTarget,
   reserveLookup,
   type CountedLookupDeps,
   type LookupTarget,
@@ -62,7 +63,7 @@ export async function batchLookup(
   const items = entries.map(async ({ addressInput, target }): Promise<BatchLookupItem> => {
     if (!target.ok) return errorItem(target.error, addressInput);
     try {
-      const response = await lookupOnce(target.value);
+      const response = await lookupOnce(lookupTarget(target.value));
       return { ...response, address_input: addressInput, status: 200 };
     } catch (err) {
       const error = asAppError(err, ErrorCode.processingError);
