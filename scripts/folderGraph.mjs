@@ -5,7 +5,7 @@
 // - a cycle between the top folders of server/src and the parts,
 // - a cycle between the subfolders (and files) of one folder, at any depth of
 //   server/src and the other parts (DEEP_CHECKED_PARTS): a cycle inside
-//   server/src/oauth or server/src/lookup/sources ties folders together as
+//   server/src/oauth or server/src/sources ties folders together as
 //   much as one between top folders does,
 // - a cycle between files anywhere.
 // Each failure lists the imports that make it.

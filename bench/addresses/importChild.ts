@@ -14,6 +14,7 @@ import { HousePointRepository } from '#server/geocoding/officialPoints/housePoin
 import { importHouseFile } from '#server/addressImport/importHouseFile.js';
 import { createOfficialPoints } from '#server/geocoding/officialPoints/officialPoints.js';
 import { loadPostcodeDirectory } from '#server/geocoding/postcodes/postcodeFile.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { systemClock } from '#server/time/clock.js';
 import { percentile, round2 } from '../support/latencyProbe.js';
 import { postcodeOfMunicipality } from './gebrefGenerator.js';
@@ -79,7 +80,7 @@ for (let i = 0; i < SAMPLES; i += 1) {
   if (!row) continue;
   const address = `${row.street} ${row.house_number}, ${postcodeOfMunicipality(row.municipality)} ${row.municipality}`;
   const started = performance.now();
-  const place = await official.find(address);
+  const place = await official.find(typedAddress(address));
   times.push(performance.now() - started);
   // NW's file carries no postcodes: the typed one is checked against its area.
   if (place?.official.match === 'postcode_area') found += 1;

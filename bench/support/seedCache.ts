@@ -2,6 +2,7 @@
 // distinct addresses had been looked up: one geocode row per address and one
 // land-value row per coordinate, in multi-row INSERTs of a few thousand rows.
 import type { Sequelize } from 'sequelize';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { addressKey } from '#server/geocoding/geocodeCacheRepository.js';
 import { coordinateKey } from '#server/lookup/cache/landValueCacheRepository.js';
 
@@ -33,7 +34,7 @@ export async function seedCachedCoordinates(
     for (let i = start; i < end; i += 1) {
       const point = pointOf(i);
       places.push({
-        address_key: addressKey(cachedAddress(i)),
+        address_key: addressKey(typedAddress(cachedAddress(i))),
         lat: point.lat,
         lon: point.lon,
         display_name: `Cacheallee ${i + 1}, Hannover, Niedersachsen, 30159, Deutschland`,

@@ -2,6 +2,7 @@
 // a client on this machine (fake latency, the fakes' own work, loopback HTTP),
 // measured by replaying the very requests the service sends, one after another.
 // (d)'s overhead is the service's latency minus this floor.
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { createNominatimGeocoder } from '#server/geocoding/geocoder/nominatimGeocoder.js';
 import { createLogger } from '#server/logging/logger.js';
 import { loadSourceRegistry } from '#server/sources/registry.js';
@@ -31,7 +32,7 @@ async function captureRequests(world: BenchWorld, located: Located): Promise<Ups
     minIntervalMs: 0,
   });
   const address = located === 'official' ? world.nextOfficialAddress() : world.nextColdAddress();
-  const place = await geocoder.geocode(address);
+  const place = await geocoder.geocode(typedAddress(address));
   if (!place?.state) throw new Error('upstream floor: the cold address did not geocode');
   // An official point is found in the service's database: the floor is the source alone.
   if (located === 'official') captured.length = 0;

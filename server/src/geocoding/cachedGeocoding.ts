@@ -14,16 +14,13 @@ import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from '../time/clock.js';
 import type { OfficialPoints } from './officialPoints/officialPoints.js';
+import type { TypedAddress } from './typedAddress.js';
 import type { CallerGate } from '../scheduling/callerGate.js';
 import { withSignal, type WorkTicket } from '../scheduling/workTicket.js';
 import type { GeocodedPlace, Geocoder } from './geocoder/geocoder.js';
 import { SingleFlight } from '../scheduling/singleFlight.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
-import {
-  normaliseAddress,
-  type CachedPlace,
-  type GeocodeCacheRepository,
-} from './geocodeCacheRepository.js';
+import type { CachedPlace, GeocodeCacheRepository } from './geocodeCacheRepository.js';
 import { WriteBehind } from '../scheduling/writeBehind.js';
 
 export const GEOCODE_CACHE_MS = 30 * 24 * 3600 * 1000;
@@ -37,7 +34,7 @@ export const OFFICIAL_HOT_MS = 60 * 1000;
 
 export interface CachedGeocoding {
   /** Throws AppError address_not_found, service_error or rate_limit_exceeded. */
-  resolve(address: string, ticket: WorkTicket): Promise<GeocodedPlace>;
+  resolve(address: TypedAddress, ticket: WorkTicket): Promise<GeocodedPlace>;
   /** Resolves when no cache write is running (shutdown, tests). */
   idle(): Promise<void>;
 }
@@ -55,41 +52,52 @@ export function createCachedGeocoding(deps: {
   const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
   const writes = new WriteBehind(deps.logger, 'geocode cache');
   /** Per address: its official point, or null where it has none. */
-  const officialHot = new LRUCache<string, { place: GeocodedPlace | null }>({
+  const officialHot = new LRUCache<string, OfficialMemo>({
     max: HOT_PLACES,
     ttl: OFFICIAL_HOT_MS,
   });
   const isFresh = (cached: CachedPlace) =>
     deps.clock().getTime() - cached.fetchedAt.getTime() <= GEOCODE_CACHE_MS;
 
-  async function officialPoint(address: string, key: string): Promise<GeocodedPlace | null> {
-    if (!deps.official) return null;
-    const known = officialHot.get(key);
-    if (known) return known.place;
+  /**
+   * The place memory answers with: the official point, else a fresh answer of
+   * the geocoder (null: not found); undefined where the database must be asked.
+   */
+  function remembered(key: string, official: OfficialMemo): GeocodedPlace | null | undefined {
+    if (official.place) return official.place;
+    const known = hot.get(key);
+    return known && isFresh(known) ? known.place : undefined;
+  }
+
+  /** Asked where memory does not know; a failing database counts as no official point. */
+  async function officialPoint(address: TypedAddress): Promise<OfficialMemo> {
+    if (!deps.official) return NO_OFFICIAL;
     try {
-      const place = await deps.official.find(address);
-      officialHot.set(key, { place });
-      return place;
+      const memo = { place: await deps.official.find(address) };
+      officialHot.set(address.normal, memo);
+      return memo;
     } catch (err) {
       deps.logger.warn({ err }, 'house coordinates unavailable, asking the geocoder');
-      return null;
+      return NO_OFFICIAL;
     }
   }
 
+  /** After memory had no answer; `askOfficial`: memory did not know whether there is an official point. */
   async function resolveUncoalesced(
-    address: string,
-    key: string,
+    address: TypedAddress,
+    askOfficial: boolean,
     ticket: WorkTicket,
   ): Promise<GeocodedPlace> {
-    const official = await officialPoint(address, key);
-    if (official) return official;
-    const known = hot.get(key);
-    if (known && isFresh(known)) return placeOf(known);
+    const key = address.normal;
+    if (askOfficial) {
+      const known = remembered(key, await officialPoint(address));
+      if (known !== undefined) return found(known);
+    }
     await writes.pending(key);
     const cached = await deps.cache.find(address);
     if (cached && isFresh(cached)) {
       hot.set(key, cached);
-      return placeOf(cached);
+      return found(cached.place);
     }
     let place: GeocodedPlace | null;
     try {
@@ -97,7 +105,7 @@ export function createCachedGeocoding(deps: {
     } catch (err) {
       if (!isUpstreamOutage(err)) throw err;
       deps.logger.warn({ reason: err.reason, err }, 'geocoder unavailable');
-      if (cached) return placeOf(cached);
+      if (cached) return found(cached.place);
       throw new AppError(
         ErrorCode.serviceError,
         'Der Geokodierungsdienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.',
@@ -107,22 +115,19 @@ export function createCachedGeocoding(deps: {
     const answer = { place, fetchedAt: deps.clock() };
     hot.set(key, answer);
     writes.start(key, () => deps.cache.save(address, place, answer.fetchedAt));
-    return placeOf(answer);
+    return found(place);
   }
 
   return {
     resolve(address, ticket) {
-      const key = normaliseAddress(address);
-      const official = officialHot.get(key);
-      if (official?.place) return Promise.resolve(official.place);
-      // No official points, or none for this address: the geocoder's caches answer.
-      if (!deps.official || official) {
-        const known = hot.get(key);
-        if (known && isFresh(known)) return Promise.resolve(known).then(placeOf);
-      }
+      const key = address.normal;
+      // Without official points there is none to ask for; undefined: the database must say.
+      const official = deps.official ? officialHot.get(key) : NO_OFFICIAL;
+      const known = official && remembered(key, official);
+      if (known !== undefined) return Promise.resolve(known).then(found);
       return flight.run(
         key,
-        (signal) => resolveUncoalesced(address, key, withSignal(ticket, signal)),
+        (signal) => resolveUncoalesced(address, !official, withSignal(ticket, signal)),
         ticket.signal,
       );
     },
@@ -130,10 +135,17 @@ export function createCachedGeocoding(deps: {
   };
 }
 
-/** The cached answer's place; address_not_found where the geocoder found none. */
-function placeOf(cached: CachedPlace): GeocodedPlace {
-  if (!cached.place) throw addressNotFound();
-  return cached.place;
+/** Whether an address has an official point: the point, or null. */
+interface OfficialMemo {
+  place: GeocodedPlace | null;
+}
+
+const NO_OFFICIAL: OfficialMemo = { place: null };
+
+/** The place; address_not_found where the geocoder found none. */
+function found(place: GeocodedPlace | null): GeocodedPlace {
+  if (!place) throw addressNotFound();
+  return place;
 }
 
 function addressNotFound(): AppError {

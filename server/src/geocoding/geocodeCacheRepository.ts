@@ -2,6 +2,7 @@
 // place, or none where the geocoder found nothing, which is remembered as long.
 import { createHash } from 'node:crypto';
 import type { Sequelize } from 'sequelize';
+import type { TypedAddress } from './typedAddress.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import { defineGeocodeCacheModel } from './geocodeCacheModel.js';
 
@@ -11,18 +12,9 @@ export interface CachedPlace {
   fetchedAt: Date;
 }
 
-/**
- * Case, surrounding and repeated spaces and Unicode form do not change an address.
- * toLowerCase() is German lower-casing: Unicode has language-specific rules only
- * for Turkish, Azeri and Lithuanian, and toLocaleLowerCase('de') resolves the
- * locale on every call (a few microseconds, twice per lookup).
- */
-export function normaliseAddress(address: string): string {
-  return address.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-export function addressKey(address: string): string {
-  return createHash('sha256').update(normaliseAddress(address)).digest('hex');
+/** The row's key: SHA-256 (hex) of the address's normal form. */
+export function addressKey({ normal }: Pick<TypedAddress, 'normal'>): string {
+  return createHash('sha256').update(normal).digest('hex');
 }
 
 export class GeocodeCacheRepository {
@@ -32,7 +24,7 @@ export class GeocodeCacheRepository {
     this.rows = defineGeocodeCacheModel(sequelize);
   }
 
-  async find(address: string): Promise<CachedPlace | undefined> {
+  async find(address: Pick<TypedAddress, 'normal'>): Promise<CachedPlace | undefined> {
     const row = await this.rows.findByPk(addressKey(address));
     if (!row) return undefined;
     const { lat, lon, displayName } = row;
@@ -49,7 +41,11 @@ export class GeocodeCacheRepository {
     return { place, fetchedAt: row.fetchedAt };
   }
 
-  async save(address: string, place: GeocodedPlace | null, fetchedAt: Date): Promise<void> {
+  async save(
+    address: Pick<TypedAddress, 'normal'>,
+    place: GeocodedPlace | null,
+    fetchedAt: Date,
+  ): Promise<void> {
     await this.rows.upsert({
       addressKey: addressKey(address),
       lat: place?.lat ?? null,

@@ -10,7 +10,6 @@
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { PostcodeDirectory } from './postcodes/postcodeDirectory.js';
 import type { PostcodeArea } from './postcodes/postcodeArea.js';
-import { typedPostcode } from './typedAddress.js';
 import type { CachedGeocoding } from './cachedGeocoding.js';
 import { restrictedState, restrictedStateError } from '../sources/coverage.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
@@ -21,7 +20,7 @@ export function guardedByPostcode(
 ): CachedGeocoding {
   return {
     async resolve(address, ticket) {
-      const postcode = typedPostcode(address);
+      const { postcode } = address;
       const area = postcode === undefined ? undefined : postcodes.area(postcode);
       if (area) refuseRestricted(area, postcodes);
       const place = await geocoding.resolve(address, ticket);

@@ -1,10 +1,12 @@
-// An address as people type it, taken apart: "Straße Nr, PLZ Ort",
-// "Straße Nr PLZ Ort", "PLZ Ort, Straße Nr", "Straße Nr, Ortsteil, PLZ Ort",
-// with or without the postcode. The parts as written feed a geocoder that
-// searches by parts (Photon's /structured); their keys feed the match against
-// the official points. Anything else (no house number, a place without a
-// street, digits in a place name: "3015 Hannover" is a mistyped postcode) is
-// left to the geocoder's free-text search.
+// An address as people type it, read once per request and carried along: the
+// text as typed, its normal form (the key of the geocode cache and of the
+// quota's distinct lookups) and its parts. The parts are taken apart from
+// "Straße Nr, PLZ Ort", "Straße Nr PLZ Ort", "PLZ Ort, Straße Nr", "Straße Nr,
+// Ortsteil, PLZ Ort", with or without the postcode. The parts as written feed
+// a geocoder that searches by parts (Photon's /structured); their keys feed
+// the match against the official points. Anything else (no house number, a
+// place without a street, digits in a place name: "3015 Hannover" is a
+// mistyped postcode) is left to the geocoder's free-text search.
 import { parseHouseNumber, placeKey, streetKey, type HouseNumber } from './addressKeys.js';
 
 export interface WrittenAddress {
@@ -16,10 +18,24 @@ export interface WrittenAddress {
   places: string[];
 }
 
-export interface TypedAddress extends HouseNumber {
+/** The comparable keys of the parts (addressKeys.ts), as the official points are matched. */
+export interface AddressKeys extends HouseNumber {
   streetKey: string;
   postcode: string | undefined;
   placeKeys: string[];
+}
+
+export interface TypedAddress {
+  /** As given: what a geocoder's free-text search is asked. */
+  readonly text: string;
+  /** The cache and quota key form; the same for every way of writing one address. */
+  readonly normal: string;
+  /** The parts as written; null where the address cannot be taken apart. */
+  readonly parts: WrittenAddress | null;
+  /** The parts' keys; null where there are no parts, no house number or no street. */
+  readonly keys: AddressKeys | null;
+  /** The postcode typed anywhere, also where the rest cannot be taken apart. */
+  readonly postcode: string | undefined;
 }
 
 const COUNTRY = /^(deutschland|germany|de|bundesrepublik deutschland)$/i;
@@ -40,9 +56,43 @@ const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
 /** "Straße Nr PLZ Ort" or "Straße Nr Ort" in one part. */
 const ONE_PART = new RegExp(String.raw`^(\D.*?)\s*(${NUMBER})\s+(?:(\d{5})\s+)?(\D.*)$`);
 
-export function splitTypedAddress(input: string): WrittenAddress | null {
-  const parts = input
-    .normalize('NFC')
+/**
+ * Reads an address once; everything after this uses its fields. The parts
+ * are taken apart on first use, once: an address the caches know never needs
+ * them, and taking them apart costs several times the normal form.
+ */
+export function typedAddress(text: string): TypedAddress {
+  const nfc = text.normalize('NFC');
+  let parts: WrittenAddress | null | undefined;
+  let keys: AddressKeys | null | undefined;
+  return {
+    text,
+    normal: normalForm(nfc),
+    postcode: ANY_POSTCODE.exec(nfc)?.[1],
+    get parts() {
+      if (parts === undefined) parts = splitTypedAddress(nfc);
+      return parts;
+    },
+    get keys() {
+      if (keys === undefined) keys = this.parts && keysOf(this.parts);
+      return keys;
+    },
+  };
+}
+
+/**
+ * Case, surrounding and repeated spaces and Unicode form do not change an address.
+ * toLowerCase() is German lower-casing: Unicode has language-specific rules only
+ * for Turkish, Azeri and Lithuanian, and toLocaleLowerCase('de') resolves the
+ * locale on every call (a few microseconds per lookup).
+ */
+function normalForm(nfc: string): string {
+  return nfc.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** `nfc`: the text in Unicode form NFC. */
+function splitTypedAddress(nfc: string): WrittenAddress | null {
+  const parts = nfc
     .split(/[,;\n]/)
     .map((part) => part.trim().replace(/\s+/g, ' '))
     .filter((part) => part !== '' && !COUNTRY.test(part));
@@ -54,19 +104,12 @@ export function splitTypedAddress(input: string): WrittenAddress | null {
   return written;
 }
 
-export function parseTypedAddress(input: string): TypedAddress | null {
-  const written = splitTypedAddress(input);
-  if (!written) return null;
+function keysOf(written: WrittenAddress): AddressKeys | null {
   const number = parseHouseNumber(written.houseNumber);
   const key = streetKey(written.street);
   const placeKeys = written.places.map(placeKey).filter((place) => place !== '');
   if (!number || key === '') return null;
   return { ...number, streetKey: key, postcode: written.postcode, placeKeys };
-}
-
-/** The postcode typed anywhere in the address, also where the rest cannot be taken apart. */
-export function typedPostcode(input: string): string | undefined {
-  return ANY_POSTCODE.exec(input.normalize('NFC'))?.[1];
 }
 
 function fromOnePart(part: string): WrittenAddress | null {

@@ -1,7 +1,7 @@
-// What an error answers with: any thrown value as an AppError (body-parser
-// and zlib errors get their codes, the rest the route's internal code) and
-// the body {error, message, status, …details} of that AppError.
-import { AppError, ErrorCode, isAppError, type ErrorCode as Code } from '#shared/errors.js';
+// Any value an HTTP route throws as an AppError: body-parser and zlib errors
+// get their codes, the rest is shared's asAppError (the route's internal code).
+import { asAppError, type InternalErrorCode } from '#shared/errorBody.js';
+import { AppError, ErrorCode, type ErrorCode as Code } from '#shared/errors.js';
 
 /** Errors thrown by body-parser carry a `type`; map them to our codes. */
 interface BodyParserError {
@@ -33,12 +33,7 @@ const BODY_PARSER_CODES: Readonly<Record<string, { code: Code; message: string }
   },
 };
 
-/** The code an unexpected error answers with, per route family. */
-export type InternalErrorCode =
-  typeof ErrorCode.internalServerError | typeof ErrorCode.processingError;
-
 export function toAppError(err: unknown, internalCode: InternalErrorCode): AppError {
-  if (isAppError(err)) return err;
   const type = (err as BodyParserError | null)?.type;
   if (typeof type === 'string' && BODY_PARSER_CODES[type]) {
     const { code, message } = BODY_PARSER_CODES[type];
@@ -52,11 +47,5 @@ export function toAppError(err: unknown, internalCode: InternalErrorCode): AppEr
       cause: err,
     });
   }
-  return new AppError(internalCode, 'Interner Fehler bei der Verarbeitung der Anfrage.', {
-    cause: err,
-  });
-}
-
-export function errorBody(error: AppError): Record<string, unknown> {
-  return { error: error.code, message: error.message, status: error.status, ...error.details };
+  return asAppError(err, internalCode);
 }

@@ -2,8 +2,9 @@
 // (plus details such as reason and upgrade_url), JSON or XML as the request
 // asked. Unknown errors become 500 without internals and are logged in full.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { errorBody, type InternalErrorCode } from '#shared/errorBody.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
-import { errorBody, toAppError, type InternalErrorCode } from './errorBody.js';
+import { toAppError } from './errorBody.js';
 import { sendBody } from './responseFormat.js';
 
 /**

@@ -9,17 +9,13 @@
 // With a wait, items not answered when it ends are answered as pending
 // (202) and go on in the background: the answer lands in the cache and is
 // counted once when ready, so asking again for it costs nothing.
-import type {
-  BatchLookupItem,
-  BodenrichtwertResponse,
-  ErrorBody,
-  PendingItem,
-} from '#shared/apiTypes.js';
+import type { BatchLookupItem, BodenrichtwertResponse, PendingItem } from '#shared/apiTypes.js';
+import { asAppError, errorBody } from '#shared/errorBody.js';
 import { ErrorCode, type AppError } from '#shared/errors.js';
 import type { BatchEntry } from '#shared/schemas/batchRequest.js';
-import { errorBody, toAppError } from '../http/errorBody.js';
 import {
   lookupReserved,
+  lookupTarget,
   reserveLookup,
   type CountedLookupDeps,
   type LookupTarget,
@@ -67,10 +63,10 @@ export async function batchLookup(
   const items = entries.map(async ({ addressInput, target }): Promise<BatchLookupItem> => {
     if (!target.ok) return errorItem(target.error, addressInput);
     try {
-      const response = await lookupOnce(target.value);
+      const response = await lookupOnce(lookupTarget(target.value));
       return { ...response, address_input: addressInput, status: 200 };
     } catch (err) {
-      const error = toAppError(err, ErrorCode.processingError);
+      const error = asAppError(err, ErrorCode.processingError);
       if (error.status >= 500) {
         deps.logger.error({ err: error.cause ?? error, code: error.code }, 'batch item failed');
       }
@@ -99,5 +95,5 @@ function pendingItem(addressInput: string): PendingItem {
 
 /** The error body the single lookup would answer (errorBody, as the error middleware sends it). */
 function errorItem(error: AppError, addressInput: string): BatchLookupItem {
-  return { ...(errorBody(error) as unknown as ErrorBody), address_input: addressInput };
+  return { ...errorBody(error), address_input: addressInput };
 }

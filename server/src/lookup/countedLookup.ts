@@ -5,12 +5,15 @@
 // counted exactly once per month. An error gives the count back, except a
 // failing answer (404 no_data, address_not_found) past the month's free
 // failing lookups: it cost the geocoder and the state service like an answer.
-// A parcel answer (parcels/countedParcel.ts) is settled the same way.
+// A parcel answer (parcels/countedParcel.ts) is settled the same way. The
+// address is read here, once per request (typedAddress.ts), and carried along.
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
 import type { LandUseCode } from '#shared/landUse.js';
+import type { AddressTarget } from '#shared/schemas/lookupRequest.js';
 import type { LookupReservation, QuotaService } from '../accounts/quotaService.js';
 import type { Logger } from '../logging/logger.js';
+import { typedAddress, type TypedAddress } from '../geocoding/typedAddress.js';
 import type { LookupCaller } from '../scheduling/workTicket.js';
 import type { LookupResult, LookupService } from './lookupService.js';
 import { lookupKey, type LookupIdentity } from './lookupKey.js';
@@ -23,9 +26,20 @@ export interface CountedLookupDeps {
   logger: Logger;
 }
 
-/** One address to look up: as sent (echoed as address_input) and as geocoded (trimmed). */
+/** One address to look up: as sent (echoed as address_input) and as read (trimmed). */
 export interface LookupTarget extends LookupIdentity {
   addressInput: string;
+  address: TypedAddress;
+}
+
+/** The parsed request's target with its address read. */
+export function lookupTarget({
+  addressInput,
+  address,
+  filter,
+  stichtag,
+}: AddressTarget): LookupTarget {
+  return { addressInput, address: typedAddress(address), filter, stichtag };
 }
 
 /**
@@ -41,7 +55,7 @@ export type ShapeAnswer<Answer> = (
 export function countedLookup(
   deps: CountedLookupDeps,
   caller: LookupCaller,
-  target: LookupTarget,
+  target: AddressTarget,
 ): Promise<BodenrichtwertResponse> {
   return countedLookupAs(deps, caller, target, buildLookupResponse);
 }
@@ -50,9 +64,10 @@ export function countedLookup(
 export async function countedLookupAs<Answer>(
   deps: CountedLookupDeps,
   caller: LookupCaller,
-  target: LookupTarget,
+  request: AddressTarget,
   shape: ShapeAnswer<Answer>,
 ): Promise<Answer> {
+  const target = lookupTarget(request);
   const reservation = await reserveLookup(deps, caller.accountId, target);
   return lookupReserved(deps, reservation, target, caller, shape);
 }

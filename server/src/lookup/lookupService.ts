@@ -26,6 +26,7 @@ import {
   type LookupCaller,
   type WorkTicket,
 } from '../scheduling/workTicket.js';
+import type { TypedAddress } from '../geocoding/typedAddress.js';
 import type { CachedGeocoding } from '../geocoding/cachedGeocoding.js';
 import { aktualitaetOf } from '../sources/currency/aktualitaet.js';
 import type { CurrencyWatch } from '../sources/currency/currencyWatch.js';
@@ -60,7 +61,7 @@ export interface LookupService {
    * The values at the address: the current ones, or with `stichtag`
    * (YYYY-MM-DD, not after today) per zone the newest stichtag on or before it.
    */
-  lookup(address: string, caller: LookupCaller, stichtag?: string): Promise<LookupResult>;
+  lookup(address: TypedAddress, caller: LookupCaller, stichtag?: string): Promise<LookupResult>;
   /** YYYY-MM-DD, the calendar day in Germany of the service's clock. */
   today(): string;
   /** Resolves when background renewals and cache writes have finished. */

@@ -6,11 +6,11 @@
 // limit counts every tool call (a batch of 100 calls used to count once).
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { BATCH_BODY_LIMIT_BYTES } from '#shared/apiTypes.js';
+import { errorBody } from '#shared/errorBody.js';
 import { ErrorCode, isAppError } from '#shared/errors.js';
 import type { CountedLookupDeps } from '../lookup/countedLookup.js';
 import { principalOf, requireBearer, type BearerDeps } from '../auth/requireBearer.js';
 import type { Config } from '../config/config.js';
-import { errorBody } from '../http/errorBody.js';
 import { jsonBodyUpTo } from '../http/jsonBody.js';
 import { clientKey, type RateLimited } from '../http/rateLimit.js';
 import { authInfoFor } from './authInfo.js';

@@ -2,8 +2,9 @@
 // read (plus the API's JSON as structuredContent and, for older clients, as
 // text), or a tool error carrying the API's error code and message.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { errorBody, type InternalErrorCode } from '#shared/errorBody.js';
 import type { AppError } from '#shared/errors.js';
-import { errorBody, toAppError, type InternalErrorCode } from '../http/errorBody.js';
+import { toAppError } from '../http/errorBody.js';
 import type { Logger } from '../logging/logger.js';
 
 export function toolSuccess(summary: string, body: object): CallToolResult {
@@ -23,7 +24,7 @@ export function toolError(error: AppError): CallToolResult {
   return {
     isError: true,
     content: [{ type: 'text', text: details.length ? `${text} (${details.join(', ')})` : text }],
-    structuredContent: errorBody(error),
+    structuredContent: { ...errorBody(error) },
   };
 }
 

@@ -8,14 +8,19 @@
 // count back.
 import { createHash } from 'node:crypto';
 import type { FlurstueckResponse } from '#shared/parcelTypes.js';
-import type { FlurstueckRequest } from '#shared/schemas/flurstueckRequest.js';
+import type { FlurstueckRequest, FlurstueckTarget } from '#shared/schemas/flurstueckRequest.js';
 import { PARCEL_DISCLAIMER } from '#shared/texts.js';
 import type { QuotaService } from '../accounts/quotaService.js';
 import type { Logger } from '../logging/logger.js';
-import { normaliseAddress } from '../geocoding/geocodeCacheRepository.js';
+import { typedAddress } from '../geocoding/typedAddress.js';
 import { answerReserved } from '../lookup/countedLookup.js';
 import type { LookupCaller } from '../scheduling/workTicket.js';
-import type { ParcelAnswer, ParcelQuery, ParcelValuation } from './parcelValuation.js';
+import type {
+  ParcelAnswer,
+  ParcelQuery,
+  ParcelTarget,
+  ParcelValuation,
+} from './parcelValuation.js';
 
 export interface CountedParcelDeps {
   quota: Pick<QuotaService, 'reserveLookup'>;
@@ -27,7 +32,7 @@ export interface CountedParcelDeps {
 export function parcelKey({ target, stichtag }: Pick<ParcelQuery, 'target' | 'stichtag'>): string {
   const parcel =
     target.kind === 'address'
-      ? ['address', normaliseAddress(target.addressInput)]
+      ? ['address', target.address.normal]
       : ['kennzeichen', target.kennzeichen];
   const canonical = JSON.stringify(['flurstueck', ...parcel, stichtag ?? null]);
   return createHash('sha256').update(canonical).digest('hex');
@@ -37,10 +42,18 @@ export function parcelKey({ target, stichtag }: Pick<ParcelQuery, 'target' | 'st
 export async function countedParcel(
   deps: CountedParcelDeps,
   caller: LookupCaller,
-  { format: _format, ...query }: FlurstueckRequest,
+  { format: _format, target, ...rest }: FlurstueckRequest,
 ): Promise<ParcelAnswer> {
+  const query = { ...rest, target: parcelTarget(target) };
   const reservation = await deps.quota.reserveLookup(caller.accountId, parcelKey(query));
   return answerReserved(deps, reservation, () => deps.parcelValuation.value(query, caller));
+}
+
+/** The request's target, an address read once here (typedAddress.ts). */
+function parcelTarget(target: FlurstueckTarget): ParcelTarget {
+  return target.kind === 'address'
+    ? { ...target, address: typedAddress(target.addressInput) }
+    : target;
 }
 
 /**

@@ -67,7 +67,7 @@ async function locate(
       missing: `Das Flurstück ${kennzeichen} ist im amtlichen Liegenschaftskataster nicht verzeichnet.`,
     };
   }
-  const place = await geocoding.resolve(target.addressInput, ticket);
+  const place = await geocoding.resolve(target.address, ticket);
   return {
     state: place.state ?? '',
     place,

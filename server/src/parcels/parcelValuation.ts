@@ -4,12 +4,14 @@
 // the land value per use. The edges parse and shape; this use case decides.
 import type { FlurstueckResponse, FlurstueckZone } from '#shared/parcelTypes.js';
 import type { LandUseCode } from '#shared/landUse.js';
+import type { TypedAddress } from '../geocoding/typedAddress.js';
 import type { LookupCaller } from '../scheduling/workTicket.js';
 import type { ZoneOutline } from '../geo/zoneOutline.js';
 import type { OfficialMapRequest } from '../sources/maps/officialMap.js';
 
 export type ParcelTarget =
-  | { kind: 'address'; addressInput: string }
+  /** The address as sent and as read once (typedAddress.ts). */
+  | { kind: 'address'; addressInput: string; address: TypedAddress }
   /** The 20-character Kennzeichen, normalised (Berlin's 18-character form widened). */
   | { kind: 'kennzeichen'; kennzeichenInput: string; kennzeichen: string };
 

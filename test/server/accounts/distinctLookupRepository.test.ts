@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistinctLookupRepository } from '#server/accounts/distinctLookupRepository.js';
 import { AccountRepository } from '#server/accounts/accountRepository.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { lookupKey } from '#server/lookup/lookupKey.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
-const key = (address: string) => lookupKey({ address, filter: [] });
+const key = (address: string) => lookupKey({ address: typedAddress(address), filter: [] });
 
 describe.each(databaseKinds())('distinct lookups on %s', (kind) => {
   let test: TestDatabase;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine, type SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 import { addressTools, MUENSTER, writeHouseFile } from '../../support/houseCoordinateImport.js';
 
@@ -35,7 +36,7 @@ describe.each(databaseKinds())("replacing a state's points on %s", (kind) => {
     const seen: (number | null)[] = [];
     const lookups = (async () => {
       while (importing) {
-        const place = await tools.official.find('Prinzipalmarkt 10, 48143 Münster');
+        const place = await tools.official.find(typedAddress('Prinzipalmarkt 10, 48143 Münster'));
         seen.push(place === null ? null : place.lat);
       }
     })();

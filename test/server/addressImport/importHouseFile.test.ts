@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine, hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 import {
   addressTools,
@@ -37,7 +38,7 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
       format: 'gebref',
       summary: { rowsRead: 3, rowsKept: 2, leftOut: { quality_c: 1 }, dataDate: '2026-07-01' },
     });
-    const found = await tools.official.find('Prinzipalmarkt 11, 48143 Münster');
+    const found = await tools.official.find(typedAddress('Prinzipalmarkt 11, 48143 Münster'));
     expect(found).toMatchObject({
       state: 'DE-NW',
       displayName: 'Prinzipalmarkt 11, Münster',
@@ -46,7 +47,7 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
       warnings: ['postcode'],
     });
     expect(found?.lat).toBeCloseTo(prinzipalmarkt(11).lat, 6);
-    expect(await tools.official.find('Prinzipalmarkt 12, 48143 Münster')).toBeNull();
+    expect(await tools.official.find(typedAddress('Prinzipalmarkt 12, 48143 Münster'))).toBeNull();
     const [active] = await tools.repository.activeImports();
     expect(active).toMatchObject({ state: 'DE-NW', fileName: 'gebref.txt', rowsKept: 2 });
   });
@@ -62,8 +63,10 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
   it("replaces a state's points with a new file and removes the old ones", async () => {
     const file = writeHouseFile('gebref2.txt', lines(gebrefLine(prinzipalmarkt(20), 1)));
     await tools.import({ state: 'NW', file });
-    expect(await tools.official.find('Prinzipalmarkt 20, 48143 Münster')).not.toBeNull();
-    expect(await tools.official.find('Prinzipalmarkt 10, 48143 Münster')).toBeNull();
+    expect(
+      await tools.official.find(typedAddress('Prinzipalmarkt 20, 48143 Münster')),
+    ).not.toBeNull();
+    expect(await tools.official.find(typedAddress('Prinzipalmarkt 10, 48143 Münster'))).toBeNull();
     const [count] = await t.db.sequelize.query('SELECT COUNT(*) AS n FROM house_points', {
       plain: false,
       raw: true,
@@ -88,7 +91,9 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
 
   describe('refuses and replaces nothing', () => {
     const stillThere = async () =>
-      expect(await tools.official.find('Prinzipalmarkt 100, 48143 Münster')).not.toBeNull();
+      expect(
+        await tools.official.find(typedAddress('Prinzipalmarkt 100, 48143 Münster')),
+      ).not.toBeNull();
 
     it('an unknown state', async () => {
       const err = await importRefusal(tools.import({ state: 'XX', file: '/nonexistent' }));
@@ -154,7 +159,9 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
       expect(err.message).toContain('Zeile 51: falsche Spaltenzahl (3 Felder statt 21)');
       expect(err.message).not.toContain('field_count');
       await stillThere();
-      expect(await tools.official.find('Prinzipalmarkt 300, 48143 Münster')).toBeNull();
+      expect(
+        await tools.official.find(typedAddress('Prinzipalmarkt 300, 48143 Münster')),
+      ).toBeNull();
     });
   });
 });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine, hkDeFile, type SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
 import { openHouseFile } from '#server/addressImport/formats/openHouseFile.js';
 import { importHouseFile } from '#server/addressImport/importHouseFile.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { toSourcePosition } from '#server/geo/crs.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 import {
@@ -48,7 +49,9 @@ describe.each(databaseKinds())('import messages on %s', (kind) => {
     await t.dispose();
   });
   const stillThere = async () =>
-    expect(await tools.official.find('Prinzipalmarkt 10, 48143 Münster')).not.toBeNull();
+    expect(
+      await tools.official.find(typedAddress('Prinzipalmarkt 10, 48143 Münster')),
+    ).not.toBeNull();
 
   it('names the state whose bounds hold the rows when the file carries no state key', async () => {
     // Saarland's CSV layout (STN, HNR, PLZ, ONM, X, Y): no landschl column. Towns of Hessen.
@@ -127,7 +130,7 @@ describe.each(databaseKinds())('import messages on %s', (kind) => {
       file: downloaded,
       origin: { url: 'http://127.0.0.1/hk.zip', lastModified: 'Thu, 01 Oct 2026 08:00:00 GMT' },
     });
-    const found = await tools.official.find(`${streetName(1)} 1, 48143 Münster`);
+    const found = await tools.official.find(typedAddress(`${streetName(1)} 1, 48143 Münster`));
     expect(found?.official.dataset).toBe(
       'Gebäudereferenzen NRW (GEBREF), Stand 2026-10-01 (Last-Modified des Downloads)',
     );
@@ -135,17 +138,19 @@ describe.each(databaseKinds())('import messages on %s', (kind) => {
     utimesSync(byHand, new Date('2026-09-15T10:00:00Z'), new Date('2026-09-15T10:00:00Z'));
     const outcome = await tools.import({ state: 'NW', file: byHand });
     expect(outcome.summary).toMatchObject({ dataDate: '2026-09-15', dataDateSource: 'file_date' });
-    expect((await tools.official.find(`${streetName(1)} 1, 48143 Münster`))?.official.dataset).toBe(
-      'Gebäudereferenzen NRW (GEBREF), Stand 2026-09-15 (Datum der Datei)',
-    );
+    expect(
+      (await tools.official.find(typedAddress(`${streetName(1)} 1, 48143 Münster`)))?.official
+        .dataset,
+    ).toBe('Gebäudereferenzen NRW (GEBREF), Stand 2026-09-15 (Datum der Datei)');
     // GEBREF rows carry their date: no origin to name.
     await tools.import({
       state: 'NW',
       file: writeHouseFile('dated.txt', lines([gebrefLine(MUENSTER, 1)])),
     });
-    expect((await tools.official.find('Prinzipalmarkt 10, 48143 Münster'))?.official.dataset).toBe(
-      'Gebäudereferenzen NRW (GEBREF), Stand 2026-07-01',
-    );
+    expect(
+      (await tools.official.find(typedAddress('Prinzipalmarkt 10, 48143 Münster')))?.official
+        .dataset,
+    ).toBe('Gebäudereferenzen NRW (GEBREF), Stand 2026-07-01');
   });
 
   it('stops at once when interrupted, removes the rows it wrote and keeps the points before', async () => {

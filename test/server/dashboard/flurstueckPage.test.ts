@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { artifact, chromiumRuns, launchChromium, signedInPage } from '../../support/chromium.js';
 import { MIXED_KENNZEICHEN, SPLIT_KENNZEICHEN } from '../../support/parcelAnswers.js';
 import { startParcelApi, type ParcelApi } from '../../support/parcelApi.js';
@@ -71,6 +72,7 @@ describe.runIf(chromiumRuns())('the Flurstück page and its printed Auskunft', (
     expect(api.valuation.queries.at(-1)?.target).toEqual({
       kind: 'address',
       addressInput: DEMO_ADDRESSES.hannover,
+      address: typedAddress(DEMO_ADDRESSES.hannover),
     });
     expect(await page.locator('svg.zone-map circle.address-point').count()).toBe(1);
     await value(MIXED_KENNZEICHEN);

@@ -1,3 +1,4 @@
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { lookupKey } from '#server/lookup/lookupKey.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
@@ -257,7 +258,7 @@ describe('dashboard pages over plain HTTP', () => {
     const { browser, user } = await signedInBrowser(server);
     const lookup = await server.ctx.quota.reserveLookup(
       user.id,
-      lookupKey({ address: 'Georgstraße 10, 30159 Hannover', filter: [] }),
+      lookupKey({ address: typedAddress('Georgstraße 10, 30159 Hannover'), filter: [] }),
     );
     await lookup.confirm();
     await server.ctx.quota.reserve(user.id);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '#shared/errors.js';
 import { loadPostcodeDirectory } from '#server/geocoding/postcodes/postcodeFile.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import type { CachedGeocoding } from '#server/geocoding/cachedGeocoding.js';
 import type { GeocodedPlace } from '#server/geocoding/geocoder/geocoder.js';
 import { guardedByPostcode } from '#server/geocoding/postcodeGuard.js';
@@ -17,7 +18,7 @@ function geocodingAnswering(place: GeocodedPlace) {
   const asked: string[] = [];
   const geocoding: CachedGeocoding = {
     resolve: (address) => {
-      asked.push(address);
+      asked.push(address.text);
       return Promise.resolve(place);
     },
     idle: () => Promise.resolve(),
@@ -45,10 +46,10 @@ async function refusal(promise: Promise<unknown>) {
 describe('what a typed postcode decides', () => {
   it('refuses a postcode of a restricted state before anything is asked', async () => {
     const { asked, guarded } = geocodingAnswering(place({}));
-    expect(await refusal(guarded.resolve('Lindenstraße 5, 91586 Lichtenau', ticket))).toBe(
-      'restricted_state',
-    );
-    expect(await refusal(guarded.resolve('Marienplatz, 80331 München', ticket))).toBe(
+    expect(
+      await refusal(guarded.resolve(typedAddress('Lindenstraße 5, 91586 Lichtenau'), ticket)),
+    ).toBe('restricted_state');
+    expect(await refusal(guarded.resolve(typedAddress('Marienplatz, 80331 München'), ticket))).toBe(
       'restricted_state',
     );
     expect(asked).toEqual([]);
@@ -59,7 +60,9 @@ describe('what a typed postcode decides', () => {
     const area = postcodes.area('63927');
     expect(area && [...postcodes.statesOf(area)]).toEqual(['BY', 'BW']);
     const { asked, guarded } = geocodingAnswering(place({}));
-    await expect(guarded.resolve('Hauptstraße 1, 63927 Bürgstadt', ticket)).resolves.toMatchObject({
+    await expect(
+      guarded.resolve(typedAddress('Hauptstraße 1, 63927 Bürgstadt'), ticket),
+    ).resolves.toMatchObject({
       state: 'DE-BY',
     });
     expect(asked).toHaveLength(1);
@@ -67,24 +70,24 @@ describe('what a typed postcode decides', () => {
 
   it('answers no geocoder place in a state the postcode does not reach', async () => {
     const { guarded } = geocodingAnswering(place({ state: 'DE-NW', lat: 52.24, lon: 7.37 }));
-    expect(await refusal(guarded.resolve('Kirchstraße 2, 49434 Neuenkirchen', ticket))).toBe(
-      'address_not_found',
-    );
+    expect(
+      await refusal(guarded.resolve(typedAddress('Kirchstraße 2, 49434 Neuenkirchen'), ticket)),
+    ).toBe('address_not_found');
   });
 
   it('warns where the place lies far from the postcode or the postcode is unknown', async () => {
     const far = geocodingAnswering(place({ state: 'DE-NI', lat: 53.78, lon: 8.89 }));
     await expect(
-      far.guarded.resolve('Kirchstraße 2, 49434 Neuenkirchen', ticket),
+      far.guarded.resolve(typedAddress('Kirchstraße 2, 49434 Neuenkirchen'), ticket),
     ).resolves.toMatchObject({ warnings: ['postcode'] });
     const unknown = geocodingAnswering(place({ state: 'DE-NI', lat: 52.5, lon: 8.1 }));
     await expect(
-      unknown.guarded.resolve('Kirchstraße 2, 49999 Vörden', ticket),
+      unknown.guarded.resolve(typedAddress('Kirchstraße 2, 49999 Vörden'), ticket),
     ).resolves.toMatchObject({ warnings: ['postcode'] });
     const near = geocodingAnswering(place({ state: 'DE-NI', lat: 52.5, lon: 8.1 }));
-    const located = await near.guarded.resolve('Kirchstraße 2, 49434 Vörden', ticket);
+    const located = await near.guarded.resolve(typedAddress('Kirchstraße 2, 49434 Vörden'), ticket);
     expect(located.warnings).toBeUndefined();
-    const without = await near.guarded.resolve('Kirchstraße 2, Vörden', ticket);
+    const without = await near.guarded.resolve(typedAddress('Kirchstraße 2, Vörden'), ticket);
     expect(without.warnings).toBeUndefined();
   });
 });

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHouseNumber, placeKey, streetKey } from '#server/geocoding/addressKeys.js';
-import {
-  parseTypedAddress,
-  splitTypedAddress,
-  typedPostcode,
-} from '#server/geocoding/typedAddress.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 
 describe('street, place and number keys', () => {
   it.each([
@@ -67,7 +63,7 @@ describe('an address as typed', () => {
     'Georgstrasse 10, 30159 Hannover, Deutschland',
     '  Georgstraße   10 ,  30159   Hannover ',
   ])('reads %j', (input) => {
-    expect(parseTypedAddress(input)).toMatchObject({ ...hannover, suffix: '' });
+    expect(typedAddress(input).keys).toMatchObject({ ...hannover, suffix: '' });
   });
 
   it.each([
@@ -80,15 +76,15 @@ describe('an address as typed', () => {
     ['Georgstraße 10½, 30159 Hannover', '12'],
     ['Georgstraße 10 1/2 30159 Hannover', '12'],
   ])('reads the suffix of %j', (input, suffix) => {
-    expect(parseTypedAddress(input)).toMatchObject({ streetKey: 'georgstr', number: 10, suffix });
+    expect(typedAddress(input).keys).toMatchObject({ streetKey: 'georgstr', number: 10, suffix });
   });
 
   it('reads "OT" and "Ortsteil" before a locality as no part of its name', () => {
-    expect(parseTypedAddress('Dorfstraße 5, OT Satzkorn, 14476 Potsdam')?.placeKeys).toEqual([
+    expect(typedAddress('Dorfstraße 5, OT Satzkorn, 14476 Potsdam').keys?.placeKeys).toEqual([
       'potsdam',
       'satzkorn',
     ]);
-    expect(parseTypedAddress('Dorfstraße 5, Ortsteil Satzkorn, 14476 Potsdam')?.placeKeys).toEqual([
+    expect(typedAddress('Dorfstraße 5, Ortsteil Satzkorn, 14476 Potsdam').keys?.placeKeys).toEqual([
       'potsdam',
       'satzkorn',
     ]);
@@ -103,35 +99,35 @@ describe('an address as typed', () => {
     ['Georgstraße 10, Hannover', undefined],
     ['Georgstraße 10, 3015 Hannover', undefined],
   ])('finds the postcode of %j', (input, postcode) => {
-    expect(typedPostcode(input)).toBe(postcode);
+    expect(typedAddress(input).postcode).toBe(postcode);
   });
 
   it('reads a place without postcode and a locality part', () => {
-    expect(parseTypedAddress('Am Markt 1, Frankfurt am Main')).toMatchObject({
+    expect(typedAddress('Am Markt 1, Frankfurt am Main').keys).toMatchObject({
       postcode: undefined,
       placeKeys: ['frankfurtammain'],
     });
-    expect(parseTypedAddress('Hauptstraße 5, Niederbachem, 53343 Wachtberg')).toMatchObject({
+    expect(typedAddress('Hauptstraße 5, Niederbachem, 53343 Wachtberg').keys).toMatchObject({
       postcode: '53343',
       placeKeys: ['wachtberg', 'niederbachem'],
     });
   });
 
   it('reads the streets Berlin names by a number', () => {
-    expect(splitTypedAddress('Straße 10 12, 13509 Berlin')).toMatchObject({
+    expect(typedAddress('Straße 10 12, 13509 Berlin').parts).toMatchObject({
       street: 'Straße 10',
       houseNumber: '12',
     });
   });
 
   it('keeps the written parts for a geocoder that searches by parts', () => {
-    expect(splitTypedAddress('Straße des 17. Juni 135, 10623 Berlin')).toEqual({
+    expect(typedAddress('Straße des 17. Juni 135, 10623 Berlin').parts).toEqual({
       street: 'Straße des 17. Juni',
       houseNumber: '135',
       postcode: '10623',
       places: ['Berlin'],
     });
-    expect(splitTypedAddress('Lindenallee 3-5, 14050')).toEqual({
+    expect(typedAddress('Lindenallee 3-5, 14050').parts).toEqual({
       street: 'Lindenallee',
       houseNumber: '3-5',
       postcode: '14050',
@@ -149,6 +145,27 @@ describe('an address as typed', () => {
     'Prinzipalmarkt 10 1/3, 48143 Münster',
     'Prinzipalmarkt 10 12, 48143 Münster',
   ])('leaves %j to the geocoder', (input) => {
-    expect(parseTypedAddress(input)).toBeNull();
+    expect(typedAddress(input).keys).toBeNull();
+  });
+});
+
+describe('the parts of an address read once', () => {
+  it.each([
+    'Georgstraße 10, 30159 Hannover',
+    '30159 Hannover, Georgstraße 10',
+    'Georgstraße 10 1/2 30159 Hannover',
+    'Dorfstraße 5, OT Satzkorn, 14476 Potsdam',
+    'Hauptstraße 5, Niederbachem, 53343 Wachtberg',
+    'Am Markt 1, Frankfurt am Main',
+    'Straße des 17. Juni 135, 10623 Berlin',
+  ])('agree with their keys and the postcode typed: %j', (input) => {
+    const { parts, keys, postcode } = typedAddress(input);
+    expect(keys).toEqual({
+      ...parseHouseNumber(parts?.houseNumber ?? ''),
+      streetKey: streetKey(parts?.street ?? ''),
+      postcode: parts?.postcode,
+      placeKeys: parts?.places.map(placeKey),
+    });
+    expect(postcode).toBe(parts?.postcode);
   });
 });

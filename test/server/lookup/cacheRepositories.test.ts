@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { GeocodeCacheRepository } from '#server/geocoding/geocodeCacheRepository.js';
 import {
   LandValueCacheRepository,
@@ -58,19 +59,26 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
       state: 'DE-NI',
       municipality: undefined,
     };
-    await repo.save('Georgstraße 10,  Hannover', place, new Date('2026-11-01T00:00:00Z'));
-    expect(await repo.find(' georgstraße 10, HANNOVER')).toEqual({
+    await repo.save(
+      typedAddress('Georgstraße 10,  Hannover'),
+      place,
+      new Date('2026-11-01T00:00:00Z'),
+    );
+    expect(await repo.find(typedAddress(' georgstraße 10, HANNOVER'))).toEqual({
       place,
       fetchedAt: new Date('2026-11-01T00:00:00Z'),
     });
-    expect(await repo.find('Georgstraße 11, Hannover')).toBeUndefined();
+    expect(await repo.find(typedAddress('Georgstraße 11, Hannover'))).toBeUndefined();
   });
 
   it('stores an address the geocoder did not find, and a place found for it later', async () => {
     const repo = new GeocodeCacheRepository(test.db.sequelize);
     const at = new Date('2026-11-02T00:00:00Z');
-    await repo.save('Nirgendweg 1, Hannover', null, at);
-    expect(await repo.find('nirgendweg 1, hannover')).toEqual({ place: null, fetchedAt: at });
+    await repo.save(typedAddress('Nirgendweg 1, Hannover'), null, at);
+    expect(await repo.find(typedAddress('nirgendweg 1, hannover'))).toEqual({
+      place: null,
+      fetchedAt: at,
+    });
     const place = {
       lat: 52.1,
       lon: 9.7,
@@ -78,8 +86,8 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
       state: 'DE-NI',
       municipality: undefined,
     };
-    await repo.save('Nirgendweg 1, Hannover', place, at);
-    expect((await repo.find('Nirgendweg 1, Hannover'))?.place).toEqual(place);
+    await repo.save(typedAddress('Nirgendweg 1, Hannover'), place, at);
+    expect((await repo.find(typedAddress('Nirgendweg 1, Hannover')))?.place).toEqual(place);
   });
 
   it('keeps the empty gutachterausschuss of a cached entry', async () => {

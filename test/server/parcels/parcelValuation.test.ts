@@ -15,6 +15,7 @@ import type { FakeServer } from '#dev/fakes/faultyServer.js';
 import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { startWfsGeojsonFake, type JsonZone } from '#dev/fakes/wfsGeojsonFake.js';
 import { startBrm3TwoStepFake, type Brm3Value } from '#dev/fakes/brm3TwoStepFake.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import type { LatLon } from '#server/geo/latLon.js';
 import { latLonToMetric, metricToLatLon } from '#server/geo/crs.js';
 import { loadParcelRegistry } from '#server/cadastre/parcelRegistry.js';
@@ -98,7 +99,7 @@ const caller = () => ({
   signal: new AbortController().signal,
 });
 const byAddress = (addressInput: string, more: Partial<ParcelQuery> = {}): ParcelQuery => ({
-  target: { kind: 'address', addressInput },
+  target: { kind: 'address', addressInput, address: typedAddress(addressInput) },
   nutzungsarten: [],
   ...more,
 });

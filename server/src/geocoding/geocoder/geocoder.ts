@@ -1,7 +1,8 @@
-// The geocoder seam: an address in, the best matching place out (or null).
+// The geocoder seam: a typed address in, the best matching place out (or null).
 // Throws UpstreamOutage when the geocoder cannot answer.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { OfficialLocation } from '../officialPoints/officialPoints.js';
+import type { TypedAddress } from '../typedAddress.js';
 import type { WorkTicket } from '../../scheduling/workTicket.js';
 import type { LatLon } from '../../geo/latLon.js';
 
@@ -23,7 +24,7 @@ export type GeocoderTurn = Pick<WorkTicket, 'keys' | 'deadline' | 'signal'>;
 
 export interface Geocoder {
   /** Without a turn the call waits as long as the line is and cannot be cancelled. */
-  geocode(address: string, turn?: GeocoderTurn): Promise<GeocodedPlace | null>;
+  geocode(address: TypedAddress, turn?: GeocoderTurn): Promise<GeocodedPlace | null>;
 }
 
 /** The turn of a call that brings none. */

@@ -30,7 +30,7 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
   return {
     async geocode(address, turn = WAIT_FOREVER) {
       const query = new URLSearchParams({
-        q: address,
+        q: address.text,
         format: 'jsonv2',
         addressdetails: '1',
         countrycodes: 'de',

@@ -9,7 +9,7 @@
 // the countrycode filter only in 1.1 and older versions refuse parameters
 // they do not know (400), so candidates outside Germany are dropped here.
 // The candidate chosen is the first at house-number level, else the first.
-import { splitTypedAddress, type WrittenAddress } from '../typedAddress.js';
+import type { WrittenAddress } from '../typedAddress.js';
 import type { Upstream } from '../../upstream/upstream.js';
 import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
 import { CANDIDATE_LIMIT, WAIT_FOREVER, type Geocoder, type GeocoderTurn } from './geocoder.js';
@@ -69,10 +69,9 @@ export function createPhotonGeocoder(options: PhotonOptions): Geocoder {
 
   return {
     async geocode(address, turn = WAIT_FOREVER) {
-      const parts = splitTypedAddress(address);
-      let candidates = parts ? await askStructured(parts, turn) : undefined;
+      let candidates = address.parts ? await askStructured(address.parts, turn) : undefined;
       if (!candidates?.length) {
-        candidates = await ask('/api', new URLSearchParams({ q: address }), turn);
+        candidates = await ask('/api', new URLSearchParams({ q: address.text }), turn);
       }
       const chosen = candidates.find(hasHouseNumber) ?? candidates[0];
       return chosen ? toPlace(chosen) : null;

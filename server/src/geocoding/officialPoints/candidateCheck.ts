@@ -8,7 +8,7 @@ import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { MatchedPoint } from './housePointRepository.js';
 import type { PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
-import type { TypedAddress } from '../typedAddress.js';
+import type { AddressKeys } from '../typedAddress.js';
 
 /** What a typed address may be matched against. */
 export interface MatchScope {
@@ -33,7 +33,7 @@ const MIN_PREFIX = 4;
 
 export function checkCandidate(
   point: MatchedPoint,
-  typed: TypedAddress,
+  typed: AddressKeys,
   scope: MatchScope,
   postcodes: Pick<PostcodeDirectory, 'reaches'>,
 ): CheckedPoint | undefined {
@@ -72,7 +72,7 @@ export function checkCandidate(
 function placeFit(
   point: MatchedPoint,
   place: string,
-  typed: TypedAddress,
+  typed: AddressKeys,
   unconfirmed: GeocodingWarning[],
 ): PlaceFit | undefined {
   if (point.placeKey === place) return 'municipality';

@@ -18,7 +18,7 @@ import type { Box, HousePointRepository, MatchedPoint } from './housePointReposi
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import { trigramSimilarity } from './trigramSimilarity.js';
-import { parseTypedAddress, type TypedAddress } from '../typedAddress.js';
+import type { AddressKeys, TypedAddress } from '../typedAddress.js';
 
 /** Chosen: public importers use 0.8; 0.7 also finds "Bahnhofstr." for "Bahnhofsstraße". */
 export const SIMILAR_STREET = 0.7;
@@ -54,7 +54,7 @@ export interface OfficialPlace extends LatLon {
 
 export interface OfficialPoints {
   /** The official point of the address, or null when none matches unambiguously. */
-  find(address: string): Promise<OfficialPlace | null>;
+  find(address: TypedAddress): Promise<OfficialPlace | null>;
 }
 
 export function createOfficialPoints(deps: {
@@ -65,7 +65,7 @@ export function createOfficialPoints(deps: {
   const { repository, postcodes } = deps;
 
   /** The states (and area) a typed address may be matched in; undefined: leave it to the geocoder. */
-  function scopeOf(typed: TypedAddress): MatchScope | undefined {
+  function scopeOf(typed: AddressKeys): MatchScope | undefined {
     if (typed.postcode !== undefined) {
       const area = postcodes.area(typed.postcode);
       return area && { states: postcodes.statesOf(area), area };
@@ -77,7 +77,7 @@ export function createOfficialPoints(deps: {
 
   /** The points at this street and number that agree with everything typed; undefined: too many to tell. */
   async function atStreet(
-    typed: TypedAddress,
+    typed: AddressKeys,
     scope: MatchScope,
     streetKey: string,
   ): Promise<CheckedPoint[] | undefined> {
@@ -94,7 +94,7 @@ export function createOfficialPoints(deps: {
     return municipalities.size === 1 ? agreeing : [];
   }
 
-  async function similarStreet(typed: TypedAddress, scope: MatchScope) {
+  async function similarStreet(typed: AddressKeys, scope: MatchScope) {
     const states = [...scope.states].map((s) => `DE-${s}`);
     const streets = await repository.streetsIn(typed.placeKeys, states);
     const ranked = streets
@@ -108,7 +108,7 @@ export function createOfficialPoints(deps: {
 
   return {
     async find(address) {
-      const typed = parseTypedAddress(address);
+      const typed = address.keys;
       const scope = typed && scopeOf(typed);
       if (!typed || !scope) return null;
       const chosen = pick((await atStreet(typed, scope, typed.streetKey)) ?? [], typed);
@@ -141,7 +141,7 @@ interface Chosen {
   warnings: GeocodingWarning[];
 }
 
-function pick(points: CheckedPoint[], typed: TypedAddress): Chosen | undefined {
+function pick(points: CheckedPoint[], typed: AddressKeys): Chosen | undefined {
   const exact = points.filter((c) => c.point.suffix === typed.suffix);
   const building = oneBuilding(exact);
   if (building) {

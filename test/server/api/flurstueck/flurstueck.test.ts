@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { ErrorCode, type AppError } from '#shared/errors.js';
 import type { FlurstueckResponse } from '#shared/parcelTypes.js';
 import { PARCEL_DISCLAIMER } from '#shared/texts.js';
@@ -64,7 +65,11 @@ describe('GET /api/flurstueck', () => {
     expect(status).toBe(200);
     expect(body.address_input).toBe(`  ${DEMO_ADDRESSES.hannover}`);
     expect(api.valuation.queries.at(-1)).toEqual({
-      target: { kind: 'address', addressInput: `  ${DEMO_ADDRESSES.hannover}` },
+      target: {
+        kind: 'address',
+        addressInput: `  ${DEMO_ADDRESSES.hannover}`,
+        address: typedAddress(`  ${DEMO_ADDRESSES.hannover}`),
+      },
       nutzungsarten: ['W', 'M'],
       gfz: 1.2,
       stichtag: '2024-06-30',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config/config.js';
 import { DEMO_ADDRESSES, HANNOVER } from '#dev/fakes/demoWorld.js';
 import { photonPlace, startPhotonFake, type PhotonFake } from '#dev/fakes/photonFake.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { createGeocoder } from '#server/geocoding/geocoder/createGeocoder.js';
 import { createUpstream } from '#server/upstream/upstream.js';
 import { captureLogs } from '#dev/service/logs.js';
@@ -32,7 +33,9 @@ const build = (env: Record<string, string>, logger = logs.logger) =>
 
 describe('createGeocoder', () => {
   it('builds the Photon geocoder for GEOCODER_KIND=photon', async () => {
-    const place = await build({ GEOCODER_KIND: 'photon' }).geocode(DEMO_ADDRESSES.hannover);
+    const place = await build({ GEOCODER_KIND: 'photon' }).geocode(
+      typedAddress(DEMO_ADDRESSES.hannover),
+    );
     expect(place?.state).toBe('DE-NI');
     expect(fake.paths).toEqual(['/structured', '/api']);
   });
@@ -40,8 +43,8 @@ describe('createGeocoder', () => {
   it('tells the operator once that this Photon has no /structured', async () => {
     const own = captureLogs();
     const photon = build({ GEOCODER_KIND: 'photon' }, own.logger);
-    await photon.geocode(DEMO_ADDRESSES.hannover);
-    await photon.geocode(DEMO_ADDRESSES.hannover);
+    await photon.geocode(typedAddress(DEMO_ADDRESSES.hannover));
+    await photon.geocode(typedAddress(DEMO_ADDRESSES.hannover));
     const told = own.lines.filter((line) => line.includes('Photon has no /structured'));
     expect(told).toHaveLength(1);
     expect(told[0]).toContain('"level":40');
@@ -49,7 +52,7 @@ describe('createGeocoder', () => {
 
   it('builds the Nominatim geocoder by default', async () => {
     const nominatim = build({});
-    await expect(nominatim.geocode(DEMO_ADDRESSES.hannover)).rejects.toMatchObject({
+    await expect(nominatim.geocode(typedAddress(DEMO_ADDRESSES.hannover))).rejects.toMatchObject({
       httpStatus: 404,
     });
     expect(fake.paths).toEqual(['/search']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES, DEMO_PLACES, HANNOVER } from '#dev/fakes/demoWorld.js';
 import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { createNominatimGeocoder } from '#server/geocoding/geocoder/nominatimGeocoder.js';
 import { createUpstream } from '#server/upstream/upstream.js';
 import { captureLogs } from '#dev/service/logs.js';
@@ -44,7 +45,7 @@ const geocoder = (minIntervalMs = 0) =>
 
 describe('Nominatim geocoder', () => {
   it('asks /search with jsonv2, address details, Germany only, a limit and a User-Agent', async () => {
-    const place = await geocoder().geocode(DEMO_ADDRESSES.hannover);
+    const place = await geocoder().geocode(typedAddress(DEMO_ADDRESSES.hannover));
     expect(place).toEqual({
       lat: 52.3745,
       lon: 9.7386,
@@ -63,33 +64,35 @@ describe('Nominatim geocoder', () => {
   });
 
   it('takes the best-ranked candidate at house-number level', async () => {
-    const place = await geocoder().geocode('Georgstraße, Hannover');
+    const place = await geocoder().geocode(typedAddress('Georgstraße, Hannover'));
     expect(place?.displayName).toMatch(/^Georgstraße 1, /);
     expect(place?.lat).toBe(HANNOVER.lat);
   });
 
   it('takes the state from ISO3166-2-lvl4, also for city-states without a state key', async () => {
-    expect((await geocoder().geocode('Unter den Linden 1, Berlin'))?.state).toBe('DE-BE');
+    expect((await geocoder().geocode(typedAddress('Unter den Linden 1, Berlin')))?.state).toBe(
+      'DE-BE',
+    );
   });
 
   it('answers null when nothing matches', async () => {
-    expect(await geocoder().geocode(DEMO_ADDRESSES.unknown)).toBeNull();
+    expect(await geocoder().geocode(typedAddress(DEMO_ADDRESSES.unknown))).toBeNull();
   });
 
   it('spaces calls to the configured minimum interval', async () => {
     const slow = geocoder(200);
     const started = Date.now();
     await Promise.all([
-      slow.geocode(DEMO_ADDRESSES.bremen),
-      slow.geocode(DEMO_ADDRESSES.kiel),
-      slow.geocode(DEMO_ADDRESSES.berlin),
+      slow.geocode(typedAddress(DEMO_ADDRESSES.bremen)),
+      slow.geocode(typedAddress(DEMO_ADDRESSES.kiel)),
+      slow.geocode(typedAddress(DEMO_ADDRESSES.berlin)),
     ]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(390);
   });
 
   it('treats an unreadable answer as an outage', async () => {
     fake.faults.set('truncated');
-    await expect(geocoder().geocode(DEMO_ADDRESSES.bremen)).rejects.toMatchObject({
+    await expect(geocoder().geocode(typedAddress(DEMO_ADDRESSES.bremen))).rejects.toMatchObject({
       reason: 'malformed_body',
     });
     fake.faults.set(undefined);

@@ -6,6 +6,7 @@ import {
   type PhotonFake,
   type PhotonPlace,
 } from '#dev/fakes/photonFake.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { createPhotonGeocoder } from '#server/geocoding/geocoder/photonGeocoder.js';
 import { createUpstream } from '#server/upstream/upstream.js';
 import { captureLogs } from '#dev/service/logs.js';
@@ -103,7 +104,7 @@ const geocoder = (fake: PhotonFake, onNoStructured?: () => void) =>
 
 describe('Photon geocoder', () => {
   it('asks /structured by parts, Germany only, in German, for "Straße Nr, PLZ Ort"', async () => {
-    const place = await geocoder(current).geocode(DEMO_ADDRESSES.hannover);
+    const place = await geocoder(current).geocode(typedAddress(DEMO_ADDRESSES.hannover));
     expect(place).toEqual({
       lat: 52.3745,
       lon: 9.7386,
@@ -124,7 +125,7 @@ describe('Photon geocoder', () => {
   });
 
   it('asks /api by free text for an address without the parts, taking a house-number candidate first', async () => {
-    const place = await geocoder(current).geocode('Georgstraße, Hannover');
+    const place = await geocoder(current).geocode(typedAddress('Georgstraße, Hannover'));
     expect(current.paths).toEqual(['/api']);
     expect(Object.fromEntries(current.lastQuery ?? [])).toEqual({
       q: 'Georgstraße, Hannover',
@@ -136,7 +137,7 @@ describe('Photon geocoder', () => {
   });
 
   it('asks /api when /structured finds nothing, as for an abbreviated street', async () => {
-    const place = await geocoder(current).geocode('Georgstr. 10, 30159 Hannover');
+    const place = await geocoder(current).geocode(typedAddress('Georgstr. 10, 30159 Hannover'));
     expect(current.paths).toEqual(['/structured', '/api']);
     expect(place?.state).toBe('DE-NI');
   });
@@ -144,26 +145,28 @@ describe('Photon geocoder', () => {
   it('keeps to /api for good once /structured answers 404 (Photon before 1.0)', async () => {
     let told = 0;
     const photon = geocoder(old, () => (told += 1));
-    expect((await photon.geocode(DEMO_ADDRESSES.hannover))?.state).toBe('DE-NI');
-    expect((await photon.geocode(DEMO_ADDRESSES.muenster))?.state).toBe('DE-NW');
+    expect((await photon.geocode(typedAddress(DEMO_ADDRESSES.hannover)))?.state).toBe('DE-NI');
+    expect((await photon.geocode(typedAddress(DEMO_ADDRESSES.muenster)))?.state).toBe('DE-NW');
     // The old /api refuses unknown parameters, so it was asked without countrycode.
     expect(old.paths).toEqual(['/structured', '/api', '/api']);
     expect(told).toBe(1);
   });
 
   it('ignores candidates outside Germany', async () => {
-    expect(await geocoder(current).geocode('Hauptplatz 1 Graz')).toBeNull();
-    const place = await geocoder(current).geocode('Hauptplatz 1');
+    expect(await geocoder(current).geocode(typedAddress('Hauptplatz 1 Graz'))).toBeNull();
+    const place = await geocoder(current).geocode(typedAddress('Hauptplatz 1'));
     expect(place).toMatchObject({ lat: 52.1, state: 'DE-NI', municipality: 'Hannover' });
   });
 
   it('maps the state name to its ISO code, for a territorial state', async () => {
-    const place = await geocoder(current).geocode(DEMO_ADDRESSES.muenster);
+    const place = await geocoder(current).geocode(typedAddress(DEMO_ADDRESSES.muenster));
     expect(place).toMatchObject({ state: 'DE-NW', municipality: 'Münster' });
   });
 
   it('maps a city-state named as state without a city, and names the city after it', async () => {
-    expect(await geocoder(current).geocode('Olympischer Platz 3, 14053 Berlin')).toEqual({
+    expect(
+      await geocoder(current).geocode(typedAddress('Olympischer Platz 3, 14053 Berlin')),
+    ).toEqual({
       lat: 52.51467945,
       lon: 13.239514674078611,
       displayName: 'Olympischer Platz 3, 14053 Berlin',
@@ -173,24 +176,28 @@ describe('Photon geocoder', () => {
   });
 
   it('maps a city-state named only as the city', async () => {
-    const place = await geocoder(current).geocode('Jungfernstieg 1, 20354 Hamburg');
+    const place = await geocoder(current).geocode(typedAddress('Jungfernstieg 1, 20354 Hamburg'));
     expect(place).toMatchObject({ state: 'DE-HH', municipality: 'Hamburg' });
   });
 
   it('does not take Bremen the state for a city: it holds two', async () => {
-    const place = await geocoder(current).geocode('Bürgermeister-Smidt-Straße 1 Bremerhaven');
+    const place = await geocoder(current).geocode(
+      typedAddress('Bürgermeister-Smidt-Straße 1 Bremerhaven'),
+    );
     expect(place).toMatchObject({ state: 'DE-HB', municipality: undefined });
     expect(place?.displayName).toBe('Bürgermeister-Smidt-Straße 1, 27568');
   });
 
   it('answers null when nothing matches', async () => {
-    expect(await geocoder(current).geocode(DEMO_ADDRESSES.unknown)).toBeNull();
+    expect(await geocoder(current).geocode(typedAddress(DEMO_ADDRESSES.unknown))).toBeNull();
     expect(current.paths).toEqual(['/structured', '/api']);
   });
 
   it('treats an unreadable answer as an outage', async () => {
     current.faults.set('truncated');
-    await expect(geocoder(current).geocode(DEMO_ADDRESSES.hannover)).rejects.toMatchObject({
+    await expect(
+      geocoder(current).geocode(typedAddress(DEMO_ADDRESSES.hannover)),
+    ).rejects.toMatchObject({
       name: 'UpstreamOutage',
       reason: 'malformed_body',
     });
@@ -198,7 +205,9 @@ describe('Photon geocoder', () => {
   });
 
   it('treats a feature without coordinates as an outage', async () => {
-    await expect(geocoder(current).geocode('Kaputtweg 10, 30159 Hannover')).rejects.toMatchObject({
+    await expect(
+      geocoder(current).geocode(typedAddress('Kaputtweg 10, 30159 Hannover')),
+    ).rejects.toMatchObject({
       name: 'UpstreamOutage',
       reason: 'malformed_body',
     });
