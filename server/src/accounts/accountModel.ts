@@ -1,5 +1,7 @@
-// The users table. Each database gets a subclass of its own (defineAccountModel),
-// because Model.init binds a class to one Sequelize instance and tests open several.
+// The accounts, in the table `users` (the name its migration gave it; the model
+// maps it, so no data moves). Each database gets a subclass of its own
+// (defineAccountModel), because Model.init binds a class to one Sequelize
+// instance and tests open several.
 import {
   DataTypes,
   Model,
@@ -50,7 +52,7 @@ export function defineAccountModel(sequelize: Sequelize): typeof AccountModel {
       createdAt: DataTypes.DATE(3),
       updatedAt: DataTypes.DATE(3),
     },
-    { sequelize, modelName: 'User', tableName: 'users', underscored: true },
+    { sequelize, modelName: 'Account', tableName: 'users', underscored: true },
   );
   return Bound;
 }

@@ -1,8 +1,8 @@
-// Users in the database. The trial counter is changed only by single
+// Accounts in the database. The trial counter is changed only by single
 // conditional UPDATEs, so concurrent lookups cannot push it past its cap. A
 // trial starts together with the mark of its mailbox (users.trial_mailbox,
 // unique), so a mailbox whose mark another account holds gets no second one.
-// The quota check may take a user this instance read moments ago
+// The quota check may take an account this instance read moments ago
 // (findByIdRecent); every write through this repository drops that copy.
 import { LRUCache } from 'lru-cache';
 import { Op, UniqueConstraintError, type Sequelize } from 'sequelize';
@@ -26,7 +26,7 @@ export interface Account {
   createdAt: Date;
 }
 
-export interface NewUser {
+export interface NewAccount {
   id: string;
   email: string;
   passwordHash: string | null;
@@ -57,49 +57,49 @@ export type UserChanges = Partial<
 >;
 
 export class AccountRepository {
-  private readonly users;
-  private readonly recent = new LRUCache<string, { user: Account; readAt: number }>({
+  private readonly rows;
+  private readonly recent = new LRUCache<string, { account: Account; readAt: number }>({
     max: 10_000,
   });
 
   constructor(private readonly sequelize: Sequelize) {
-    this.users = defineAccountModel(sequelize);
+    this.rows = defineAccountModel(sequelize);
   }
 
-  async create(user: NewUser): Promise<Account> {
-    const row = await this.users.create({
+  async create(account: NewAccount): Promise<Account> {
+    const row = await this.rows.create({
       emailVerifiedAt: null,
-      ...user,
-      updatedAt: user.createdAt,
+      ...account,
+      updatedAt: account.createdAt,
     });
-    return toUser(row);
+    return toAccount(row);
   }
 
   async findById(id: string): Promise<Account | null> {
-    const row = await this.users.findByPk(id);
-    return row ? toUser(row) : null;
+    const row = await this.rows.findByPk(id);
+    return row ? toAccount(row) : null;
   }
 
   /**
-   * The user as this instance read it at most `maxAgeMs` before `now` (0:
+   * The account as this instance read it at most `maxAgeMs` before `now` (0:
    * read now); `cached` says whether the database was skipped.
    */
   async findByIdRecent(
     id: string,
     maxAgeMs: number,
     now: Date,
-  ): Promise<{ user: Account | null; cached: boolean }> {
+  ): Promise<{ account: Account | null; cached: boolean }> {
     const held = this.recent.get(id);
     const age = held ? now.getTime() - held.readAt : Infinity;
-    if (held && age >= 0 && age < maxAgeMs) return { user: held.user, cached: true };
-    const user = await this.findById(id);
-    if (user && maxAgeMs > 0) this.recent.set(id, { user, readAt: now.getTime() });
-    return { user, cached: false };
+    if (held && age >= 0 && age < maxAgeMs) return { account: held.account, cached: true };
+    const account = await this.findById(id);
+    if (account && maxAgeMs > 0) this.recent.set(id, { account, readAt: now.getTime() });
+    return { account, cached: false };
   }
 
   async findByEmail(email: string): Promise<Account | null> {
-    const row = await this.users.findOne({ where: { email } });
-    return row ? toUser(row) : null;
+    const row = await this.rows.findOne({ where: { email } });
+    return row ? toAccount(row) : null;
   }
 
   /**
@@ -110,7 +110,7 @@ export class AccountRepository {
   async confirm(id: string, at: Date, trial?: TrialStart): Promise<boolean> {
     this.recent.delete(id);
     try {
-      await this.users.update(
+      await this.rows.update(
         { emailVerifiedAt: at, ...trial },
         { where: { id, emailVerifiedAt: null } },
       );
@@ -127,16 +127,16 @@ export class AccountRepository {
   async markTrialMailbox(id: string, trialMailbox: string): Promise<void> {
     this.recent.delete(id);
     try {
-      await this.users.update({ trialMailbox }, { where: { id }, silent: true });
+      await this.rows.update({ trialMailbox }, { where: { id }, silent: true });
     } catch (err) {
       if (!(err instanceof UniqueConstraintError)) throw err;
     }
   }
 
-  /** Applies the changes; false when no such user exists. */
+  /** Applies the changes; false when no such account exists. */
   async update(id: string, changes: UserChanges): Promise<boolean> {
     this.recent.delete(id);
-    const [affected] = await this.users.update(changes, { where: { id } });
+    const [affected] = await this.rows.update(changes, { where: { id } });
     // A read that began before the write may have stored the old row meanwhile.
     this.recent.delete(id);
     return affected === 1;
@@ -145,7 +145,7 @@ export class AccountRepository {
   /** Counts one trial lookup if the trial runs and its cap is not reached. */
   async reserveTrialLookup(id: string, now: Date, cap: number): Promise<boolean> {
     this.recent.delete(id);
-    const [affected] = await this.users.update(
+    const [affected] = await this.rows.update(
       { trialUsage: this.sequelize.literal('trial_usage + 1') },
       {
         where: { id, trialUsage: { [Op.lt]: cap }, trialExpiresAt: { [Op.gt]: now } },
@@ -157,14 +157,14 @@ export class AccountRepository {
 
   async releaseTrialLookup(id: string): Promise<void> {
     this.recent.delete(id);
-    await this.users.update(
+    await this.rows.update(
       { trialUsage: this.sequelize.literal('trial_usage - 1') },
       { where: { id, trialUsage: { [Op.gt]: 0 } }, silent: true },
     );
   }
 }
 
-function toUser(row: AccountRow): Account {
+function toAccount(row: AccountRow): Account {
   return {
     id: row.id,
     email: row.email,

@@ -39,7 +39,7 @@ export function isEmailAddress(normalised: string): boolean {
 
 /** A self-service sign-up: the account, and whether the address had one before. */
 export interface Registration {
-  user: Account;
+  account: Account;
   existed: boolean;
 }
 
@@ -54,7 +54,7 @@ function checkedEmail(email: string): string {
 
 export class AccountService {
   constructor(
-    private readonly users: AccountRepository,
+    private readonly accounts: AccountRepository,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
   ) {}
@@ -66,12 +66,12 @@ export class AccountService {
    */
   async create({ email, password, plan = 'free' }: NewAccount): Promise<Account> {
     const normalised = checkedEmail(email);
-    if (await this.users.findByEmail(normalised)) {
+    if (await this.accounts.findByEmail(normalised)) {
       throw new EmailTakenError(`An account with ${normalised} exists already`);
     }
     const now = this.clock();
     const { trialMailbox, ...trial } = this.trialFrom(now, normalised);
-    const user = await this.users.create({
+    const account = await this.accounts.create({
       id: randomUUID(),
       email: normalised,
       passwordHash: password === undefined ? null : await this.hasher.hash(password),
@@ -80,8 +80,8 @@ export class AccountService {
       ...trial,
       createdAt: now,
     });
-    await this.users.markTrialMailbox(user.id, trialMailbox);
-    return user;
+    await this.accounts.markTrialMailbox(account.id, trialMailbox);
+    return account;
   }
 
   /**
@@ -94,11 +94,11 @@ export class AccountService {
   async register(email: string, password: string): Promise<Registration> {
     const normalised = checkedEmail(email);
     const passwordHash = await this.hasher.hash(password);
-    const existing = await this.users.findByEmail(normalised);
-    if (existing) return { user: existing, existed: true };
+    const existing = await this.accounts.findByEmail(normalised);
+    if (existing) return { account: existing, existed: true };
     const now = this.clock();
     try {
-      const user = await this.users.create({
+      const account = await this.accounts.create({
         id: randomUUID(),
         email: normalised,
         passwordHash,
@@ -108,12 +108,12 @@ export class AccountService {
         trialExpiresAt: null,
         createdAt: now,
       });
-      return { user, existed: false };
+      return { account, existed: false };
     } catch (err) {
       // A concurrent sign-up of the same address won the unique index.
-      const winner = await this.users.findByEmail(normalised);
+      const winner = await this.accounts.findByEmail(normalised);
       if (!winner) throw err;
-      return { user: winner, existed: true };
+      return { account: winner, existed: true };
     }
   }
 
@@ -124,62 +124,62 @@ export class AccountService {
    * confirmations of one mailbox gets it (AccountRepository.confirm).
    */
   async confirmEmail(accountId: string): Promise<Account | null> {
-    const user = await this.users.findById(accountId);
-    if (!user || user.emailVerifiedAt) return user;
+    const account = await this.accounts.findById(accountId);
+    if (!account || account.emailVerifiedAt) return account;
     const now = this.clock();
-    if (!(await this.users.confirm(accountId, now, this.trialFrom(now, user.email)))) {
-      await this.users.confirm(accountId, now);
+    if (!(await this.accounts.confirm(accountId, now, this.trialFrom(now, account.email)))) {
+      await this.accounts.confirm(accountId, now);
     }
-    return this.users.findById(accountId);
+    return this.accounts.findById(accountId);
   }
 
   findByEmail(email: string): Promise<Account | null> {
     const normalised = normaliseEmail(email);
     if (normalised.length > MAX_EMAIL_LENGTH) return Promise.resolve(null);
-    return this.users.findByEmail(normalised);
+    return this.accounts.findByEmail(normalised);
   }
 
   findById(id: string): Promise<Account | null> {
-    return this.users.findById(id);
+    return this.accounts.findById(id);
   }
 
   /**
-   * The user when the password matches, else null; unknown addresses cost
+   * The account when the password matches, else null; unknown addresses cost
    * the same scrypt work. A hash of older parameters is replaced.
    */
   async authenticate(email: string, password: string): Promise<Account | null> {
-    const user = await this.findByEmail(email);
-    const stored = user?.passwordHash ?? null;
-    if (!(await this.hasher.verify(password, stored)) || !user || !stored) return null;
-    if (!this.hasher.needsRehash(stored)) return user;
+    const account = await this.findByEmail(email);
+    const stored = account?.passwordHash ?? null;
+    if (!(await this.hasher.verify(password, stored)) || !account || !stored) return null;
+    if (!this.hasher.needsRehash(stored)) return account;
     // The caller stamps its session with the stored hash, so it gets the new one.
-    await this.setPassword(user.id, password);
-    return (await this.users.findById(user.id)) ?? user;
+    await this.setPassword(account.id, password);
+    return (await this.accounts.findById(account.id)) ?? account;
   }
 
   /** Whether the password is the account's (the scrypt work of a login). */
-  passwordMatches(user: Pick<Account, 'passwordHash'>, password: string): Promise<boolean> {
-    return this.hasher.verify(password, user.passwordHash);
+  passwordMatches(account: Pick<Account, 'passwordHash'>, password: string): Promise<boolean> {
+    return this.hasher.verify(password, account.passwordHash);
   }
 
   async setPassword(accountId: string, password: string): Promise<void> {
-    await this.users.update(accountId, { passwordHash: await this.hasher.hash(password) });
+    await this.accounts.update(accountId, { passwordHash: await this.hasher.hash(password) });
   }
 
   /** Changes the password when the current one is right; false when it is not. */
-  async changePassword(user: Account, current: string, next: string): Promise<boolean> {
-    if (!(await this.passwordMatches(user, current))) return false;
-    await this.setPassword(user.id, next);
+  async changePassword(account: Account, current: string, next: string): Promise<boolean> {
+    if (!(await this.passwordMatches(account, current))) return false;
+    await this.setPassword(account.id, next);
     return true;
   }
 
   setPlan(accountId: string, plan: Plan): Promise<boolean> {
-    return this.users.update(accountId, { plan });
+    return this.accounts.update(accountId, { plan });
   }
 
   /** Moves the trial end; null removes the trial. */
   setTrialExpiry(accountId: string, expiresAt: Date | null): Promise<boolean> {
-    return this.users.update(accountId, { trialExpiresAt: expiresAt });
+    return this.accounts.update(accountId, { trialExpiresAt: expiresAt });
   }
 
   private trialFrom(now: Date, email: string): TrialStart {
@@ -193,6 +193,6 @@ export class AccountService {
   /** past_due starts the grace period at `since` (default now); ok clears it. */
   setPayment(accountId: string, status: PaymentStatus, since?: Date): Promise<boolean> {
     const pastDueSince = status === 'past_due' ? (since ?? this.clock()) : null;
-    return this.users.update(accountId, { paymentStatus: status, pastDueSince });
+    return this.accounts.update(accountId, { paymentStatus: status, pastDueSince });
   }
 }

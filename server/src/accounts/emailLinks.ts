@@ -1,5 +1,5 @@
 // One-time links sent by e-mail: a random token in the link, its SHA-256 in
-// the database, a lifetime per purpose, one live link per user and purpose.
+// the database, a lifetime per purpose, one live link per account and purpose.
 import { generateCredential, hashCredential } from '../auth/secrets.js';
 import type { Clock } from '../time/clock.js';
 import type { EmailTokenPurpose, EmailTokenRepository } from './emailTokenRepository.js';
@@ -18,7 +18,7 @@ export class EmailLinks {
     private readonly clock: Clock,
   ) {}
 
-  /** A new token for the user; earlier links of the purpose stop working. */
+  /** A new token for the account; earlier links of the purpose stop working. */
   async issue(accountId: string, purpose: EmailTokenPurpose): Promise<string> {
     const token = generateCredential('');
     const now = this.clock();
@@ -55,13 +55,13 @@ export class EmailLinks {
     return this.tokens.deleteAll(accountId, purpose);
   }
 
-  /** The user a live link belongs to, without using it up. */
+  /** The account a live link belongs to, without using it up. */
   peek(token: string, purpose: EmailTokenPurpose): Promise<string | null> {
     if (!token || token.length > MAX_TOKEN_LENGTH) return Promise.resolve(null);
     return this.tokens.find(hashCredential(token), purpose, this.clock());
   }
 
-  /** Uses the link up: the user id for exactly one caller, else null. */
+  /** Uses the link up: the account id for exactly one caller, else null. */
   async consume(token: string, purpose: EmailTokenPurpose): Promise<string | null> {
     const accountId = await this.peek(token, purpose);
     if (!accountId) return null;

@@ -46,7 +46,7 @@ export class EmailTokenRepository {
     this.tokens = Bound;
   }
 
-  /** Stores a new link; the user's earlier links of the purpose and every expired link go. */
+  /** Stores a new link; the account's earlier links of the purpose and every expired link go. */
   async replace(
     token: { tokenHash: string; accountId: string; purpose: EmailTokenPurpose; expiresAt: Date },
     now: Date,
@@ -56,12 +56,12 @@ export class EmailTokenRepository {
     await this.tokens.create(token);
   }
 
-  /** Ends every link of the user and purpose. */
+  /** Ends every link of the account and purpose. */
   async deleteAll(accountId: string, purpose: EmailTokenPurpose): Promise<void> {
     await this.tokens.destroy({ where: { accountId, purpose } });
   }
 
-  /** When the user's live link of the purpose expires, or null when there is none. */
+  /** When the account's live link of the purpose expires, or null when there is none. */
   async liveUntil(accountId: string, purpose: EmailTokenPurpose, now: Date): Promise<Date | null> {
     const latest: Date | null = await this.tokens.max('expiresAt', {
       where: { accountId, purpose, expiresAt: { [Op.gt]: now } },
@@ -69,7 +69,7 @@ export class EmailTokenRepository {
     return latest ? new Date(latest) : null;
   }
 
-  /** The user of a live link, without using it. */
+  /** The account of a live link, without using it. */
   async find(tokenHash: string, purpose: EmailTokenPurpose, now: Date): Promise<string | null> {
     const row = await this.tokens.findOne({
       where: { tokenHash, purpose, expiresAt: { [Op.gt]: now } },

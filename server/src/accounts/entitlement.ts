@@ -1,5 +1,5 @@
 // What an account may do right now (§2.5, §3, §8), as a pure function of the
-// user and the clock. /api/me and the quota check both read it, so the
+// account and the clock. /api/me and the quota check both read it, so the
 // profile always predicts the next lookup's answer.
 import type { LimitReason, Plan } from '#shared/apiTypes.js';
 import type { Account } from './accountRepository.js';
@@ -35,14 +35,14 @@ export interface Entitlement {
   monthlyLimit: number | null;
 }
 
-export function entitlementOf(user: Account, now: Date): Entitlement {
-  const trialRunning = user.trialExpiresAt !== null && user.trialExpiresAt > now;
-  const trialActive = trialRunning && user.trialUsage < TRIAL_LIMIT;
+export function entitlementOf(account: Account, now: Date): Entitlement {
+  const trialRunning = account.trialExpiresAt !== null && account.trialExpiresAt > now;
+  const trialActive = trialRunning && account.trialUsage < TRIAL_LIMIT;
   return {
     trialRunning,
     trialActive,
-    effectivePlan: trialActive ? 'pro' : user.plan,
-    monthlyLimit: trialActive ? TRIAL_LIMIT : PLAN_MONTHLY_CAPS[user.plan],
+    effectivePlan: trialActive ? 'pro' : account.plan,
+    monthlyLimit: trialActive ? TRIAL_LIMIT : PLAN_MONTHLY_CAPS[account.plan],
   };
 }
 
@@ -53,21 +53,21 @@ export function freeFailedLookups(entitlement: Entitlement): number | null {
 }
 
 /** Why a lookup is refused once the effective cap is reached. */
-export function limitReason(user: Account, entitlement: Entitlement): LimitReason {
-  if (user.plan !== 'free') return MONTHLY_LIMIT_REASON;
+export function limitReason(account: Account, entitlement: Entitlement): LimitReason {
+  if (account.plan !== 'free') return MONTHLY_LIMIT_REASON;
   return entitlement.trialRunning ? 'trial_exhausted' : 'no_active_plan';
 }
 
 /** Whether the next lookup gets 402 limit_reached, given the month's count. */
-export function quotaExhausted(user: Account, entitlement: Entitlement, usageThisMonth: number) {
+export function quotaExhausted(account: Account, entitlement: Entitlement, usageThisMonth: number) {
   if (entitlement.trialActive) return false;
-  const cap = PLAN_MONTHLY_CAPS[user.plan];
+  const cap = PLAN_MONTHLY_CAPS[account.plan];
   return cap !== null && usageThisMonth >= cap;
 }
 
 const DAY_MS = 86_400_000;
 
-export function paymentBlocked(user: Account, now: Date, graceDays: number): boolean {
-  if (user.paymentStatus !== 'past_due' || !user.pastDueSince) return false;
-  return now.getTime() >= user.pastDueSince.getTime() + graceDays * DAY_MS;
+export function paymentBlocked(account: Account, now: Date, graceDays: number): boolean {
+  if (account.paymentStatus !== 'past_due' || !account.pastDueSince) return false;
+  return now.getTime() >= account.pastDueSince.getTime() + graceDays * DAY_MS;
 }

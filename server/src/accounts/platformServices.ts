@@ -30,7 +30,7 @@ export function createPlatformServices(
   config: Pick<Config, 'billingUrl' | 'paymentGraceDays'> &
     Partial<Pick<Config, 'apiKeyCacheSeconds'>>,
 ): PlatformServices {
-  const users = new AccountRepository(sequelize);
+  const accountRows = new AccountRepository(sequelize);
   const usage = new UsageRepository(sequelize);
   const distinct = new DistinctLookupRepository(sequelize);
   const apiKeys = new ApiKeyService(
@@ -39,10 +39,10 @@ export function createPlatformServices(
     config.apiKeyCacheSeconds === undefined ? undefined : config.apiKeyCacheSeconds * 1000,
   );
   return {
-    accounts: new AccountService(users, new PasswordHasher(), clock),
+    accounts: new AccountService(accountRows, new PasswordHasher(), clock),
     emailLinks: new EmailLinks(new EmailTokenRepository(sequelize), clock),
-    profiles: new ProfileService(users, usage, distinct, clock, config.billingUrl),
-    quota: new QuotaService(users, usage, distinct, clock, {
+    profiles: new ProfileService(accountRows, usage, distinct, clock, config.billingUrl),
+    quota: new QuotaService(accountRows, usage, distinct, clock, {
       ...config,
       accountCacheMs: (config.apiKeyCacheSeconds ?? 0) * 1000,
     }),

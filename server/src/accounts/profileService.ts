@@ -9,7 +9,7 @@ import type { AccountRepository } from './accountRepository.js';
 
 export class ProfileService {
   constructor(
-    private readonly users: AccountRepository,
+    private readonly accounts: AccountRepository,
     private readonly usage: UsageRepository,
     private readonly distinct: DistinctLookupRepository,
     private readonly clock: Clock,
@@ -19,19 +19,19 @@ export class ProfileService {
   /** Null when the account does not exist. */
   async getProfile(accountId: string): Promise<MeResponse | null> {
     const now = this.clock();
-    const user = await this.users.findById(accountId);
-    if (!user) return null;
+    const account = await this.accounts.findById(accountId);
+    if (!account) return null;
     const period = billingMonth(now);
     const [month, distinctLookups] = await Promise.all([
-      this.usage.month(user.id, period),
-      this.distinct.count(user.id, period),
+      this.usage.month(account.id, period),
+      this.distinct.count(account.id, period),
     ]);
     const usageThisMonth = month.lookups;
-    const entitlement = entitlementOf(user, now);
-    const exhausted = quotaExhausted(user, entitlement, usageThisMonth);
+    const entitlement = entitlementOf(account, now);
+    const exhausted = quotaExhausted(account, entitlement, usageThisMonth);
     return {
-      id: user.id,
-      plan: user.plan,
+      id: account.id,
+      plan: account.plan,
       effective_plan: entitlement.effectivePlan,
       usage_this_month: usageThisMonth,
       distinct_lookups_this_month: distinctLookups,
@@ -40,8 +40,8 @@ export class ProfileService {
       limit: entitlement.monthlyLimit,
       quota_exhausted: exhausted,
       upgrade_url: exhausted ? this.billingUrl : null,
-      trial_expires_at: user.trialExpiresAt?.toISOString() ?? null,
-      trial_usage: user.trialUsage,
+      trial_expires_at: account.trialExpiresAt?.toISOString() ?? null,
+      trial_usage: account.trialUsage,
       trial_limit: TRIAL_LIMIT,
       trial_active: entitlement.trialActive,
     };

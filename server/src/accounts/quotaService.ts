@@ -61,7 +61,7 @@ export interface QuotaSettings {
 
 export class QuotaService {
   constructor(
-    private readonly users: AccountRepository,
+    private readonly accounts: AccountRepository,
     private readonly usage: UsageRepository,
     private readonly distinct: DistinctLookupRepository,
     private readonly clock: Clock,
@@ -70,26 +70,26 @@ export class QuotaService {
 
   /** Counts one lookup (402 when the cap is reached). */
   reserve(accountId: string): Promise<QuotaReservation> {
-    return this.withAccount(accountId, (user) => this.reserveFor(user, this.clock()));
+    return this.withAccount(accountId, (account) => this.reserveFor(account, this.clock()));
   }
 
   /** The lookup with this key (lookupKey.ts): free when already answered this month, else counted. */
   reserveLookup(accountId: string, lookupKey: string): Promise<LookupReservation> {
-    return this.withAccount(accountId, async (user) => {
+    return this.withAccount(accountId, async (account) => {
       const now = this.clock();
       const period = billingMonth(now);
-      this.refuseIfPaymentBlocked(user, now);
-      if (await this.distinct.has(user.id, period, lookupKey)) return FREE_LOOKUP;
-      const counted = await this.reserveFor(user, now);
-      const freeFailures = freeFailedLookups(entitlementOf(user, now));
+      this.refuseIfPaymentBlocked(account, now);
+      if (await this.distinct.has(account.id, period, lookupKey)) return FREE_LOOKUP;
+      const counted = await this.reserveFor(account, now);
+      const freeFailures = freeFailedLookups(entitlementOf(account, now));
       return {
         release: () => counted.release(),
         confirm: async () => {
-          if (!(await this.distinct.record(user.id, period, lookupKey))) await counted.release();
+          if (!(await this.distinct.record(account.id, period, lookupKey))) await counted.release();
         },
         fail: async () => {
-          const first = await this.distinct.record(user.id, period, lookupKey, true);
-          if (!first || (await this.usage.takeFreeFailure(user.id, period, freeFailures))) {
+          const first = await this.distinct.record(account.id, period, lookupKey, true);
+          if (!first || (await this.usage.takeFreeFailure(account.id, period, freeFailures))) {
             await counted.release();
           }
         },
@@ -98,20 +98,23 @@ export class QuotaService {
   }
 
   /** Runs `act` on the account, read again when a refusal came from a cached copy. */
-  private async withAccount<T>(accountId: string, act: (user: Account) => Promise<T>): Promise<T> {
+  private async withAccount<T>(
+    accountId: string,
+    act: (account: Account) => Promise<T>,
+  ): Promise<T> {
     const maxAgeMs = this.settings.accountCacheMs ?? 0;
-    const recent = await this.users.findByIdRecent(accountId, maxAgeMs, this.clock());
-    if (!recent.cached) return act(requireFound(recent.user));
+    const recent = await this.accounts.findByIdRecent(accountId, maxAgeMs, this.clock());
+    if (!recent.cached) return act(requireFound(recent.account));
     try {
-      return await act(requireFound(recent.user));
+      return await act(requireFound(recent.account));
     } catch (err) {
       if (!isAppError(err)) throw err;
-      return act(await this.requireUser(accountId));
+      return act(await this.requireAccount(accountId));
     }
   }
 
-  private refuseIfPaymentBlocked(user: Account, now: Date): void {
-    if (paymentBlocked(user, now, this.settings.paymentGraceDays)) {
+  private refuseIfPaymentBlocked(account: Account, now: Date): void {
+    if (paymentBlocked(account, now, this.settings.paymentGraceDays)) {
       throw new AppError(
         ErrorCode.paymentPastDue,
         'Die letzte Zahlung ist fehlgeschlagen und die Frist ist abgelaufen. Bitte Zahlungsdaten aktualisieren.',
@@ -119,32 +122,32 @@ export class QuotaService {
     }
   }
 
-  private async reserveFor(user: Account, now: Date): Promise<QuotaReservation> {
-    this.refuseIfPaymentBlocked(user, now);
+  private async reserveFor(account: Account, now: Date): Promise<QuotaReservation> {
+    this.refuseIfPaymentBlocked(account, now);
     const period = billingMonth(now);
     if (
-      entitlementOf(user, now).trialActive &&
-      (await this.users.reserveTrialLookup(user.id, now, TRIAL_LIMIT))
+      entitlementOf(account, now).trialActive &&
+      (await this.accounts.reserveTrialLookup(account.id, now, TRIAL_LIMIT))
     ) {
-      await this.usage.reserve(user.id, period, null);
+      await this.usage.reserve(account.id, period, null);
       // A retried release must not give the trial count back twice.
       let trialReleased = false;
       return once(async () => {
-        if (!trialReleased) await this.users.releaseTrialLookup(user.id);
+        if (!trialReleased) await this.accounts.releaseTrialLookup(account.id);
         trialReleased = true;
-        await this.usage.release(user.id, period);
+        await this.usage.release(account.id, period);
       });
     }
-    if (await this.usage.reserve(user.id, period, PLAN_MONTHLY_CAPS[user.plan])) {
-      return once(() => this.usage.release(user.id, period));
+    if (await this.usage.reserve(account.id, period, PLAN_MONTHLY_CAPS[account.plan])) {
+      return once(() => this.usage.release(account.id, period));
     }
     // Read again: a concurrent request may have just used up the trial.
-    const current = await this.requireUser(user.id);
+    const current = await this.requireAccount(account.id);
     throw this.limitReached(current, now);
   }
 
-  private limitReached(user: Account, now: Date): AppError {
-    const reason = limitReason(user, entitlementOf(user, now));
+  private limitReached(account: Account, now: Date): AppError {
+    const reason = limitReason(account, entitlementOf(account, now));
     const message =
       reason === 'trial_exhausted'
         ? 'Das Kontingent der Testphase (100 Abfragen) ist aufgebraucht.'
@@ -156,16 +159,16 @@ export class QuotaService {
     });
   }
 
-  private async requireUser(accountId: string): Promise<Account> {
-    return requireFound(await this.users.findById(accountId));
+  private async requireAccount(accountId: string): Promise<Account> {
+    return requireFound(await this.accounts.findById(accountId));
   }
 }
 
-function requireFound(user: Account | null): Account {
+function requireFound(account: Account | null): Account {
   // The token outlived its account: treat it like any other invalid token.
-  if (!user)
+  if (!account)
     throw new AppError(ErrorCode.invalidToken, 'Das Konto zu diesem Token existiert nicht.');
-  return user;
+  return account;
 }
 
 /** Releases at most once; a release that failed (database gone) may be tried again. */

@@ -1,4 +1,4 @@
-// usage_months: counted lookups per user and billing month (Europe/Berlin), and
+// usage_months: counted lookups per account and billing month (Europe/Berlin), and
 // the failing lookups that stayed free.
 import {
   DataTypes,

@@ -41,7 +41,7 @@ export class ApiKeyRepository {
     return rows.map(toRecord);
   }
 
-  /** Keys of the user that are neither revoked nor expired at `now`. */
+  /** Keys of the account that are neither revoked nor expired at `now`. */
   countActive(accountId: string, now: Date): Promise<number> {
     return this.keys.count({
       where: {

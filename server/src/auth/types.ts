@@ -2,7 +2,7 @@
 export type PrincipalKind = 'api_key' | 'oauth_user' | 'client_credentials';
 
 export interface Principal {
-  /** The user whose usage the request counts against. */
+  /** The account whose usage the request counts against. */
   accountId: string;
   kind: PrincipalKind;
   /** The API key id or OAuth token id that authenticated the request. */

@@ -16,7 +16,7 @@ export interface AdminEnvironment {
   print(text: string): void;
 }
 
-/** A command failed for a reason the operator can fix (unknown user, …). */
+/** A command failed for a reason the operator can fix (unknown account, …). */
 export class AdminCommandError extends Error {
   override name = 'AdminCommandError';
 }
@@ -31,15 +31,15 @@ function isoDate(value: string): Date {
 
 const planOption = (flags: string) => new Option(flags, 'plan').choices(PLANS);
 
-function userView(user: Account): Record<string, unknown> {
+function accountView(account: Account): Record<string, unknown> {
   return {
-    id: user.id,
-    email: user.email,
-    plan: user.plan,
-    trial_expires_at: user.trialExpiresAt?.toISOString() ?? null,
-    trial_usage: user.trialUsage,
-    payment_status: user.paymentStatus,
-    past_due_since: user.pastDueSince?.toISOString() ?? null,
+    id: account.id,
+    email: account.email,
+    plan: account.plan,
+    trial_expires_at: account.trialExpiresAt?.toISOString() ?? null,
+    trial_usage: account.trialUsage,
+    payment_status: account.paymentStatus,
+    past_due_since: account.pastDueSince?.toISOString() ?? null,
   };
 }
 
@@ -70,16 +70,16 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
   const output = (result: Printable) =>
     env.print(formatResult(result, Boolean(program.opts<{ json?: boolean }>().json)));
 
-  async function userByEmail(email: string): Promise<{ s: PlatformServices; user: Account }> {
+  async function accountByEmail(email: string): Promise<{ s: PlatformServices; account: Account }> {
     const s = await env.services();
-    const user = await s.accounts.findByEmail(email);
-    if (!user) throw new AdminCommandError(`No account with email ${email}`);
-    return { s, user };
+    const account = await s.accounts.findByEmail(email);
+    if (!account) throw new AdminCommandError(`No account with email ${email}`);
+    return { s, account };
   }
   async function reloaded(s: PlatformServices, id: string) {
-    const user = await s.accounts.findById(id);
-    if (!user) throw new AdminCommandError(`Account ${id} disappeared`);
-    return userView(user);
+    const account = await s.accounts.findById(id);
+    if (!account) throw new AdminCommandError(`Account ${id} disappeared`);
+    return accountView(account);
   }
 
   program
@@ -90,12 +90,12 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
     .addOption(planOption('--plan <plan>').default('free'))
     .action(async (o: { email: string; password?: string; plan: (typeof PLANS)[number] }) => {
       const s = await env.services();
-      const user = await s.accounts.create({
+      const account = await s.accounts.create({
         email: o.email,
         plan: o.plan,
         ...(o.password === undefined ? {} : { password: o.password }),
       });
-      output(userView(user));
+      output(accountView(account));
     });
 
   program
@@ -104,9 +104,9 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
     .requiredOption('--email <email>', 'email address')
     .addOption(planOption('--plan <plan>').makeOptionMandatory())
     .action(async (o: { email: string; plan: (typeof PLANS)[number] }) => {
-      const { s, user } = await userByEmail(o.email);
-      await s.accounts.setPlan(user.id, o.plan);
-      output(await reloaded(s, user.id));
+      const { s, account } = await accountByEmail(o.email);
+      await s.accounts.setPlan(account.id, o.plan);
+      output(await reloaded(s, account.id));
     });
 
   program
@@ -118,9 +118,9 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
       v === 'none' ? v : isoDate(v),
     )
     .action(async (o: { email: string; expiresAt: Date | 'none' }) => {
-      const { s, user } = await userByEmail(o.email);
-      await s.accounts.setTrialExpiry(user.id, o.expiresAt === 'none' ? null : o.expiresAt);
-      output(await reloaded(s, user.id));
+      const { s, account } = await accountByEmail(o.email);
+      await s.accounts.setTrialExpiry(account.id, o.expiresAt === 'none' ? null : o.expiresAt);
+      output(await reloaded(s, account.id));
     });
 
   program
@@ -134,9 +134,9 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
     )
     .option('--since <iso>', 'when the payment failed (default: now)', isoDate)
     .action(async (o: { email: string; status: 'ok' | 'past_due'; since?: Date }) => {
-      const { s, user } = await userByEmail(o.email);
-      await s.accounts.setPayment(user.id, o.status, o.since);
-      output(await reloaded(s, user.id));
+      const { s, account } = await accountByEmail(o.email);
+      await s.accounts.setPayment(account.id, o.status, o.since);
+      output(await reloaded(s, account.id));
     });
 
   program
@@ -150,8 +150,8 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
         .makeOptionMandatory(),
     )
     .action(async (o: { email: string; name: string; lifetime: ApiKeyLifetime }) => {
-      const { s, user } = await userByEmail(o.email);
-      const { key, value } = await s.apiKeys.create(user.id, o.name, o.lifetime);
+      const { s, account } = await accountByEmail(o.email);
+      const { key, value } = await s.apiKeys.create(account.id, o.name, o.lifetime);
       output({ ...keyView(key, env.clock()), key: value });
     });
 
@@ -173,9 +173,9 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
     .description("list an account's API keys (never their values)")
     .requiredOption('--email <email>', 'owner')
     .action(async (o: { email: string }) => {
-      const { s, user } = await userByEmail(o.email);
+      const { s, account } = await accountByEmail(o.email);
       const now = env.clock();
-      output((await s.apiKeys.list(user.id)).map((key) => keyView(key, now)));
+      output((await s.apiKeys.list(account.id)).map((key) => keyView(key, now)));
     });
 
   program
@@ -183,9 +183,9 @@ export function buildAdminProgram(env: AdminEnvironment): Command {
     .description('plan, usage this month and trial state, as GET /api/me shows it')
     .requiredOption('--email <email>', 'email address')
     .action(async (o: { email: string }) => {
-      const { s, user } = await userByEmail(o.email);
-      const profile = await s.profiles.getProfile(user.id);
-      output({ email: user.email, ...profile });
+      const { s, account } = await accountByEmail(o.email);
+      const profile = await s.profiles.getProfile(account.id);
+      output({ email: account.email, ...profile });
     });
 
   return program;

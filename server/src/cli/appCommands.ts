@@ -69,8 +69,8 @@ export function addAppCommands(program: Command, env: AppCommandEnvironment): vo
         redirectUri?: string[];
       }) => {
         const s = await env.services();
-        const user = await s.accounts.findByEmail(o.email);
-        if (!user) throw new AdminCommandError(`No account with email ${o.email}`);
+        const account = await s.accounts.findByEmail(o.email);
+        if (!account) throw new AdminCommandError(`No account with email ${o.email}`);
         const checked = validateRegistration({
           name: o.name,
           description: o.description,
@@ -80,7 +80,7 @@ export function addAppCommands(program: Command, env: AppCommandEnvironment): vo
           redirectUris: o.redirectUri ?? [],
         });
         if (!checked.ok) throw new AdminCommandError(`${checked.error}: ${checked.message}`);
-        const { client, secret } = await s.oauthClients.register(checked.value, user.id);
+        const { client, secret } = await s.oauthClients.register(checked.value, account.id);
         output({ ...appView(client), ...(secret ? { client_secret: secret } : {}) });
       },
     );

@@ -19,12 +19,12 @@ export function addBillingCommands(program: Command, env: BillingCommandEnvironm
       const s = await env.services();
       const rows = [];
       for (const request of await s.planRequests.list(o.limit)) {
-        const user = await s.accounts.findById(request.accountId);
+        const account = await s.accounts.findById(request.accountId);
         rows.push({
-          email: user?.email ?? null,
+          email: account?.email ?? null,
           requested_plan: request.plan,
-          current_plan: user?.plan ?? null,
-          confirmed: user?.plan === request.plan,
+          current_plan: account?.plan ?? null,
+          confirmed: account?.plan === request.plan,
           requested_at: request.createdAt.toISOString(),
         });
       }

@@ -20,10 +20,10 @@ export function formatDate(value: Date | string): string {
   return dateTime.format(new Date(value));
 }
 
-export function paymentText(user: Account, graceDays: number): string {
-  if (user.paymentStatus !== 'past_due' || !user.pastDueSince) return 'in Ordnung';
-  const blockedFrom = new Date(user.pastDueSince.getTime() + graceDays * 86_400_000);
-  return `Zahlung offen seit ${formatDate(user.pastDueSince)}; Abfragen werden ab ${formatDate(blockedFrom)} gesperrt`;
+export function paymentText(account: Account, graceDays: number): string {
+  if (account.paymentStatus !== 'past_due' || !account.pastDueSince) return 'in Ordnung';
+  const blockedFrom = new Date(account.pastDueSince.getTime() + graceDays * 86_400_000);
+  return `Zahlung offen seit ${formatDate(account.pastDueSince)}; Abfragen werden ab ${formatDate(blockedFrom)} gesperrt`;
 }
 
 /** Helpers every page template may call. */

@@ -1,5 +1,5 @@
 // Server-rendered pages with eta (auto-escaping on). Every page gets the
-// signed-in user, a CSRF token for its forms and the flash message.
+// signed-in account, a CSRF token for its forms and the flash message.
 import type { Request, Response } from 'express';
 import { Eta } from 'eta';
 import type { Account } from '../accounts/accountRepository.js';
@@ -33,7 +33,7 @@ export function createPageRenderer(templates: PageTemplates, csrf: CsrfGuard): P
     const flash = req.session.flash;
     delete req.session.flash;
     const html = templates.render(view, {
-      user: res.locals.user as Account | undefined,
+      account: res.locals.account as Account | undefined,
       csrfToken: csrf.token(req, res),
       flash,
       ...data,

@@ -23,7 +23,7 @@ export interface WebLayer {
   /** Form body and CSRF check, for every POST of a form. */
   forms: RequestHandler[];
   render: PageRenderer;
-  /** Loads the signed-in user into res.locals.user, or sends the browser to the login. */
+  /** Loads the signed-in account into res.locals.account, or sends the browser to the login. */
   requireLogin: RequestHandler;
   /** The login limits (per IP, per IP and address, per address). */
   loginThrottle: LoginThrottle;
@@ -67,9 +67,9 @@ export function createWebLayer(ctx: WebLayerDeps): WebLayer {
     loginThrottle: createLoginThrottle(ctx, secret, secure),
     mailBudget: createMailBudget(ctx, secret),
     async requireLogin(req, res, next) {
-      const user = await sessionUser(req, ctx.accounts);
-      if (user) {
-        res.locals.user = user;
+      const account = await sessionAccount(req, ctx.accounts);
+      if (account) {
+        res.locals.account = account;
         next();
         return;
       }
@@ -81,14 +81,14 @@ export function createWebLayer(ctx: WebLayerDeps): WebLayer {
   };
 }
 
-/** The signed-in user of the session, unless the password changed since its login. */
-export async function sessionUser(
+/** The signed-in account of the session, unless the password changed since its login. */
+export async function sessionAccount(
   req: Request,
   accounts: Pick<AccountService, 'findById'>,
 ): Promise<Account | null> {
   const accountId = req.session.accountId;
-  const user = accountId ? await accounts.findById(accountId) : null;
-  return user && req.session.credentialStamp === credentialStamp(user) ? user : null;
+  const account = accountId ? await accounts.findById(accountId) : null;
+  return account && req.session.credentialStamp === credentialStamp(account) ? account : null;
 }
 
 function endSession(req: Request): Promise<void> {
@@ -99,11 +99,11 @@ function endSession(req: Request): Promise<void> {
   });
 }
 
-/** The user requireLogin loaded; a programming error if it did not run. */
-export function signedInUser(res: Response): Account {
-  const user = res.locals.user as Account | undefined;
-  if (!user) throw new Error('requireLogin must run before this handler');
-  return user;
+/** The account requireLogin loaded; a programming error if it did not run. */
+export function signedInAccount(res: Response): Account {
+  const account = res.locals.account as Account | undefined;
+  if (!account) throw new Error('requireLogin must run before this handler');
+  return account;
 }
 
 /** Stores a one-time notice for the next rendered page. */

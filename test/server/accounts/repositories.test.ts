@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageRepository } from '#server/accounts/usageRepository.js';
-import { AccountRepository, type NewUser } from '#server/accounts/accountRepository.js';
+import { AccountRepository, type NewAccount } from '#server/accounts/accountRepository.js';
 import { ApiKeyRepository } from '#server/apiKeys/apiKeyRepository.js';
 import { migrate } from '#server/db/migrate.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 
-function newUser(overrides: Partial<NewUser> = {}): NewUser {
+function newUser(overrides: Partial<NewAccount> = {}): NewAccount {
   return {
     id: randomUUID(),
     email: `${randomUUID()}@example.de`,

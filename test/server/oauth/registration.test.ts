@@ -39,7 +39,7 @@ describe('POST /oauth/register (RFC 7591)', () => {
     });
     expect(body).not.toHaveProperty('client_secret');
     const stored = await server.ctx.oauth.clients.findByClientId(String(body.client_id));
-    expect(stored).toMatchObject({ ownerUserId: null, type: 'public' });
+    expect(stored).toMatchObject({ ownerAccountId: null, type: 'public' });
   });
 
   it('gives a confidential client its secret once and stores only its hash', async () => {

@@ -13,7 +13,7 @@ import {
 import type { OAuthClient } from '../../oauth/clients/clientTypes.js';
 import { authorizationServerMetadata } from '../../oauth/wire/serverMetadata.js';
 import { pageHelpers } from '../../web/pageFormat.js';
-import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { flash, signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import { clientCredentialsCurl, PLACEHOLDER_CREDENTIALS } from './clientCredentialsCurl.js';
 import { renderConfirmStep } from './confirmStep.js';
 
@@ -75,7 +75,7 @@ export function appsPages(ctx: AppsPagesDeps, web: WebLayer): Router {
   }
 
   async function page(req: Request, res: Response, extra: Record<string, unknown>, code = 200) {
-    const apps = await clients.listByOwner(signedInUser(res).id);
+    const apps = await clients.listByOwner(signedInAccount(res).id);
     web.render(
       req,
       res,
@@ -93,7 +93,7 @@ export function appsPages(ctx: AppsPagesDeps, web: WebLayer): Router {
   }
 
   async function ownedApp(req: Request, res: Response): Promise<OAuthClient | null> {
-    const app = await clients.findOwned(signedInUser(res).id, String(req.params.clientId));
+    const app = await clients.findOwned(signedInAccount(res).id, String(req.params.clientId));
     if (!app) {
       flash(req, 'Diese App gibt es nicht.');
       res.redirect(303, APPS_PATH);
@@ -121,7 +121,7 @@ export function appsPages(ctx: AppsPagesDeps, web: WebLayer): Router {
     }
     let registered: RegisteredClient;
     try {
-      registered = await clients.register(checked.value, signedInUser(res).id);
+      registered = await clients.register(checked.value, signedInAccount(res).id);
     } catch (err) {
       if (!(err instanceof AppLimitError)) throw err;
       const error = `Sie haben bereits ${MAX_APPS_PER_ACCOUNT} Apps registriert, mehr sind nicht möglich. Bitte löschen Sie zuerst eine, die Sie nicht mehr brauchen.`;

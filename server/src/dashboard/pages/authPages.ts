@@ -23,7 +23,7 @@ import { signupThrottle, type LoginRefusal } from '../../web/loginThrottle.js';
 import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
 import { safeReturnPath } from '../../web/returnPath.js';
 import { credentialStamp } from '../../web/session/credentialStamp.js';
-import { sessionUser, type WebLayer } from '../../web/webLayer.js';
+import { sessionAccount, type WebLayer } from '../../web/webLayer.js';
 
 /** A correct-password login to an unconfirmed account sends the link again at most this often. */
 export const CONFIRMATION_RESEND_MS = 15 * 60_000;
@@ -38,13 +38,13 @@ const REFUSALS: Readonly<Record<LoginRefusal, string>> = {
     'mit dem Sie schon angemeldet waren, setzen Sie Ihr Passwort zurück oder warten Sie 15 Minuten.',
 };
 
-/** A fresh session id for the signed-in user. */
-function signIn(req: Request, user: Account): Promise<void> {
+/** A fresh session id for the signed-in account. */
+function signIn(req: Request, account: Account): Promise<void> {
   return new Promise((resolve, reject) => {
     req.session.regenerate((err: unknown) => {
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-      req.session.accountId = user.id;
-      req.session.credentialStamp = credentialStamp(user);
+      req.session.accountId = account.id;
+      req.session.credentialStamp = credentialStamp(account);
       req.session.save((saveErr: unknown) =>
         saveErr
           ? reject(saveErr instanceof Error ? saveErr : new Error(String(saveErr)))
@@ -70,25 +70,25 @@ export type AuthPagesDeps = ConfirmationDeps &
  */
 export async function sendConfirmation(
   ctx: ConfirmationDeps,
-  user: Account,
+  account: Account,
   atMostEveryMs = 0,
 ): Promise<boolean> {
-  const token = await ctx.emailLinks.issueAtMostEvery(user.id, 'verify', atMostEveryMs);
+  const token = await ctx.emailLinks.issueAtMostEvery(account.id, 'verify', atMostEveryMs);
   if (!token) return false;
   const link = `${ctx.config.baseUrl}/signup/confirm?token=${token}`;
-  ctx.mailer.send(confirmAddressMail(user.email, link));
+  ctx.mailer.send(confirmAddressMail(account.email, link));
   return true;
 }
 
 /** The confirmation link to a new address, else a note to the owner of the existing account. */
-async function sendSignupMail(ctx: ConfirmationDeps, { user, existed }: Registration) {
+async function sendSignupMail(ctx: ConfirmationDeps, { account, existed }: Registration) {
   if (!existed) {
-    await sendConfirmation(ctx, user);
+    await sendConfirmation(ctx, account);
     return;
   }
   const base = ctx.config.baseUrl;
-  const mail = user.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
-  ctx.mailer.send(mail(user.email, `${base}/login`, `${base}/password/forgot`));
+  const mail = account.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
+  ctx.mailer.send(mail(account.email, `${base}/login`, `${base}/password/forgot`));
 }
 
 export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
@@ -105,7 +105,7 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     web.render(req, res, 'signup', { minPasswordLength: MIN_PASSWORD_LENGTH, ...extra }, status);
 
   router.get('/login', async (req, res) => {
-    if (await sessionUser(req, ctx.accounts)) res.redirect(303, safeReturnPath(req.query.next));
+    if (await sessionAccount(req, ctx.accounts)) res.redirect(303, safeReturnPath(req.query.next));
     else loginPage(req, res);
   });
 
@@ -120,15 +120,15 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
       loginPage(req, res, { email, error: REFUSALS[refusal] }, 429);
       return;
     }
-    const user = await ctx.accounts.authenticate(email, field(req, 'password'));
-    if (!user) {
+    const account = await ctx.accounts.authenticate(email, field(req, 'password'));
+    if (!account) {
       await web.loginThrottle.failed(req, email);
       loginPage(req, res, { email, error: 'E-Mail-Adresse oder Passwort ist falsch.' }, 401);
       return;
     }
     await web.loginThrottle.succeeded(req, res, email);
-    if (!user.emailVerifiedAt) {
-      const sent = await sendConfirmation(ctx, user, CONFIRMATION_RESEND_MS);
+    if (!account.emailVerifiedAt) {
+      const sent = await sendConfirmation(ctx, account, CONFIRMATION_RESEND_MS);
       const error =
         'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. ' +
         (sent
@@ -137,7 +137,7 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
       loginPage(req, res, { email, error }, 403);
       return;
     }
-    await signIn(req, user);
+    await signIn(req, account);
     res.redirect(303, safeReturnPath(field(req, 'next')));
   });
 
@@ -169,12 +169,12 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
       signupPage(req, res, { email: email.slice(0, MAX_EMAIL_LENGTH), error: INVALID_EMAIL }, 400);
       return;
     }
-    const { user } = registration;
+    const { account } = registration;
     // Past the mailbox's budget for the hour: the same page, nothing sent.
-    if (await web.mailBudget.take(user.email)) await sendSignupMail(ctx, registration);
+    if (await web.mailBudget.take(account.email)) await sendSignupMail(ctx, registration);
     web.render(req, res, 'mailSent', {
       title: 'Fast geschafft',
-      email: user.email,
+      email: account.email,
       purpose: 'signup',
     });
   });
@@ -193,14 +193,14 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
       return;
     }
     const used = registered && (await ctx.emailLinks.consume(token, 'verify')) === registered.id;
-    const user = used ? await ctx.accounts.confirmEmail(registered.id) : null;
-    if (!user) {
+    const account = used ? await ctx.accounts.confirmEmail(registered.id) : null;
+    if (!account) {
       web.render(req, res, 'error', { title: 'Link ungültig', message: LINK_INVALID }, 400);
       return;
     }
     loginPage(req, res, {
-      email: user.email,
-      flash: user.trialExpiresAt
+      email: account.email,
+      flash: account.trialExpiresAt
         ? 'Ihre E-Mail-Adresse ist bestätigt und Ihr 14-tägiger Test des Pro-Tarifs hat begonnen. Bitte melden Sie sich an.'
         : 'Ihre E-Mail-Adresse ist bestätigt. Für dieses Postfach gab es bereits einen Test des Pro-Tarifs; ' +
           'Ihr Konto beginnt im Free-Tarif. Bitte melden Sie sich an.',

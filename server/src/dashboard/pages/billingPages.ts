@@ -8,7 +8,7 @@ import type { PlanRequestRepository } from '../../accounts/planRequestRepository
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../time/clock.js';
 import { PLAN_NAMES, pageHelpers, paymentText } from '../../web/pageFormat.js';
-import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { flash, signedInAccount, type WebLayer } from '../../web/webLayer.js';
 
 export const BILLING_PATH = '/dashboard/billing';
 
@@ -24,9 +24,9 @@ export function billingPages(ctx: BillingPagesDeps, web: WebLayer): Router {
   const router = Router();
 
   router.get(BILLING_PATH, web.requireLogin, async (req, res) => {
-    const user = signedInUser(res);
-    const request = await ctx.planRequests.latest(user.id);
-    const confirmed = request?.plan === user.plan;
+    const account = signedInAccount(res);
+    const request = await ctx.planRequests.latest(account.id);
+    const confirmed = request?.plan === account.plan;
     web.render(req, res, 'billing', {
       ...pageHelpers,
       nav: 'billing',
@@ -36,7 +36,7 @@ export function billingPages(ctx: BillingPagesDeps, web: WebLayer): Router {
         cap: PLAN_MONTHLY_CAPS[id],
         price: id === 'free' ? 'kostenlos' : ctx.config.planPrices[id],
       })),
-      paymentText: paymentText(user, ctx.config.paymentGraceDays),
+      paymentText: paymentText(account, ctx.config.paymentGraceDays),
       request: request && { ...request, confirmed },
       pendingPlan: request && !confirmed ? request.plan : null,
     });
@@ -47,7 +47,7 @@ export function billingPages(ctx: BillingPagesDeps, web: WebLayer): Router {
     if (!isPlan(plan) || plan === 'free') {
       flash(req, 'Bitte einen der angebotenen Tarife wählen.');
     } else {
-      await ctx.planRequests.record(signedInUser(res).id, plan, ctx.clock());
+      await ctx.planRequests.record(signedInAccount(res).id, plan, ctx.clock());
       flash(
         req,
         `Ihre Anfrage für den Tarif ${PLAN_NAMES[plan]} ist eingegangen. Der Betreiber bestätigt sie; bis dahin gilt Ihr bisheriger Tarif.`,

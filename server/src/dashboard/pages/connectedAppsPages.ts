@@ -1,11 +1,11 @@
-// "Verbundene Apps": every app the signed-in user let in with OAuth whose
+// "Verbundene Apps": every app the signed-in account let in with OAuth whose
 // access still works, and ending that access (every token and pending code
-// of the app for this user). Ending asks for confirmation on a page of its
+// of the app for this account). Ending asks for confirmation on a page of its
 // own first, so it works without JavaScript.
 import { Router } from 'express';
 import type { OAuthServices } from '../../oauth/oauthServices.js';
 import { pageHelpers } from '../../web/pageFormat.js';
-import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { flash, signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import { renderConfirmStep } from './confirmStep.js';
 
 export const CONNECTED_APPS_PATH = '/dashboard/connected';
@@ -19,7 +19,7 @@ export function connectedAppsPages(ctx: ConnectedAppsPagesDeps, web: WebLayer): 
   const { grants, clients } = ctx.oauth;
 
   router.get(CONNECTED_APPS_PATH, web.requireLogin, async (req, res) => {
-    const apps = await grants.connectedApps(signedInUser(res).id);
+    const apps = await grants.connectedApps(signedInAccount(res).id);
     web.render(req, res, 'connected', { ...pageHelpers, nav: 'connected', apps });
   });
 
@@ -34,7 +34,7 @@ export function connectedAppsPages(ctx: ConnectedAppsPagesDeps, web: WebLayer): 
       nav: 'connected',
       title: 'Zugriff beenden?',
       subject: client.name,
-      ...(client.ownerUserId === null ? { warning: 'nicht verifiziert' } : {}),
+      ...(client.ownerAccountId === null ? { warning: 'nicht verifiziert' } : {}),
       message:
         'Die App verliert sofort jeden Zugriff auf Ihr Konto. Alle ihre Tokens werden ungültig.',
       action: `${CONNECTED_APPS_PATH}/${encodeURIComponent(client.clientId)}/revoke`,
@@ -48,7 +48,7 @@ export function connectedAppsPages(ctx: ConnectedAppsPagesDeps, web: WebLayer): 
     web.requireLogin,
     ...web.forms,
     async (req, res) => {
-      const client = await grants.revokeGrant(signedInUser(res).id, String(req.params.clientId));
+      const client = await grants.revokeGrant(signedInAccount(res).id, String(req.params.clientId));
       flash(
         req,
         client

@@ -21,7 +21,7 @@ import {
 } from '../../parcels/countedParcel.js';
 import type { ParcelAnswer, ParcelValuation } from '../../parcels/parcelValuation.js';
 import { formatDate } from '../../web/pageFormat.js';
-import { signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import { MAP_PIXELS, zoneMapBox, zoneMapSvg } from '../charts/zoneMap.js';
 import { gfzColumn, parcelCentre, parcelRows } from './flurstueckView.js';
 
@@ -117,7 +117,7 @@ export function flurstueckPage(ctx: FlurstueckPageDeps, web: WebLayer): Router {
         ctx.parcelValuation.today(),
       );
       if (!params.ok) throw params.error;
-      const caller = callerWhileOpen(signedInUser(res).id, clientKey(req), res);
+      const caller = callerWhileOpen(signedInAccount(res).id, clientKey(req), res);
       page(req, res, { form, ...(await shown(await countedParcel(ctx, caller, params.value))) });
     } catch (err) {
       // Unexpected failures go to the dashboard's error page; the service's own refusals stay here.

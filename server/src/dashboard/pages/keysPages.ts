@@ -13,7 +13,7 @@ import {
 import type { PlatformServices } from '../../accounts/platformServices.js';
 import type { Clock } from '../../time/clock.js';
 import { pageHelpers } from '../../web/pageFormat.js';
-import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { flash, signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import { renderConfirmStep } from './confirmStep.js';
 
 const KEYS_PATH = '/dashboard/keys';
@@ -36,9 +36,9 @@ export function keysPages(ctx: KeysPagesDeps, web: WebLayer): Router {
   const router = Router();
 
   async function page(req: Request, res: Response, extra: Record<string, unknown>, code = 200) {
-    const user = signedInUser(res);
+    const account = signedInAccount(res);
     const now = ctx.clock();
-    const keys = (await ctx.apiKeys.list(user.id)).reverse();
+    const keys = (await ctx.apiKeys.list(account.id)).reverse();
     web.render(
       req,
       res,
@@ -72,7 +72,7 @@ export function keysPages(ctx: KeysPagesDeps, web: WebLayer): Router {
     }
     let created: CreatedApiKey;
     try {
-      created = await ctx.apiKeys.create(signedInUser(res).id, name, lifetime);
+      created = await ctx.apiKeys.create(signedInAccount(res).id, name, lifetime);
     } catch (err) {
       if (!(err instanceof KeyLimitError)) throw err;
       const error = `Sie haben bereits ${MAX_ACTIVE_KEYS} aktive Schlüssel, mehr sind nicht möglich. Bitte widerrufen Sie zuerst einen, den Sie nicht mehr brauchen.`;
@@ -82,10 +82,10 @@ export function keysPages(ctx: KeysPagesDeps, web: WebLayer): Router {
     await page(req, res, { created: { name: created.key.name, value: created.value } }, 201);
   });
 
-  /** The signed-in user's key of the path, or null after sending the browser back to the list. */
+  /** The signed-in account's key of the path, or null after sending the browser back to the list. */
   async function ownedKey(req: Request, res: Response): Promise<ApiKeyRecord | null> {
     const key = await ctx.apiKeys.find(String(req.params.id));
-    if (key?.accountId === signedInUser(res).id) return key;
+    if (key?.accountId === signedInAccount(res).id) return key;
     flash(req, 'Diesen Schlüssel gibt es nicht.');
     res.redirect(303, KEYS_PATH);
     return null;

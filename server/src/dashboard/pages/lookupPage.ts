@@ -16,7 +16,7 @@ import { clientKey } from '../../http/rateLimit.js';
 import type { Config } from '../../config/config.js';
 import { MAP_PIXELS, zoneMapBox, zoneMapSvg } from '../charts/zoneMap.js';
 import { formatDate } from '../../web/pageFormat.js';
-import { signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import { entryRows, extraAnswerFields } from './entryFields.js';
 import { lookupPageAnswer, type LookupPageAnswer } from './lookupAnswer.js';
 
@@ -135,7 +135,7 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
     try {
       const params = parseLookupRequest(dated, ctx.lookup.today());
       if (!params.ok) throw params.error;
-      const caller = callerWhileOpen(signedInUser(res).id, clientKey(req), res);
+      const caller = callerWhileOpen(signedInAccount(res).id, clientKey(req), res);
       // The page's parts are built inside the counted lookup: a failure there gives the count back.
       const view = await countedLookupAs(ctx, caller, params.value, (input, result, filter) =>
         shown(lookupPageAnswer(input, result, filter)),

@@ -4,7 +4,7 @@ import type { PlatformServices } from '../../accounts/platformServices.js';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../time/clock.js';
 import { pageHelpers, paymentText } from '../../web/pageFormat.js';
-import { signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import { excelManifestServed, firstSteps, KEY_PLACEHOLDER } from './firstSteps.js';
 
 export type OverviewPageDeps = Pick<PlatformServices, 'profiles' | 'apiKeys'> & {
@@ -16,12 +16,12 @@ export function overviewPage(ctx: OverviewPageDeps, web: WebLayer): Router {
   const router = Router();
   const excelServed = excelManifestServed();
   router.get('/dashboard', web.requireLogin, async (req, res) => {
-    const user = signedInUser(res);
+    const account = signedInAccount(res);
     const [profile, keys] = await Promise.all([
-      ctx.profiles.getProfile(user.id),
-      ctx.apiKeys.list(user.id),
+      ctx.profiles.getProfile(account.id),
+      ctx.apiKeys.list(account.id),
     ]);
-    if (!profile) throw new Error(`Signed-in account ${user.id} has no profile`);
+    if (!profile) throw new Error(`Signed-in account ${account.id} has no profile`);
     const percent =
       profile.limit === null || profile.limit === 0
         ? 100
@@ -32,7 +32,7 @@ export function overviewPage(ctx: OverviewPageDeps, web: WebLayer): Router {
       profile,
       percent,
       billingUrl: ctx.config.billingUrl,
-      paymentText: paymentText(user, ctx.config.paymentGraceDays),
+      paymentText: paymentText(account, ctx.config.paymentGraceDays),
       steps: firstSteps(ctx.config.baseUrl, keys, ctx.clock(), excelServed),
       keyPlaceholder: KEY_PLACEHOLDER,
     });

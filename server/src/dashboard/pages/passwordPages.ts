@@ -13,7 +13,7 @@ import { passwordResetMail } from '../../mail/accountMails.js';
 import { signupThrottle } from '../../web/loginThrottle.js';
 import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
 import { credentialStamp } from '../../web/session/credentialStamp.js';
-import { flash, signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { flash, signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import { LINK_INVALID, type AuthPagesDeps } from './authPages.js';
 import { endAccessAsked, type EndAccessDeps } from './endAccess.js';
 
@@ -39,12 +39,12 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
   );
   router.post('/password/forgot', ...web.forms, throttled, async (req, res) => {
     const email = field(req, 'email').slice(0, MAX_EMAIL_LENGTH + 1);
-    const user = await ctx.accounts.findByEmail(email);
+    const account = await ctx.accounts.findByEmail(email);
     // Past the mailbox's budget nothing is sent and the live link is not replaced.
-    if (user && (await web.mailBudget.take(user.email))) {
-      const token = await ctx.emailLinks.issue(user.id, 'reset');
+    if (account && (await web.mailBudget.take(account.email))) {
+      const token = await ctx.emailLinks.issue(account.id, 'reset');
       const link = `${ctx.config.baseUrl}/password/reset?token=${token}`;
-      ctx.mailer.send(passwordResetMail(user.email, link));
+      ctx.mailer.send(passwordResetMail(account.email, link));
     }
     web.render(req, res, 'mailSent', {
       title: 'E-Mail unterwegs',
@@ -62,7 +62,8 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
     const accountId = await ctx.emailLinks.peek(token, 'reset');
     return accountId ? ctx.accounts.findById(accountId) : null;
   };
-  const neverConfirmed = (user: Account | null) => user !== null && user.emailVerifiedAt === null;
+  const neverConfirmed = (account: Account | null) =>
+    account !== null && account.emailVerifiedAt === null;
 
   router.get('/password/reset', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -71,20 +72,20 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
 
   router.post('/password/reset', ...web.forms, async (req, res) => {
     const token = field(req, 'token');
-    const user = await linkAccount(token);
-    if (!user) return invalidLink(req, res);
-    const problem = await newPasswordProblem(req, user.email);
+    const account = await linkAccount(token);
+    if (!account) return invalidLink(req, res);
+    const problem = await newPasswordProblem(req, account.email);
     if (problem)
-      return resetPage(req, res, token, { error: problem, endAll: neverConfirmed(user) }, 400);
-    if ((await ctx.emailLinks.consume(token, 'reset')) !== user.id) return invalidLink(req, res);
-    await ctx.accounts.setPassword(user.id, field(req, 'password'));
-    await ctx.emailLinks.revokeAll(user.id, 'reset');
+      return resetPage(req, res, token, { error: problem, endAll: neverConfirmed(account) }, 400);
+    if ((await ctx.emailLinks.consume(token, 'reset')) !== account.id) return invalidLink(req, res);
+    await ctx.accounts.setPassword(account.id, field(req, 'password'));
+    await ctx.emailLinks.revokeAll(account.id, 'reset');
     // The link proved the mailbox: an unconfirmed account is confirmed too.
-    await ctx.accounts.confirmEmail(user.id);
-    await web.loginThrottle.clearAccount(user.email);
-    const ended = await endAccessAsked(ctx, req, user.id);
+    await ctx.accounts.confirmEmail(account.id);
+    await web.loginThrottle.clearAccount(account.email);
+    const ended = await endAccessAsked(ctx, req, account.id);
     web.render(req, res, 'login', {
-      email: user.email,
+      email: account.email,
       next: '/dashboard',
       flash: [
         'Ihr Passwort ist geändert. Alle Anmeldungen sind beendet.',
@@ -99,12 +100,12 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
   );
 
   router.post('/dashboard/password', web.requireLogin, ...web.forms, async (req, res) => {
-    const user = signedInUser(res);
-    const problem = await newPasswordProblem(req, user.email);
+    const account = signedInAccount(res);
+    const problem = await newPasswordProblem(req, account.email);
     const changed =
       !problem &&
       (await ctx.accounts.changePassword(
-        user,
+        account,
         field(req, 'current_password'),
         field(req, 'password'),
       ));
@@ -113,10 +114,10 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
       web.render(req, res, 'password', { minPasswordLength, error }, 400);
       return;
     }
-    await ctx.emailLinks.revokeAll(user.id, 'reset');
-    const updated = await ctx.accounts.findById(user.id);
+    await ctx.emailLinks.revokeAll(account.id, 'reset');
+    const updated = await ctx.accounts.findById(account.id);
     if (updated) req.session.credentialStamp = credentialStamp(updated);
-    const ended = await endAccessAsked(ctx, req, user.id);
+    const ended = await endAccessAsked(ctx, req, account.id);
     flash(
       req,
       ['Ihr Passwort ist geändert. Alle anderen Anmeldungen sind beendet.', ...ended].join(' '),

@@ -81,7 +81,7 @@ export function checkAuthorizationRequest(
   }
   const state = single(query.state);
   const fail = (error: string, description: string): AuthorizationCheck =>
-    client.ownerUserId === null
+    client.ownerAccountId === null
       ? { kind: 'page', message: `${description} (Fehler ${error})` }
       : {
           kind: 'redirect',

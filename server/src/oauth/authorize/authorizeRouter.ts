@@ -5,7 +5,7 @@
 // (RFC 9207).
 import { Router, type Request, type Response } from 'express';
 import type { Config } from '../../config/config.js';
-import { signedInUser, type WebLayer } from '../../web/webLayer.js';
+import { signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import type { GrantUser } from '../grants/grantStorage.js';
 import type { OAuthServices } from '../oauthServices.js';
 import { libraryRequest } from '../routes/tokenRouter.js';
@@ -46,7 +46,7 @@ export function authorizeRouter(ctx: AuthorizeRouterDeps, web: WebLayer): Router
       allowFormRedirectTo(res, request.redirectUri);
       web.render(req, res, 'consent', {
         client: request.client,
-        verified: request.client.ownerUserId !== null,
+        verified: request.client.ownerAccountId !== null,
         params: request.params,
         redirectOrigin: new URL(request.redirectUri).origin,
       });
@@ -73,7 +73,7 @@ export function authorizeRouter(ctx: AuthorizeRouterDeps, web: WebLayer): Router
     allowed: boolean,
   ) {
     const owner: GrantUser = {
-      id: signedInUser(res).id,
+      id: signedInAccount(res).id,
       kind: 'oauth_user',
       boundRedirectUri: request.boundRedirectUri,
     };

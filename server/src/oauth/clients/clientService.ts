@@ -42,20 +42,22 @@ export class OAuthClientService {
   ) {}
 
   /**
-   * Registers a checked registration; ownerUserId null for dynamic
+   * Registers a checked registration; ownerAccountId null for dynamic
    * registration. Throws AppLimitError when the owner has too many apps.
    */
   register(
     registration: ClientRegistration,
-    ownerUserId: string | null,
+    ownerAccountId: string | null,
   ): Promise<RegisteredClient> {
-    if (ownerUserId === null) return this.registerNow(registration, null);
-    return this.registrations.run(ownerUserId, () => this.registerNow(registration, ownerUserId));
+    if (ownerAccountId === null) return this.registerNow(registration, null);
+    return this.registrations.run(ownerAccountId, () =>
+      this.registerNow(registration, ownerAccountId),
+    );
   }
 
   private async registerNow(
     registration: ClientRegistration,
-    ownerUserId: string | null,
+    ownerAccountId: string | null,
   ): Promise<RegisteredClient> {
     const secret =
       registration.type === 'confidential'
@@ -65,14 +67,14 @@ export class OAuthClientService {
       ...registration,
       id: randomUUID(),
       clientId: generateClientId(),
-      ownerUserId,
+      ownerAccountId,
       secretHash: secret === undefined ? null : hashCredential(secret),
       createdAt: this.clock(),
     });
     // Counted after the insert, so registrations on several instances cannot all pass.
     if (
-      ownerUserId !== null &&
-      (await this.clients.countByOwner(ownerUserId)) > MAX_APPS_PER_ACCOUNT
+      ownerAccountId !== null &&
+      (await this.clients.countByOwner(ownerAccountId)) > MAX_APPS_PER_ACCOUNT
     ) {
       await this.clients.delete(client.id);
       throw new AppLimitError();
@@ -88,14 +90,14 @@ export class OAuthClientService {
     return this.clients.findById(id);
   }
 
-  listByOwner(ownerUserId: string): Promise<OAuthClient[]> {
-    return this.clients.listByOwner(ownerUserId);
+  listByOwner(ownerAccountId: string): Promise<OAuthClient[]> {
+    return this.clients.listByOwner(ownerAccountId);
   }
 
   /** The client of that owner, or null (someone else's apps look missing). */
-  async findOwned(ownerUserId: string, clientId: string): Promise<OAuthClient | null> {
+  async findOwned(ownerAccountId: string, clientId: string): Promise<OAuthClient | null> {
     const client = await this.clients.findByClientId(clientId);
-    return client?.ownerUserId === ownerUserId ? client : null;
+    return client?.ownerAccountId === ownerAccountId ? client : null;
   }
 
   /** A new secret for a confidential client; the old one is dead at once. */

@@ -7,8 +7,8 @@ export interface ClientStore {
   create(client: Omit<OAuthClient, 'lastUsedAt'>): Promise<OAuthClient>;
   findByClientId(clientId: string): Promise<OAuthClient | null>;
   findById(id: string): Promise<OAuthClient | null>;
-  listByOwner(ownerUserId: string): Promise<OAuthClient[]>;
-  countByOwner(ownerUserId: string): Promise<number>;
+  listByOwner(ownerAccountId: string): Promise<OAuthClient[]>;
+  countByOwner(ownerAccountId: string): Promise<number>;
   /** Records a use; writes at most once per `resolutionMs` per client. */
   touchLastUsed(id: string, now: Date, resolutionMs: number): Promise<void>;
   /** Deletes up to `limit` ownerless clients unused since `cutoff`; returns how many. */

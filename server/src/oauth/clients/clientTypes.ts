@@ -22,7 +22,7 @@ export interface OAuthClient {
   /** The public client_id. */
   clientId: string;
   /** The account that manages the app; null for dynamically registered clients. */
-  ownerUserId: string | null;
+  ownerAccountId: string | null;
   name: string;
   description: string | null;
   type: ClientType;

@@ -191,7 +191,7 @@ export function createGrantStorage(deps: GrantStorageDeps): {
     revokeToken: (token) => tokens.markRotated(String(token.tokenId), clock()),
 
     async getUserFromClient(client) {
-      const owner = (client as LibraryClient).record.ownerUserId;
+      const owner = (client as LibraryClient).record.ownerAccountId;
       return owner ? ({ id: owner, kind: 'client_credentials' } satisfies GrantUser) : false;
     },
   };

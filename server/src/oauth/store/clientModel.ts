@@ -8,6 +8,7 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize';
+import { OWNER_ACCOUNT_ID_COLUMN } from '../../db/accountColumn.js';
 
 export class OAuthClientModel extends Model<
   InferAttributes<OAuthClientModel>,
@@ -15,7 +16,7 @@ export class OAuthClientModel extends Model<
 > {
   declare id: string;
   declare clientId: string;
-  declare ownerUserId: string | null;
+  declare ownerAccountId: string | null;
   declare name: string;
   declare description: string | null;
   declare clientType: string;
@@ -34,7 +35,7 @@ export function defineOAuthClientModel(sequelize: Sequelize): typeof OAuthClient
     {
       id: { type: DataTypes.STRING(36), primaryKey: true },
       clientId: { type: DataTypes.STRING(64), allowNull: false, unique: true },
-      ownerUserId: { type: DataTypes.STRING(36), allowNull: true },
+      ownerAccountId: { ...OWNER_ACCOUNT_ID_COLUMN, allowNull: true },
       name: { type: DataTypes.STRING(100), allowNull: false },
       description: { type: DataTypes.STRING(500), allowNull: true },
       clientType: { type: DataTypes.STRING(16), allowNull: false },

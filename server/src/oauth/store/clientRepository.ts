@@ -38,16 +38,16 @@ export class OAuthClientRepository implements ClientStore {
     return row ? toClient(row) : null;
   }
 
-  async listByOwner(ownerUserId: string): Promise<OAuthClient[]> {
+  async listByOwner(ownerAccountId: string): Promise<OAuthClient[]> {
     const rows = await this.clients.findAll({
-      where: { ownerUserId },
+      where: { ownerAccountId },
       order: [['createdAt', 'ASC']],
     });
     return rows.map(toClient);
   }
 
-  countByOwner(ownerUserId: string): Promise<number> {
-    return this.clients.count({ where: { ownerUserId } });
+  countByOwner(ownerAccountId: string): Promise<number> {
+    return this.clients.count({ where: { ownerAccountId } });
   }
 
   /** Records a use; writes at most once per `resolutionMs` per client. */
@@ -72,7 +72,7 @@ export class OAuthClientRepository implements ClientStore {
     const rows = await this.clients.findAll({
       attributes: ['id'],
       where: {
-        ownerUserId: { [Op.is]: null },
+        ownerAccountId: { [Op.is]: null },
         [Op.or]: [
           { lastUsedAt: { [Op.lt]: cutoff } },
           { lastUsedAt: { [Op.is]: null }, createdAt: { [Op.lt]: cutoff } },
@@ -100,7 +100,7 @@ function toClient(row: OAuthClientModel): OAuthClient {
   return {
     id: row.id,
     clientId: row.clientId,
-    ownerUserId: row.ownerUserId,
+    ownerAccountId: row.ownerAccountId,
     name: row.name,
     description: row.description,
     type: row.clientType as ClientType,

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import type { Account } from '../../accounts/accountRepository.js';
 
-export function credentialStamp(user: Pick<Account, 'passwordHash'>): string {
+export function credentialStamp(account: Pick<Account, 'passwordHash'>): string {
   return createHash('sha256')
-    .update(user.passwordHash ?? '')
+    .update(account.passwordHash ?? '')
     .digest('base64url')
     .slice(0, 22);
 }

@@ -9,7 +9,7 @@ import { discover, insecure, REDIRECT_URI } from './oauthClient.js';
 
 export async function createApp(
   ctx: Pick<AppContext, 'oauth'>,
-  ownerUserId: string,
+  ownerAccountId: string,
   type: ClientType,
   grants: ClientGrant[],
 ) {
@@ -22,15 +22,15 @@ export async function createApp(
   });
   expect(checked.ok).toBe(true);
   if (!checked.ok) throw new Error(checked.message);
-  return ctx.oauth.clients.register(checked.value, ownerUserId);
+  return ctx.oauth.clients.register(checked.value, ownerAccountId);
 }
 
 /** An access token of a new confidential app, from the client-credentials grant (§5.4). */
 export async function clientCredentialsToken(
   server: { url: string; ctx: Pick<AppContext, 'oauth'> },
-  ownerUserId: string,
+  ownerAccountId: string,
 ) {
-  const { client, secret } = await createApp(server.ctx, ownerUserId, 'confidential', [
+  const { client, secret } = await createApp(server.ctx, ownerAccountId, 'confidential', [
     'client_credentials',
   ]);
   const as = await discover(server.url);
