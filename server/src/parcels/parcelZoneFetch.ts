@@ -9,10 +9,10 @@ import type { CallerGate } from '../lookup/fairness/callerGate.js';
 import type { WorkTicket } from '../lookup/fairness/workTicket.js';
 import { metricToLatLon } from '../lookup/geo/crs.js';
 import { boxOf } from '../lookup/geo/metricBox.js';
-import { publishedEntry } from '../lookup/geo/zoneOutline.js';
+import type { ZonedEntry } from '../lookup/geo/zoneOutline.js';
 import { isBeforeHistory } from '../lookup/history/datedLookup.js';
 import { landValueOutage, mappingContext, type ConnectedSource } from '../lookup/lookupService.js';
-import { mapNewestEntries } from '../lookup/mapping/entryMapper.js';
+import { entryIdentity, mapNewestEntries } from '../lookup/mapping/entryMapper.js';
 import type { SourceGate } from '../lookup/sourceGate.js';
 import { UpstreamOutage } from '../lookup/upstream/upstreamOutage.js';
 import { gridSample, gridSampleText, POLYGON_METHOD_TEXT } from './gridSample.js';
@@ -73,10 +73,10 @@ export async function fetchParcelZones(
       ),
     );
     // Each point counts once for each zone it lies in; zones are told apart by what they publish.
-    const counts = new Map<string, { entry: ReturnType<typeof publishedEntry>; n: number }>();
+    const counts = new Map<string, { entry: ZonedEntry; n: number }>();
     for (const records of found) {
-      for (const entry of mapNewestEntries(records, context).map(publishedEntry)) {
-        const identity = JSON.stringify(entry);
+      for (const entry of mapNewestEntries(records, context)) {
+        const identity = entryIdentity(entry);
         const known = counts.get(identity);
         counts.set(identity, { entry, n: (known?.n ?? 0) + 1 });
       }
