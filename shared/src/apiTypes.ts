@@ -1,58 +1,10 @@
 // Wire types of the REST API (§2). Optional fields are absent when not
 // applicable, never null, except where the contract says null (§2.5).
+import type { Entry } from './entryFields.js';
 import type { ErrorCode } from './errors.js';
-import type { LandUseCode } from './landUse.js';
 
-/** One zone at the looked-up point (§2.1). */
-export interface BodenrichtwertEntry {
-  nutzungsart: string;
-  code: LandUseCode;
-  brw_euro_pro_m2: number;
-  /** YYYY-MM-DD */
-  stichtag: string;
-  gemeinde: string;
-  /** May be '' when the source publishes no name; the key is always present. */
-  gutachterausschuss: string;
-  bodenrichtwertnummer?: string;
-  zonenbezeichnung?: string;
-  bauweise?: string;
-  geschossflaechenzahl?: number;
-  grundflaechenzahl?: number;
-  vollgeschosszahl?: number;
-  baumassenzahl?: number;
-  wertrel_geschossflaechenzahl?: number;
-  /** Development state as German text, e.g. "baureifes Land". */
-  entwicklungszustand?: string;
-  /** Contribution state (beitragsrechtlicher Zustand) as German text. */
-  beitragszustand?: string;
-  /** The special-law area the zone lies in, e.g. "Sanierungsgebiet", "Entwicklungsbereich". */
-  verfahrensgrund?: string;
-  /**
-   * Whether the value includes the measure's effect, with what that makes it:
-   * "sanierungsunbeeinflusst (Anfangswert)" … "entwicklungsbeeinflusst (Endwert)".
-   */
-  verfahrensgrund_zusatz?: string;
-  /** Farmland: the Ackerzahl of the reference plot, where one value is published. */
-  ackerzahl?: number;
-  /** Farmland: a published range of Ackerzahlen ("65-70"); then `ackerzahl` is absent. */
-  ackerzahl_min?: number;
-  ackerzahl_max?: number;
-  /** Farmland: the Grünlandzahl of the reference plot, where one value is published. */
-  gruenlandzahl?: number;
-  /** Farmland: a published range of Grünlandzahlen; then `gruenlandzahl` is absent. */
-  gruenlandzahl_min?: number;
-  gruenlandzahl_max?: number;
-  /** The Gemarkung (cadastral district) the zone lies in. */
-  gemarkung?: string;
-  /** The committee's free remarks on the zone, as published. */
-  bemerkung?: string;
-  /** Area of the reference plot (Bodenrichtwertgrundstück), m². */
-  flaeche_m2?: number;
-  /** Depth of the reference plot, m. */
-  tiefe_m?: number;
-  /** The state's official viewer for this zone's values. */
-  viewer_url?: string;
-}
+/** One zone at the looked-up point (§2.1): its fields are the table of entryFields.ts. */
+export type BodenrichtwertEntry = Entry;
 
 /** §2.3 */
 export interface Attribution {

@@ -24,10 +24,8 @@ export function compactRing(ring: readonly LonLat[]): LonLat[] {
   return kept.map(([lon, lat]) => [round(lon), round(lat)]);
 }
 
-/** An entry as the pipeline keeps it: the published fields plus, where the source returned it, the outline. */
+/**
+ * An entry as the pipeline keeps and caches it: the published fields plus,
+ * where the source returned it, the outline (wireEntry leaves it out).
+ */
 export type ZonedEntry = BodenrichtwertEntry & { outline?: ZoneOutline };
-
-/** The entry without its outline: what the API answers. */
-export function publishedEntry({ outline: _outline, ...entry }: ZonedEntry): BodenrichtwertEntry {
-  return entry;
-}

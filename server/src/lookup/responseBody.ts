@@ -4,10 +4,10 @@
 // (aktualitaet, its hinweis repeated at the top level for existing clients),
 // the disclaimer. Zone outlines stay inside the service.
 import type { Attribution, BodenrichtwertResponse, Geocoding } from '#shared/apiTypes.js';
+import { wireEntry } from '#shared/entryFields.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import { sortByLandUse, type LandUseCode } from '#shared/landUse.js';
 import { LOOKUP_DISCLAIMER, buildAttribution } from '#shared/texts.js';
-import { publishedEntry } from '../geo/zoneOutline.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
 import type { LookupResult } from './lookupService.js';
 
@@ -34,9 +34,9 @@ export function buildLookupResponse(
     geocoding: geocodingOf(result.place),
     bodenrichtwerte: sortByLandUse(
       selected.map((entry) =>
-        source.viewerUrl === undefined
-          ? publishedEntry(entry)
-          : { ...publishedEntry(entry), viewer_url: source.viewerUrl },
+        wireEntry(
+          source.viewerUrl === undefined ? entry : { ...entry, viewer_url: source.viewerUrl },
+        ),
       ),
     ),
     cache_hit: result.cacheHit,

@@ -9,10 +9,10 @@ import type { CallerGate } from '../scheduling/callerGate.js';
 import type { WorkTicket } from '../scheduling/workTicket.js';
 import { metricToLatLon } from '../geo/crs.js';
 import { boxOf } from '../geo/metricBox.js';
-import { publishedEntry } from '../geo/zoneOutline.js';
+import type { ZonedEntry } from '../geo/zoneOutline.js';
 import { isBeforeHistory } from '../sources/history/datedLookup.js';
 import { landValueOutage, mappingContext, type ConnectedSource } from '../lookup/lookupService.js';
-import { mapNewestEntries } from '../sources/mapping/entryMapper.js';
+import { entryIdentity, mapNewestEntries } from '../sources/mapping/entryMapper.js';
 import type { SourceGate } from '../scheduling/sourceGate.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
 import { gridSample, gridSampleText, POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
@@ -73,10 +73,10 @@ export async function fetchParcelZones(
       ),
     );
     // Each point counts once for each zone it lies in; zones are told apart by what they publish.
-    const counts = new Map<string, { entry: ReturnType<typeof publishedEntry>; n: number }>();
+    const counts = new Map<string, { entry: ZonedEntry; n: number }>();
     for (const records of found) {
-      for (const entry of mapNewestEntries(records, context).map(publishedEntry)) {
-        const identity = JSON.stringify(entry);
+      for (const entry of mapNewestEntries(records, context)) {
+        const identity = entryIdentity(entry);
         const known = counts.get(identity);
         counts.set(identity, { entry, n: (known?.n ?? 0) + 1 });
       }

@@ -5,18 +5,14 @@
 // zones of one use split the parcel and zones of different uses overlap.
 import * as clip from '../geo/clipping.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { wireEntry } from '#shared/entryFields.js';
 import { sortByLandUse } from '#shared/landUse.js';
 import type { FlurstueckZone } from '#shared/parcelTypes.js';
 import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
 import { roundHalfAwayFromZero } from '#shared/rounding.js';
 import { inCrs } from '../geo/metricBox.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
-import {
-  compactRing,
-  publishedEntry,
-  type ZonedEntry,
-  type ZoneOutline,
-} from '../geo/zoneOutline.js';
+import { compactRing, type ZonedEntry, type ZoneOutline } from '../geo/zoneOutline.js';
 import { mapRecord, newestPerZone, type MappingContext } from '../sources/mapping/entryMapper.js';
 import type { ZoneRecord } from '../sources/adapter.js';
 import type { ParcelZone } from './parcelValuation.js';
@@ -37,7 +33,7 @@ export function zoneWithShare(
   officialArea: number,
 ): FlurstueckZone {
   return {
-    ...entry,
+    ...wireEntry(entry),
     anteil_flaeche_m2: roundHalfAwayFromZero(share * officialArea, AREA_DECIMALS),
     anteil: roundHalfAwayFromZero(share, SHARE_DECIMALS),
   };
@@ -60,7 +56,7 @@ export function zonesOfParcel(
 ): ParcelZone[] {
   const placed = records.flatMap(({ record, polygon }): Placed[] => {
     const entry = mapRecord(record, context);
-    return entry === undefined ? [] : [{ entry: publishedEntry(entry), polygon }];
+    return entry === undefined ? [] : [{ entry, polygon }];
   });
   const zones = newestPerZone(
     placed,

@@ -2,33 +2,20 @@
 // as text, keyed by the field of §2.1 they feed. Adapters only locate values;
 // parsing numbers, dates and land-use codes is the mapper's job, the same for
 // every protocol.
+import { RECORD_FIELDS } from '#shared/entryFields.js';
 import type { ZoneOutline } from '../geo/zoneOutline.js';
 
+/**
+ * The published value, date and land use (with its Ergänzung), which the
+ * mapper reads into the entry's first fields, then every field the table
+ * reads from a record of the same name.
+ */
 export const SOURCE_FIELDS = [
   'brw',
   'stichtag',
   'nutzung',
   'ergaenzung',
-  'gemeinde',
-  'gutachterausschuss',
-  'bodenrichtwertnummer',
-  'zonenbezeichnung',
-  'bauweise',
-  'geschossflaechenzahl',
-  'grundflaechenzahl',
-  'vollgeschosszahl',
-  'baumassenzahl',
-  'wertrel_geschossflaechenzahl',
-  'entwicklungszustand',
-  'beitragszustand',
-  'verfahrensgrund',
-  'verfahrensgrund_zusatz',
-  'ackerzahl',
-  'gruenlandzahl',
-  'gemarkung',
-  'bemerkung',
-  'flaeche_m2',
-  'tiefe_m',
+  ...RECORD_FIELDS,
 ] as const;
 
 export type SourceField = (typeof SOURCE_FIELDS)[number];

@@ -1,40 +1,22 @@
 // Picks the one value a spreadsheet function shows from a lookup response.
-import type { BodenrichtwertEntry, BodenrichtwertResponse } from '../apiTypes.js';
+import type { BodenrichtwertResponse } from '../apiTypes.js';
+import { ENTRY_COLUMNS, type EntryKey } from '../entryFields.js';
 import { AppError, ErrorCode, fail, ok, type Result } from '../errors.js';
 import { parseLandUseFilter, type LandUseCode } from '../landUse.js';
 import { agreedValue, matchingZones } from './zoneChoice.js';
 
-/** The fields a user may ask for; the first one is the default. */
-export const LOOKUP_FIELDS = [
-  'brw_euro_pro_m2',
-  'nutzungsart',
-  'code',
-  'stichtag',
-  'gemeinde',
-  'gutachterausschuss',
-  'bodenrichtwertnummer',
-  'zonenbezeichnung',
-  'bauweise',
-  'geschossflaechenzahl',
-  'grundflaechenzahl',
-  'vollgeschosszahl',
-  'baumassenzahl',
-  'wertrel_geschossflaechenzahl',
-  'verfahrensgrund',
-  'verfahrensgrund_zusatz',
-  'ackerzahl',
-  'ackerzahl_min',
-  'ackerzahl_max',
-  'gruenlandzahl',
-  'gruenlandzahl_min',
-  'gruenlandzahl_max',
-  'gemarkung',
-  'bemerkung',
-] as const satisfies readonly (keyof BodenrichtwertEntry)[];
+/** The value a cell shows without a `feld`. */
+const DEFAULT_FIELD = 'brw_euro_pro_m2' satisfies EntryKey;
 
-export type LookupField = (typeof LOOKUP_FIELDS)[number];
+/** The fields a user may ask for, from the field table; the first one is the default. */
+export const LOOKUP_FIELDS: readonly EntryKey[] = [
+  DEFAULT_FIELD,
+  ...ENTRY_COLUMNS.filter(({ key, field }) => !field.noCell && key !== DEFAULT_FIELD).map(
+    ({ key }) => key,
+  ),
+];
 
-const isLookupField = (value: string): value is LookupField =>
+const isLookupField = (value: string): value is EntryKey =>
   (LOOKUP_FIELDS as readonly string[]).includes(value);
 
 /** Blank cells count as not given; codes and field names are read case-insensitively. */
@@ -47,8 +29,8 @@ export function parseCode(nutzungsart: string | undefined): Result<LandUseCode |
   return filter.ok ? ok(filter.value[0]) : filter;
 }
 
-function parseField(feld: string | undefined): Result<LookupField> {
-  const name = feld?.toLowerCase() ?? LOOKUP_FIELDS[0];
+function parseField(feld: string | undefined): Result<EntryKey> {
+  const name = feld?.toLowerCase() ?? DEFAULT_FIELD;
   if (isLookupField(name)) return ok(name);
   const allowed = LOOKUP_FIELDS.join(', ');
   return fail(

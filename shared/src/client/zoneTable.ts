@@ -1,52 +1,22 @@
 // Every zone at an address as a table (BRW.ZONEN in Excel, BODENRICHTWERT_ZONEN
 // in Sheets): a header row, then one row per zone in canonical order. The
-// columns come from one list: the fixed columns a valuer needs to tell zones
-// apart, then every further field a state publishes. A field added to
-// BodenrichtwertEntry fails to compile until it has a header here, and then
-// appears in the table without any change to the functions.
+// columns come from the field table (entryFields.ts), in the order pages
+// show them: the fixed columns a valuer needs to tell zones apart, then every
+// further field a state publishes. A field added to the table appears here
+// without any change to the functions.
 import type { BodenrichtwertEntry } from '../apiTypes.js';
+import { DISPLAY_COLUMNS, type EntryColumn } from '../entryFields.js';
 import { sortByLandUse } from '../landUse.js';
 
-type EntryField = keyof BodenrichtwertEntry;
-
 /** Always shown, in this order. */
-const FIXED_COLUMNS = [
-  ['nutzungsart', 'Nutzungsart'],
-  ['code', 'Kürzel'],
-  ['brw_euro_pro_m2', 'Bodenrichtwert'],
-  ['stichtag', 'Stichtag'],
-  ['bodenrichtwertnummer', 'Bodenrichtwertnummer'],
-  ['zonenbezeichnung', 'Zone'],
-  ['entwicklungszustand', 'Entwicklungszustand'],
-  ['beitragszustand', 'Beitragszustand'],
-  ['wertrel_geschossflaechenzahl', 'wertrelevante GFZ'],
-] as const satisfies readonly (readonly [EntryField, string])[];
+const FIXED_COLUMNS = DISPLAY_COLUMNS.filter(({ field }) => field.always);
 
-type FixedField = (typeof FIXED_COLUMNS)[number][0];
+const OTHER_COLUMNS = DISPLAY_COLUMNS.filter(({ field }) => !field.always);
 
-/** Every other field of an entry, shown when at least one zone at the address publishes it. */
-export const PUBLISHED_COLUMNS: Readonly<Record<Exclude<EntryField, FixedField>, string>> = {
-  gemeinde: 'Gemeinde',
-  gutachterausschuss: 'Gutachterausschuss',
-  verfahrensgrund: 'Verfahrensgrund',
-  verfahrensgrund_zusatz: 'Verfahrensgrund (Zusatz: Anfangs-/Endwert)',
-  ackerzahl: 'Ackerzahl',
-  ackerzahl_min: 'Ackerzahl von',
-  ackerzahl_max: 'Ackerzahl bis',
-  gruenlandzahl: 'Grünlandzahl',
-  gruenlandzahl_min: 'Grünlandzahl von',
-  gruenlandzahl_max: 'Grünlandzahl bis',
-  gemarkung: 'Gemarkung',
-  bemerkung: 'Bemerkung',
-  bauweise: 'Bauweise',
-  geschossflaechenzahl: 'GFZ',
-  grundflaechenzahl: 'GRZ',
-  vollgeschosszahl: 'Vollgeschosse',
-  baumassenzahl: 'Baumassenzahl',
-  flaeche_m2: 'Fläche (m²)',
-  tiefe_m: 'Tiefe (m)',
-  viewer_url: 'Kartenviewer',
-};
+/** Headers of every other field of an entry, shown when at least one zone at the address publishes it. */
+export const PUBLISHED_COLUMNS: Readonly<Record<string, string>> = Object.fromEntries(
+  OTHER_COLUMNS.map(({ key, header }) => [key, header]),
+);
 
 export type ZoneTableCell = string | number;
 
@@ -55,15 +25,13 @@ const published = (value: unknown) => value !== undefined && value !== '';
 /** Header row and one row per zone; a field a zone does not publish is a blank cell. */
 export function zoneTable(entries: readonly BodenrichtwertEntry[]): ZoneTableCell[][] {
   const zones = sortByLandUse(entries);
-  const extra = (Object.entries(PUBLISHED_COLUMNS) as [EntryField, string][]).filter(([field]) =>
-    zones.some((zone) => published(zone[field])),
-  );
-  const columns: readonly (readonly [EntryField, string])[] = [...FIXED_COLUMNS, ...extra];
+  const extra = OTHER_COLUMNS.filter(({ key }) => zones.some((zone) => published(zone[key])));
+  const columns: readonly EntryColumn[] = [...FIXED_COLUMNS, ...extra];
   return [
-    columns.map(([, header]) => header),
+    columns.map(({ header }) => header),
     ...zones.map((zone) =>
-      columns.map(([field]) => {
-        const value = zone[field];
+      columns.map(({ key }) => {
+        const value = zone[key];
         return typeof value === 'number' || typeof value === 'string' ? value : '';
       }),
     ),

@@ -3,75 +3,14 @@
 import { z } from 'zod';
 import { GEOCODING_MATCHES, GEOCODING_SOURCES, GEOCODING_WARNINGS } from '../apiTypes.js';
 import { ErrorCode } from '../errors.js';
-import { LAND_USE_CODES } from '../landUse.js';
 import { aktualitaetSchema } from './aktualitaetAnswer.js';
+import { entrySchema } from './entrySchema.js';
 import { errorBodySchema } from './errorAnswer.js';
 
 const text = (description: string) => z.string().meta({ description });
-const nonEmpty = (description: string) => z.string().min(1).meta({ description });
 const number = (description: string) => z.number().meta({ description });
 
-export const bodenrichtwertEntrySchema = z.object({
-  nutzungsart: nonEmpty('Nutzungsart, wie veröffentlicht.'),
-  code: z.enum(LAND_USE_CODES),
-  brw_euro_pro_m2: z.number().min(0).meta({ description: 'Bodenrichtwert in €/m².' }),
-  stichtag: z.iso.date(),
-  gemeinde: text('Gemeinde.'),
-  gutachterausschuss: text(
-    'Gutachterausschuss; kann leer sein, der Schlüssel ist immer vorhanden.',
-  ),
-  bodenrichtwertnummer: nonEmpty('Nummer der Zone bei ihrem Gutachterausschuss.').optional(),
-  zonenbezeichnung: nonEmpty('Name der Zone.').optional(),
-  bauweise: nonEmpty('Bauweise, wie veröffentlicht.').optional(),
-  geschossflaechenzahl: number('In der Zone zulässige GFZ.').optional(),
-  grundflaechenzahl: number('GRZ.').optional(),
-  vollgeschosszahl: number('Zahl der Vollgeschosse; keine GFZ.').optional(),
-  baumassenzahl: number('BMZ.').optional(),
-  wertrel_geschossflaechenzahl: number(
-    'Wertrelevante GFZ des Richtwertgrundstücks: das gfz_referenz der Umrechnung ' +
-      '(POST /api/bodenwert).',
-  ).optional(),
-  entwicklungszustand: nonEmpty(
-    'Entwicklungszustand als Text (baureifes Land, Rohbauland, Bauerwartungsland, …).',
-  ).optional(),
-  beitragszustand: nonEmpty('Beitragsrechtlicher Zustand als Text, wie veröffentlicht.').optional(),
-  verfahrensgrund: nonEmpty(
-    'Städtebauliche Maßnahme, in deren Gebiet die Zone liegt: Sanierungsgebiet, ' +
-      'Entwicklungsbereich, Soziale Stadt oder Stadtumbau.',
-  ).optional(),
-  verfahrensgrund_zusatz: nonEmpty(
-    'Ob der Wert die Maßnahme berücksichtigt, und was er damit ist: ' +
-      '„sanierungsunbeeinflusst (Anfangswert)“ oder „entwicklungsunbeeinflusst (Anfangswert)“ ' +
-      'ist der Wert ohne die Maßnahme, „sanierungsbeeinflusst (Endwert)“ oder ' +
-      '„entwicklungsbeeinflusst (Endwert)“ der Wert nach ihr.',
-  ).optional(),
-  ackerzahl: number(
-    'Ackerzahl des Richtwertgrundstücks (landwirtschaftliche Fläche), wenn ein Wert ' +
-      'veröffentlicht ist; fehlt bei einer Spanne.',
-  ).optional(),
-  ackerzahl_min: number('Untere Grenze einer veröffentlichten Spanne von Ackerzahlen.').optional(),
-  ackerzahl_max: number('Obere Grenze einer veröffentlichten Spanne von Ackerzahlen.').optional(),
-  gruenlandzahl: number(
-    'Grünlandzahl des Richtwertgrundstücks (landwirtschaftliche Fläche), wenn ein Wert ' +
-      'veröffentlicht ist; fehlt bei einer Spanne.',
-  ).optional(),
-  gruenlandzahl_min: number(
-    'Untere Grenze einer veröffentlichten Spanne von Grünlandzahlen.',
-  ).optional(),
-  gruenlandzahl_max: number(
-    'Obere Grenze einer veröffentlichten Spanne von Grünlandzahlen.',
-  ).optional(),
-  gemarkung: nonEmpty('Gemarkung der Zone.').optional(),
-  bemerkung: nonEmpty(
-    'Bemerkung des Gutachterausschusses zur Zone, wie veröffentlicht.',
-  ).optional(),
-  flaeche_m2: number('Fläche des Richtwertgrundstücks in m².').optional(),
-  tiefe_m: number('Tiefe des Richtwertgrundstücks in m.').optional(),
-  viewer_url: z
-    .url()
-    .meta({ description: 'Der amtliche Kartenviewer des Landes für diese Werte.' })
-    .optional(),
-});
+export const bodenrichtwertEntrySchema = entrySchema();
 
 const addressInput = text('Die Adresse, wie gesendet.');
 

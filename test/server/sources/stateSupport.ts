@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStateFakes, writeStateRegistry, type StateFakes } from '#dev/fakes/stateFakes.js';
-import { publishedEntry } from '#server/geo/zoneOutline.js';
+import { wireEntry } from '#shared/entryFields.js';
 import { mapNewestEntries, type MappingContext } from '#server/sources/mapping/entryMapper.js';
 import { loadSourceRegistry, type SourceRegistry } from '#server/sources/registry.js';
 import type { SourceRecord } from '#server/sources/sourceRecord.js';
@@ -71,5 +71,5 @@ export function zonedEntriesOf(
 
 /** The same entries as the API answers them (without the zone outlines). */
 export function entriesOf(...args: Parameters<typeof zonedEntriesOf>) {
-  return zonedEntriesOf(...args).map(publishedEntry);
+  return zonedEntriesOf(...args).map(wireEntry);
 }

@@ -1,48 +1,24 @@
 // How the lookup page shows the fields of an answer: German labels for the
-// fields it knows, in the order of the contract, and every other field the
-// answer carries after them under its own name, so a field added to the API
-// appears on the page without a change here. Values are shown as published:
+// fields it knows (an entry's from the field table, in its display order),
+// and every other field the answer carries after them under its own name, so
+// a field added to the API appears on the page without a change here. Values are shown as published:
 // numbers in German notation, dates as TT.MM.JJJJ. Only fields that are
 // links by the contract become links: any other published string that begins
 // with https:// comes from a state service and stays text.
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import { DISPLAY_COLUMNS, ENTRY_COLUMNS } from '#shared/entryFields.js';
 import { formatDate } from '../../web/pageFormat.js';
 
+/** The entry's fields from the field table in the order pages show them, then the answer's own. */
 const LABELS: Readonly<Record<string, string>> = {
-  nutzungsart: 'Nutzungsart',
-  code: 'Kürzel',
-  brw_euro_pro_m2: 'Bodenrichtwert (EUR/m²)',
-  stichtag: 'Stichtag',
-  gemeinde: 'Gemeinde',
-  gutachterausschuss: 'Gutachterausschuss',
-  bodenrichtwertnummer: 'Bodenrichtwertnummer',
-  zonenbezeichnung: 'Zone',
-  entwicklungszustand: 'Entwicklungszustand',
-  beitragszustand: 'Beitragsrechtlicher Zustand',
-  verfahrensgrund: 'Verfahrensgrund (städtebauliche Maßnahme)',
-  verfahrensgrund_zusatz: 'Sanierungs-/Entwicklungszusatz (Anfangs- oder Endwert)',
-  ackerzahl: 'Ackerzahl',
-  ackerzahl_min: 'Ackerzahl von (Spanne)',
-  ackerzahl_max: 'Ackerzahl bis (Spanne)',
-  gruenlandzahl: 'Grünlandzahl',
-  gruenlandzahl_min: 'Grünlandzahl von (Spanne)',
-  gruenlandzahl_max: 'Grünlandzahl bis (Spanne)',
-  gemarkung: 'Gemarkung',
-  bemerkung: 'Bemerkung des Gutachterausschusses',
-  bauweise: 'Bauweise',
-  geschossflaechenzahl: 'Geschossflächenzahl (GFZ)',
-  grundflaechenzahl: 'Grundflächenzahl (GRZ)',
-  vollgeschosszahl: 'Vollgeschosse',
-  baumassenzahl: 'Baumassenzahl (BMZ)',
-  wertrel_geschossflaechenzahl: 'Wertrelevante GFZ (= gfz_referenz der Umrechnung)',
-  flaeche_m2: 'Fläche des Richtwertgrundstücks (m²)',
-  tiefe_m: 'Tiefe des Richtwertgrundstücks (m)',
-  viewer_url: 'Amtliches Portal',
+  ...Object.fromEntries(DISPLAY_COLUMNS.map(({ key, label }) => [key, label])),
   abgerufen_am: 'Abgerufen am',
 };
 
 /** The fields whose value is a link (the attribution's URLs come from the registry and are placed by the page). */
-const LINK_FIELDS: ReadonlySet<string> = new Set(['viewer_url']);
+const LINK_FIELDS: ReadonlySet<string> = new Set(
+  ENTRY_COLUMNS.filter(({ field }) => field.kind === 'url').map(({ key }) => key),
+);
 
 export interface ShownValue {
   text: string;

@@ -3,7 +3,8 @@
 // per successful answer); the text names the attribution and the disclaimer
 // because whoever shows the values must show them too.
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
+import type { BodenrichtwertEntry, BodenrichtwertResponse } from '#shared/apiTypes.js';
+import { ENTRY_FIELDS } from '#shared/entryFields.js';
 import { ErrorCode } from '#shared/errors.js';
 import { lookupRequestSchema, parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { currencyFacts } from '#shared/client/currencyLine.js';
@@ -58,29 +59,36 @@ export function registerGetBodenrichtwert(server: McpServer, deps: CountedLookup
   );
 }
 
-/** ", Ackerzahl 55", or ", Ackerzahl 65 bis 70" for a published range. */
-function soilNumber(label: string, value?: number, min?: number, max?: number): string {
-  if (value !== undefined) return `, ${label} ${germanNumber(value)}`;
+/**
+ * The fields the table names in the text: the zone's name first, as a report
+ * cites a zone ("Zone Mitte, Nr. 12"), then the others in the table's order.
+ */
+const NAMED_FIELDS = ENTRY_FIELDS.filter((field) => 'mcp' in field).sort(
+  (a, b) => Number(b.name === 'zonenbezeichnung') - Number(a.name === 'zonenbezeichnung'),
+);
+
+const shown = (value: string | number) => (typeof value === 'number' ? germanNumber(value) : value);
+
+/**
+ * ", Zone Mitte", ", Ackerzahl 55", or ", Ackerzahl 65 bis 70" for a published
+ * range; nothing where the entry does not publish the field.
+ */
+function namedField(e: BodenrichtwertEntry, { name, kind, mcp }: (typeof NAMED_FIELDS)[number]) {
+  const prefix = mcp ? `${mcp} ` : '';
+  const value = e[name];
+  if (value !== undefined && value !== '') return `, ${prefix}${shown(value)}`;
+  if (kind !== 'range') return '';
+  const [min, max] = [e[`${name}_min`], e[`${name}_max`]];
   if (min === undefined || max === undefined) return '';
-  return `, ${label} ${germanNumber(min)} bis ${germanNumber(max)}`;
+  return `, ${prefix}${germanNumber(min)} bis ${germanNumber(max)}`;
 }
 
 function summarize(r: BodenrichtwertResponse): string {
   const entries = r.bodenrichtwerte.map((e) => {
-    const zone = e.zonenbezeichnung ? `, Zone ${e.zonenbezeichnung}` : '';
-    const number = e.bodenrichtwertnummer ? `, Nr. ${e.bodenrichtwertnummer}` : '';
-    const state = e.entwicklungszustand ? `, ${e.entwicklungszustand}` : '';
-    // The Zusatz says whether the value is the Anfangs- or Endwert; some states publish it alone.
-    const area = [e.verfahrensgrund, e.verfahrensgrund_zusatz]
-      .map((text) => (text ? `, ${text}` : ''))
-      .join('');
-    const soil = [
-      soilNumber('Ackerzahl', e.ackerzahl, e.ackerzahl_min, e.ackerzahl_max),
-      soilNumber('Grünlandzahl', e.gruenlandzahl, e.gruenlandzahl_min, e.gruenlandzahl_max),
-    ].join('');
+    const named = NAMED_FIELDS.map((field) => namedField(e, field)).join('');
     return (
       `- ${e.code} ${e.nutzungsart}: ${germanNumber(e.brw_euro_pro_m2)} €/m² ` +
-      `(Stichtag ${e.stichtag}, ${e.gemeinde}${zone}${number}${state}${area}${soil})`
+      `(Stichtag ${e.stichtag}, ${e.gemeinde}${named})`
     );
   });
   const { lat, lon } = r.coordinates;

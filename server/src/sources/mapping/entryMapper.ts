@@ -4,7 +4,8 @@
 // leaves empty stay absent; the full-storey count stays vollgeschosszahl; a
 // published range of soil numbers stays a range (`ackerzahl_min`/`_max`).
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
-import { publishedEntry, type ZonedEntry, type ZoneOutline } from '../../geo/zoneOutline.js';
+import { ENTRY_COLUMNS, ENTRY_FIELDS } from '#shared/entryFields.js';
+import type { ZonedEntry, ZoneOutline } from '../../geo/zoneOutline.js';
 import type { SourceField, SourceRecord } from '../sourceRecord.js';
 import { readPublishedBauweise, readPublishedStoreys } from './publishedBuildingFigures.js';
 import {
@@ -70,44 +71,42 @@ export interface SkippedRecord {
 /** Published values are short; a longer one is cut so a log line stays a line. */
 export const RAW_TEXT_LIMIT = 200;
 
-type OptionalField = Exclude<
-  keyof BodenrichtwertEntry,
-  | 'nutzungsart'
-  | 'code'
-  | 'brw_euro_pro_m2'
-  | 'stichtag'
-  | 'gemeinde'
-  | 'gutachterausschuss'
-  | 'viewer_url'
-  | `${string}_min`
-  | `${string}_max`
-> &
-  SourceField;
+type Reader = (
+  text: string | undefined,
+  format: NumberFormat,
+) => string | number | PublishedRange | undefined;
+
+/** The optional fields a source record carries under their own names. */
+type OptionalSpec = Extract<(typeof ENTRY_FIELDS)[number], { optional: true; kind: ReaderKind }>;
+
+type OptionalField = OptionalSpec['name'];
+
+/** How a published text becomes a value of each kind, unless the field has its own reader. */
+const KIND_READERS = {
+  name: (text) => text,
+  number: parsePublishedNumber,
+  range: readPublishedNumberOrRange,
+} as const satisfies Record<string, Reader>;
+
+type ReaderKind = keyof typeof KIND_READERS;
+
+/** Fields whose published codes or texts are read into the contract's words and numbers. */
+const OWN_READERS: Partial<Record<OptionalField, Reader>> = {
+  bauweise: readPublishedBauweise,
+  vollgeschosszahl: readPublishedStoreys,
+  entwicklungszustand: readPublishedEntwicklungszustand,
+  beitragszustand: readPublishedBeitragszustand,
+  verfahrensgrund: readPublishedVerfahrensgrund,
+  verfahrensgrund_zusatz: readPublishedVerfahrensgrundZusatz,
+};
+
+const isOptionalRecordField = (field: (typeof ENTRY_FIELDS)[number]): field is OptionalSpec =>
+  'optional' in field && !('record' in field) && field.kind in KIND_READERS;
 
 /** The optional fields in the order of §2.1, each with its reader. */
-const OPTIONAL_FIELDS: readonly [
-  OptionalField,
-  (text: string | undefined, format: NumberFormat) => string | number | PublishedRange | undefined,
-][] = [
-  ['bodenrichtwertnummer', (text) => text],
-  ['zonenbezeichnung', (text) => text],
-  ['bauweise', readPublishedBauweise],
-  ['geschossflaechenzahl', parsePublishedNumber],
-  ['grundflaechenzahl', parsePublishedNumber],
-  ['vollgeschosszahl', readPublishedStoreys],
-  ['baumassenzahl', parsePublishedNumber],
-  ['wertrel_geschossflaechenzahl', parsePublishedNumber],
-  ['entwicklungszustand', readPublishedEntwicklungszustand],
-  ['beitragszustand', readPublishedBeitragszustand],
-  ['verfahrensgrund', readPublishedVerfahrensgrund],
-  ['verfahrensgrund_zusatz', readPublishedVerfahrensgrundZusatz],
-  ['ackerzahl', readPublishedNumberOrRange],
-  ['gruenlandzahl', readPublishedNumberOrRange],
-  ['gemarkung', (text) => text],
-  ['bemerkung', (text) => text],
-  ['flaeche_m2', parsePublishedNumber],
-  ['tiefe_m', parsePublishedNumber],
-];
+const OPTIONAL_FIELDS: readonly [OptionalField, Reader][] = ENTRY_FIELDS.filter(
+  isOptionalRecordField,
+).map((field) => [field.name, OWN_READERS[field.name] ?? KIND_READERS[field.kind]]);
 
 export function mapRecord(record: SourceRecord, context: MappingContext): ZonedEntry | undefined {
   const brw = parsePublishedNumber(record.brw, context.numberFormat);
@@ -202,7 +201,7 @@ export function newestPerZone<Item>(
   for (const item of inForce) {
     const entry = entryOf(item);
     if (entry.stichtag !== newest.get(zoneKey(entry))) continue;
-    const identity = JSON.stringify(publishedEntry(entry));
+    const identity = entryIdentity(entry);
     const known = seen.get(identity);
     if (!known) seen.set(identity, item);
     else join(known, item);
@@ -216,6 +215,10 @@ function joinedOutline(known: ZoneOutline | undefined, more: ZoneOutline): ZoneO
   for (const ring of more) rings.set(JSON.stringify(ring), ring);
   return [...rings.values()];
 }
+
+/** Features with the same values of every field of the table are one zone. */
+export const entryIdentity = (entry: BodenrichtwertEntry): string =>
+  JSON.stringify(ENTRY_COLUMNS.map(({ key }) => entry[key]));
 
 /** Zone numbers are unique within one committee only. */
 function zoneKey(entry: BodenrichtwertEntry): string {
