@@ -10,7 +10,7 @@ import { openDatabase } from '#server/db/database.js';
 import { migrate } from '#server/db/migrate.js';
 import { loadAddressSources } from '#server/geocoding/officialPoints/addressSources.js';
 import { openHouseFile } from '#server/addressImport/formats/openHouseFile.js';
-import { HousePointRepository } from '#server/geocoding/officialPoints/housePointRepository.js';
+import { OfficialPointRepository } from '#server/geocoding/officialPoints/officialPointRepository.js';
 import { importHouseFile } from '#server/addressImport/importHouseFile.js';
 import { createOfficialPoints } from '#server/geocoding/officialPoints/officialPoints.js';
 import { loadPostcodeDirectory } from '#server/geocoding/postcodes/postcodeFile.js';
@@ -44,7 +44,7 @@ async function databaseBytes(sequelize: Sequelize): Promise<number> {
 const db = await openDatabase(url);
 await migrate(db.sequelize);
 const before = await databaseBytes(db.sequelize);
-const repository = new HousePointRepository(db.sequelize);
+const repository = new OfficialPointRepository(db.sequelize);
 const sources = loadAddressSources();
 const outcome = await importHouseFile(
   { state: 'NW', file },

@@ -3,7 +3,7 @@
 // address, so the lookups spread over the whole table, not one hot row.
 import type { Sequelize } from 'sequelize';
 import { DEMO_ADDRESSES, HANNOVER } from '#dev/fakes/demoWorld.js';
-import { coordinateKey } from '#server/lookup/cache/landValueCacheRepository.js';
+import { coordinateKey } from '#server/lookup/cache/brwCacheRepository.js';
 import type { ChildServer } from '../support/childServer.js';
 import { probeLatency } from '../support/latencyProbe.js';
 import { runLoad } from '../support/load.js';

@@ -7,7 +7,7 @@ import type { Sequelize } from 'sequelize';
 import { hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
 import { loadAddressSources } from '#server/geocoding/officialPoints/addressSources.js';
 import { openHouseFile } from '#server/addressImport/formats/openHouseFile.js';
-import { HousePointRepository } from '#server/geocoding/officialPoints/housePointRepository.js';
+import { OfficialPointRepository } from '#server/geocoding/officialPoints/officialPointRepository.js';
 import { importHouseFile } from '#server/addressImport/importHouseFile.js';
 import { systemClock } from '#server/time/clock.js';
 import type { BenchWorld } from './benchWorld.js';
@@ -23,7 +23,7 @@ export async function importOfficialPoints(
     await importHouseFile(
       { state: 'HE', file },
       {
-        repository: new HousePointRepository(sequelize),
+        repository: new OfficialPointRepository(sequelize),
         sources: loadAddressSources(),
         openFile: openHouseFile,
         clock: systemClock,

@@ -4,7 +4,7 @@
 import type { Sequelize } from 'sequelize';
 import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { addressKey } from '#server/geocoding/geocodeCacheRepository.js';
-import { coordinateKey } from '#server/lookup/cache/landValueCacheRepository.js';
+import { coordinateKey } from '#server/lookup/cache/brwCacheRepository.js';
 
 const BATCH = 2000;
 /** 1000 × 1000 grid points 0.0001° apart, all in Niedersachsen. */

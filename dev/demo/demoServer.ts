@@ -23,7 +23,7 @@ import { STATE_DEMO_PLACES } from '../fakes/world/stateAddresses.js';
 import { writeDemoHouseFiles } from '../fakes/world/houseCoordinates.js';
 import { loadAddressSources } from '#server/geocoding/officialPoints/addressSources.js';
 import { openHouseFile } from '#server/addressImport/formats/openHouseFile.js';
-import { HousePointRepository } from '#server/geocoding/officialPoints/housePointRepository.js';
+import { OfficialPointRepository } from '#server/geocoding/officialPoints/officialPointRepository.js';
 import { importHouseFile } from '#server/addressImport/importHouseFile.js';
 import { systemClock, type Clock } from '#server/time/clock.js';
 import type { Sequelize } from 'sequelize';
@@ -51,7 +51,7 @@ export interface DemoOptions {
 /** The demo's own official points, imported as `npm run addresses:import` would. */
 async function importDemoHouseCoordinates(sequelize: Sequelize, dir: string): Promise<void> {
   const sources = loadAddressSources();
-  const repository = new HousePointRepository(sequelize);
+  const repository = new OfficialPointRepository(sequelize);
   for (const { state, file } of writeDemoHouseFiles(dir, sources)) {
     await importHouseFile(
       { state, file },

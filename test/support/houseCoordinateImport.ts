@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { AddressImportError } from '#server/addressImport/addressImportError.js';
 import { loadAddressSources } from '#server/geocoding/officialPoints/addressSources.js';
 import { openHouseFile } from '#server/addressImport/formats/openHouseFile.js';
-import { HousePointRepository } from '#server/geocoding/officialPoints/housePointRepository.js';
+import { OfficialPointRepository } from '#server/geocoding/officialPoints/officialPointRepository.js';
 import { importHouseFile, type ImportRequest } from '#server/addressImport/importHouseFile.js';
 import { createOfficialPoints } from '#server/geocoding/officialPoints/officialPoints.js';
 import { loadPostcodeDirectory } from '#server/geocoding/postcodes/postcodeFile.js';
@@ -36,7 +36,7 @@ export function writeHouseFile(name: string, content: string | Buffer): string {
 }
 
 export function addressTools(db: Database) {
-  const repository = new HousePointRepository(db.sequelize);
+  const repository = new OfficialPointRepository(db.sequelize);
   return {
     repository,
     official: createOfficialPoints({ repository, sources, postcodes }),

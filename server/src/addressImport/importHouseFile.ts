@@ -21,9 +21,9 @@ import { interrupted, refuseIfUnfit, refuseOtherState } from './importRefusals.j
 import { PointBuilder } from './pointBuilder.js';
 import type {
   DownloadOrigin,
-  HousePointRepository,
+  OfficialPointRepository,
   ImportSummary,
-} from '../geocoding/officialPoints/housePointRepository.js';
+} from '../geocoding/officialPoints/officialPointRepository.js';
 
 /** Batches written in one transaction. */
 const BATCHES_PER_TRANSACTION = 20;
@@ -56,7 +56,7 @@ export interface ImportOutcome {
 
 export interface ImportDeps {
   repository: Pick<
-    HousePointRepository,
+    OfficialPointRepository,
     | 'activeImport'
     | 'rememberOrigin'
     | 'disposable'

@@ -6,7 +6,7 @@
 // but a broken or hostile file (one row written five million times would
 // replace a state's points with one), refused once repeats pass 1 %.
 import { AddressImportError } from './addressImportError.js';
-import type { ImportSummary } from '../geocoding/officialPoints/housePointRepository.js';
+import type { ImportSummary } from '../geocoding/officialPoints/officialPointRepository.js';
 import { leftOutName } from './leftOutReasons.js';
 import type { PointBuilder } from './pointBuilder.js';
 

@@ -12,10 +12,10 @@ import type {
 import type { DataDateSource } from '../geocoding/officialPoints/datasetLabel.js';
 import type { HouseRow, ReadBatch } from './formats/houseRow.js';
 import type {
-  HousePoint,
+  OfficialPoint,
   ImportSummary,
   StreetName,
-} from '../geocoding/officialPoints/housePointRepository.js';
+} from '../geocoding/officialPoints/officialPointRepository.js';
 import { NOT_MALFORMED, type LeftOutReason } from './leftOutReasons.js';
 import { RowRepeats } from './rowRepeats.js';
 import { stateAt } from './stateAt.js';
@@ -56,7 +56,7 @@ export class PointBuilder {
   readonly leftOut: Partial<Record<LeftOutReason, number>> = {};
   readonly samples: { line: number; reason: LeftOutReason; detail: string }[] = [];
   readonly repeats = new RowRepeats();
-  private points: HousePoint[] = [];
+  private points: OfficialPoint[] = [];
   private kept = 0;
   private newestDate: string | undefined;
   private readonly streetNames = new Map<string, StreetName>();
@@ -82,7 +82,7 @@ export class PointBuilder {
   }
 
   /** The points built since the last call. */
-  take(): HousePoint[] {
+  take(): OfficialPoint[] {
     const taken = this.points;
     this.points = [];
     return taken;
@@ -126,7 +126,7 @@ export class PointBuilder {
       : undefined;
   }
 
-  private toPoint(row: HouseRow): HousePoint | undefined {
+  private toPoint(row: HouseRow): OfficialPoint | undefined {
     const { source } = this;
     if (this.repeats.repeated(row)) return this.leaveOut('repeat', row.line, '');
     if (row.stateKey !== undefined && row.stateKey !== '' && row.stateKey !== source.stateKey) {

@@ -10,13 +10,13 @@ import {
   loadAddressSources,
   type AddressSources,
 } from '../geocoding/officialPoints/addressSources.js';
-import { HousePointRepository } from '../geocoding/officialPoints/housePointRepository.js';
+import { OfficialPointRepository } from '../geocoding/officialPoints/officialPointRepository.js';
 
 export interface AddressCommandContext {
   config: Readonly<Config>;
   sources: AddressSources;
   db: Database;
-  repository: HousePointRepository;
+  repository: OfficialPointRepository;
   signal: AbortSignal;
   close(): Promise<void>;
 }
@@ -42,7 +42,7 @@ export async function openAddressCommand(): Promise<AddressCommandContext> {
     config,
     sources,
     db,
-    repository: new HousePointRepository(db.sequelize),
+    repository: new OfficialPointRepository(db.sequelize),
     signal: controller.signal,
     close: async () => {
       process.off('SIGINT', interrupt);

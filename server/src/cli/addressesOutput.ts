@@ -1,7 +1,7 @@
 // What `npm run addresses:import` and `addresses:status` print: German, with
 // German digit grouping, one summary per import and one line per state.
 import type { AddressSource } from '../geocoding/officialPoints/addressSources.js';
-import type { ImportRecord } from '../geocoding/officialPoints/housePointRepository.js';
+import type { ImportRecord } from '../geocoding/officialPoints/officialPointRepository.js';
 import type { ImportOutcome } from '../addressImport/importHouseFile.js';
 import { dataDateText } from '../geocoding/officialPoints/datasetLabel.js';
 import { leftOutName } from '../addressImport/leftOutReasons.js';

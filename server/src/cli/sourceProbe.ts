@@ -91,7 +91,7 @@ export async function probeSources(
                 currency: entry.source.currency,
                 offered: offer?.offered,
                 answered: entries.map((e) => e.stichtag).reduce((a, b) => (a > b ? a : b)),
-                at: today,
+                asOf: today,
                 today,
               });
         const found =

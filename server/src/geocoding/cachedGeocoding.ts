@@ -7,7 +7,7 @@
 // one of the caller's upstream slots (CallerGate). Before all of this, the
 // states' official house coordinates are asked (one indexed query): where
 // they hold the address, no geocoder and no geocode cache is involved.
-// It sits in cache/ beside landValueStore.ts, its counterpart for land values:
+// It sits in cache/ beside brwStore.ts, its counterpart for land values:
 // the caches use the geocoder, the geocoder knows nothing of them.
 import { LRUCache } from 'lru-cache';
 import { AppError, ErrorCode } from '#shared/errors.js';

@@ -15,10 +15,10 @@ import { ErrorCode, type AppError } from '#shared/errors.js';
 import type { BatchEntry } from '#shared/schemas/batchRequest.js';
 import {
   lookupReserved,
-  lookupTarget,
+  typedLookupTarget,
   reserveLookup,
   type CountedLookupDeps,
-  type LookupTarget,
+  type TypedLookupTarget,
 } from './countedLookup.js';
 import type { LookupCaller } from '../scheduling/workTicket.js';
 import { lookupKey } from './lookupKey.js';
@@ -47,7 +47,7 @@ export async function batchLookup(
   const caller = { ...batchCaller, waitMs: BATCH_ITEM_WAIT_MS };
   let quotaTurn: Promise<unknown> = Promise.resolve();
   const byKey = new Map<string, Promise<BodenrichtwertResponse>>();
-  const lookupOnce = (target: LookupTarget) => {
+  const lookupOnce = (target: TypedLookupTarget) => {
     const key = lookupKey(target);
     let answer = byKey.get(key);
     if (!answer) {
@@ -63,7 +63,7 @@ export async function batchLookup(
   const items = entries.map(async ({ addressInput, target }): Promise<BatchLookupItem> => {
     if (!target.ok) return errorItem(target.error, addressInput);
     try {
-      const response = await lookupOnce(lookupTarget(target.value));
+      const response = await lookupOnce(typedLookupTarget(target.value));
       return { ...response, address_input: addressInput, status: 200 };
     } catch (err) {
       const error = asAppError(err, ErrorCode.processingError);

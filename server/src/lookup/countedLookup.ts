@@ -10,7 +10,7 @@
 import type { BodenrichtwertResponse } from '#shared/apiTypes.js';
 import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
 import type { LandUseCode } from '#shared/landUse.js';
-import type { AddressTarget } from '#shared/schemas/lookupRequest.js';
+import type { LookupTarget } from '#shared/schemas/lookupRequest.js';
 import type { LookupReservation, QuotaService } from '../accounts/quotaService.js';
 import type { Logger } from '../logging/logger.js';
 import { typedAddress, type TypedAddress } from '../geocoding/typedAddress.js';
@@ -27,18 +27,18 @@ export interface CountedLookupDeps {
 }
 
 /** One address to look up: as sent (echoed as address_input) and as read (trimmed). */
-export interface LookupTarget extends LookupIdentity {
+export interface TypedLookupTarget extends LookupIdentity {
   addressInput: string;
   address: TypedAddress;
 }
 
 /** The parsed request's target with its address read. */
-export function lookupTarget({
+export function typedLookupTarget({
   addressInput,
   address,
   filter,
   stichtag,
-}: AddressTarget): LookupTarget {
+}: LookupTarget): TypedLookupTarget {
   return { addressInput, address: typedAddress(address), filter, stichtag };
 }
 
@@ -55,7 +55,7 @@ export type ShapeAnswer<Answer> = (
 export function countedLookup(
   deps: CountedLookupDeps,
   caller: LookupCaller,
-  target: AddressTarget,
+  target: LookupTarget,
 ): Promise<BodenrichtwertResponse> {
   return countedLookupAs(deps, caller, target, buildLookupResponse);
 }
@@ -64,10 +64,10 @@ export function countedLookup(
 export async function countedLookupAs<Answer>(
   deps: CountedLookupDeps,
   caller: LookupCaller,
-  request: AddressTarget,
+  request: LookupTarget,
   shape: ShapeAnswer<Answer>,
 ): Promise<Answer> {
-  const target = lookupTarget(request);
+  const target = typedLookupTarget(request);
   const reservation = await reserveLookup(deps, caller.accountId, target);
   return lookupReserved(deps, reservation, target, caller, shape);
 }
@@ -76,7 +76,7 @@ export async function countedLookupAs<Answer>(
 export function reserveLookup(
   deps: Pick<CountedLookupDeps, 'quota'>,
   accountId: string,
-  target: LookupTarget,
+  target: TypedLookupTarget,
 ): Promise<LookupReservation> {
   return deps.quota.reserveLookup(accountId, lookupKey(target));
 }
@@ -85,7 +85,7 @@ export function reserveLookup(
 export function lookupReserved<Answer>(
   deps: CountedLookupDeps,
   reservation: LookupReservation,
-  { addressInput, address, filter, stichtag }: LookupTarget,
+  { addressInput, address, filter, stichtag }: TypedLookupTarget,
   caller: LookupCaller,
   shape: ShapeAnswer<Answer>,
 ): Promise<Answer> {

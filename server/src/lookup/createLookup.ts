@@ -8,11 +8,11 @@ import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from '../time/clock.js';
 import { GeocodeCacheRepository } from '../geocoding/geocodeCacheRepository.js';
-import { LandValueCacheRepository } from './cache/landValueCacheRepository.js';
-import { createLandValueStore, type LandValueStore } from './cache/landValueStore.js';
+import { BrwCacheRepository } from './cache/brwCacheRepository.js';
+import { createBrwStore, type BrwStore } from './cache/brwStore.js';
 import { CallerGate } from '../scheduling/callerGate.js';
 import { loadAddressSources } from '../geocoding/officialPoints/addressSources.js';
-import { HousePointRepository } from '../geocoding/officialPoints/housePointRepository.js';
+import { OfficialPointRepository } from '../geocoding/officialPoints/officialPointRepository.js';
 import { createOfficialPoints } from '../geocoding/officialPoints/officialPoints.js';
 import { loadPostcodeDirectory } from '../geocoding/postcodes/postcodeFile.js';
 import { guardedByPostcode } from '../geocoding/postcodeGuard.js';
@@ -81,7 +81,7 @@ export interface LookupParts {
   sourceGate: SourceGate;
   waitMs: number;
   /** A store over the land-value cache table with the configured lifecycle. */
-  storeOf<Entries>(): LandValueStore<Entries>;
+  storeOf<Entries>(): BrwStore<Entries>;
 }
 
 export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> {
@@ -96,14 +96,14 @@ export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> 
     clock,
     logger,
     official: createOfficialPoints({
-      repository: new HousePointRepository(deps.sequelize),
+      repository: new OfficialPointRepository(deps.sequelize),
       sources: loadAddressSources(config.addresses.sourcesFile),
       postcodes,
     }),
   });
   const storeOf = <Entries>() =>
-    createLandValueStore<Entries>({
-      repository: new LandValueCacheRepository<Entries>(deps.sequelize),
+    createBrwStore<Entries>({
+      repository: new BrwCacheRepository<Entries>(deps.sequelize),
       clock,
       logger,
       freshMs: config.cache.freshSeconds * 1000,

@@ -16,8 +16,8 @@ import {
   isBeforeHistory,
   settledFreshness,
 } from '../sources/history/datedLookup.js';
-import { coordinateKey } from './cache/landValueCacheRepository.js';
-import type { LandValueStore } from './cache/landValueStore.js';
+import { coordinateKey } from './cache/brwCacheRepository.js';
+import type { BrwStore } from './cache/brwStore.js';
 import { portalHint, restrictedState, restrictedStateError } from '../sources/coverage.js';
 import type { CallerGate } from '../scheduling/callerGate.js';
 import {
@@ -75,7 +75,7 @@ export interface LookupService {
 export function createLookupService(deps: {
   geocoding: CachedGeocoding;
   registry: SourceRegistry;
-  store: LandValueStore;
+  store: BrwStore;
   /** Bounds the upstream work of each caller (account, IP). */
   gate: CallerGate;
   /** Bounds the concurrent requests per state service. */
@@ -93,14 +93,14 @@ export function createLookupService(deps: {
       const ticket = ticketFor(caller, caller.waitMs ?? deps.waitMs);
       const place = await deps.geocoding.resolve(address, ticket);
       const connected = sourceFor(place, deps.registry);
-      const at = stichtag ?? today();
+      const asOf = stichtag ?? today();
       const values = await deps.store.get(
         datedKey(coordinateKey(place), stichtag),
         (signal) =>
           fetchEntries(place, connected, withSignal(ticket, signal), {
             ...deps,
-            at,
-            dated: stichtag,
+            asOf,
+            stichtag,
           }),
         {
           signal: ticket.signal,
@@ -116,10 +116,10 @@ export function createLookupService(deps: {
         currency: source.currency,
         offered: deps.offers.of(source.state),
         answered: values.entries.map((e) => e.stichtag).reduce((a, b) => (a > b ? a : b)),
-        at,
+        asOf,
         today: today(),
       });
-      return { place, source, ...values, asOf: at, aktualitaet };
+      return { place, source, ...values, asOf, aktualitaet };
     },
     today,
     officialMap: deps.officialMaps,
@@ -156,37 +156,37 @@ interface FetchOptions {
   gate: CallerGate;
   sourceGate: SourceGate;
   /** The day whose values are wanted: the stichtag asked, else today. */
-  at: string;
+  asOf: string;
   /** The stichtag asked, if any. */
-  dated: string | undefined;
+  stichtag: string | undefined;
 }
 
 async function fetchEntries(
   place: GeocodedPlace,
   { source, adapter, numberFormat }: ConnectedSource,
   ticket: WorkTicket,
-  { logger, gate, sourceGate, at, dated }: FetchOptions,
+  { logger, gate, sourceGate, asOf, stichtag }: FetchOptions,
 ): Promise<ZonedEntry[]> {
   let records;
   try {
     // Before the earliest stichtag the source offers, nothing needs asking.
-    records = isBeforeHistory(dated, source)
+    records = isBeforeHistory(stichtag, source)
       ? []
       : await gate.run(ticket, () =>
-          sourceGate(source.state, ticket, () => adapter.recordsAt(place, dated)),
+          sourceGate(source.state, ticket, () => adapter.recordsAt(place, stichtag)),
         );
   } catch (err) {
-    throw landValueOutage(err, source, logger);
+    throw brwOutage(err, source, logger);
   }
   const entries = mapNewestEntries(
     records,
-    mappingContext(source.state, numberFormat, place.municipality, at, logger),
+    mappingContext(source.state, numberFormat, place.municipality, asOf, logger),
   );
   return entries;
 }
 
-/** An outage of the state's land-value service as 503 service_error (logged); anything else as it is. */
-export function landValueOutage(
+/** An outage of the state's standard-land-value service as 503 service_error (logged); anything else as it is. */
+export function brwOutage(
   err: unknown,
   source: Pick<ConfiguredSource, 'state' | 'name'>,
   logger: Logger,
@@ -201,29 +201,29 @@ export function landValueOutage(
   );
 }
 
-/** How a source's records become entries on the day `at`, what is left out logged. */
+/** How a source's records become entries on the day `asOf`, what is left out logged. */
 export function mappingContext(
   state: string,
   numberFormat: NumberFormat,
   fallbackGemeinde: string | undefined,
-  at: string,
+  asOf: string,
   logger: Logger,
 ): MappingContext {
   return {
     fallbackGemeinde,
-    today: at,
+    today: asOf,
     numberFormat,
     onSkipped: (skipped) => logger.warn({ state, ...skipped }, 'source record left out'),
     onUnreadable: (value) => logger.warn({ state, ...value }, 'published value left out'),
   };
 }
 
-function noValuesAt(dated: string | undefined, source: ConfiguredSource): AppError {
+function noValuesAt(stichtag: string | undefined, source: ConfiguredSource): AppError {
   return new AppError(
     ErrorCode.noData,
-    dated === undefined
+    stichtag === undefined
       ? 'Für diese Adresse liegen keine Bodenrichtwerte vor (keine Bodenrichtwertzone am Standort).'
-      : `Für diese Adresse liegen zum Stichtag ${germanDate(dated)} keine Bodenrichtwerte vor.` +
+      : `Für diese Adresse liegen zum Stichtag ${germanDate(stichtag)} keine Bodenrichtwerte vor.` +
           earliestStichtag(source),
   );
 }

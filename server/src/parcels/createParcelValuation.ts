@@ -9,8 +9,8 @@ import { AppError, ErrorCode } from '#shared/errors.js';
 import { landOfKennzeichen } from '#shared/flurstueckskennzeichen.js';
 import type { Logger } from '../logging/logger.js';
 import type { CachedGeocoding } from '../geocoding/cachedGeocoding.js';
-import { coordinateKey } from '../lookup/cache/landValueCacheRepository.js';
-import type { LandValueStore } from '../lookup/cache/landValueStore.js';
+import { coordinateKey } from '../lookup/cache/brwCacheRepository.js';
+import type { BrwStore } from '../lookup/cache/brwStore.js';
 import type { CallerGate } from '../scheduling/callerGate.js';
 import { ticketFor, withSignal, type WorkTicket } from '../scheduling/workTicket.js';
 import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
@@ -33,7 +33,7 @@ export interface ParcelValuationDeps {
   geocoding: CachedGeocoding;
   registry: SourceRegistry;
   parcelSources: ParcelSources;
-  store: LandValueStore<ParcelZones>;
+  store: BrwStore<ParcelZones>;
   gate: CallerGate;
   sourceGate: SourceGate;
   /** How long work may wait for its turn (the upstream timeout). */
@@ -128,7 +128,7 @@ export function createParcelValuation(
       { ...published, polygon },
       connected,
       ticket,
-      { at: stichtag ?? today(), dated: stichtag, fallbackGemeinde: located.place?.municipality },
+      { asOf: stichtag ?? today(), stichtag, fallbackGemeinde: located.place?.municipality },
       deps,
     );
     return parcelZones({ ...published, geometrie: toGeoJsonMultiPolygon(polygon) }, shares);

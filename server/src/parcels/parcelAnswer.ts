@@ -6,7 +6,7 @@ import type { Attribution } from '#shared/apiTypes.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Flurstueck, FlurstueckBodenwert, FlurstueckZone } from '#shared/parcelTypes.js';
 import { buildAttribution } from '#shared/texts.js';
-import type { LandValues } from '../lookup/cache/landValueStore.js';
+import type { BrwValues } from '../lookup/cache/brwStore.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
 import { officialMapSource } from '../sources/maps/officialMapSource.js';
 import { geocodingOf, withAddressCredit } from '../lookup/responseBody.js';
@@ -59,7 +59,7 @@ function parcelAttribution(
 
 export function buildParcelAnswer(
   query: ParcelQuery,
-  cached: LandValues<ParcelZones>,
+  cached: BrwValues<ParcelZones>,
   source: ConfiguredSource,
   place: GeocodedPlace | undefined,
   today: string,

@@ -11,7 +11,7 @@ import { metricToLatLon } from '../geo/crs.js';
 import { boxOf } from '../geo/metricBox.js';
 import type { ZonedEntry } from '../geo/zoneOutline.js';
 import { isBeforeHistory } from '../sources/history/datedLookup.js';
-import { landValueOutage, mappingContext, type ConnectedSource } from '../lookup/lookupService.js';
+import { brwOutage, mappingContext, type ConnectedSource } from '../lookup/lookupService.js';
 import { entryIdentity, mapNewestEntries } from '../sources/mapping/entryMapper.js';
 import type { SourceGate } from '../scheduling/sourceGate.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
@@ -28,9 +28,9 @@ export interface ZoneFetchDeps {
 
 export interface ZonesAt {
   /** The day whose values apply: the stichtag asked, else today. */
-  at: string;
+  asOf: string;
   /** The stichtag asked, if any. */
-  dated: string | undefined;
+  stichtag: string | undefined;
   /** The geocoder's municipality (asked by address), used only when the source names none. */
   fallbackGemeinde: string | undefined;
 }
@@ -45,19 +45,19 @@ export async function fetchParcelZones(
   parcel: CadastralParcel,
   connected: ConnectedSource,
   ticket: WorkTicket,
-  { at, dated, fallbackGemeinde }: ZonesAt,
+  { asOf, stichtag, fallbackGemeinde }: ZonesAt,
   deps: ZoneFetchDeps,
 ): Promise<ParcelZoneShares> {
   const { source, adapter, numberFormat } = connected;
   const asked = <T>(work: () => Promise<T>) =>
     deps.gate.run(ticket, () => deps.sourceGate(source.state, ticket, work));
-  const context = mappingContext(source.state, numberFormat, fallbackGemeinde, at, deps.logger);
+  const context = mappingContext(source.state, numberFormat, fallbackGemeinde, asOf, deps.logger);
   // Before the earliest stichtag the source offers, nothing needs asking.
-  const early = isBeforeHistory(dated, source);
+  const early = isBeforeHistory(stichtag, source);
   try {
     if (adapter.zonesIn) {
       const { zonesIn } = adapter;
-      const records = early ? [] : await asked(() => zonesIn(boxOf(parcel.polygon), dated));
+      const records = early ? [] : await asked(() => zonesIn(boxOf(parcel.polygon), stichtag));
       return {
         zonen: zonesOfParcel(parcel, records, context),
         anteile: { verfahren: 'zonenpolygone', text: POLYGON_METHOD_TEXT },
@@ -69,7 +69,7 @@ export async function fetchParcelZones(
       sample.points.map((point) =>
         early
           ? []
-          : asked(() => adapter.recordsAt(metricToLatLon(point, parcel.polygon.crs), dated)),
+          : asked(() => adapter.recordsAt(metricToLatLon(point, parcel.polygon.crs), stichtag)),
       ),
     );
     // Each point counts once for each zone it lies in; zones are told apart by what they publish.
@@ -96,6 +96,6 @@ export async function fetchParcelZones(
       },
     };
   } catch (err) {
-    throw landValueOutage(err, source, deps.logger);
+    throw brwOutage(err, source, deps.logger);
   }
 }

@@ -17,7 +17,7 @@ import {
   nutzungsartField,
   stichtagField,
 } from './lookupFields.js';
-import type { AddressTarget, LookupRequest } from './lookupRequest.js';
+import type { LookupTarget, LookupRequest } from './lookupRequest.js';
 import { coded, parseRequest, type IssueView } from './requestIssues.js';
 
 const NOT_AN_OBJECT = 'Der Anfragekörper muss ein JSON-Objekt mit „addresses“ sein.';
@@ -66,7 +66,7 @@ export const batchRequestSchema = coded(
 export interface BatchEntry {
   /** As sent (echoed as address_input, also in an error item). */
   addressInput: string;
-  target: Result<AddressTarget>;
+  target: Result<LookupTarget>;
 }
 
 export interface BatchRequest {

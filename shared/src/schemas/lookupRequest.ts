@@ -35,7 +35,7 @@ export const lookupRequestSchema = z.object({
 });
 
 /** What to look up: the address as sent and trimmed, the filter and the date. */
-export interface AddressTarget {
+export interface LookupTarget {
   /** As sent (echoed as address_input). */
   addressInput: string;
   /** Trimmed, used for geocoding. */
@@ -45,7 +45,7 @@ export interface AddressTarget {
   stichtag?: string;
 }
 
-export interface LookupRequest extends AddressTarget {
+export interface LookupRequest extends LookupTarget {
   format: z.output<typeof lookupRequestSchema>['format'];
 }
 

@@ -89,7 +89,7 @@ describe('sampled shares in Nordrhein-Westfalen', () => {
       },
       entry,
       ticketFor({ accountId: 'a', ip: '127.0.0.1', signal: new AbortController().signal }, 2000),
-      { at: '2026-11-22', dated: undefined, fallbackGemeinde: undefined },
+      { asOf: '2026-11-22', stichtag: undefined, fallbackGemeinde: undefined },
       { gate: new CallerGate(4), sourceGate: createSourceGate(4), logger: logs.logger },
     );
     const samples = result.anteile.stichproben ?? 0;

@@ -2,14 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { GeocodeCacheRepository } from '#server/geocoding/geocodeCacheRepository.js';
-import {
-  LandValueCacheRepository,
-  coordinateKey,
-} from '#server/lookup/cache/landValueCacheRepository.js';
-import {
-  createLandValueStore,
-  type LandValueStoreOptions,
-} from '#server/lookup/cache/landValueStore.js';
+import { BrwCacheRepository, coordinateKey } from '#server/lookup/cache/brwCacheRepository.js';
+import { createBrwStore, type BrwStoreOptions } from '#server/lookup/cache/brwStore.js';
 import { manualClock, type ManualClock } from '../../support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 import { captureLogs } from '#dev/service/logs.js';
@@ -25,11 +19,11 @@ const entry: BodenrichtwertEntry = {
 
 /** A store over `repository`: fresh for a day, kept for 30, held in memory for 10 s, unless overridden. */
 function storeOver(
-  repository: LandValueCacheRepository,
+  repository: BrwCacheRepository,
   clock: ManualClock,
-  overrides: Partial<LandValueStoreOptions> = {},
+  overrides: Partial<BrwStoreOptions> = {},
 ) {
-  return createLandValueStore({
+  return createBrwStore({
     repository,
     clock: clock.now,
     logger: captureLogs().logger,
@@ -91,14 +85,14 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
   });
 
   it('keeps the empty gutachterausschuss of a cached entry', async () => {
-    const repo = new LandValueCacheRepository(test.db.sequelize);
+    const repo = new BrwCacheRepository(test.db.sequelize);
     await repo.save('k1', [entry], new Date('2026-11-01T00:00:00Z'));
     expect((await repo.find('k1'))?.entries).toEqual([entry]);
   });
 
   it('keeps the fetch time of the entries to the millisecond for every cached read', async () => {
     const clock = manualClock('2026-11-22T10:00:00.123Z');
-    const store = storeOver(new LandValueCacheRepository(test.db.sequelize), clock, { hotMs: 0 });
+    const store = storeOver(new BrwCacheRepository(test.db.sequelize), clock, { hotMs: 0 });
     const fresh = await store.get('fetched', () => Promise.resolve([entry]));
     // The table is written behind the answer, later than the fetch.
     clock.advance(5_000);
@@ -117,9 +111,9 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
     // Two stores, each with its own repository object: two instances on one database.
     // Each instance reads the shared row again on every lookup (hotMs 0).
     const stores = [0, 1].map(() =>
-      storeOver(new LandValueCacheRepository(test.db.sequelize), clock, { hotMs: 0 }),
+      storeOver(new BrwCacheRepository(test.db.sequelize), clock, { hotMs: 0 }),
     );
-    await new LandValueCacheRepository(test.db.sequelize).save(key, [entry], clock.now());
+    await new BrwCacheRepository(test.db.sequelize).save(key, [entry], clock.now());
     clock.advance(2 * 24 * 3600_000);
     let fetches = 0;
     const fetchFresh = async () => {
@@ -142,7 +136,7 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
 
   it('serves an entry it read from memory for hotMs, then reads the table again', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
-    const repository = new LandValueCacheRepository(test.db.sequelize);
+    const repository = new BrwCacheRepository(test.db.sequelize);
     const store = storeOver(repository, clock);
     let fetches = 0;
     const fetchFresh = () => {
@@ -167,7 +161,7 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
 
   it('holds at most hotChars of stored JSON in memory: large outlines displace each other', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
-    const repository = new LandValueCacheRepository(test.db.sequelize);
+    const repository = new BrwCacheRepository(test.db.sequelize);
     const ring = Array.from({ length: 256 }, (_, i): [number, number] => [9 + i / 1e4, 52]);
     const outlined = (euro: number) => [{ ...entry, brw_euro_pro_m2: euro, outline: [ring] }];
     const keys = ['big1', 'big2', 'big3'];
@@ -186,7 +180,7 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
 
   it('gives a failed renewal back so the next stale read tries again', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
-    const repository = new LandValueCacheRepository(test.db.sequelize);
+    const repository = new BrwCacheRepository(test.db.sequelize);
     const store = storeOver(repository, clock, { freshMs: 1000, maxAgeMs: 100_000 });
     await repository.save('k2', [entry], clock.now());
     clock.advance(5000);

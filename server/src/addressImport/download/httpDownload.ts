@@ -12,7 +12,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AddressImportError } from '../addressImportError.js';
-import type { DownloadOrigin } from '../../geocoding/officialPoints/housePointRepository.js';
+import type { DownloadOrigin } from '../../geocoding/officialPoints/officialPointRepository.js';
 import { displayUrl, fileNameOf } from './downloadUrl.js';
 import {
   partSize,

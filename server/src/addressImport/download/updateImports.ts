@@ -6,7 +6,7 @@
 // can only be fetched by hand is named with its steps. One state's failure
 // does not stop the others; Ctrl-C stops all.
 import { AddressImportError } from '../addressImportError.js';
-import type { HousePointRepository } from '../../geocoding/officialPoints/housePointRepository.js';
+import type { OfficialPointRepository } from '../../geocoding/officialPoints/officialPointRepository.js';
 import {
   downloadAndImport,
   type DownloadImportDeps,
@@ -19,7 +19,7 @@ export type UpdateLine =
   | { status: 'failed'; state: string; error: AddressImportError | Error };
 
 export interface UpdateDeps extends DownloadImportDeps {
-  repository: DownloadImportDeps['repository'] & Pick<HousePointRepository, 'activeImports'>;
+  repository: DownloadImportDeps['repository'] & Pick<OfficialPointRepository, 'activeImports'>;
 }
 
 export async function* updateImports(deps: UpdateDeps): AsyncGenerator<UpdateLine> {

@@ -5,7 +5,7 @@
 // confirm (a postcode where the file has none, a locality where it names
 // none) is said in the answer's warnings.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
-import type { MatchedPoint } from './housePointRepository.js';
+import type { MatchedPoint } from './officialPointRepository.js';
 import type { PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import type { AddressKeys } from '../typedAddress.js';

@@ -14,7 +14,7 @@ import type { LatLon } from '../../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
 import { datasetLabel } from './datasetLabel.js';
 import { checkCandidate, type CheckedPoint, type MatchScope } from './candidateCheck.js';
-import type { Box, HousePointRepository, MatchedPoint } from './housePointRepository.js';
+import type { Box, OfficialPointRepository, MatchedPoint } from './officialPointRepository.js';
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import { trigramSimilarity } from './trigramSimilarity.js';
@@ -58,7 +58,7 @@ export interface OfficialPoints {
 }
 
 export function createOfficialPoints(deps: {
-  repository: Pick<HousePointRepository, 'pointsInPlaces' | 'pointsInBox' | 'streetsIn'>;
+  repository: Pick<OfficialPointRepository, 'pointsInPlaces' | 'pointsInBox' | 'streetsIn'>;
   sources: AddressSources;
   postcodes: PostcodeDirectory;
 }): OfficialPoints {

@@ -23,16 +23,16 @@ export interface CurrencyFacts {
   /** YYYY-MM-DD: the newest stichtag the answer holds. */
   answered: string;
   /** YYYY-MM-DD: the day asked about (a dated lookup's stichtag, else today). */
-  at: string;
+  asOf: string;
   /** YYYY-MM-DD: the German calendar day now. */
   today: string;
 }
 
 export function aktualitaetOf(facts: CurrencyFacts): Aktualitaet {
-  const { answered, at, today, offered, currency } = facts;
-  const expected = currency && expectedNewestStichtag(currency.cycle, at, today);
+  const { answered, asOf, today, offered, currency } = facts;
+  const expected = currency && expectedNewestStichtag(currency.cycle, asOf, today);
   // A dated lookup before a newer offered stichtag is answered by the older values.
-  const offeredThen = offered && offered.stichtag <= at ? offered.stichtag : undefined;
+  const offeredThen = offered && offered.stichtag <= asOf ? offered.stichtag : undefined;
   const served = offeredThen !== undefined && offeredThen > answered ? offeredThen : answered;
   const notes = [
     ...(expected !== undefined && expected > served

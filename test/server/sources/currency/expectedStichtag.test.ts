@@ -50,7 +50,7 @@ describe('how current an answer says it is', () => {
     name: 'Hessen',
     currency: { cycle: hessen },
     answered: '2024-01-01',
-    at: '2026-11-22',
+    asOf: '2026-11-22',
     today: '2026-11-22',
   };
   const readAt = new Date('2026-11-22T03:00:00Z');
@@ -81,7 +81,7 @@ describe('how current an answer says it is', () => {
     expect(aktualitaetOf({ ...facts, answered: '2026-01-01', offered })).not.toHaveProperty(
       'hinweis',
     );
-    expect(aktualitaetOf({ ...facts, at: '2025-06-30', offered })).not.toHaveProperty('hinweis');
+    expect(aktualitaetOf({ ...facts, asOf: '2025-06-30', offered })).not.toHaveProperty('hinweis');
   });
 
   it('compares with the cycle alone while the offer is not read, and states only the stichtag without a cycle', () => {

@@ -8,9 +8,9 @@ import {
   type Sequelize,
 } from 'sequelize';
 
-export class LandValueCacheModel extends Model<
-  InferAttributes<LandValueCacheModel>,
-  InferCreationAttributes<LandValueCacheModel>
+export class BrwCacheModel extends Model<
+  InferAttributes<BrwCacheModel>,
+  InferCreationAttributes<BrwCacheModel>
 > {
   declare coordinateKey: string;
   declare entries: string;
@@ -20,8 +20,8 @@ export class LandValueCacheModel extends Model<
 
 const options = { underscored: true, timestamps: false } as const;
 
-export function defineLandValueCacheModel(sequelize: Sequelize): typeof LandValueCacheModel {
-  const Bound = class extends LandValueCacheModel {};
+export function defineBrwCacheModel(sequelize: Sequelize): typeof BrwCacheModel {
+  const Bound = class extends BrwCacheModel {};
   Bound.init(
     {
       coordinateKey: { type: DataTypes.STRING(40), primaryKey: true },

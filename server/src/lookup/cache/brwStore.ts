@@ -14,7 +14,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { Clock } from '../../time/clock.js';
 import { SingleFlight } from '../../scheduling/singleFlight.js';
 import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
-import type { CachedLandValues, LandValueCacheRepository } from './landValueCacheRepository.js';
+import type { CachedBrwValues, BrwCacheRepository } from './brwCacheRepository.js';
 import { WriteBehind } from '../../scheduling/writeBehind.js';
 
 const HOT_ENTRIES = 10_000;
@@ -26,7 +26,7 @@ const HOT_ENTRIES = 10_000;
  */
 export const HOT_CHARS = 8_000_000;
 
-export interface LandValues<Entries = ZonedEntry[]> {
+export interface BrwValues<Entries = ZonedEntry[]> {
   entries: Entries;
   /** When the entries were fetched from the source: the same in every answer served from them. */
   fetchedAt: Date;
@@ -34,8 +34,8 @@ export interface LandValues<Entries = ZonedEntry[]> {
   stale: boolean;
 }
 
-export interface LandValueStoreOptions<Entries = ZonedEntry[]> {
-  repository: LandValueCacheRepository<Entries>;
+export interface BrwStoreOptions<Entries = ZonedEntry[]> {
+  repository: BrwCacheRepository<Entries>;
   clock: Clock;
   logger: Logger;
   freshMs: number;
@@ -62,7 +62,7 @@ export interface ReadOptions {
   freshness?: FreshnessOverride | undefined;
 }
 
-export interface LandValueStore<Entries = ZonedEntry[]> {
+export interface BrwStore<Entries = ZonedEntry[]> {
   /**
    * `signal`: this reader's client has gone; the fetch stops once every reader
    * has. `freshness`: the fresh and maximum age of this kind of entry.
@@ -71,31 +71,31 @@ export interface LandValueStore<Entries = ZonedEntry[]> {
     key: string,
     fetchFresh: FetchEntries<Entries>,
     options?: ReadOptions,
-  ): Promise<LandValues<Entries>>;
+  ): Promise<BrwValues<Entries>>;
   /** Resolves when no background renewal is running (tests, shutdown). */
   idle(): Promise<void>;
 }
 
-export function createLandValueStore<Entries = ZonedEntry[]>(
-  options: LandValueStoreOptions<Entries>,
-): LandValueStore<Entries> {
+export function createBrwStore<Entries = ZonedEntry[]>(
+  options: BrwStoreOptions<Entries>,
+): BrwStore<Entries> {
   const { repository, clock, logger } = options;
-  const flight = new SingleFlight<LandValues<Entries>>();
+  const flight = new SingleFlight<BrwValues<Entries>>();
   const renewals = new Map<string, Promise<void>>();
   const writes = new WriteBehind(logger, 'land-value cache');
-  const hot = new LRUCache<string, CachedLandValues<Entries> & { heldSince: number }>({
+  const hot = new LRUCache<string, CachedBrwValues<Entries> & { heldSince: number }>({
     max: HOT_ENTRIES,
     maxSize: options.hotChars ?? HOT_CHARS,
     sizeCalculation: (held) => Math.max(1, held.storedChars),
   });
 
-  function remember(key: string, entry: CachedLandValues<Entries> | undefined): void {
+  function remember(key: string, entry: CachedBrwValues<Entries> | undefined): void {
     if (options.hotMs <= 0) return;
     if (entry) hot.set(key, { ...entry, heldSince: clock().getTime() });
     else hot.delete(key);
   }
 
-  async function find(key: string): Promise<CachedLandValues<Entries> | undefined> {
+  async function find(key: string): Promise<CachedBrwValues<Entries> | undefined> {
     const held = hot.get(key);
     if (held && clock().getTime() - held.heldSince < options.hotMs) return held;
     await writes.pending(key);
@@ -140,7 +140,7 @@ export function createLandValueStore<Entries = ZonedEntry[]>(
     fetchFresh: FetchEntries<Entries>,
     signal: AbortSignal,
     { freshMs, maxAgeMs }: FreshnessOverride = options,
-  ): Promise<LandValues<Entries>> {
+  ): Promise<BrwValues<Entries>> {
     const cached = await find(key);
     if (cached) {
       const age = clock().getTime() - cached.fetchedAt.getTime();

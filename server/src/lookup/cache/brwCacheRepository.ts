@@ -4,9 +4,9 @@
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import type { ZonedEntry } from '../../geo/zoneOutline.js';
 import type { LatLon } from '../../geo/latLon.js';
-import { defineLandValueCacheModel } from './landValueCacheModel.js';
+import { defineBrwCacheModel } from './brwCacheModel.js';
 
-export interface CachedLandValues<Entries = ZonedEntry[]> {
+export interface CachedBrwValues<Entries = ZonedEntry[]> {
   entries: Entries;
   fetchedAt: Date;
   /** Length of the stored JSON: the measure of the entries' memory once parsed. */
@@ -19,15 +19,15 @@ export function coordinateKey(point: LatLon): string {
 }
 
 /** `Entries`: what the rows of one key space hold (zone entries, or a parcel's zones). */
-export class LandValueCacheRepository<Entries = ZonedEntry[]> {
+export class BrwCacheRepository<Entries = ZonedEntry[]> {
   private readonly rows;
 
   constructor(private readonly sequelize: Sequelize) {
-    this.rows = defineLandValueCacheModel(sequelize);
+    this.rows = defineBrwCacheModel(sequelize);
   }
 
   /** Raw SQL: a model's SELECT costs SQLite an extra PRAGMA round trip (Sequelize 6) on every lookup. */
-  async find(key: string): Promise<CachedLandValues<Entries> | undefined> {
+  async find(key: string): Promise<CachedBrwValues<Entries> | undefined> {
     const [row] = await this.sequelize.query<{ entries: string; fetched_at: Date | string }>(
       'SELECT entries, fetched_at FROM land_value_cache WHERE coordinate_key = ?',
       { replacements: [key], type: QueryTypes.SELECT },

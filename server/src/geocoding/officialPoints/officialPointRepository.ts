@@ -5,7 +5,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { DataDateSource } from './datasetLabel.js';
 
-export interface HousePoint {
+export interface OfficialPoint {
   streetKey: string;
   number: number;
   suffix: string;
@@ -27,7 +27,7 @@ export interface StreetName {
 }
 
 /** A point found for a lookup, with the import it belongs to. */
-export interface MatchedPoint extends HousePoint {
+export interface MatchedPoint extends OfficialPoint {
   state: string;
   dataDate: string | null;
   dataDateSource: DataDateSource | null;
@@ -95,7 +95,7 @@ const MATCH_SELECT = `SELECT p.street_key AS streetKey, p.number AS number, p.su
 /** Rows deleted per statement when the points of an import are removed. */
 const DELETE_CHUNK = 20_000;
 
-export class HousePointRepository {
+export class OfficialPointRepository {
   constructor(private readonly sequelize: Sequelize) {}
 
   async beginImport(
@@ -143,7 +143,7 @@ export class HousePointRepository {
 
   async insertPoints(
     importId: number,
-    points: readonly HousePoint[],
+    points: readonly OfficialPoint[],
     transaction?: Transaction,
   ): Promise<void> {
     if (points.length === 0) return;
