@@ -46,11 +46,11 @@ describe('npm run deps', () => {
 
   it('fails on a single import against the layering', () => {
     const { output, exitCode } = report([
-      'server/src/lookup/lookupCaller.ts',
+      'server/src/lookup/callerWhileOpen.ts',
       'server/src/mcp/tools.ts',
     ]);
     expect(output).toContain('imports against the layering: 1');
-    expect(output).toContain('  server/src/lookup/lookupCaller.ts -> server/src/mcp/tools.ts');
+    expect(output).toContain('  server/src/lookup/callerWhileOpen.ts -> server/src/mcp/tools.ts');
     expect(exitCode).toBe(1);
   });
 
