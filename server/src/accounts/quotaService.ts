@@ -79,8 +79,8 @@ export class QuotaService {
       const now = this.clock();
       const period = billingMonth(now);
       this.refuseIfPaymentBlocked(user, now);
-      if (await this.distinct.has(user.id, period, lookupKey)) return FREE_LOOKUP;
-      const counted = await this.reserveFor(user, now);
+      const counted = await this.reserveNew(user, now, lookupKey);
+      if (!counted) return FREE_LOOKUP;
       const freeFailures = freeFailedLookups(entitlementOf(user, now));
       return {
         release: () => counted.release(),
@@ -95,6 +95,35 @@ export class QuotaService {
         },
       };
     });
+  }
+
+  /**
+   * Counts a lookup not recorded this month; null when it is (free). Without
+   * a trial, on SQLite, one UPDATE checks the record and counts; where it counts
+   * nothing, the record or the cap decides, as in the two-step path a trial
+   * needs (its trial count must not be taken for a free lookup).
+   */
+  private async reserveNew(
+    user: Account,
+    now: Date,
+    lookupKey: string,
+  ): Promise<QuotaReservation | null> {
+    const period = billingMonth(now);
+    if (this.distinct.knows(user.id, period, lookupKey)) return null;
+    if (
+      this.usage.checksRecordsWhileCounting &&
+      !entitlementOf(user, now).trialActive &&
+      (await this.usage.reserveUnlessRecorded(
+        user.id,
+        period,
+        PLAN_MONTHLY_CAPS[user.plan],
+        lookupKey,
+      ))
+    ) {
+      return once(() => this.usage.release(user.id, period));
+    }
+    if (await this.distinct.has(user.id, period, lookupKey)) return null;
+    return this.reserveFor(user, now);
   }
 
   /** Runs `act` on the account, read again when a refusal came from a cached copy. */
