@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
