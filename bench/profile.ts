@@ -5,7 +5,8 @@
 // request (utime + stime from /proc over the load) and its peak RSS, which
 // vary far less on a shared machine than throughput does. Scenarios: hello,
 // hello+ (a, a+), bodenwert (b), cached-json, cached-xml (c), cold (d: 50 ms
-// geocoder + 50 ms source, sequential). With --memory the server also
+// geocoder + 50 ms source, sequential), cold-official (d*: official points,
+// 50 ms source). With --memory the server also
 // reports where its memory lies at the end of the load (V8 heap by space,
 // external, the rest: code, native libraries, C heap; bench/support/
 // memoryReport.mjs). Run `npm run build:server` first.
@@ -15,15 +16,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import { createBenchDatabase } from './support/benchDatabase.js';
+import { createBenchDatabase, type BenchDatabase } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
 import { bodenwertRequest } from './support/bodenwertRequest.js';
 import { startChildServer, type ChildServer } from './support/childServer.js';
 import { SERVICE_ENTRY, START_NODE_OPTIONS } from './support/startOptions.js';
 import { runLoad, warmUp, type LoadOptions } from './support/load.js';
+import { importOfficialPoints } from './support/officialPoints.js';
 import { measureColdOverhead } from './scenarios/coldLookups.js';
 
-const SCENARIOS = ['hello', 'hello+', 'bodenwert', 'cached-json', 'cached-xml', 'cold'] as const;
+const SCENARIOS = [
+  'hello',
+  'hello+',
+  'bodenwert',
+  'cached-json',
+  'cached-xml',
+  'cold',
+  'cold-official',
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 const program = new Command()
@@ -82,7 +92,7 @@ async function load(
 
 async function withService(
   world: BenchWorld,
-  body: (server: ChildServer, token: string) => Promise<void>,
+  body: (server: ChildServer, token: string, db: BenchDatabase) => Promise<void>,
 ) {
   const db = await createBenchDatabase('sqlite', '');
   const server = await startChildServer(
@@ -101,7 +111,7 @@ async function withService(
   );
   try {
     console.log(`idle RSS ${(await server.rssMb()).toFixed(1)} MB`);
-    await body(server, db.token);
+    await body(server, db.token, db);
   } finally {
     await server.stop();
     await db.dispose();
@@ -120,11 +130,13 @@ async function main(): Promise<void> {
   }
   const world = await startBenchWorld();
   try {
-    await withService(world, async (server, token) => {
+    await withService(world, async (server, token, db) => {
       const headers = { Authorization: `Bearer ${token}` };
-      if (scenario === 'cold') {
-        const { row } = await measureColdOverhead({ server, world, token }, 50);
-        console.log(`cold: p50 ${row.p50Ms} ms; ${row.note ?? ''}`);
+      if (scenario === 'cold' || scenario === 'cold-official') {
+        const located = scenario === 'cold' ? 'geocoder' : 'official';
+        if (located === 'official') await importOfficialPoints(db.db.sequelize, world);
+        const { row } = await measureColdOverhead({ server, world, token }, 50, located);
+        console.log(`${scenario}: p50 ${row.p50Ms} ms; ${row.note ?? ''}`);
       } else if (scenario === 'bodenwert') {
         await load(server, bodenwertRequest(token));
       } else {

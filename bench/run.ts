@@ -11,6 +11,7 @@ import { measureAuthCost } from './scenarios/authCost.js';
 import { measureCacheScale } from './scenarios/cacheScale.js';
 import { measureBurst, measureColdOverhead } from './scenarios/coldLookups.js';
 import { measureRssGrowth } from './scenarios/rssGrowth.js';
+import { measureSameStackMinimum } from './scenarios/sameStackMinimum.js';
 import { measureThroughput, type LoadSettings } from './scenarios/throughput.js';
 import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
@@ -57,6 +58,14 @@ const settings = {
 const log = (line: string) => console.log(line);
 const lookupPath = (format: 'json' | 'xml') =>
   `/api/bodenrichtwert?${new URLSearchParams({ address: DEMO_ADDRESSES.hannover, format }).toString()}`;
+
+/** The service's cached JSON answer of (c), for the same-stack minimum (m). */
+async function cachedAnswer(server: ChildServer, token: string) {
+  const path = lookupPath('json');
+  const res = await fetch(server.url + path, { headers: { Authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`(m): the cached lookup answered ${res.status}`);
+  return { path, address: DEMO_ADDRESSES.hannover, token, body: await res.text() };
+}
 
 async function startService(world: BenchWorld, databaseUrl: string): Promise<ChildServer> {
   return startChildServer(
@@ -154,6 +163,7 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
       settings.load,
     );
     const cached = await cachedLookupRows(server, token, 'SQLite');
+    const answer = await cachedAnswer(server, token);
     const authCost = await authCostRows(server, token, db);
     const cold = await measureColdOverhead({ server, world, token }, settings.coldLookups);
     await importOfficialPoints(db.db.sequelize, world);
@@ -169,8 +179,13 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
       { path: lookupPath('json'), headers, connections: settings.load.connections },
       settings.longRunSeconds,
     );
-    return { idleRssMb, bodenwert, cached, authCost, cold, coldOfficial, burst, longRun };
+    return { idleRssMb, bodenwert, cached, answer, authCost, cold, coldOfficial, burst, longRun };
   });
+
+  log('(m) the same-stack minimum of (c)');
+  const minimum = await measureSameStackMinimum(sqlite.answer, settings.load);
+  const [cachedJson] = sqlite.cached;
+  minimum.note = `c (JSON, SQLite)/m ${((cachedJson?.requestsPerSecond ?? 0) / (minimum.requestsPerSecond ?? Infinity)).toFixed(2)}, m/a ${((minimum.requestsPerSecond ?? 0) / (hello.requestsPerSecond ?? Infinity)).toFixed(2)}`;
 
   let mariadbRows: Row[] = [];
   if (options.mariadb) {
@@ -200,6 +215,7 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
   const rows = [
     hello,
     helloWithMiddleware,
+    minimum,
     sqlite.bodenwert,
     ...cachedLookups,
     ...sqlite.authCost,
@@ -218,7 +234,7 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
     officialOverheadP50Ms: sqlite.coldOfficial.overheadP50Ms,
     burst: sqlite.burst,
     cacheP50BySize: scale.p50BySize,
-    appRows: rows.filter((row) => !row.id.startsWith('a')),
+    appRows: rows.filter((row) => !row.id.startsWith('a') && row.id !== 'm'),
     rssGrowthMb: sqlite.longRun.growthMb,
     idleRssMb: sqlite.idleRssMb,
   });

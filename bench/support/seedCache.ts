@@ -10,8 +10,9 @@ const BATCH = 2000;
 /** 1000 × 1000 grid points 0.0001° apart, all in Niedersachsen. */
 const GRID = 1000;
 
+/** The letter keeps a five-digit house number from reading as a postcode (postcodeGuard.ts). */
 export function cachedAddress(index: number): string {
-  return `Cacheallee ${index + 1}, 30159 Hannover`;
+  return `Cacheallee ${index + 1}a, 30159 Hannover`;
 }
 
 function pointOf(index: number) {

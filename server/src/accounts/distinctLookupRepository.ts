@@ -7,8 +7,9 @@
 // month (per process) deletes them. A recorded lookup stays recorded for its
 // month, so this process remembers the ones it has seen and asks the
 // database only about the others: a recalculated workbook costs no query.
-// The read on every new lookup is raw SQL: a model's SELECT costs SQLite an
-// extra PRAGMA table_info round trip (Sequelize 6), on the cold lookup's path.
+// The read and the record of every new lookup are raw SQL: a model's SELECT
+// costs SQLite an extra PRAGMA table_info round trip (Sequelize 6), and a
+// model's create builds and validates an instance, on the cold lookup's path.
 import { LRUCache } from 'lru-cache';
 import { Op, QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
 import { defineDistinctLookupModel } from './distinctLookupModel.js';
@@ -25,6 +26,11 @@ export class DistinctLookupRepository {
   constructor(sequelize: Sequelize) {
     this.sequelize = sequelize;
     this.rows = defineDistinctLookupModel(sequelize);
+  }
+
+  /** Whether this process has seen the lookup recorded (no query). */
+  knows(accountId: string, period: string, lookupKey: string): boolean {
+    return this.known.has(`${accountId}|${period}|${lookupKey}`);
   }
 
   async has(accountId: string, period: string, lookupKey: string): Promise<boolean> {
@@ -49,7 +55,10 @@ export class DistinctLookupRepository {
     await this.pruneEarlierMonths(accountId, period);
     const id = `${accountId}|${period}|${lookupKey}`;
     try {
-      await this.rows.create({ accountId, period, lookupKey, failed });
+      await this.sequelize.query(
+        'INSERT INTO distinct_lookups (user_id, period, lookup_key, failed) VALUES (?, ?, ?, ?)',
+        { replacements: [accountId, period, lookupKey, failed ? 1 : 0], type: QueryTypes.INSERT },
+      );
       this.known.set(id, true);
       return true;
     } catch (err) {

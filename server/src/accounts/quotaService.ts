@@ -79,8 +79,8 @@ export class QuotaService {
       const now = this.clock();
       const period = billingMonth(now);
       this.refuseIfPaymentBlocked(account, now);
-      if (await this.distinct.has(account.id, period, lookupKey)) return FREE_LOOKUP;
-      const counted = await this.reserveFor(account, now);
+      const counted = await this.reserveNew(account, now, lookupKey);
+      if (!counted) return FREE_LOOKUP;
       const freeFailures = freeFailedLookups(entitlementOf(account, now));
       return {
         release: () => counted.release(),
@@ -95,6 +95,35 @@ export class QuotaService {
         },
       };
     });
+  }
+
+  /**
+   * Counts a lookup not recorded this month; null when it is (free). Without
+   * a trial, on SQLite, one UPDATE checks the record and counts; where it counts
+   * nothing, the record or the cap decides, as in the two-step path a trial
+   * needs (its trial count must not be taken for a free lookup).
+   */
+  private async reserveNew(
+    account: Account,
+    now: Date,
+    lookupKey: string,
+  ): Promise<QuotaReservation | null> {
+    const period = billingMonth(now);
+    if (this.distinct.knows(account.id, period, lookupKey)) return null;
+    if (
+      this.usage.checksRecordsWhileCounting &&
+      !entitlementOf(account, now).trialActive &&
+      (await this.usage.reserveUnlessRecorded(
+        account.id,
+        period,
+        PLAN_MONTHLY_CAPS[account.plan],
+        lookupKey,
+      ))
+    ) {
+      return once(() => this.usage.release(account.id, period));
+    }
+    if (await this.distinct.has(account.id, period, lookupKey)) return null;
+    return this.reserveFor(account, now);
   }
 
   /** Runs `act` on the account, read again when a refusal came from a cached copy. */

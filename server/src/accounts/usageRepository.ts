@@ -1,5 +1,6 @@
 // Monthly lookup counters. `reserve` is one conditional UPDATE (after making
-// sure the month's row exists), which both SQLite and MariaDB apply atomically.
+// sure the month's row exists), which both SQLite and MariaDB apply atomically;
+// on SQLite `reserveUnlessRecorded` also checks the lookup's record in it.
 // Months known to have their row skip that check. Reservations of one account
 // and month that arrive while its UPDATE runs are counted together by the
 // next one (lookups + n, only if the sum stays within the cap): a burst of
@@ -8,7 +9,7 @@
 // failing lookups of a month are counted the same way, one conditional UPDATE
 // each, so concurrent failures never pass their bound either.
 import { LRUCache } from 'lru-cache';
-import { Op, type Sequelize } from 'sequelize';
+import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import { defineUsageMonthModel } from './usageMonthModel.js';
 
 interface Waiter {
@@ -21,9 +22,17 @@ export class UsageRepository {
   private readonly knownMonths = new LRUCache<string, true>({ max: 10_000 });
   /** Reservations waiting per account, month and cap; present while an UPDATE runs for them. */
   private readonly waiting = new Map<string, Waiter[]>();
+  /**
+   * Whether `reserveUnlessRecorded` is used: on SQLite (one connection,
+   * statements one after another). InnoDB reads the subquery of an UPDATE
+   * with shared next-key locks, which every concurrent record of the
+   * account's lookups would then wait for: MariaDB keeps the two statements.
+   */
+  readonly checksRecordsWhileCounting: boolean;
 
   constructor(private readonly sequelize: Sequelize) {
     this.months = defineUsageMonthModel(sequelize);
+    this.checksRecordsWhileCounting = sequelize.getDialect() === 'sqlite';
   }
 
   /** The month's counted lookups and free failing lookups. */
@@ -57,9 +66,46 @@ export class UsageRepository {
     if (this.knownMonths.has(month) && (await this.incrementBatched(accountId, period, cap))) {
       return true;
     }
-    await this.months.bulkCreate([{ accountId, period, lookups: 0 }], { ignoreDuplicates: true });
-    this.knownMonths.set(month, true);
+    await this.createMonth(accountId, period);
     return this.increment(accountId, period, cap, 1);
+  }
+
+  /**
+   * Counts the lookup `lookupKey` unless the month already holds `cap` or
+   * distinct_lookups records the lookup this month: §8's check and count of a
+   * new lookup in one statement, one round trip less on every cold lookup.
+   * False in either case (the caller tells them apart); not batched.
+   */
+  async reserveUnlessRecorded(
+    accountId: string,
+    period: string,
+    cap: number | null,
+    lookupKey: string,
+  ): Promise<boolean> {
+    if (!this.knownMonths.has(`${accountId}|${period}`)) await this.createMonth(accountId, period);
+    const capped = cap === null ? '' : ' AND lookups <= ?';
+    const affected = await this.sequelize.query(
+      `UPDATE usage_months SET lookups = lookups + 1 WHERE user_id = ? AND period = ?${capped}` +
+        ' AND NOT EXISTS (SELECT 1 FROM distinct_lookups' +
+        ' WHERE user_id = ? AND period = ? AND lookup_key = ?)',
+      {
+        replacements: [
+          accountId,
+          period,
+          ...(cap === null ? [] : [cap - 1]),
+          accountId,
+          period,
+          lookupKey,
+        ],
+        type: QueryTypes.BULKUPDATE,
+      },
+    );
+    return affected === 1;
+  }
+
+  private async createMonth(accountId: string, period: string): Promise<void> {
+    await this.months.bulkCreate([{ accountId, period, lookups: 0 }], { ignoreDuplicates: true });
+    this.knownMonths.set(`${accountId}|${period}`, true);
   }
 
   private incrementBatched(
@@ -96,20 +142,24 @@ export class UsageRepository {
     this.waiting.delete(key);
   }
 
-  /** Adds `count` lookups if the month then holds at most `cap`. */
+  /**
+   * Adds `count` lookups if the month then holds at most `cap`. Raw SQL: a
+   * model's update builds its statement anew on every call, on the path of
+   * every counted lookup.
+   */
   private async increment(
     accountId: string,
     period: string,
     cap: number | null,
     count: number,
   ): Promise<boolean> {
-    const where =
-      cap === null
-        ? { accountId, period }
-        : { accountId, period, lookups: { [Op.lte]: cap - count } };
-    const [affected] = await this.months.update(
-      { lookups: this.sequelize.literal(`lookups + ${count}`) },
-      { where },
+    const capped = cap === null ? '' : ' AND lookups <= ?';
+    const affected = await this.sequelize.query(
+      `UPDATE usage_months SET lookups = lookups + ? WHERE user_id = ? AND period = ?${capped}`,
+      {
+        replacements: [count, accountId, period, ...(cap === null ? [] : [cap - count])],
+        type: QueryTypes.BULKUPDATE,
+      },
     );
     return affected === 1;
   }

@@ -1,7 +1,7 @@
 // Geocoding results per normalised address (kept apart from land values): the
 // place, or none where the geocoder found nothing, which is remembered as long.
 import { createHash } from 'node:crypto';
-import type { Sequelize } from 'sequelize';
+import { QueryTypes, type Sequelize } from 'sequelize';
 import type { TypedAddress } from './typedAddress.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
 import { defineGeocodeCacheModel } from './geocodeCacheModel.js';
@@ -17,17 +17,30 @@ export function addressKey({ normal }: Pick<TypedAddress, 'normal'>): string {
   return createHash('sha256').update(normal).digest('hex');
 }
 
+interface GeocodeRow {
+  lat: number | null;
+  lon: number | null;
+  display_name: string | null;
+  state: string | null;
+  municipality: string | null;
+  fetched_at: Date | string;
+}
+
 export class GeocodeCacheRepository {
   private readonly rows;
 
-  constructor(sequelize: Sequelize) {
+  constructor(private readonly sequelize: Sequelize) {
     this.rows = defineGeocodeCacheModel(sequelize);
   }
 
+  /** Raw SQL: a model's SELECT costs SQLite an extra PRAGMA round trip (Sequelize 6) on every cold lookup. */
   async find(address: Pick<TypedAddress, 'normal'>): Promise<CachedPlace | undefined> {
-    const row = await this.rows.findByPk(addressKey(address));
+    const [row] = await this.sequelize.query<GeocodeRow>(
+      'SELECT lat, lon, display_name, state, municipality, fetched_at FROM geocode_cache WHERE address_key = ?',
+      { replacements: [addressKey(address)], type: QueryTypes.SELECT },
+    );
     if (!row) return undefined;
-    const { lat, lon, displayName } = row;
+    const { lat, lon, display_name: displayName } = row;
     const place =
       lat === null || lon === null || displayName === null
         ? null
@@ -38,7 +51,7 @@ export class GeocodeCacheRepository {
             state: row.state ?? undefined,
             municipality: row.municipality ?? undefined,
           };
-    return { place, fetchedAt: row.fetchedAt };
+    return { place, fetchedAt: new Date(row.fetched_at) };
   }
 
   async save(
