@@ -234,7 +234,36 @@ describe('zone shares', () => {
           );
         },
       ),
-      { numRuns: 25 },
+      {
+        numRuns: 25,
+        examples: [
+          // Found in CI: two cuts 10⁻¹⁴ apart make a zone of zero width, which
+          // polyclip-ts 0.16.8 could not close into a ring once reprojected.
+          [
+            {
+              polygon: {
+                crs: 'EPSG:25832',
+                polygons: [
+                  [
+                    [
+                      [697406.6802104143, 5739114.330726983],
+                      [697513.0642603769, 5739114.330726983],
+                      [697513.0642603769, 5739126.599325155],
+                      [697406.6802104143, 5739126.599325155],
+                      [697406.6802104143, 5739114.330726983],
+                    ],
+                  ],
+                ],
+              },
+              east: 697406.6802104143,
+              width: 106.38404996250738,
+            },
+            [0.05, 0.05000000000000009],
+            'lon-lat',
+            false,
+          ],
+        ],
+      },
     );
   });
 
