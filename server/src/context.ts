@@ -25,6 +25,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { lazyMcpRuntime, type McpRuntimeLoader } from './mcp/mcpRuntime.js';
 import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
+import { WriteBehind } from './scheduling/writeBehind.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createPageTemplates, type PageTemplates } from './web/views.js';
 import { createRateLimiter } from './http/rateLimit.js';
@@ -72,6 +73,8 @@ export interface AppContext extends PlatformServices {
   mcpRuntime: McpRuntimeLoader;
   /** The per-IP rate limit (§8) every endpoint under it shares. */
   apiRateLimit: RequestHandler;
+  /** Resolves when the writes behind answers have finished (cache rows, lookup records). */
+  idle(): Promise<void>;
   /** Closes what the context opened (database, Redis, timers). */
   close(): Promise<void>;
 }
@@ -97,7 +100,6 @@ export async function createContext(
     fetch: fetchFn,
   });
   const lookup = await createLookup(lookupParts, { clock, logger, sequelize: db.sequelize });
-  closers.push(() => lookup.idle());
   closers.push(() => lookup.offers.stop());
   const parcelValuation = createParcelValuation({
     ...lookupParts,
@@ -110,8 +112,13 @@ export async function createContext(
     logger,
     clock,
   });
-  closers.push(() => parcelValuation.idle());
-  const platform = createPlatformServices(db.sequelize, clock, config);
+  const records = new WriteBehind(logger, 'distinct lookup record');
+  const idle = async () => {
+    await Promise.all([lookup.idle(), parcelValuation.idle(), records.idle()]);
+  };
+  const platform = createPlatformServices(db.sequelize, clock, config, (key, write) =>
+    records.start(key, write),
+  );
   const oauth = createOAuthServices(db.sequelize, clock);
   closers.push(startOAuthHousekeeping(oauth.grants, logger));
   const mailer = createMailer(config, logger);
@@ -135,7 +142,9 @@ export async function createContext(
     redis,
     lookup,
     parcelValuation: options.parcelValuation ?? parcelValuation,
+    idle,
     async close() {
+      await idle();
       for (const closeOne of closers.reverse()) await closeOne();
       await db.close();
     },

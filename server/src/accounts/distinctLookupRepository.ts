@@ -33,6 +33,15 @@ export class DistinctLookupRepository {
     return this.known.has(`${accountId}|${period}|${lookupKey}`);
   }
 
+  /**
+   * Remembers the lookup as recorded in this process before its row is
+   * written (quotaService.ts records it behind the answer): a repetition that
+   * arrives meanwhile is free. `record` forgets it again where the write fails.
+   */
+  remember(accountId: string, period: string, lookupKey: string): void {
+    this.known.set(`${accountId}|${period}|${lookupKey}`, true);
+  }
+
   async has(accountId: string, period: string, lookupKey: string): Promise<boolean> {
     const id = `${accountId}|${period}|${lookupKey}`;
     if (this.known.has(id)) return true;
@@ -52,9 +61,9 @@ export class DistinctLookupRepository {
     lookupKey: string,
     failed = false,
   ): Promise<boolean> {
-    await this.pruneEarlierMonths(accountId, period);
     const id = `${accountId}|${period}|${lookupKey}`;
     try {
+      await this.pruneEarlierMonths(accountId, period);
       await this.sequelize.query(
         'INSERT INTO distinct_lookups (user_id, period, lookup_key, failed) VALUES (?, ?, ?, ?)',
         { replacements: [accountId, period, lookupKey, failed ? 1 : 0], type: QueryTypes.INSERT },
@@ -62,7 +71,10 @@ export class DistinctLookupRepository {
       this.known.set(id, true);
       return true;
     } catch (err) {
-      if (!(err instanceof UniqueConstraintError)) throw err;
+      if (!(err instanceof UniqueConstraintError)) {
+        this.known.delete(id);
+        throw err;
+      }
       this.known.set(id, true);
       return false;
     }

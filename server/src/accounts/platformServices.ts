@@ -11,7 +11,7 @@ import { EmailLinks } from './emailLinks.js';
 import { EmailTokenRepository } from './emailTokenRepository.js';
 import { PasswordHasher } from './passwordHasher.js';
 import { ProfileService } from './profileService.js';
-import { QuotaService } from './quotaService.js';
+import { QuotaService, type RecordBehind } from './quotaService.js';
 import { UsageRepository } from './usageRepository.js';
 import { AccountRepository } from './accountRepository.js';
 
@@ -29,6 +29,8 @@ export function createPlatformServices(
   clock: Clock,
   config: Pick<Config, 'billingUrl' | 'paymentGraceDays'> &
     Partial<Pick<Config, 'apiKeyCacheSeconds'>>,
+  /** Where answered lookups are recorded behind their answer (the service); unset: before it. */
+  recordBehind?: RecordBehind,
 ): PlatformServices {
   const accountRows = new AccountRepository(sequelize);
   const usage = new UsageRepository(sequelize);
@@ -45,6 +47,7 @@ export function createPlatformServices(
     quota: new QuotaService(accountRows, usage, distinct, clock, {
       ...config,
       accountCacheMs: (config.apiKeyCacheSeconds ?? 0) * 1000,
+      ...(recordBehind ? { recordBehind } : {}),
     }),
     apiKeys,
   };

@@ -36,7 +36,11 @@ export interface QuotaReservation {
 }
 
 export interface LookupReservation extends QuotaReservation {
-  /** Records the answered lookup; gives the count back when it was recorded concurrently. */
+  /**
+   * Records the answered lookup; gives the count back when it was recorded
+   * concurrently. With `recordBehind`, this process takes the lookup as
+   * recorded at once and the row is written behind the answer.
+   */
   confirm(): Promise<void>;
   /**
    * Records a lookup that failed with 404 no_data or address_not_found; gives
@@ -52,11 +56,25 @@ const FREE_LOOKUP: LookupReservation = {
   fail: () => Promise.resolve(),
 };
 
+/**
+ * Runs the write of a key once the answer is out (the service passes its
+ * WriteBehind, which logs a failure and lets shutdown wait for the write).
+ */
+export type RecordBehind = (key: string, write: () => Promise<void>) => void;
+
 export interface QuotaSettings {
   billingUrl: string;
   paymentGraceDays: number;
   /** How long a read account may be reused (API_KEY_CACHE_SECONDS); 0 or unset: read every time. */
   accountCacheMs?: number;
+  /**
+   * Where an answered lookup's row is written off the answer's path (one
+   * write, about a millisecond on SQLite, on every cold lookup); unset: before
+   * the answer. The row only makes a repetition free: until it is written,
+   * this process knows the lookup as recorded, and another instance that
+   * counts a repetition meanwhile gives the count back at its own record.
+   */
+  recordBehind?: RecordBehind;
 }
 
 export class QuotaService {
@@ -85,7 +103,15 @@ export class QuotaService {
       return {
         release: () => counted.release(),
         confirm: async () => {
-          if (!(await this.distinct.record(account.id, period, lookupKey))) await counted.release();
+          const record = async () => {
+            if (!(await this.distinct.record(account.id, period, lookupKey))) {
+              await counted.release();
+            }
+          };
+          const { recordBehind } = this.settings;
+          if (!recordBehind) return record();
+          this.distinct.remember(account.id, period, lookupKey);
+          recordBehind(`${account.id}|${period}|${lookupKey}`, record);
         },
         fail: async () => {
           const first = await this.distinct.record(account.id, period, lookupKey, true);

@@ -2,7 +2,8 @@
 // (single and batch) and the MCP tools: a lookup the account already received
 // this billing month is free; a new one reserves a count before any upstream
 // call and is recorded once answered, so each distinct successful lookup is
-// counted exactly once per month. An error gives the count back, except a
+// counted exactly once per month (the service writes the record behind the
+// answer: QuotaSettings.recordBehind). An error gives the count back, except a
 // failing answer (404 no_data, address_not_found) past the month's free
 // failing lookups: it cost the geocoder and the state service like an answer.
 // A parcel answer (parcels/countedParcel.ts) is settled the same way. The

@@ -41,7 +41,9 @@ describe.each(databaseKinds())('free recalculation on %s', (kind: DatabaseKind) 
     return body;
   }
 
+  /** The counts once the records written behind the answers are in. */
   async function counts(account: TestAccount) {
+    await h.server.ctx.idle();
     const body = await me(account);
     return { usage: body.usage_this_month, distinct: body.distinct_lookups_this_month };
   }
