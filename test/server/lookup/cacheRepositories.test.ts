@@ -80,8 +80,12 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
       state: 'DE-NI',
       municipality: undefined,
     };
-    await repo.save(typedAddress('Nirgendweg 1, Hannover'), place, at);
-    expect((await repo.find(typedAddress('Nirgendweg 1, Hannover')))?.place).toEqual(place);
+    const later = new Date('2026-11-03T00:00:00Z');
+    await repo.save(typedAddress('Nirgendweg 1, Hannover'), place, later);
+    expect(await repo.find(typedAddress('Nirgendweg 1, Hannover'))).toEqual({
+      place,
+      fetchedAt: later,
+    });
   });
 
   it('keeps the empty gutachterausschuss of a cached entry', async () => {
