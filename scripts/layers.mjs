@@ -10,7 +10,7 @@ export const SERVER = 'server/src';
 export const ROOT = '(root)';
 
 export const SERVER_LAYERS = [
-  ['config', 'time'],
+  ['config', 'time', 'memory'],
   ['logging'],
   ['db'],
   ['http'],

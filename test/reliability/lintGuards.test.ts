@@ -126,3 +126,19 @@ describe('the layering rules refuse a forbidden import', () => {
     expect(unknown.join('\n')).toContain('missing from the layering');
   });
 });
+
+describe('libraries the server reaches through one module of its own', () => {
+  const restricted = async (filePath: string, specifier: string) => {
+    const [result] = await eslint.lintText(FORMS.static(specifier), { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+  };
+
+  it.each([
+    ['lru-cache', 'server/src/memory/boundedLru.ts', 'memory/boundedLru.ts'],
+    ['polyclip-ts', 'server/src/geo/clipping.ts', 'geo/clipping.ts'],
+  ])('refuses %s outside %s', async (library, owner, named) => {
+    const [refusal] = await restricted('server/src/lookup/cache/guard.ts', library);
+    expect(refusal?.message).toContain(named);
+    expect(await restricted(owner, library)).toEqual([]);
+  });
+});

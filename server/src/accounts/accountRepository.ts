@@ -4,7 +4,7 @@
 // unique), so a mailbox whose mark another account holds gets no second one.
 // The quota check may take an account this instance read moments ago
 // (findByIdRecent); every write through this repository drops that copy.
-import { LRUCache } from 'lru-cache';
+import { boundedLru } from '../memory/boundedLru.js';
 import { Op, UniqueConstraintError, type Sequelize } from 'sequelize';
 import type { Plan } from '#shared/apiTypes.js';
 import { defineAccountModel, type PaymentStatus, type AccountRow } from './accountModel.js';
@@ -58,9 +58,7 @@ export type UserChanges = Partial<
 
 export class AccountRepository {
   private readonly rows;
-  private readonly recent = new LRUCache<string, { account: Account; readAt: number }>({
-    max: 10_000,
-  });
+  private readonly recent = boundedLru<string, { account: Account; readAt: number }>(10_000);
 
   constructor(private readonly sequelize: Sequelize) {
     this.rows = defineAccountModel(sequelize);

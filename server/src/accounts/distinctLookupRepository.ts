@@ -10,7 +10,7 @@
 // The read and the record of every new lookup are raw SQL: a model's SELECT
 // costs SQLite an extra PRAGMA table_info round trip (Sequelize 6), and a
 // model's create builds and validates an instance, on the cold lookup's path.
-import { LRUCache } from 'lru-cache';
+import { boundedLru } from '../memory/boundedLru.js';
 import { Op, QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
 import { defineDistinctLookupModel } from './distinctLookupModel.js';
 
@@ -20,8 +20,8 @@ const KNOWN_LOOKUPS = 50_000;
 export class DistinctLookupRepository {
   private readonly rows;
   private readonly sequelize: Sequelize;
-  private readonly prunedMonths = new LRUCache<string, true>({ max: 10_000 });
-  private readonly known = new LRUCache<string, true>({ max: KNOWN_LOOKUPS });
+  private readonly prunedMonths = boundedLru<string, true>(10_000);
+  private readonly known = boundedLru<string, true>(KNOWN_LOOKUPS);
 
   constructor(sequelize: Sequelize) {
     this.sequelize = sequelize;

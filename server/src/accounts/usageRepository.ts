@@ -8,7 +8,7 @@
 // is retried one reservation at a time, so the cap holds exactly. The free
 // failing lookups of a month are counted the same way, one conditional UPDATE
 // each, so concurrent failures never pass their bound either.
-import { LRUCache } from 'lru-cache';
+import { boundedLru } from '../memory/boundedLru.js';
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import { defineUsageMonthModel } from './usageMonthModel.js';
 
@@ -19,7 +19,7 @@ interface Waiter {
 
 export class UsageRepository {
   private readonly months;
-  private readonly knownMonths = new LRUCache<string, true>({ max: 10_000 });
+  private readonly knownMonths = boundedLru<string, true>(10_000);
   /** Reservations waiting per account, month and cap; present while an UPDATE runs for them. */
   private readonly waiting = new Map<string, Waiter[]>();
   /**

@@ -4,7 +4,7 @@
 // effect at once, on other instances within that delay. Expiry is checked
 // on every request.
 import { randomUUID } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { boundedLru, type LRUCache } from '../memory/boundedLru.js';
 import type { Principal } from '../auth/types.js';
 import type { Clock } from '../time/clock.js';
 import type { ApiKeyRecord, ApiKeyRepository } from './apiKeyRepository.js';
@@ -67,8 +67,7 @@ export class ApiKeyService {
   ) {
     this.verified =
       cacheTtlMs > 0
-        ? new LRUCache({
-            max: KEY_CACHE_MAX_ENTRIES,
+        ? boundedLru(KEY_CACHE_MAX_ENTRIES, {
             ttl: cacheTtlMs,
             perf: { now: () => this.clock().getTime() },
           })

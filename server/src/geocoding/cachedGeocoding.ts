@@ -9,7 +9,7 @@
 // they hold the address, no geocoder and no geocode cache is involved.
 // It sits in cache/ beside brwStore.ts, its counterpart for land values:
 // the caches use the geocoder, the geocoder knows nothing of them.
-import { LRUCache } from 'lru-cache';
+import { boundedLru } from '../memory/boundedLru.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from '../time/clock.js';
@@ -49,13 +49,10 @@ export function createCachedGeocoding(deps: {
   official?: OfficialPoints;
 }): CachedGeocoding {
   const flight = new SingleFlight<GeocodedPlace>();
-  const hot = new LRUCache<string, CachedPlace>({ max: HOT_PLACES });
+  const hot = boundedLru<string, CachedPlace>(HOT_PLACES);
   const writes = new WriteBehind(deps.logger, 'geocode cache');
   /** Per address: its official point, or null where it has none. */
-  const officialHot = new LRUCache<string, OfficialMemo>({
-    max: HOT_PLACES,
-    ttl: OFFICIAL_HOT_MS,
-  });
+  const officialHot = boundedLru<string, OfficialMemo>(HOT_PLACES, { ttl: OFFICIAL_HOT_MS });
   const isFresh = (cached: CachedPlace) =>
     deps.clock().getTime() - cached.fetchedAt.getTime() <= GEOCODE_CACHE_MS;
 

@@ -3,7 +3,7 @@
 // flood of distinct keys (addresses, e-mail addresses) grew the heap without
 // bound. When full, the least recently counted key is forgotten.
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
-import { LRUCache } from 'lru-cache';
+import { boundedLru, type LRUCache } from '../memory/boundedLru.js';
 
 /** Keys one store keeps: about 100 bytes each, so a few MB at most. */
 export const DEFAULT_MAX_KEYS = 50_000;
@@ -23,7 +23,7 @@ export class BoundedMemoryStore implements Store {
     maxKeys = DEFAULT_MAX_KEYS,
     private readonly now: () => number = Date.now,
   ) {
-    this.counts = new LRUCache({ max: maxKeys });
+    this.counts = boundedLru(maxKeys);
   }
 
   init(options: Options): void {

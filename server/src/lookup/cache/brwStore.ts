@@ -7,7 +7,7 @@
 // table show here within that time. What is stored is the full data set of a
 // coordinate (zone entries) or, with its own key space, a parcel's zones and
 // shares (issue 34): the same lifecycle either way.
-import { LRUCache } from 'lru-cache';
+import { boundedLruBySize } from '../../memory/boundedLru.js';
 import type { ZonedEntry } from '../../geo/zoneOutline.js';
 import { isAppError } from '#shared/errors.js';
 import type { Logger } from '../../logging/logger.js';
@@ -83,11 +83,11 @@ export function createBrwStore<Entries = ZonedEntry[]>(
   const flight = new SingleFlight<BrwValues<Entries>>();
   const renewals = new Map<string, Promise<void>>();
   const writes = new WriteBehind(logger, 'land-value cache');
-  const hot = new LRUCache<string, CachedBrwValues<Entries> & { heldSince: number }>({
-    max: HOT_ENTRIES,
-    maxSize: options.hotChars ?? HOT_CHARS,
-    sizeCalculation: (held) => Math.max(1, held.storedChars),
-  });
+  const hot = boundedLruBySize<string, CachedBrwValues<Entries> & { heldSince: number }>(
+    HOT_ENTRIES,
+    options.hotChars ?? HOT_CHARS,
+    (held) => Math.max(1, held.storedChars),
+  );
 
   function remember(key: string, entry: CachedBrwValues<Entries> | undefined): void {
     if (options.hotMs <= 0) return;
