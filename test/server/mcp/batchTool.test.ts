@@ -26,7 +26,9 @@ afterAll(async () => {
 const batch = (args: Record<string, unknown>, via: Client = client) =>
   callTool(via, 'get_bodenrichtwert_batch', args);
 
+/** The account's profile once the records written behind the answers are in. */
 async function profile(accountId: string = h.account.user.id) {
+  await h.server.ctx.idle();
   return h.server.ctx.profiles.getProfile(accountId);
 }
 

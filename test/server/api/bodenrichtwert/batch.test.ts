@@ -60,7 +60,9 @@ describe.each(databaseKinds())('POST /api/bodenrichtwert/batch on %s', (kind: Da
     return (await res.json()) as Record<string, unknown>;
   }
 
+  /** The counts once the records written behind the answers are in. */
   async function usage(accountId: string) {
+    await h.server.ctx.idle();
     const profile = await h.server.ctx.profiles.getProfile(accountId);
     return { month: profile?.usage_this_month, distinct: profile?.distinct_lookups_this_month };
   }

@@ -45,7 +45,9 @@ describe('POST /api/bodenrichtwert/batch with Prefer: wait', () => {
     return { res, results: body.results };
   }
 
+  /** The counts once the records written behind the answers are in. */
   async function usage() {
+    await h.server.ctx.idle();
     const profile = await h.server.ctx.profiles.getProfile(h.account.user.id);
     return { counted: profile?.usage_this_month, answered: profile?.distinct_lookups_this_month };
   }
