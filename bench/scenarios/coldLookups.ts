@@ -11,6 +11,16 @@ import { prepareUpstreamFloor, type Located } from '../support/upstreamFloor.js'
 
 export const UPSTREAM_LATENCY_MS = 50;
 
+/**
+ * Cold lookups before the measured ones, at zero latency. A service answers
+ * cold lookups all day, and its own time per lookup keeps falling over the
+ * first thousands of them (V8 optimises code that has run for a while, the
+ * young generation grows to its size): (d) 10.3 ms after 3, 8.2 after 200,
+ * 7.6 after 1,000, 6.9–7.1 after 2,000, 6.8 after 3,000 (docs/performance.md,
+ * "Issue 36, third round"). The bench measures the running service.
+ */
+export const COLD_WARM_UP_LOOKUPS = 2000;
+
 export interface ColdSetup {
   server: ChildServer;
   world: BenchWorld;
@@ -49,11 +59,12 @@ export async function measureColdOverhead(
   count: number,
   located: Located = 'geocoder',
 ): Promise<{ row: Row; overheadP50Ms: number; floorP50Ms: number }> {
-  setup.world.setLatency(UPSTREAM_LATENCY_MS);
   const geocoderCalls = located === 'official' ? 0 : 1;
   try {
-    // Warm the code paths of a cold lookup (JIT, pools) without counting it.
-    await probeLatency(3, () => lookup(setup, nextAddress(setup, located)));
+    // Warm the code paths of a cold lookup without counting them, at zero
+    // latency (quick): see COLD_WARM_UP_LOOKUPS.
+    await probeLatency(COLD_WARM_UP_LOOKUPS, () => lookup(setup, nextAddress(setup, located)));
+    setup.world.setLatency(UPSTREAM_LATENCY_MS);
     const floorOnce = await prepareUpstreamFloor(setup.world, located);
     const floorTimes: number[] = [];
     const lookupTimes: number[] = [];
