@@ -62,6 +62,7 @@ const official = createOfficialPoints({
   repository,
   sources,
   postcodes: loadPostcodeDirectory(),
+  clock: systemClock,
 });
 const times: number[] = [];
 let found = 0;

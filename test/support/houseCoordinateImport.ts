@@ -13,6 +13,7 @@ import { importHouseFile, type ImportRequest } from '#server/addressImport/impor
 import { createOfficialPoints } from '#server/geocoding/officialPoints/officialPoints.js';
 import { loadPostcodeDirectory } from '#server/geocoding/postcodes/postcodeFile.js';
 import type { Database } from '#server/db/database.js';
+import { systemClock } from '#server/time/clock.js';
 
 export const sources = loadAddressSources();
 export const postcodes = loadPostcodeDirectory();
@@ -39,7 +40,7 @@ export function addressTools(db: Database) {
   const repository = new OfficialPointRepository(db.sequelize);
   return {
     repository,
-    official: createOfficialPoints({ repository, sources, postcodes }),
+    official: createOfficialPoints({ repository, sources, postcodes, clock: systemClock }),
     import: (request: ImportRequest) =>
       importHouseFile(request, {
         repository,

@@ -99,6 +99,7 @@ export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> 
       repository: new OfficialPointRepository(deps.sequelize),
       sources: loadAddressSources(config.addresses.sourcesFile),
       postcodes,
+      clock,
     }),
   });
   const storeOf = <Entries>() =>

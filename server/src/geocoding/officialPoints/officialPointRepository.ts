@@ -328,6 +328,15 @@ export class OfficialPointRepository {
     );
   }
 
+  /** The states with an active import ("DE-HE", …): one row per import, so a short read. */
+  async activeStates(): Promise<Set<string>> {
+    const rows = await this.sequelize.query<{ state: string }>(
+      "SELECT DISTINCT state FROM house_point_imports WHERE status = 'active'",
+      { type: QueryTypes.SELECT },
+    );
+    return new Set(rows.map((row) => row.state));
+  }
+
   /** The streets of the active imports of the given states in these places. */
   async streetsIn(placeKeys: readonly string[], states: readonly string[]): Promise<StreetName[]> {
     if (placeKeys.length === 0 || states.length === 0) return [];

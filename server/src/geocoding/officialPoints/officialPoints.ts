@@ -7,6 +7,10 @@
 // (`without_suffix`); then a street of the same place whose name is close to
 // the one typed (`similar_street`). Several points far apart are no answer:
 // the geocoder decides then, never a guess between two buildings.
+// Which states have an active import is read at most once a minute: an
+// address in a state without one (Niedersachsen publishes none) costs no
+// query, and a new import shows within that minute, as the geocoding's memo
+// of an address without a point (cachedGeocoding.ts) does.
 import type { GeocodingMatch, GeocodingWarning } from '#shared/apiTypes.js';
 import { LICENSES } from '#shared/texts.js';
 import type { AddressCredit } from '#shared/apiTypes.js';
@@ -18,6 +22,7 @@ import type { Box, OfficialPointRepository, MatchedPoint } from './officialPoint
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import { trigramSimilarity } from './trigramSimilarity.js';
+import type { Clock } from '../../time/clock.js';
 import type { AddressKeys, TypedAddress } from '../typedAddress.js';
 
 /** Chosen: public importers use 0.8; 0.7 also finds "Bahnhofstr." for "Bahnhofsstraße". */
@@ -30,6 +35,8 @@ const SAME_PLACE = 0.001;
 const BOX_LIMIT = 2000;
 /** Kilometres around a postcode's point where its area's points are looked for (see reaches()). */
 const BOX_KM = 40;
+/** How long the states with an active import are taken as read. */
+export const ACTIVE_STATES_MS = 60 * 1000;
 
 /** How an official house coordinate was found, and what its licence asks an answer to say. */
 export interface OfficialLocation {
@@ -58,11 +65,37 @@ export interface OfficialPoints {
 }
 
 export function createOfficialPoints(deps: {
-  repository: Pick<OfficialPointRepository, 'pointsInPlaces' | 'pointsInBox' | 'streetsIn'>;
+  repository: Pick<
+    OfficialPointRepository,
+    'pointsInPlaces' | 'pointsInBox' | 'streetsIn' | 'activeStates'
+  >;
   sources: AddressSources;
   postcodes: PostcodeDirectory;
+  clock: Clock;
 }): OfficialPoints {
   const { repository, postcodes } = deps;
+  let read: { states: Promise<ReadonlySet<string>>; at: number } | undefined;
+
+  /** The states with an active import, read again after ACTIVE_STATES_MS or a failed read. */
+  function activeStates(): Promise<ReadonlySet<string>> {
+    const now = deps.clock().getTime();
+    if (!read || now - read.at >= ACTIVE_STATES_MS) {
+      const states = repository.activeStates();
+      const current = { states, at: now };
+      read = current;
+      states.catch(() => {
+        if (read === current) read = undefined;
+      });
+    }
+    return read.states;
+  }
+
+  /** The scope narrowed to states with an active import; undefined where none is left. */
+  async function withPoints(scope: MatchScope): Promise<MatchScope | undefined> {
+    const active = await activeStates();
+    const states = new Set([...scope.states].filter((s) => active.has(`DE-${s}`)));
+    return states.size === 0 ? undefined : { ...scope, states };
+  }
 
   /** The states (and area) a typed address may be matched in; undefined: leave it to the geocoder. */
   function scopeOf(typed: AddressKeys): MatchScope | undefined {
@@ -109,7 +142,8 @@ export function createOfficialPoints(deps: {
   return {
     async find(address) {
       const typed = address.keys;
-      const scope = typed && scopeOf(typed);
+      const typedScope = typed && scopeOf(typed);
+      const scope = typedScope && (await withPoints(typedScope));
       if (!typed || !scope) return null;
       const chosen = pick((await atStreet(typed, scope, typed.streetKey)) ?? [], typed);
       if (chosen) return toPlace(chosen.point, chosen.match, chosen.warnings, deps.sources);

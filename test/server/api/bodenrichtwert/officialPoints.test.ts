@@ -128,21 +128,42 @@ describe.each(databaseKinds())('lookups located by official house coordinates on
     expect(body.address_resolved).toBe('Obernstraße 20, 28195 Bremen');
   });
 
-  it('asks the database about an address once a minute, not on every cached lookup', async () => {
-    let pointQueries = 0;
-    h.server.ctx.db.sequelize.addHook('afterQuery', 'countPointQueries', (_options, query) => {
+  /** Counts the statements that read points or streets until `stop()`. */
+  function countPointQueries() {
+    const hook = `countPointQueries${Math.random()}`;
+    const counter = {
+      count: 0,
+      stop: () => {
+        h.server.ctx.db.sequelize.removeHook('afterQuery', hook);
+      },
+    };
+    h.server.ctx.db.sequelize.addHook('afterQuery', hook, (_options, query) => {
       if (/house_points|house_streets/.test(String((query as { sql?: unknown }).sql))) {
-        pointQueries += 1;
+        counter.count += 1;
       }
     });
-    const address = DEMO_ADDRESSES.wiesbaden;
+    return counter;
+  }
+
+  it('asks the database about an address once a minute, not on every cached lookup', async () => {
+    const queries = countPointQueries();
+    const address = 'Prinzipalmarkt 10 a, 48143 Münster';
     await lookup(address);
-    const first = pointQueries;
+    const first = queries.count;
     expect(first).toBeGreaterThan(0);
     await lookup(address);
     await lookup(DEMO_ADDRESSES.muenster);
-    expect(pointQueries).toBe(first);
-    h.server.ctx.db.sequelize.removeHook('afterQuery', 'countPointQueries');
+    expect(queries.count).toBe(first);
+    queries.stop();
+  });
+
+  it('reads no points for an address in a state without an imported file', async () => {
+    // Hessen has no import here: its addresses go to the geocoder without a point query.
+    const queries = countPointQueries();
+    const body = await lookup(DEMO_ADDRESSES.wiesbaden);
+    expect(body.geocoding).toEqual({ source: 'geocoder', match: 'geocoder' });
+    expect(queries.count).toBe(0);
+    queries.stop();
   });
 
   it('asks the geocoder where no official point matches', async () => {
