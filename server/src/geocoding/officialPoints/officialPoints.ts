@@ -8,9 +8,10 @@
 // the one typed (`similar_street`). Several points far apart are no answer:
 // the geocoder decides then, never a guess between two buildings.
 // Which states have an active import is read at most once a minute: an
-// address in a state without one (Niedersachsen publishes none) costs no
-// query, and a new import shows within that minute, as the geocoding's memo
-// of an address without a point (cachedGeocoding.ts) does.
+// address in a state without one (Niedersachsen sells its house coordinates,
+// no open file; docs/operations.md) costs no query, and a new import shows
+// within that minute, as the geocoding's memo of an address without a point
+// (cachedGeocoding.ts) does.
 import type { GeocodingMatch, GeocodingWarning } from '#shared/apiTypes.js';
 import { LICENSES } from '#shared/texts.js';
 import type { AddressCredit } from '#shared/apiTypes.js';
