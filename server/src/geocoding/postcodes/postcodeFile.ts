@@ -14,6 +14,9 @@ export const POSTCODE_COLUMNS = ['postcode', 'state', 'near_states', 'lat', 'lon
 
 const STATE = /^[A-Z]{2}$/;
 
+/** Shared by the rows without near states (most of them): an empty array each was 0.25 MB of heap. */
+const NO_NEAR_STATES: readonly string[] = [];
+
 export function formatPostcodeFile(header: readonly string[], areas: readonly PostcodeArea[]) {
   const lines = areas.map((a) =>
     [a.postcode, a.state, a.nearStates.join(','), a.lat.toFixed(5), a.lon.toFixed(5), a.place].join(
@@ -31,7 +34,7 @@ export function parsePostcodeFile(text: string, path: string): PostcodeArea[] {
   }
   return lines.map((line, i) => {
     const [postcode = '', state = '', near = '', lat, lon, place = ''] = line.split('\t');
-    const nearStates = near === '' ? [] : near.split(',');
+    const nearStates = near === '' ? NO_NEAR_STATES : near.split(',');
     const area = { postcode, state, nearStates, lat: Number(lat), lon: Number(lon), place };
     const valid =
       /^\d{5}$/.test(postcode) &&

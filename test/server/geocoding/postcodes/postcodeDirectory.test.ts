@@ -92,6 +92,14 @@ describe('postcode directory', () => {
     expect(rural.reaches(lone, { lat: 53.21, lon: 13 })).toBe(false);
   });
 
+  it('shares one set per list of states, the own state first', () => {
+    // 8,300 postcodes and 8,000 place names with a set each were 2.4 MB of the idle heap.
+    expect(directory.statesOf(area('80331'))).toBe(directory.statesOf(area('80333')));
+    expect(directory.statesNamed('muenchen')).toBe(directory.statesOf(area('80331')));
+    expect([...directory.statesOf(area('21039'))]).toEqual(['HH', 'NI', 'SH']);
+    expect(directory.statesNamed('koeln')).toBe(directory.statesOf(area('59065')));
+  });
+
   it('lists the states that have a postal place of a name', () => {
     expect([...directory.statesNamed('lichtenau')].sort()).toEqual(['BW', 'BY', 'NW', 'SN']);
     expect([...directory.statesNamed('muenster')].sort()).toEqual(['BY', 'HE', 'NW']);
