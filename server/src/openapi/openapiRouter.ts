@@ -26,14 +26,23 @@ export const DOCS_FILES: Readonly<Record<string, { dir: string; maxAge: string }
 };
 
 export function openApiRouter(baseUrl: string): Router {
-  const document = createOpenApiDocument(baseUrl);
-  const yaml = stringify(document);
+  // Made on the first request for it, then kept: developers and their tools
+  // ask for it, a running service's clients hardly ever, and made at start the
+  // document and its YAML were part of every instance's idle memory.
+  let made: { document: ReturnType<typeof createOpenApiDocument>; yaml: string } | undefined;
+  const openApi = () => {
+    if (made === undefined) {
+      const document = createOpenApiDocument(baseUrl);
+      made = { document, yaml: stringify(document) };
+    }
+    return made;
+  };
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
-    res.set('Cache-Control', CACHE).json(document);
+    res.set('Cache-Control', CACHE).json(openApi().document);
   });
   router.get('/openapi.yaml', (_req, res) => {
-    res.set('Cache-Control', CACHE).type('application/yaml; charset=utf-8').send(yaml);
+    res.set('Cache-Control', CACHE).type('application/yaml; charset=utf-8').send(openApi().yaml);
   });
   router.get('/docs', (req, res, next) => {
     // Relative asset URLs below need the trailing slash.
