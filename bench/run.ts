@@ -84,17 +84,22 @@ async function startService(world: BenchWorld, databaseUrl: string): Promise<Chi
   );
 }
 
-/** Runs `body` against a fresh database and a service process on it. */
+type BenchDb = Awaited<ReturnType<typeof createBenchDatabase>>;
+
+/**
+ * Runs `body` against a fresh database and a service process on it; `prepare`
+ * fills the database before the service starts, as a deployment's imports are
+ * in place when it starts (a running service sees a state's first import only
+ * within a minute: docs/operations.md).
+ */
 async function withService<T>(
   world: BenchWorld,
   dialect: BenchDialect,
-  body: (
-    server: ChildServer,
-    token: string,
-    db: Awaited<ReturnType<typeof createBenchDatabase>>,
-  ) => Promise<T>,
+  body: (server: ChildServer, token: string, db: BenchDb) => Promise<T>,
+  prepare?: (db: BenchDb) => Promise<void>,
 ): Promise<T> {
   const db = await createBenchDatabase(dialect, options.mysqlUrl);
+  await prepare?.(db);
   const server = await startService(world, db.url);
   try {
     return await body(server, db.token, db);
@@ -132,11 +137,7 @@ async function cachedLookupRows(server: ChildServer, token: string, dialect: str
 }
 
 /** (g) on SQLite: authentication per request, API key and OAuth token. */
-function authCostRows(
-  server: ChildServer,
-  token: string,
-  db: Awaited<ReturnType<typeof createBenchDatabase>>,
-): Promise<Row[]> {
+function authCostRows(server: ChildServer, token: string, db: BenchDb): Promise<Row[]> {
   return clientCredentialsToken(server, db.db.sequelize, db.accountId).then((oauthToken) =>
     measureAuthCost(server, { apiKey: token, oauthToken }, settings.load),
   );
@@ -153,34 +154,38 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
   );
 
   log('(b)–(e) and the long run on SQLite');
-  const sqlite = await withService(world, 'sqlite', async (server, token, db) => {
-    const idleRssMb = await server.rssMb();
-    const headers = { Authorization: `Bearer ${token}` };
-    const bodenwert = await measureThroughput(
-      server,
-      { id: 'b', scenario: 'POST /api/bodenwert' },
-      bodenwertRequest(token),
-      settings.load,
-    );
-    const cached = await cachedLookupRows(server, token, 'SQLite');
-    const answer = await cachedAnswer(server, token);
-    const authCost = await authCostRows(server, token, db);
-    const cold = await measureColdOverhead({ server, world, token }, settings.coldLookups);
-    await importOfficialPoints(db.db.sequelize, world);
-    const coldOfficial = await measureColdOverhead(
-      { server, world, token },
-      settings.coldLookups,
-      'official',
-    );
-    const burst = await measureBurst({ server, world, token }, settings.burst);
-    log('long run');
-    const longRun = await measureRssGrowth(
-      server,
-      { path: lookupPath('json'), headers, connections: settings.load.connections },
-      settings.longRunSeconds,
-    );
-    return { idleRssMb, bodenwert, cached, answer, authCost, cold, coldOfficial, burst, longRun };
-  });
+  const sqlite = await withService(
+    world,
+    'sqlite',
+    async (server, token, db) => {
+      const idleRssMb = await server.rssMb();
+      const headers = { Authorization: `Bearer ${token}` };
+      const bodenwert = await measureThroughput(
+        server,
+        { id: 'b', scenario: 'POST /api/bodenwert' },
+        bodenwertRequest(token),
+        settings.load,
+      );
+      const cached = await cachedLookupRows(server, token, 'SQLite');
+      const answer = await cachedAnswer(server, token);
+      const authCost = await authCostRows(server, token, db);
+      const cold = await measureColdOverhead({ server, world, token }, settings.coldLookups);
+      const coldOfficial = await measureColdOverhead(
+        { server, world, token },
+        settings.coldLookups,
+        'official',
+      );
+      const burst = await measureBurst({ server, world, token }, settings.burst);
+      log('long run');
+      const longRun = await measureRssGrowth(
+        server,
+        { path: lookupPath('json'), headers, connections: settings.load.connections },
+        settings.longRunSeconds,
+      );
+      return { idleRssMb, bodenwert, cached, answer, authCost, cold, coldOfficial, burst, longRun };
+    },
+    (db) => importOfficialPoints(db.db.sequelize, world),
+  );
 
   log('(m) the same-stack minimum of (c)');
   const minimum = await measureSameStackMinimum(sqlite.answer, settings.load);
