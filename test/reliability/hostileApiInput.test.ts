@@ -80,7 +80,8 @@ describe('hostile input to the API', { timeout: FUZZ_TIMEOUT_MS }, () => {
         const answer = await send(`/api/bodenrichtwert?${lookupQuery(params)}`, {
           headers: authHeaders(token),
         });
-        const code = expectDocumentedAnswer('GET', '/api/bodenrichtwert', answer);
+        const sent = Object.values(params).flat();
+        const code = expectDocumentedAnswer('GET', '/api/bodenrichtwert', answer, sent);
         figures.answer(answer.status, code);
         expect(answer.status).not.toBe(503);
       }),
@@ -192,6 +193,26 @@ describe('hostile input to the API', { timeout: FUZZ_TIMEOUT_MS }, () => {
       fuzzOptions(150, 3000),
     );
   });
+
+  // A fuzz run once sent nutzungsart "…T%ER_Dz0…" and failed on its own echo:
+  // the 400's message quotes the value, and "ER_D" looks like a MySQL error code.
+  it.each(['xml', 'json'])(
+    'takes a quoted input for the client’s own, and the same text unquoted for a leak (%s)',
+    async (format) => {
+      const nutzungsart = 'ER_DUP_ENTRY,<SQLITE_BUSY>';
+      const answer = await send(
+        `/api/bodenrichtwert?${lookupQuery({ address: 'x', nutzungsart, format })}`,
+        {
+          headers: authHeaders(h.account.token),
+        },
+      );
+      expect(expectDocumentedAnswer('GET', '/api/bodenrichtwert', answer, [nutzungsart])).toBe(
+        'invalid_nutzungsart',
+      );
+      expect(() => expectNoInternals(answer.text)).toThrow(/leaks internals/);
+      expect(() => expectNoInternals(answer.text, ['ER_DUP'])).toThrow(/leaks internals/);
+    },
+  );
 
   it('keeps XML answers well-formed when echoed input holds characters XML forbids', async () => {
     const badFilter = await send(
