@@ -6,7 +6,8 @@
 // vary far less on a shared machine than throughput does. Scenarios: hello,
 // hello+ (a, a+), bodenwert (b), cached-json, cached-xml (c), cold (d: 50 ms
 // geocoder + 50 ms source, sequential), cold-official (d*: official points,
-// 50 ms source). With --memory the server also
+// 50 ms source), same-stack (m: the same-stack minimum serving the service's
+// answer of cached-json; node options apply to it). With --memory the server also
 // reports where its memory lies at the end of the load (V8 heap by space,
 // external, the rest: code, native libraries, C heap; bench/support/
 // memoryReport.mjs). Run `npm run build:server` first.
@@ -15,7 +16,6 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { createBenchDatabase, type BenchDatabase } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
 import { bodenwertRequest } from './support/bodenwertRequest.js';
@@ -24,6 +24,7 @@ import { SERVICE_ENTRY, START_NODE_OPTIONS } from './support/startOptions.js';
 import { runLoad, warmUp, type LoadOptions } from './support/load.js';
 import { importOfficialPoints } from './support/officialPoints.js';
 import { measureColdOverhead } from './scenarios/coldLookups.js';
+import { cachedAnswer, lookupPath, withSameStackMinimum } from './scenarios/sameStackMinimum.js';
 
 const SCENARIOS = [
   'hello',
@@ -33,6 +34,7 @@ const SCENARIOS = [
   'cached-xml',
   'cold',
   'cold-official',
+  'same-stack',
 ] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
@@ -139,10 +141,16 @@ async function main(): Promise<void> {
         console.log(`${scenario}: p50 ${row.p50Ms} ms; ${row.note ?? ''}`);
       } else if (scenario === 'bodenwert') {
         await load(server, bodenwertRequest(token));
+      } else if (scenario === 'same-stack') {
+        const answer = await cachedAnswer(server, token);
+        await withSameStackMinimum(
+          answer,
+          (minimum) => load(minimum, { path: answer.path, headers }),
+          nodeArgs,
+        );
       } else {
-        const format = scenario === 'cached-xml' ? 'xml' : 'json';
-        const query = new URLSearchParams({ address: DEMO_ADDRESSES.hannover, format });
-        await load(server, { path: `/api/bodenrichtwert?${query.toString()}`, headers });
+        const path = lookupPath(scenario === 'cached-xml' ? 'xml' : 'json');
+        await load(server, { path, headers });
       }
     });
   } finally {

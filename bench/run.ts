@@ -6,12 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
-import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { measureAuthCost } from './scenarios/authCost.js';
 import { measureCacheScale } from './scenarios/cacheScale.js';
 import { measureBurst, measureColdOverhead } from './scenarios/coldLookups.js';
 import { measureRssGrowth } from './scenarios/rssGrowth.js';
-import { measureSameStackMinimum } from './scenarios/sameStackMinimum.js';
+import { cachedAnswer, lookupPath, measureSameStackMinimum } from './scenarios/sameStackMinimum.js';
 import { measureThroughput, type LoadSettings } from './scenarios/throughput.js';
 import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
@@ -56,16 +55,6 @@ const settings = {
 };
 
 const log = (line: string) => console.log(line);
-const lookupPath = (format: 'json' | 'xml') =>
-  `/api/bodenrichtwert?${new URLSearchParams({ address: DEMO_ADDRESSES.hannover, format }).toString()}`;
-
-/** The service's cached JSON answer of (c), for the same-stack minimum (m). */
-async function cachedAnswer(server: ChildServer, token: string) {
-  const path = lookupPath('json');
-  const res = await fetch(server.url + path, { headers: { Authorization: `Bearer ${token}` } });
-  if (res.status !== 200) throw new Error(`(m): the cached lookup answered ${res.status}`);
-  return { path, address: DEMO_ADDRESSES.hannover, token, body: await res.text() };
-}
 
 async function startService(world: BenchWorld, databaseUrl: string): Promise<ChildServer> {
   return startChildServer(

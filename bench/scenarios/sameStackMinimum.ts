@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startChildServer } from '../support/childServer.js';
+import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
+import { startChildServer, type ChildServer } from '../support/childServer.js';
 import type { Row } from '../support/report.js';
 import { measureThroughput, type LoadSettings } from './throughput.js';
 
@@ -18,30 +19,53 @@ export interface CachedAnswer {
   body: string;
 }
 
-export async function measureSameStackMinimum(
+/** The path of (c) in a format. */
+export const lookupPath = (format: 'json' | 'xml') =>
+  `/api/bodenrichtwert?${new URLSearchParams({ address: DEMO_ADDRESSES.hannover, format }).toString()}`;
+
+/** The service's cached JSON answer of (c), for the same-stack minimum (m). */
+export async function cachedAnswer(server: ChildServer, token: string): Promise<CachedAnswer> {
+  const path = lookupPath('json');
+  const res = await fetch(server.url + path, { headers: { Authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`(m): the cached lookup answered ${res.status}`);
+  return { path, address: DEMO_ADDRESSES.hannover, token, body: await res.text() };
+}
+
+/**
+ * Runs `body` against the same-stack minimum serving `answer` (bench/profile.ts
+ * passes node options and reads its CPU time).
+ */
+export async function withSameStackMinimum<T>(
   answer: CachedAnswer,
-  settings: LoadSettings,
-): Promise<Row> {
+  body: (server: ChildServer) => Promise<T>,
+  nodeArgs: string[] = [],
+): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'brw-answer-'));
   const file = join(dir, 'answer.json');
   writeFileSync(file, answer.body);
-  const server = await startChildServer('bench/processes/sameStackMinimum.mjs', {
-    BENCH_ANSWER_FILE: file,
-    BENCH_ADDRESS: answer.address,
-    BENCH_TOKEN: answer.token,
-  });
+  const server = await startChildServer(
+    'bench/processes/sameStackMinimum.mjs',
+    { BENCH_ANSWER_FILE: file, BENCH_ADDRESS: answer.address, BENCH_TOKEN: answer.token },
+    nodeArgs,
+  );
   try {
-    return await measureThroughput(
-      server,
-      {
-        id: 'm',
-        scenario: 'same-stack minimum: helmet, log, json, bearer, 1 SELECT',
-      },
-      { path: answer.path, headers: { Authorization: `Bearer ${answer.token}` } },
-      settings,
-    );
+    return await body(server);
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export function measureSameStackMinimum(
+  answer: CachedAnswer,
+  settings: LoadSettings,
+): Promise<Row> {
+  return withSameStackMinimum(answer, (server) =>
+    measureThroughput(
+      server,
+      { id: 'm', scenario: 'same-stack minimum: helmet, log, json, bearer, 1 SELECT' },
+      { path: answer.path, headers: { Authorization: `Bearer ${answer.token}` } },
+      settings,
+    ),
+  );
 }
