@@ -7,6 +7,7 @@
 import { AppError, ErrorCode, fail, ok, type Result } from '../errors.js';
 import { LAND_USE_NAMES, sortByLandUse, type LandUseCode } from '../landUse.js';
 import type { FlurstueckResponse } from '../parcelTypes.js';
+import type { CellNoteFacts } from './cellNote.js';
 import { given, parseCode } from './lookupValue.js';
 import { germanNumber } from './zoneChoice.js';
 
@@ -113,4 +114,26 @@ export function parcelLandValue(
       ? [...new Set(reasons)].join(' ')
       : 'Nicht jede Zone dieser Nutzungsart veröffentlicht eine wertrelevante GFZ.';
   return fail(new AppError(ErrorCode.noData, message));
+}
+
+/**
+ * What the note of a fixed land value of the parcel names ("Werte fixieren"):
+ * the land value and stichtag of the zones of the use the value is of, each
+ * undefined where those zones differ in it. The use is the one asked, or the
+ * only one on the parcel; undefined where the cell shows no value.
+ */
+export function parcelValueFacts(
+  response: FlurstueckResponse,
+  nutzungsart?: string,
+): Pick<CellNoteFacts, 'bodenrichtwert' | 'stichtag'> | undefined {
+  if (!parcelLandValue(response, nutzungsart).ok) return undefined;
+  const code = parseCode(given(nutzungsart));
+  const use = code.ok && code.value !== undefined ? code.value : response.bodenwert[0]?.code;
+  const zones = response.zonen.filter((zone) => zone.code === use);
+  const single = <T>(values: T[]): T | undefined =>
+    new Set(values).size === 1 ? values[0] : undefined;
+  return {
+    bodenrichtwert: single(zones.map((zone) => zone.brw_euro_pro_m2)),
+    stichtag: single(zones.map((zone) => zone.stichtag)),
+  };
 }

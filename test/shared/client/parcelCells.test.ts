@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parcelLandValue, parcelTable } from '#shared/client/parcelCells.js';
+import { parcelLandValue, parcelTable, parcelValueFacts } from '#shared/client/parcelCells.js';
 import { flurstueckResponse } from '#server/parcels/countedParcel.js';
 import type { FlurstueckResponse } from '#shared/parcelTypes.js';
 import { MIXED_PARCEL, SPLIT_PARCEL } from '../../support/parcelAnswers.js';
@@ -87,5 +87,23 @@ describe('the parcel functions’ cells', () => {
       hinweis: 'Straßenverkehrsfläche: das Flurstück wird nicht bewertet.',
     };
     expect(errorOf(parcelLandValue(road))?.message).toBe(road.hinweis);
+  });
+
+  it('name the land value and stichtag behind a fixed value where the zones of its use share them', () => {
+    // Two residential zones of 500 and 300 EUR/m², both of 1 January 2024.
+    expect(parcelValueFacts(split)).toEqual({ bodenrichtwert: undefined, stichtag: '2024-01-01' });
+    expect(parcelValueFacts(mixed, 'm')).toEqual({ bodenrichtwert: 500, stichtag: '2024-01-01' });
+    expect(parcelValueFacts(mixed, 'L')).toEqual({ bodenrichtwert: 4, stichtag: '2024-01-01' });
+    const newer = {
+      ...split,
+      zonen: split.zonen.map((zone, i) => ({
+        ...zone,
+        stichtag: i === 0 ? '2025-01-01' : zone.stichtag,
+      })),
+    };
+    expect(parcelValueFacts(newer)?.stichtag).toBeUndefined();
+    // No value shown, no facts: two uses without a chosen one, a use not on the parcel.
+    expect(parcelValueFacts(mixed)).toBeUndefined();
+    expect(parcelValueFacts(mixed, 'G')).toBeUndefined();
   });
 });
