@@ -22,6 +22,7 @@ import { entry, startStandInApi, type StandInApi } from './support/standInApi.js
 import { launchChromium } from '../support/chromium.js';
 import { openTaskpane, TASKPANE_VIEWPORT, workbookWithSettings } from './support/taskpanePage.js';
 import { deviceWith } from './support/workbookSession.js';
+import { MIXED_KENNZEICHEN } from '../support/parcelAnswers.js';
 
 /** Evaluated in the page: office.js's own object. */
 type OfficeGlobal = { Office: { onReady(): Promise<unknown> } };
@@ -342,6 +343,44 @@ describe.runIf(runs)('Excel task pane', () => {
     expect(host.comment('B3')).toBe('Fehler: Die Adresse konnte nicht gefunden werden.');
     expect(host.comment('C1')).toContain('Stichtag: 01.01.2024');
     expect(host.formula('B5')).toBe('=BRW.BODENRICHTWERT(A5)');
+    await page.close();
+  });
+
+  it('"Werte fixieren" turns the parcel formulas into their table and their value, with each zone\'s source as comment', async () => {
+    const { page, host } = await open({ device: keyed() });
+    host.enter('A1', MIXED_KENNZEICHEN);
+    host.enter('B1', '=BRW.FLURSTUECK(A1)');
+    host.enter('B8', '=BRW.BODENWERT_FLURSTUECK(A1,"M")');
+    // Two uses and none chosen: the cell shows why.
+    host.enter('B9', '=BRW.BODENWERT_FLURSTUECK(A1)');
+    host.enter('A10', '03065100100999______');
+    host.enter('B10', '=BRW.FLURSTUECK(A10)');
+    await expect.poll(() => host.value('B8'), { timeout: 10_000 }).toBe(300_000);
+    await host.settled();
+    const table = host.values('B1:H5');
+    expect(table[3]).toEqual(['0651003', 'Gemischte Baufläche', 'M', 500, '2024-01-01', 600, 0.6]);
+
+    host.select('Tabelle1!B1:B10');
+    await page.click('#fix-values');
+    await expect
+      .poll(() => page.textContent('#refresh-status'))
+      .toBe('4 Formeln fixiert, 3 Zellen mit Quellenangabe als Kommentar.');
+    expect(host.formula('B1')).toBeUndefined();
+    // A text "" written into a cell leaves it empty, as in Excel.
+    expect(host.values('B1:H5')).toEqual(table.map((row) => row.map((v) => (v === '' ? null : v))));
+    expect(host.comment('B4')?.split('\n').slice(0, 2)).toEqual([
+      'Bodenrichtwert: 500 EUR/m²',
+      'Stichtag: 01.01.2024',
+    ]);
+    expect(host.comment('B5')).toContain('Bodenrichtwert: 4 EUR/m²');
+    expect(host.comment('B2')).toBeUndefined();
+    expect(host.formula('B8')).toBeUndefined();
+    expect(host.value('B8')).toBe(300_000);
+    expect(host.comment('B8')).toMatch(/^Bodenrichtwert: 500 EUR\/m²\nStichtag: 01\.01\.2024\n/);
+    expect(host.formula('B9')).toBe('=NA()');
+    expect(host.comment('B9')).toMatch(/^Fehler: 2 Nutzungsarten auf dem Flurstück/);
+    expect(host.formula('B10')).toBe('=NA()');
+    expect(host.comment('B10')).toBe('Fehler: Das Flurstück wurde nicht gefunden.');
     await page.close();
   });
 

@@ -4,21 +4,28 @@
 // (Bodenrichtwert, Stichtag, Abrufdatum, Quelle, Lizenz), so the values and
 // their source stay with the workbook without the add-in. A formula with a
 // cell whose answer is not kept (still loading, an error of the moment) is
-// left alone: a fixed value must be a final one.
+// left alone: a fixed value must be a final one. The parcel formulas are
+// fixed from their kept parcel answer: the table with each zone row's note,
+// the land value with the note of its use's zones (parcelValueFacts).
 import {
   cellNoteLines,
   fromStoredAnswer,
+  fromStoredParcel,
   matchingZones,
+  parcelLandValue,
+  parcelTable,
+  parcelValueFacts,
   parseLandUseFilter,
   selectLookupValue,
   zoneTable,
   sortByLandUse,
-  type BodenrichtwertEntry,
+  type FlurstueckResponse,
+  type AppError,
   type BodenrichtwertResponse,
   type LandUseCode,
-  type StoredAnswer,
+  type Result,
 } from '#shared/index.js';
-import type { CellRecord } from '../lookup/workbookAnswers.js';
+import type { CellRecord, WorkbookContents } from '../lookup/workbookAnswers.js';
 
 export type FixedValue = string | number | boolean;
 
@@ -39,7 +46,13 @@ function code(nutzungsart: string | undefined): LandUseCode | undefined {
   return filter.ok ? filter.value[0] : undefined;
 }
 
-const noteOf = (response: BodenrichtwertResponse, zone: BodenrichtwertEntry) =>
+/** The kept answers a plan reads. */
+export type KeptAnswers = Pick<WorkbookContents, 'answers' | 'parcels'>;
+
+const noteOf = (
+  response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'>,
+  zone: { brw_euro_pro_m2?: number | undefined; stichtag?: string | undefined },
+) =>
   cellNoteLines({
     bodenrichtwert: zone.brw_euro_pro_m2,
     stichtag: zone.stichtag,
@@ -47,18 +60,59 @@ const noteOf = (response: BodenrichtwertResponse, zone: BodenrichtwertEntry) =>
     attribution: response.attribution,
   });
 
+const firstKey = (record: CellRecord) => record.keys[0]?.[0] ?? '';
+
+/** A parcel formula's kept answer and what the formula shows of it (its table, or its value as one cell). */
+interface ParcelShown {
+  response: FlurstueckResponse;
+  /** The table or the value, or why the cell shows an error (two uses, no zone of the use). */
+  shown: Result<(string | number)[][]>;
+}
+
+/**
+ * `failed`: the kept answer about the target itself (not found, 451); undefined
+ * until kept, and for a record that does not say which function it is.
+ */
+function parcelShown(
+  record: CellRecord,
+  kept: KeptAnswers,
+): ParcelShown | { failed: AppError } | undefined {
+  const parcel = fromStoredParcel(kept.parcels.get(firstKey(record)));
+  if (parcel === undefined || record.parcel === true || record.parcel === undefined)
+    return undefined;
+  if (parcel.kind === 'failed') return { failed: parcel.error };
+  const { response } = parcel;
+  if (record.parcel === 'table') {
+    return { response, shown: parcelTable(response, record.nutzungsart) };
+  }
+  const value = parcelLandValue(response, record.nutzungsart, record.gfz);
+  return { response, shown: value.ok ? { ok: true, value: [[value.value]] } : value };
+}
+
 /** The rows and columns a formula's result covers. */
 export function coverageOf(
   record: CellRecord,
-  answers: ReadonlyMap<string, StoredAnswer>,
+  kept: KeptAnswers,
 ): { rows: number; columns: number } {
+  if (record.parcel !== undefined) {
+    const parcel = parcelShown(record, kept);
+    const table =
+      parcel !== undefined && 'shown' in parcel && parcel.shown.ok ? parcel.shown.value : [['']];
+    return { rows: table.length, columns: table[0]?.length ?? 1 };
+  }
   if (record.table) {
-    const kept = fromStoredAnswer(answers.get(record.keys[0]?.[0] ?? ''));
-    const table = kept?.kind === 'found' ? zoneTable(kept.response.bodenrichtwerte) : [['']];
+    const answer = fromStoredAnswer(kept.answers.get(firstKey(record)));
+    const table = answer?.kind === 'found' ? zoneTable(answer.response.bodenrichtwerte) : [['']];
     return { rows: table.length, columns: table[0]?.length ?? 1 };
   }
   return { rows: record.keys.length, columns: record.keys[0]?.length ?? 1 };
 }
+
+const errorCell = (message: string): FixedFormula => ({
+  values: [['']],
+  errors: [{ row: 0, column: 0 }],
+  notes: [{ row: 0, column: 0, lines: [`Fehler: ${message}`], kind: 'error' }],
+});
 
 function fixTable(response: BodenrichtwertResponse): FixedFormula {
   const table = zoneTable(response.bodenrichtwerte) as FixedValue[][];
@@ -76,17 +130,55 @@ function fixTable(response: BodenrichtwertResponse): FixedFormula {
 }
 
 /**
+ * A parcel formula's cells: the table with the note of each zone row on its
+ * first cell (its own Bodenrichtwert and Stichtag), or the land value with
+ * the note of its use's zones.
+ */
+function fixParcel(record: CellRecord, kept: KeptAnswers): FixedFormula | typeof NOT_FINAL {
+  const parcel = parcelShown(record, kept);
+  if (parcel === undefined) return NOT_FINAL;
+  if ('failed' in parcel) return errorCell(parcel.failed.message);
+  const { response, shown } = parcel;
+  if (!shown.ok) return errorCell(shown.error.message);
+  if (record.parcel === 'table') {
+    const zoneHeader = shown.value.findIndex((row) => row.includes('Bodenrichtwert'));
+    const column = (name: string) => shown.value[zoneHeader]?.indexOf(name) ?? -1;
+    const [value, day] = [column('Bodenrichtwert'), column('Stichtag')];
+    return {
+      values: shown.value,
+      errors: [],
+      notes: shown.value.slice(zoneHeader + 1).map((row, i) => ({
+        row: zoneHeader + 1 + i,
+        column: 0,
+        lines: noteOf(response, {
+          brw_euro_pro_m2: Number(row[value]),
+          stichtag: String(row[day]),
+        }),
+        kind: 'source' as const,
+      })),
+    };
+  }
+  const facts = parcelValueFacts(response, record.nutzungsart);
+  const lines = noteOf(response, {
+    brw_euro_pro_m2: facts?.bodenrichtwert,
+    stichtag: facts?.stichtag,
+  });
+  return { values: shown.value, errors: [], notes: [{ row: 0, column: 0, lines, kind: 'source' }] };
+}
+
+/**
  * The fixed cells of one formula, or NOT_FINAL. `errorShown` tells which cells
  * without a lookup show an error (an error value in the address range).
  */
 export function planFix(
   record: CellRecord,
-  answers: ReadonlyMap<string, StoredAnswer>,
+  keptAnswers: KeptAnswers,
   errorShown: (row: number, column: number) => boolean,
 ): FixedFormula | typeof NOT_FINAL {
-  const kept = (key: string) => fromStoredAnswer(answers.get(key));
+  if (record.parcel !== undefined) return fixParcel(record, keptAnswers);
+  const kept = (key: string) => fromStoredAnswer(keptAnswers.answers.get(key));
   if (record.table) {
-    const answer = kept(record.keys[0]?.[0] ?? '');
+    const answer = kept(firstKey(record));
     return answer?.kind === 'found' ? fixTable(answer.response) : NOT_FINAL;
   }
   const fixed: FixedFormula = { values: [], errors: [], notes: [] };

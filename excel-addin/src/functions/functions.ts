@@ -33,7 +33,8 @@ import { session } from '../session.js';
 import { pendingCellError, toCellError } from './cellErrors.js';
 import { workbookUses1904 } from './dateSystem.js';
 import { firstAnswer, healingOf, lookupCells } from './lookupCells.js';
-import type { FlurstueckResponse } from '#shared/index.js';
+import type { FlurstueckResponse, ParcelRequest } from '#shared/index.js';
+import type { CellRecord } from '../lookup/workbookAnswers.js';
 
 /** Excel passes null for an omitted optional argument. */
 const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
@@ -198,27 +199,41 @@ function readGfz(value: number | string | null): number | undefined {
   );
 }
 
+/** What a parcel formula shows, as its cell record keeps it for "Werte fixieren". */
+function parcelFormulaOf(
+  parcel: 'table' | 'value',
+  nutzungsart: string | null | undefined,
+): Pick<CellRecord, 'parcel' | 'nutzungsart'> {
+  const use = nutzungsart?.trim() ?? '';
+  return use === '' ? { parcel } : { parcel, nutzungsart: use };
+}
+
 /**
  * The parcel answer of a parcel formula's cell: the kept one or the
  * service's; recorded for "Aktualisieren" and the healing of the cell.
  */
 async function parcelOfCell(
-  target: string,
-  stichtag: string | undefined,
-  gfz: number | undefined,
+  request: ParcelRequest,
+  shown: Pick<CellRecord, 'parcel' | 'nutzungsart'>,
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<FlurstueckResponse> {
   const cell = invocation.address;
-  const request = { target, stichtag, gfz };
   const key = parcelAnswerKey(request);
+  const record = () => {
+    if (cell === undefined) return;
+    const gfz = request.gfz === undefined ? {} : { gfz: request.gfz };
+    session.answers.recordCells(cell, { keys: [[key]], ...shown, ...gfz });
+  };
   try {
     const response = await session.parcels.parcel(
       request,
       cell !== undefined && session.refresh.take(cell),
     );
-    if (cell !== undefined) session.answers.recordCells(cell, { keys: [[key]], parcel: true });
+    record();
     return response;
   } catch (error) {
+    // An answer about the target itself (not found, 451) is kept, and final.
+    if ((await session.answers.getParcel(key))?.kind === 'failed') record();
     if (cell !== undefined) {
       session.healing.report(cell, {
         pendingKeys: [],
@@ -251,7 +266,8 @@ export async function flurstueck(
   const date = await readStichtag(stichtag);
   const target = String(adresse_oder_kennzeichen ?? '').trim();
   if (target === '') return [['']];
-  const response = await parcelOfCell(target, date, undefined, invocation);
+  const shown = parcelFormulaOf('table', nutzungsart);
+  const response = await parcelOfCell({ target, stichtag: date }, shown, invocation);
   const table = parcelTable(response, optional(nutzungsart));
   if (!table.ok) throw toCellError(table.error);
   return table.value;
@@ -281,7 +297,9 @@ export async function bodenwertFlurstueck(
   const plotGfz = readGfz(gfz);
   const target = String(adresse_oder_kennzeichen ?? '').trim();
   if (target === '') return '';
-  const response = await parcelOfCell(target, date, plotGfz, invocation);
+  const shown = parcelFormulaOf('value', nutzungsart);
+  const request = { target, stichtag: date, gfz: plotGfz };
+  const response = await parcelOfCell(request, shown, invocation);
   const value = parcelLandValue(response, optional(nutzungsart), plotGfz);
   if (!value.ok) throw toCellError(value.error);
   return value.value;

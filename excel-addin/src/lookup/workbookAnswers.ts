@@ -34,8 +34,15 @@ export interface CellRecord {
   zone?: string;
   /** BRW.ZONEN: a table of the zones of keys[0][0] under a header row. */
   table?: true;
-  /** BRW.FLURSTUECK, BRW.BODENWERT_FLURSTUECK: keys[0][0] is a key of `parcels`. */
-  parcel?: true;
+  /**
+   * BRW.FLURSTUECK ('table') and BRW.BODENWERT_FLURSTUECK ('value'): keys[0][0]
+   * is a key of `parcels`; `nutzungsart` and `gfz` are the formula's. `true`:
+   * kept by an add-in that did not tell the two apart yet; such a formula is
+   * fixed only once it has run again.
+   */
+  parcel?: 'table' | 'value' | true;
+  /** BRW.BODENWERT_FLURSTUECK: the GFZ the value is converted to. */
+  gfz?: number;
 }
 
 export interface WorkbookContents {

@@ -1,7 +1,8 @@
 // "Werte fixieren" in the task pane: the add-in's formulas in the selection
 // become their values, each value cell with a comment naming Bodenrichtwert,
 // Stichtag, Abrufdatum, Quelle and Lizenz (fixPlan.ts), so a shared or
-// archived workbook keeps its land values without the add-in.
+// archived workbook keeps its land values without the add-in. The parcel
+// formulas are fixed the same way, from their kept parcel answers.
 import { formatArea, parseArea } from '#shared/index.js';
 import { NOT_FINAL, coverageOf, planFix } from '../fixing/fixPlan.js';
 import { session } from '../session.js';
@@ -20,17 +21,18 @@ function fixedText(formulas: number, notes: number, left: number): string {
 
 /** Fixes the add-in's formulas in the selection; answers the pane's status text. */
 export async function fixSelection(): Promise<string> {
-  const { answers, cells: records } = await session.answers.contents();
+  const kept = await session.answers.contents();
+  const records = kept.cells;
   const coverage = (cell: string) => {
     const record = records.get(cell);
-    return record && coverageOf(record, answers);
+    return record && coverageOf(record, kept);
   };
   const cells = await findAddinCells('selection', coverage);
   if (cells.length === 0) return 'Keine Formeln des Add-ins in der Auswahl.';
   const known = cells.flatMap((cell) => {
     const record = records.get(cell);
     if (record === undefined) return [];
-    const area = { ...parseArea(cell, ''), ...coverageOf(record, answers) };
+    const area = { ...parseArea(cell, ''), ...coverageOf(record, kept) };
     return [{ cell, record, area }];
   });
   const types = await readValueTypes(known.map(({ area }) => formatArea(area)));
@@ -38,7 +40,7 @@ export async function fixSelection(): Promise<string> {
   const fixedCells: string[] = [];
   let notes = 0;
   for (const [i, { cell, record, area }] of known.entries()) {
-    const plan = planFix(record, answers, (row, column) => types[i]?.[row]?.[column] === 'Error');
+    const plan = planFix(record, kept, (row, column) => types[i]?.[row]?.[column] === 'Error');
     if (plan === NOT_FINAL) continue;
     const at = (row: number, column: number) =>
       formatArea({

@@ -17,10 +17,10 @@ export async function refreshCells(cells: readonly string[]): Promise<number> {
 }
 
 async function refreshScope(scope: Scope): Promise<number> {
-  const { answers, cells: records } = await session.answers.contents();
+  const kept = await session.answers.contents();
   const cells = await findAddinCells(scope, (cell) => {
-    const record = records.get(cell);
-    return record && coverageOf(record, answers);
+    const record = kept.cells.get(cell);
+    return record && coverageOf(record, kept);
   });
   return refreshCells(cells);
 }

@@ -2,12 +2,15 @@
 // the interface specification (§2.2 lookup, §2.5 profile, §2.6 errors) until the
 // real server can serve lookups in these tests. It checks the bearer token,
 // records every request, and can be told per address to fail, rate-limit or hang.
-// It also serves a built add-in directory under /excel/, as the server will.
+// GET /api/flurstueck answers the two parcels of test/support/parcelAnswers.ts
+// by Kennzeichen, any other with parcel_not_found. It also serves a built
+// add-in directory under /excel/, as the server will.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll } from 'vitest';
 import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
+import { flurstueckResponse } from '#server/parcels/countedParcel.js';
 import {
   ERROR_STATUS,
   LOOKUP_DISCLAIMER,
@@ -18,6 +21,12 @@ import {
   type ErrorCode,
   type MeResponse,
 } from '#shared/index.js';
+import {
+  MIXED_KENNZEICHEN,
+  MIXED_PARCEL,
+  SPLIT_KENNZEICHEN,
+  SPLIT_PARCEL,
+} from '../../support/parcelAnswers.js';
 
 export type Scenario =
   | { kind: 'found'; entries: BodenrichtwertEntry[]; owner?: string; hinweis?: string }
@@ -178,6 +187,17 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
       // 'hang': never answer; close() drops the connection.
     };
     play(scenarios.get(address));
+  });
+
+  const parcels = new Map([
+    [MIXED_KENNZEICHEN, flurstueckResponse(MIXED_PARCEL)],
+    [SPLIT_KENNZEICHEN, flurstueckResponse(SPLIT_PARCEL)],
+  ]);
+  app.get('/api/flurstueck', (req, res) => {
+    const parcel = parcels.get(String(req.query['kennzeichen']));
+    if (parcel === undefined) {
+      res.status(404).json(errorBody('parcel_not_found', 'Das Flurstück wurde nicht gefunden.'));
+    } else res.json({ ...parcel, kennzeichen_input: parcel.flurstueck.kennzeichen });
   });
 
   // The batch endpoint: one item per address in input order; what concerns the
