@@ -3,9 +3,13 @@
 // the parcel row and its zone shares as a table, and the land value of one use
 // in euro (two uses without a chosen one: an error naming them). Like every
 // answer a cell shows, the answer is kept in the record (document properties)
-// and shown from there with no key, request or service; "Aktualisieren" asks
-// again. One GET /api/flurstueck per cell and run: the service answers a
-// parcel within its upstream timeouts, inside Apps Script's 30 seconds.
+// under the key parcelRequest.ts derives (as the sidebar does), and shown from
+// there with no key, request or service; the sidebar's "Aktualisieren" flags it
+// and the cell asks again, showing the kept answer while that fails. A kept
+// value also keeps the Bodenrichtwert and Stichtag of its use's zones for the
+// note of "Werte fixieren". One GET /api/flurstueck per cell and run: the
+// service answers a parcel within its upstream timeouts, inside Apps Script's
+// 30 seconds.
 import {
   AppError,
   DEFINITE_ERRORS,
@@ -14,65 +18,33 @@ import {
   cellMessage,
   isFlurstueckResponse,
   missingKeyError,
-  parcelAnswerKey,
   parcelLandValue,
   parcelQuery,
   parcelTable,
-  parseDecimalInput,
-  readStichtagArgument,
-  selectionError,
+  parcelValueFacts,
   type FlurstueckResponse,
   type ParcelRequest,
   type Result,
 } from '#shared/index.js';
 import { apiRequest, hasApiKey, readApiAnswer } from '../api.js';
-import { isBlank, textOrUndefined, type CellArgument, type FormulaResult } from '../cells.js';
-import { CellRecord, recordKey } from '../record/cellRecord.js';
+import type { CellArgument, FormulaResult } from '../cells.js';
+import { CellRecord } from '../record/cellRecord.js';
 import type { StoredCell } from '../record/storedCell.js';
 import { readSettings } from '../settings.js';
 import { allowlistError } from '../urlAllowlist.js';
-import { singleValue } from './formulaRows.js';
+import {
+  PARCEL_FUNCTIONS,
+  parcelCellRequest,
+  type ParcelAsk,
+  type ParcelFunction,
+} from './parcelRequest.js';
 import type { FormulaContext } from './recordedAnswers.js';
-
-export const PARCEL_FUNCTIONS = {
-  table: 'BODENRICHTWERT_FLURSTUECK',
-  value: 'BODENWERT_FLURSTUECK',
-} as const;
 
 type Shown = Omit<StoredCell, 'a' | 'q'>;
 
 const refuse = (error: AppError): never => {
   throw new Error(cellMessage(error, 'sheets'));
 };
-
-/** The parcel request of the cell's arguments, or its input error; null for a blank target. */
-function requestOf(
-  args: readonly CellArgument[],
-  context: FormulaContext,
-  gfzArgument?: CellArgument,
-): { request: ParcelRequest; nutzungsart: string | undefined } | null {
-  const target = singleValue(args[0]);
-  if (isBlank(target)) return null;
-  const nutzungsart = textOrUndefined(singleValue(args[1]));
-  const inputError = selectionError(nutzungsart);
-  if (inputError) return refuse(inputError);
-  const stichtag = readStichtagArgument(singleValue(args[2]), {
-    calendarDay: (date) => context.services.calendarDay(date),
-  });
-  if (!stichtag.ok) return refuse(stichtag.error);
-  const gfz = parseDecimalInput(textOrUndefined(singleValue(gfzArgument)));
-  if (gfz.kind === 'invalid' || (gfz.kind === 'number' && gfz.value <= 0)) {
-    refuse(
-      new AppError(ErrorCode.invalidGfzTatsaechlich, 'Die GFZ muss eine Zahl größer als 0 sein.'),
-    );
-  }
-  const request = {
-    target: String(target),
-    stichtag: stichtag.value,
-    gfz: gfz.kind === 'number' ? gfz.value : undefined,
-  };
-  return { request, nutzungsart };
-}
 
 /** GET /api/flurstueck once; a network failure is the service's error. */
 function askService(request: ParcelRequest, context: FormulaContext): Result<FlurstueckResponse> {
@@ -99,17 +71,16 @@ function askService(request: ParcelRequest, context: FormulaContext): Result<Flu
 }
 
 /**
- * What the cell shows: the kept answer, or the service's, kept from now on.
- * `functionName` names the function and the selection the cell renders.
+ * What the cell shows: the kept answer under `key`, or the service's, kept
+ * from now on. A refresh that fails keeps showing the kept answer.
  */
 function shownCell(
-  functionName: string,
+  key: string,
   request: ParcelRequest,
   render: (response: FlurstueckResponse) => Shown,
   context: FormulaContext,
 ): StoredCell {
   const record = new CellRecord(context.services);
-  const key = recordKey(context.services, [functionName, parcelAnswerKey(request)]);
   const kept = record.get(key);
   if (kept !== undefined && kept.r === undefined) return kept;
   const answer = askService(request, context);
@@ -132,36 +103,53 @@ const shownOrThrow = (cell: StoredCell): StoredCell => {
   return cell;
 };
 
+/** The cell's question; null for a blank target, thrown for an input error. */
+function askedBy(
+  name: ParcelFunction,
+  args: readonly CellArgument[],
+  context: FormulaContext,
+): ParcelAsk | null {
+  const asked = parcelCellRequest(name, args, context.services);
+  if (asked?.inputError) return refuse(asked.inputError);
+  return asked;
+}
+
 /** `args`: adresse_oder_kennzeichen, nutzungsart, stichtag as the cells pass them. */
 export function parcelTableFormula(
   args: readonly CellArgument[],
   context: FormulaContext,
 ): FormulaResult {
-  const asked = requestOf(args, context);
+  const asked = askedBy(PARCEL_FUNCTIONS.table, args, context);
   if (asked === null) return '';
-  const { request, nutzungsart } = asked;
+  const { request, nutzungsart, recordKey } = asked;
   const render = (response: FlurstueckResponse): Shown => {
     const table = parcelTable(response, nutzungsart);
     return table.ok ? { t: table.value } : { e: cellMessage(table.error, 'sheets') };
   };
-  const cell = shownOrThrow(
-    shownCell(`${PARCEL_FUNCTIONS.table}|${nutzungsart ?? ''}`, request, render, context),
-  );
-  return cell.t ?? '';
+  return shownOrThrow(shownCell(recordKey, request, render, context)).t ?? '';
 }
 
-/** `args`: adresse_oder_kennzeichen, nutzungsart, stichtag, gfz as the cells pass them. */
+/**
+ * `args`: adresse_oder_kennzeichen, nutzungsart, stichtag, gfz as the cells
+ * pass them. The value is kept with the Bodenrichtwert and Stichtag of its
+ * use's zones (where they share them), for the note of "Werte fixieren".
+ */
 export function parcelValueFormula(
   args: readonly CellArgument[],
   context: FormulaContext,
 ): FormulaResult {
-  const asked = requestOf(args, context, args[3]);
+  const asked = askedBy(PARCEL_FUNCTIONS.value, args, context);
   if (asked === null) return '';
-  const { request, nutzungsart } = asked;
+  const { request, nutzungsart, recordKey } = asked;
   const render = (response: FlurstueckResponse): Shown => {
     const value = parcelLandValue(response, nutzungsart, request.gfz);
-    return value.ok ? { v: value.value } : { e: cellMessage(value.error, 'sheets') };
+    if (!value.ok) return { e: cellMessage(value.error, 'sheets') };
+    const facts = parcelValueFacts(response, nutzungsart);
+    return {
+      v: value.value,
+      ...(facts?.bodenrichtwert === undefined ? {} : { b: facts.bodenrichtwert }),
+      ...(facts?.stichtag === undefined ? {} : { s: facts.stichtag }),
+    };
   };
-  const name = `${PARCEL_FUNCTIONS.value}|${(nutzungsart ?? '').toUpperCase()}`;
-  return shownOrThrow(shownCell(name, request, render, context)).v ?? '';
+  return shownOrThrow(shownCell(recordKey, request, render, context)).v ?? '';
 }

@@ -1,21 +1,28 @@
 // One answer a formula showed, as the spreadsheet keeps it: for a row of
-// BODENRICHTWERT the value (or the message of a definite error), for
-// BODENRICHTWERT_ZONEN the table, with the facts the note of "Werte fixieren"
-// names. Short field names: 1,000 rows must fit the document properties.
+// BODENRICHTWERT and for BODENWERT_FLURSTUECK the value, for
+// BODENRICHTWERT_ZONEN and BODENRICHTWERT_FLURSTUECK the table (or for any of
+// them the message of a definite error), with the facts the note of "Werte
+// fixieren" names. Short field names: 1,000 rows must fit the document properties.
 import { isObject } from '#shared/index.js';
 
 export type TableCell = string | number;
 
 export interface StoredCell {
-  /** The value the cell shows (BODENRICHTWERT). */
+  /** The value the cell shows (BODENRICHTWERT; BODENWERT_FLURSTUECK: the land value in EUR). */
   v?: string | number;
   /** The message of a definite error the cell shows (address not found, no data, …). */
   e?: string;
-  /** The table of every zone, header row first (BODENRICHTWERT_ZONEN). */
+  /**
+   * The table the cell spills: every zone, header row first (BODENRICHTWERT_ZONEN);
+   * the parcel under its header, then its zones under theirs (BODENRICHTWERT_FLURSTUECK).
+   */
   t?: TableCell[][];
-  /** The land value (EUR/m²) of the zone the value comes from; absent where zones differ in it. */
+  /**
+   * The land value (EUR/m²) of the zone the value comes from (BODENWERT_FLURSTUECK:
+   * of its use's zones on the parcel); absent where zones differ in it.
+   */
   b?: number;
-  /** The stichtag (YYYY-MM-DD) of that zone; absent where zones differ in it. */
+  /** The stichtag (YYYY-MM-DD) of that zone (or those zones); absent where zones differ in it. */
   s?: string;
   /** When the service fetched it from the state's service (YYYY-MM-DD). */
   a?: string;

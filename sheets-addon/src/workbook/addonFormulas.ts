@@ -1,11 +1,14 @@
-// The add-on's formulas in the spreadsheet, each with the record keys of its
-// cells, derived from the arguments as the custom functions derive them
-// (formulaRows.ts). With them the sidebar knows, without running anything,
-// which formulas have every answer kept and which still need a run.
-import { cellMessage } from '#shared/index.js';
+// The add-on's formulas in the spreadsheet (BODENRICHTWERT, BODENRICHTWERT_ZONEN,
+// BODENRICHTWERT_FLURSTUECK, BODENWERT_FLURSTUECK), each with the record keys
+// of its cells, derived from the arguments by the functions' own code
+// (formulaRows.ts, parcelRequest.ts). With them the sidebar knows, without
+// running anything, which formulas have every answer kept and which still
+// need a run.
+import { cellMessage, type AppError } from '#shared/index.js';
 import type { CellArgument } from '../cells.js';
 import type { AddonServices } from '../ports.js';
 import { LOOKUP_FUNCTIONS, bodenrichtwertRows, zonesRequest } from '../lookup/formulaRows.js';
+import { PARCEL_FUNCTIONS, parcelCellRequest } from '../lookup/parcelRequest.js';
 import { argumentValue, SheetValues } from './argumentValues.js';
 import type { DocumentSheet, FormulaDocument } from './document.js';
 import { lookupCalls, type FormulaCall } from './formulaCalls.js';
@@ -24,36 +27,54 @@ export interface AddonFormula {
   formula: string;
   /** The record keys its calls need; undefined when an argument cannot be read from the sheet. */
   keys: string[] | undefined;
-  /** A formula that is one call: the cells of its result (a zone table: one cell, its stored table). */
+  /**
+   * A formula that is one call: the cells of its result (a table of zones or
+   * of a parcel: one cell, its stored table).
+   */
   result: { name: FormulaCall['name']; cells: ResultCell[][] } | undefined;
 }
 
 type Services = Pick<AddonServices, 'calendarDay' | 'digest'>;
 
+/** The functions whose one result cell keeps a table that spills. */
+const TABLE_FUNCTIONS: ReadonlySet<FormulaCall['name']> = new Set([
+  LOOKUP_FUNCTIONS.zonen,
+  PARCEL_FUNCTIONS.table,
+]);
+
+/** The record key of the table a formula's result shows; undefined for any other result. */
+export function tableKey(formula: AddonFormula): string | undefined {
+  const first = formula.result?.cells[0]?.[0];
+  if (formula.result === undefined || !TABLE_FUNCTIONS.has(formula.result.name)) return undefined;
+  return first?.kind === 'stored' ? first.key : undefined;
+}
+
+/** What the functions derive for one cell: null for a blank one. */
+type CellRequest =
+  { inputError?: AppError | undefined; recordKey: string } | { inputError: AppError } | null;
+
+/** A cell of a result: blank, the message of an input error, or the answer kept under its key. */
+function resultCell(request: CellRequest): ResultCell {
+  if (request === null) return { kind: 'blank' };
+  if (request.inputError)
+    return { kind: 'message', text: cellMessage(request.inputError, 'sheets') };
+  return 'recordKey' in request ? { kind: 'stored', key: request.recordKey } : { kind: 'blank' };
+}
+
 function resultOf(call: FormulaCall, args: CellArgument[], services: Services): ResultCell[][] {
-  if (call.name === LOOKUP_FUNCTIONS.zonen) {
-    const request = zonesRequest(args, services);
-    if (request === null) return [[{ kind: 'blank' }]];
-    if (request.inputError)
-      return [[{ kind: 'message', text: cellMessage(request.inputError, 'sheets') }]];
-    return [[{ kind: 'stored', key: request.recordKey }]];
+  if (call.name === LOOKUP_FUNCTIONS.zonen) return [[resultCell(zonesRequest(args, services))]];
+  if (call.name === PARCEL_FUNCTIONS.table || call.name === PARCEL_FUNCTIONS.value) {
+    return [[resultCell(parcelCellRequest(call.name, args, services))]];
   }
   try {
-    return bodenrichtwertRows(args, services).rows.map((cells) =>
-      cells.map((request): ResultCell => {
-        if (request === null) return { kind: 'blank' };
-        if (request.inputError)
-          return { kind: 'message', text: cellMessage(request.inputError, 'sheets') };
-        return { kind: 'stored', key: request.recordKey };
-      }),
-    );
+    return bodenrichtwertRows(args, services).rows.map((cells) => cells.map(resultCell));
   } catch {
     // Ranges of different sizes: the formula shows that error itself, and asks nothing.
     return [];
   }
 }
 
-/** Every formula of the given sheets (default: all) that calls BODENRICHTWERT or BODENRICHTWERT_ZONEN. */
+/** Every formula of the given sheets (default: all) that calls one of the add-on's lookup functions. */
 export function addonFormulas(
   document: FormulaDocument,
   services: Services,

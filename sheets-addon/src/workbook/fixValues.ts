@@ -1,17 +1,22 @@
 // "Werte fixieren": the selected formulas become the values they show, each
 // land value with a note (Bodenrichtwert, Stichtag, Abrufdatum, Quelle,
 // Lizenz), so a shared or archived spreadsheet keeps its values and their
-// source without the add-on. A formula's whole result is fixed, also the part
-// outside the selection: a value written into part of an array result would
-// block it, and Sheets would show #REF! in place of every value. Formulas
-// with a cell not kept yet (pending, an error of the moment) are left alone.
+// source without the add-on. A table (BODENRICHTWERT_ZONEN,
+// BODENRICHTWERT_FLURSTUECK) gets the note of its zone on every cell of a zone
+// row, and none on the rows above and of its zone header; a parcel's land
+// value (BODENWERT_FLURSTUECK) names the Bodenrichtwert and Stichtag of its
+// use's zones where they share them. A formula's whole result is fixed, also
+// the part outside the selection: a value written into part of an array
+// result would block it, and Sheets would show #REF! in place of every value.
+// Formulas with a cell not kept yet (pending, an error of the moment) are left
+// alone.
 import { cellNoteLines, type Attribution } from '#shared/index.js';
 import type { FixAnswer } from '../../sidebar/protocol.js';
 import { CELL_ERROR_PREFIX } from '../cells.js';
 import type { AddonServices } from '../ports.js';
 import { CellRecord } from '../record/cellRecord.js';
 import type { StoredCell, TableCell } from '../record/storedCell.js';
-import { addonFormulas, type AddonFormula, type ResultCell } from './addonFormulas.js';
+import { addonFormulas, tableKey, type AddonFormula, type ResultCell } from './addonFormulas.js';
 import { cellName, type SelectionDocument } from './document.js';
 import { formulasInScope } from './formulasInScope.js';
 import { isComplete } from './missingAnswers.js';
@@ -29,15 +34,23 @@ const note = (cell: StoredCell, source: Attribution | undefined, value?: number,
         attribution: source,
       }).join('\n');
 
-/** A zone table with a note on every cell of a zone's row (its own value and stichtag). */
+/** The row heading a table's zones (a zone table's first, a parcel table's second header); -1 if none. */
+const zoneHeaderRow = (table: TableCell[][]): number =>
+  table.findIndex((row) => row.includes('Bodenrichtwert') && row.includes('Stichtag'));
+
+/**
+ * A table of zones or of a parcel: a note on every cell of a zone's row (its
+ * own value and stichtag), none on the zone header and the rows above it.
+ */
 function tableBlock(cell: StoredCell, source: Attribution | undefined): Block {
   const table = cell.t ?? [];
-  const header = table[0] ?? [];
+  const headerRow = zoneHeaderRow(table);
+  const header = table[headerRow] ?? [];
   const width = Math.max(...table.map((row) => row.length));
   const at = (row: TableCell[], name: string) => row[header.indexOf(name)];
   const values = table.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
   const notes = table.map((row, r) => {
-    if (r === 0) return Array<string>(width).fill('');
+    if (headerRow < 0 || r <= headerRow) return Array<string>(width).fill('');
     const value = at(row, 'Bodenrichtwert');
     const day = at(row, 'Stichtag');
     const text = note(
@@ -56,9 +69,9 @@ function blockOf(formula: AddonFormula, record: CellRecord): Block | undefined {
   const cells = formula.result?.cells ?? [];
   const complete = (cell: ResultCell) => cell.kind !== 'stored' || isComplete(record, cell.key);
   if (cells.length === 0 || !cells.flat().every(complete)) return undefined;
-  const first = cells[0]?.[0];
-  if (formula.result?.name === 'BODENRICHTWERT_ZONEN' && first?.kind === 'stored') {
-    const stored = record.get(first.key);
+  const table = tableKey(formula);
+  if (table !== undefined) {
+    const stored = record.get(table);
     if (stored?.t !== undefined) return tableBlock(stored, record.source(stored));
   }
   const shown = cells.map((row) =>

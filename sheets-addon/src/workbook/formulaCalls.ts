@@ -1,10 +1,13 @@
 // The add-on's calls in a formula's text, with the text of each argument:
-// `=BODENRICHTWERT(A2:A200;"W")`, `=WENNFEHLER(BODENRICHTWERT_ZONEN(A2);"")`.
+// `=BODENRICHTWERT(A2:A200;"W")`, `=WENNFEHLER(BODENRICHTWERT_ZONEN(A2);"")`,
+// `=BODENRICHTWERT_FLURSTUECK(A2)`, `=BODENWERT_FLURSTUECK(A2;"W";;1,2)`.
 // Arguments are separated by `;`, or by `,` where a call has no `;` (the
 // spreadsheet's locale decides which one its formulas use).
 import type { LOOKUP_FUNCTIONS } from '../lookup/formulaRows.js';
+import type { ParcelFunction } from '../lookup/parcelRequest.js';
 
-export type LookupFunction = (typeof LOOKUP_FUNCTIONS)[keyof typeof LOOKUP_FUNCTIONS];
+export type LookupFunction =
+  (typeof LOOKUP_FUNCTIONS)[keyof typeof LOOKUP_FUNCTIONS] | ParcelFunction;
 
 export interface FormulaCall {
   name: LookupFunction;
@@ -14,7 +17,8 @@ export interface FormulaCall {
   whole: boolean;
 }
 
-const CALL = /(?<![\w.])(BODENRICHTWERT_ZONEN|BODENRICHTWERT)\s*\(/gi;
+const CALL =
+  /(?<![\w.])(BODENRICHTWERT_ZONEN|BODENRICHTWERT_FLURSTUECK|BODENWERT_FLURSTUECK|BODENRICHTWERT)\s*\(/gi;
 
 /** The formula with every string literal blanked out (same length), so names and brackets inside strings do not count. */
 function withoutStrings(formula: string): string {

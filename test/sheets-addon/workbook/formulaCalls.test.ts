@@ -20,6 +20,16 @@ describe('lookupCalls', () => {
     ]);
   });
 
+  it('finds the parcel functions, and not BODENWERT', () => {
+    expect(lookupCalls('=BODENRICHTWERT_FLURSTUECK(A2;"w";C2)')).toEqual([
+      { name: 'BODENRICHTWERT_FLURSTUECK', args: ['A2', '"w"', 'C2'], whole: true },
+    ]);
+    expect(
+      lookupCalls('=WENNFEHLER(bodenwert_flurstueck(A2;;;1,4);0)+BODENWERT(450;1;1,4)'),
+    ).toEqual([{ name: 'BODENWERT_FLURSTUECK', args: ['A2', '', '', '1,4'], whole: false }]);
+    expect(lookupCalls('=MEIN_BODENWERT_FLURSTUECK(A2)')).toEqual([]);
+  });
+
   it('reads separators and brackets inside texts as text, and commas where a call has no semicolon', () => {
     expect(lookupCalls('=BODENRICHTWERT("Weg 1; (Hinterhaus), Berlin";"W")')).toEqual([
       { name: 'BODENRICHTWERT', args: ['"Weg 1; (Hinterhaus), Berlin"', '"W"'], whole: true },
