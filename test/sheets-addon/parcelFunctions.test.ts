@@ -180,7 +180,7 @@ describe('the sidebar over parcel formulas', () => {
       cells: 0,
       skipped: [
         'B1: nicht fixiert – noch nicht alle Werte geladen (Fehlende Werte laden, dann erneut fixieren).',
-        'B2: nicht fixiert – die Formel enthält mehr als BODENRICHTWERT(…) mit Zellbezügen und Werten als Argumenten.',
+        'B2: nicht fixiert – die Formel enthält mehr als BODENRICHTWERT_FLURSTUECK(…) mit Zellbezügen und Werten als Argumenten.',
       ],
     });
     expect(range(runtime, 'B1:B2').getFormulas()).toEqual([

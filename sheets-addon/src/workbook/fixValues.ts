@@ -18,6 +18,7 @@ import { CellRecord } from '../record/cellRecord.js';
 import type { StoredCell, TableCell } from '../record/storedCell.js';
 import { addonFormulas, tableKey, type AddonFormula, type ResultCell } from './addonFormulas.js';
 import { cellName, type SelectionDocument } from './document.js';
+import { lookupCalls } from './formulaCalls.js';
 import { formulasInScope } from './formulasInScope.js';
 import { isComplete } from './missingAnswers.js';
 
@@ -89,6 +90,10 @@ function blockOf(formula: AddonFormula, record: CellRecord): Block | undefined {
   };
 }
 
+/** The add-on's function a formula calls first, to name it in a message. */
+const calledName = (formula: AddonFormula) =>
+  lookupCalls(formula.formula)[0]?.name ?? 'BODENRICHTWERT';
+
 export function fixValues(document: SelectionDocument, services: Services): FixAnswer {
   if (document.getActiveRange() === null) {
     return { cells: 0, skipped: ['Bitte zuerst die Zellen mit den Werten auswählen.'] };
@@ -99,7 +104,7 @@ export function fixValues(document: SelectionDocument, services: Services): FixA
     const where = cellName(formula.row, formula.column);
     if (formula.result === undefined) {
       answer.skipped.push(
-        `${where}: nicht fixiert – die Formel enthält mehr als BODENRICHTWERT(…) mit Zellbezügen und Werten als Argumenten.`,
+        `${where}: nicht fixiert – die Formel enthält mehr als ${calledName(formula)}(…) mit Zellbezügen und Werten als Argumenten.`,
       );
       continue;
     }
