@@ -366,7 +366,7 @@ describe.runIf(runs)('Excel task pane', () => {
       .poll(() => page.textContent('#refresh-status'))
       .toBe('4 Formeln fixiert, 3 Zellen mit Quellenangabe als Kommentar.');
     expect(host.formula('B1')).toBeUndefined();
-    // A text "" written into a cell leaves it empty, as in Excel.
+    // A text '' written into a cell empties it, as in Excel (dev/hosts/excel/excelApi.ts cites the docs).
     expect(host.values('B1:H5')).toEqual(table.map((row) => row.map((v) => (v === '' ? null : v))));
     expect(host.comment('B4')?.split('\n').slice(0, 2)).toEqual([
       'Bodenrichtwert: 500 EUR/m²',

@@ -169,6 +169,9 @@ class RangeObject implements HostObject {
     const sheet = this.sheet();
     const rows = value as Value[][];
     const { row, column } = this.area;
+    // "Empty strings ('') clear or reset property values": a '' written into
+    // values or formulas empties the cell (learn.microsoft.com/office/dev/
+    // add-ins/excel/excel-add-ins-blank-null-values).
     rows.forEach((cells, r) =>
       cells.forEach((cell, c) =>
         this.state.calculation.enter(sheet, row + r, column + c, cell === '' ? null : cell),
