@@ -17,6 +17,7 @@ import {
   parcelValueFacts,
   parseLandUseFilter,
   selectLookupValue,
+  zoneRows,
   zoneTable,
   sortByLandUse,
   type FlurstueckResponse,
@@ -141,19 +142,13 @@ function fixParcel(record: CellRecord, kept: KeptAnswers): FixedFormula | typeof
   const { response, shown } = parcel;
   if (!shown.ok) return errorCell(shown.error.message);
   if (record.parcel === 'table') {
-    const zoneHeader = shown.value.findIndex((row) => row.includes('Bodenrichtwert'));
-    const column = (name: string) => shown.value[zoneHeader]?.indexOf(name) ?? -1;
-    const [value, day] = [column('Bodenrichtwert'), column('Stichtag')];
     return {
       values: shown.value,
       errors: [],
-      notes: shown.value.slice(zoneHeader + 1).map((row, i) => ({
-        row: zoneHeader + 1 + i,
+      notes: zoneRows(shown.value).map(({ row, bodenrichtwert, stichtag }) => ({
+        row,
         column: 0,
-        lines: noteOf(response, {
-          brw_euro_pro_m2: Number(row[value]),
-          stichtag: String(row[day]),
-        }),
+        lines: noteOf(response, { brw_euro_pro_m2: bodenrichtwert, stichtag }),
         kind: 'source' as const,
       })),
     };

@@ -10,6 +10,7 @@ import type { FlurstueckResponse } from '../parcelTypes.js';
 import type { CellNoteFacts } from './cellNote.js';
 import { given, parseCode } from './lookupValue.js';
 import { germanNumber } from './zoneChoice.js';
+import { STICHTAG_HEADER, VALUE_HEADER } from './zoneTable.js';
 
 export type ParcelTableCell = string | number;
 
@@ -26,8 +27,8 @@ const ZONE_HEADER = [
   'Bodenrichtwertnummer',
   'Nutzungsart',
   'Kürzel',
-  'Bodenrichtwert',
-  'Stichtag',
+  VALUE_HEADER,
+  STICHTAG_HEADER,
   'Fläche (m²)',
   'Anteil',
 ];

@@ -5,7 +5,7 @@
 // further field a state publishes. A field added to the table appears here
 // without any change to the functions.
 import type { BodenrichtwertEntry } from '../apiTypes.js';
-import { DISPLAY_COLUMNS, type EntryColumn } from '../entryFields.js';
+import { DISPLAY_COLUMNS, ENTRY_COLUMNS, type EntryColumn, type EntryKey } from '../entryFields.js';
 import { sortByLandUse } from '../landUse.js';
 
 /** Always shown, in this order. */
@@ -19,6 +19,43 @@ export const PUBLISHED_COLUMNS: Readonly<Record<string, string>> = Object.fromEn
 );
 
 export type ZoneTableCell = string | number;
+
+const headerOf = (key: EntryKey) =>
+  ENTRY_COLUMNS.find((column) => column.key === key)?.header ?? key;
+
+/** The headers of a zone's land value and stichtag, in ZONEN and in the parcel table alike. */
+export const VALUE_HEADER = headerOf('brw_euro_pro_m2');
+export const STICHTAG_HEADER = headerOf('stichtag');
+
+/** One zone row of a table: where it is, and its land value and stichtag for a cell's note. */
+export interface ZoneRow {
+  row: number;
+  bodenrichtwert: number | undefined;
+  stichtag: string | undefined;
+}
+
+/**
+ * The zone rows of a table as the functions show it (BRW.ZONEN and
+ * BODENRICHTWERT_ZONEN; the parcel table, whose zones follow the parcel's
+ * rows): every row under the header that names the land value and the
+ * stichtag. "Werte fixieren" notes each with its own zone's facts.
+ */
+export function zoneRows(table: readonly (readonly ZoneTableCell[])[]): ZoneRow[] {
+  const headerRow = table.findIndex(
+    (row) => row.includes(VALUE_HEADER) && row.includes(STICHTAG_HEADER),
+  );
+  if (headerRow < 0) return [];
+  const header = table[headerRow] ?? [];
+  const [value, day] = [header.indexOf(VALUE_HEADER), header.indexOf(STICHTAG_HEADER)];
+  return table.slice(headerRow + 1).map((cells, i) => {
+    const [bodenrichtwert, stichtag] = [cells[value], cells[day]];
+    return {
+      row: headerRow + 1 + i,
+      bodenrichtwert: typeof bodenrichtwert === 'number' ? bodenrichtwert : undefined,
+      stichtag: typeof stichtag === 'string' && stichtag !== '' ? stichtag : undefined,
+    };
+  });
+}
 
 const published = (value: unknown) => value !== undefined && value !== '';
 

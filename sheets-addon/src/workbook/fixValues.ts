@@ -10,7 +10,7 @@
 // result would block it, and Sheets would show #REF! in place of every value.
 // Formulas with a cell not kept yet (pending, an error of the moment) are left
 // alone.
-import { cellNoteLines, type Attribution } from '#shared/index.js';
+import { cellNoteLines, zoneRows, type Attribution } from '#shared/index.js';
 import type { FixAnswer } from '../../sidebar/protocol.js';
 import { CELL_ERROR_PREFIX } from '../cells.js';
 import type { AddonServices } from '../ports.js';
@@ -35,33 +35,20 @@ const note = (cell: StoredCell, source: Attribution | undefined, value?: number,
         attribution: source,
       }).join('\n');
 
-/** The row heading a table's zones (a zone table's first, a parcel table's second header); -1 if none. */
-const zoneHeaderRow = (table: TableCell[][]): number =>
-  table.findIndex((row) => row.includes('Bodenrichtwert') && row.includes('Stichtag'));
-
 /**
  * A table of zones or of a parcel: a note on every cell of a zone's row (its
  * own value and stichtag), none on the zone header and the rows above it.
  */
 function tableBlock(cell: StoredCell, source: Attribution | undefined): Block {
   const table = cell.t ?? [];
-  const headerRow = zoneHeaderRow(table);
-  const header = table[headerRow] ?? [];
   const width = Math.max(...table.map((row) => row.length));
-  const at = (row: TableCell[], name: string) => row[header.indexOf(name)];
   const values = table.map((row) => Array.from({ length: width }, (_, c) => row[c] ?? ''));
-  const notes = table.map((row, r) => {
-    if (headerRow < 0 || r <= headerRow) return Array<string>(width).fill('');
-    const value = at(row, 'Bodenrichtwert');
-    const day = at(row, 'Stichtag');
-    const text = note(
-      cell,
-      source,
-      typeof value === 'number' ? value : undefined,
-      typeof day === 'string' ? day : undefined,
+  const notes = table.map(() => Array<string>(width).fill(''));
+  for (const zone of zoneRows(table)) {
+    notes[zone.row] = Array<string>(width).fill(
+      note(cell, source, zone.bodenrichtwert, zone.stichtag),
     );
-    return Array<string>(width).fill(text);
-  });
+  }
   return { values, notes };
 }
 

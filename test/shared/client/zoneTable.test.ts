@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
-import { PUBLISHED_COLUMNS, readZoneArgument, zoneTable } from '#shared/client/zoneTable.js';
+import { parcelTable } from '#shared/client/parcelCells.js';
+import {
+  PUBLISHED_COLUMNS,
+  readZoneArgument,
+  zoneRows,
+  zoneTable,
+} from '#shared/client/zoneTable.js';
+import { flurstueckResponse } from '#server/parcels/countedParcel.js';
+import { MIXED_PARCEL } from '../../support/parcelAnswers.js';
 import { FIXED_ZONE_HEADERS } from '../../support/zoneTableHeader.js';
 
 const zone = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 'code'>) => ({
@@ -62,5 +70,36 @@ describe('readZoneArgument', () => {
     expect(readZoneArgument(4712)).toBe('4712');
     expect(readZoneArgument('')).toBeUndefined();
     expect(readZoneArgument(null)).toBeUndefined();
+  });
+});
+
+describe('zoneRows', () => {
+  it('reads each zone row of a zone table with its land value and stichtag', () => {
+    const table = zoneTable([
+      zone({ code: 'L', nutzungsart: 'Grünland', brw_euro_pro_m2: 3.5, stichtag: '2023-01-01' }),
+      zone({ code: 'W' }),
+    ]);
+    expect(zoneRows(table)).toEqual([
+      { row: 1, bodenrichtwert: 1100, stichtag: '2024-01-01' },
+      { row: 2, bodenrichtwert: 3.5, stichtag: '2023-01-01' },
+    ]);
+  });
+
+  it('finds the zones of a parcel table under their own header, below the parcel’s rows', () => {
+    const table = parcelTable(flurstueckResponse(MIXED_PARCEL));
+    expect(table.ok && zoneRows(table.value)).toEqual([
+      { row: 3, bodenrichtwert: 500, stichtag: '2024-01-01' },
+      { row: 4, bodenrichtwert: 4, stichtag: '2024-01-01' },
+    ]);
+  });
+
+  it('finds no zone in a table without the zone header, and reads a blank value or stichtag as unknown', () => {
+    expect(zoneRows([['Flurstückskennzeichen'], ['03065100100124______']])).toEqual([]);
+    expect(
+      zoneRows([
+        ['Bodenrichtwert', 'Stichtag'],
+        ['', ''],
+      ]),
+    ).toEqual([{ row: 1, bodenrichtwert: undefined, stichtag: undefined }]);
   });
 });
