@@ -17,6 +17,15 @@ export const CALCULATION_DISCLAIMER =
   'ergibt keinen Verkehrswert (Marktwert). Sie ersetzt nicht die zonenspezifische amtliche ' +
   'Umrechnungstabelle des zuständigen Gutachterausschusses.';
 
+/**
+ * The line of a fixed cell's note for a value converted to the plot's GFZ
+ * (`gfz` as a German number): without the add-in's pane, the cell itself
+ * says what CALCULATION_DISCLAIMER says of the conversion.
+ */
+export const gfzConversionLine = (gfz: string) =>
+  `Umgerechnet auf GFZ ${gfz} mit der amtlichen Standardformel (orientierend; ersetzt nicht ` +
+  'die Umrechnungstabelle des Gutachterausschusses)';
+
 export const LICENSES = {
   'dl-de/by-2-0': {
     name: 'Datenlizenz Deutschland – Namensnennung – Version 2.0',

@@ -139,6 +139,26 @@ describe('"Werte fixieren" for the parcel formulas', () => {
     expect(coverageOf({ keys: [[mixedKey]], parcel: true }, kept)).toEqual({ rows: 1, columns: 1 });
   });
 
+  it('says in the note of a converted value that it is converted, and to which GFZ', () => {
+    const split = flurstueckResponse(SPLIT_PARCEL);
+    const converted = {
+      ...split,
+      bodenwert: split.bodenwert.map((use) => ({ ...use, bodenwert_gfz_euro: 441_000 })),
+    };
+    const key = parcelAnswerKey({ target: SPLIT_KENNZEICHEN, gfz: 1.4 });
+    const withConverted: KeptAnswers = {
+      answers: new Map(),
+      parcels: new Map([[key, stored(converted)]]),
+    };
+    const plan = planFix({ keys: [[key]], parcel: 'value', gfz: 1.4 }, withConverted, noErrorShown);
+    expect(plan !== NOT_FINAL && plan.values).toEqual([[441_000]]);
+    expect(plan !== NOT_FINAL && plan.notes[0]?.lines.slice(0, 3)).toEqual([
+      'Bodenrichtwert: mehrere Zonen',
+      'Stichtag: 01.01.2024',
+      'Umgerechnet auf GFZ 1,4 mit der amtlichen Standardformel (orientierend; ersetzt nicht die Umrechnungstabelle des Gutachterausschusses)',
+    ]);
+  });
+
   it('fixes the value converted to the GFZ the formula asked, or its reason where none is', () => {
     // The kept answer was asked without a GFZ, so it has no converted value.
     const converted = fix({ keys: [[splitKey]], parcel: 'value', gfz: 1.4 });

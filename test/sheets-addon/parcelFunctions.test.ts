@@ -166,6 +166,26 @@ describe('the sidebar over parcel formulas', () => {
     ]);
   });
 
+  it('„Werte fixieren“ says in the note that a parcel’s land value is converted to a GFZ', () => {
+    const runtime = signedIn();
+    parcelSheet(runtime, { B1: '=BODENWERT_FLURSTUECK(A1;"M")' });
+    // The fake parcel use case converts nothing, so the kept answer is given the GFZ a
+    // converted one keeps (parcelFormulas.ts: `g` beside the value).
+    const [key] = recordKeys(runtime);
+    const kept = runtime.documentProperties.values.get(key ?? '') ?? '';
+    runtime.documentProperties.values.set(
+      key ?? '',
+      JSON.stringify({ ...JSON.parse(kept), g: 1.4 }),
+    );
+    select(runtime, 'B1');
+    expect(runtime.value('fixValues')).toEqual({ cells: 1, skipped: [] });
+    expect((range(runtime, 'B1').getNotes()[0]?.[0] ?? '').split('\n').slice(0, 3)).toEqual([
+      'Bodenrichtwert: 500 EUR/m²',
+      'Stichtag: 01.01.2024',
+      'Umgerechnet auf GFZ 1,4 mit der amtlichen Standardformel (orientierend; ersetzt nicht die Umrechnungstabelle des Gutachterausschusses)',
+    ]);
+  });
+
   it('„Werte fixieren“ leaves a parcel formula not loaded yet, or inside another formula, and names it', () => {
     const runtime = signedIn();
     runtime.urlFetch.down = true;

@@ -53,12 +53,14 @@ export type KeptAnswers = Pick<WorkbookContents, 'answers' | 'parcels'>;
 const noteOf = (
   response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'>,
   zone: { brw_euro_pro_m2?: number | undefined; stichtag?: string | undefined },
+  gfz?: number,
 ) =>
   cellNoteLines({
     bodenrichtwert: zone.brw_euro_pro_m2,
     stichtag: zone.stichtag,
     abgerufenAm: response.abgerufen_am,
     attribution: response.attribution,
+    gfz,
   });
 
 const firstKey = (record: CellRecord) => record.keys[0]?.[0] ?? '';
@@ -154,10 +156,9 @@ function fixParcel(record: CellRecord, kept: KeptAnswers): FixedFormula | typeof
     };
   }
   const facts = parcelValueFacts(response, record.nutzungsart);
-  const lines = noteOf(response, {
-    brw_euro_pro_m2: facts?.bodenrichtwert,
-    stichtag: facts?.stichtag,
-  });
+  const zones = { brw_euro_pro_m2: facts?.bodenrichtwert, stichtag: facts?.stichtag };
+  // A value with a GFZ is the converted one (parcelLandValue): its note says so.
+  const lines = noteOf(response, zones, record.gfz);
   return { values: shown.value, errors: [], notes: [{ row: 0, column: 0, lines, kind: 'source' }] };
 }
 

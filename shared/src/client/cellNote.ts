@@ -5,7 +5,7 @@
 // to the data next to the data (govdata.de/dl-de/by-2-0); a fixed cell in a
 // shared or archived workbook keeps that without the add-in.
 import type { Attribution } from '../apiTypes.js';
-import { LICENSES } from '../texts.js';
+import { LICENSES, gfzConversionLine } from '../texts.js';
 import { germanNumber } from './zoneChoice.js';
 
 /** What a note says about the zone (or zones) behind a fixed cell. */
@@ -17,6 +17,11 @@ export interface CellNoteFacts {
   /** When the service fetched the values from the official source (`abgerufen_am`, ISO 8601). */
   abgerufenAm: string;
   attribution: Attribution;
+  /**
+   * The GFZ a value in the cell was converted to (a parcel's land value with
+   * `gfz`): without the add-in, the cell itself has to say it is converted.
+   */
+  gfz?: number | undefined;
 }
 
 /** YYYY-MM-DD → DD.MM.YYYY, as a German reader writes a day. */
@@ -39,18 +44,23 @@ function licenceText(url: string): string {
   return known === undefined ? url : `${known[1].name} (${known[0]}), ${url}`;
 }
 
-/** The note's lines: Bodenrichtwert, Stichtag, Abrufdatum, Quelle, Lizenz (German). */
+/**
+ * The note's lines: Bodenrichtwert, Stichtag, the GFZ conversion where there
+ * is one, Abrufdatum, Quelle, Lizenz (German).
+ */
 export function cellNoteLines({
   bodenrichtwert,
   stichtag,
   abgerufenAm,
   attribution,
+  gfz,
 }: CellNoteFacts): string[] {
   const fetched = new Date(abgerufenAm);
   const source = attribution.source_url === '' ? '' : `, ${attribution.source_url}`;
   return [
     `Bodenrichtwert: ${bodenrichtwert === undefined ? 'mehrere Zonen' : `${germanNumber(bodenrichtwert)} EUR/m²`}`,
     `Stichtag: ${stichtag === undefined ? 'je Zone verschieden' : germanDay(stichtag)}`,
+    ...(gfz === undefined ? [] : [gfzConversionLine(germanNumber(gfz))]),
     `Abrufdatum: ${Number.isNaN(fetched.getTime()) ? abgerufenAm : berlinDay.format(fetched)}`,
     `Quelle: ${attribution.text}${source}`,
     `Lizenz: ${licenceText(attribution.license_url)}`,

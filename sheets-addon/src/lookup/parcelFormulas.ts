@@ -6,10 +6,10 @@
 // under the key parcelRequest.ts derives (as the sidebar does), and shown from
 // there with no key, request or service; the sidebar's "Aktualisieren" flags it
 // and the cell asks again, showing the kept answer while that fails. A kept
-// value also keeps the Bodenrichtwert and Stichtag of its use's zones for the
-// note of "Werte fixieren". One GET /api/flurstueck per cell and run: the
-// service answers a parcel within its upstream timeouts, inside Apps Script's
-// 30 seconds.
+// value also keeps the Bodenrichtwert and Stichtag of its use's zones, and the
+// GFZ it is converted to, for the note of "Werte fixieren". One GET
+// /api/flurstueck per cell and run: the service answers a parcel within its
+// upstream timeouts, inside Apps Script's 30 seconds.
 import {
   AppError,
   DEFINITE_ERRORS,
@@ -132,7 +132,8 @@ export function parcelTableFormula(
 /**
  * `args`: adresse_oder_kennzeichen, nutzungsart, stichtag, gfz as the cells
  * pass them. The value is kept with the Bodenrichtwert and Stichtag of its
- * use's zones (where they share them), for the note of "Werte fixieren".
+ * use's zones (where they share them) and the GFZ it is converted to, for the
+ * note of "Werte fixieren".
  */
 export function parcelValueFormula(
   args: readonly CellArgument[],
@@ -149,6 +150,7 @@ export function parcelValueFormula(
       v: value.value,
       ...(facts?.bodenrichtwert === undefined ? {} : { b: facts.bodenrichtwert }),
       ...(facts?.stichtag === undefined ? {} : { s: facts.stichtag }),
+      ...(request.gfz === undefined ? {} : { g: request.gfz }),
     };
   };
   return shownOrThrow(shownCell(recordKey, request, render, context)).v ?? '';

@@ -24,6 +24,8 @@ export interface StoredCell {
   b?: number;
   /** The stichtag (YYYY-MM-DD) of that zone (or those zones); absent where zones differ in it. */
   s?: string;
+  /** BODENWERT_FLURSTUECK with a GFZ: the GFZ the value is converted to, for the note. */
+  g?: number;
   /** When the service fetched it from the state's service (YYYY-MM-DD). */
   a?: string;
   /** The key of its source (attribution) in the record. */

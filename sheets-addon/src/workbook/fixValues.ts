@@ -33,6 +33,7 @@ const note = (cell: StoredCell, source: Attribution | undefined, value?: number,
         stichtag: day ?? cell.s,
         abgerufenAm: cell.a ?? '',
         attribution: source,
+        gfz: cell.g,
       }).join('\n');
 
 /**

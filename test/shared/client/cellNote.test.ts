@@ -41,4 +41,20 @@ describe('cellNoteLines', () => {
       'Lizenz: https://example.org/lizenz',
     ]);
   });
+
+  it('says that a value is converted to a GFZ, and that the conversion is an orientation', () => {
+    const lines = cellNoteLines({
+      bodenrichtwert: 500,
+      stichtag: '2024-01-01',
+      abgerufenAm: '2026-11-20',
+      attribution,
+      gfz: 1.25,
+    });
+    expect(lines.slice(0, 3)).toEqual([
+      'Bodenrichtwert: 500 EUR/m²',
+      'Stichtag: 01.01.2024',
+      'Umgerechnet auf GFZ 1,25 mit der amtlichen Standardformel (orientierend; ersetzt nicht die Umrechnungstabelle des Gutachterausschusses)',
+    ]);
+    expect(lines).toHaveLength(6);
+  });
 });
