@@ -79,6 +79,11 @@ const openSchema = z
     crs: crsSchema,
     postcodes: z.boolean(),
     refresh: z.string().min(1),
+    /**
+     * The most bytes a download of `download` may have: the file's known size with
+     * headroom for growth (its evidence under `maxBytes`); unset: the downloader's default.
+     */
+    maxBytes: z.number().int().positive().optional(),
   })
   .strict()
   .refine((s) => !CREDIT_LICENSES.includes(s.license) || s.credit !== undefined, {
