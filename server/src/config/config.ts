@@ -45,7 +45,7 @@ const envSchema = z.object({
   PARCEL_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_FILES_DIR: z.string().trim().min(1).default('./data/house-coordinates'),
-  ADDRESS_DOWNLOAD_ALLOW_HOSTS: z.string().trim().default(''),
+  DOWNLOAD_ALLOW_HOSTS: z.string().trim().default(''),
   CACHE_FRESH_SECONDS: positiveInt.default(24 * 3600),
   CACHE_MAX_AGE_SECONDS: positiveInt.default(30 * 24 * 3600),
   CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -100,7 +100,7 @@ export interface Config {
   /**
    * The states' official house coordinates: the registry of their downloads (unset: the
    * project's server/sources/address-sources.yaml) and the folder their files are downloaded to;
-   * allowHosts: hosts a download may reach although not public (ADDRESS_DOWNLOAD_ALLOW_HOSTS).
+   * allowHosts: hosts a download may reach although not public (DOWNLOAD_ALLOW_HOSTS).
    */
   addresses: { sourcesFile: string | undefined; filesDir: string; allowHosts: readonly string[] };
   /** hotSeconds: how long an instance trusts a land-value entry it read (0: no in-process copy). */
@@ -187,7 +187,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     addresses: {
       sourcesFile: e.ADDRESS_SOURCES_FILE,
       filesDir: e.ADDRESS_FILES_DIR,
-      allowHosts: e.ADDRESS_DOWNLOAD_ALLOW_HOSTS.split(',')
+      allowHosts: e.DOWNLOAD_ALLOW_HOSTS.split(',')
         .map((host) => host.trim().toLowerCase())
         .filter((host) => host !== ''),
     },

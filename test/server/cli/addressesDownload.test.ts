@@ -100,7 +100,7 @@ describe('addresses:import by download, and addresses:update', () => {
       ADDRESS_SOURCES_FILE: join(dir, 'address-sources.yaml'),
       ADDRESS_FILES_DIR: filesDir,
       // The state's stand-in is on loopback, which a download reaches only when allowed.
-      ADDRESS_DOWNLOAD_ALLOW_HOSTS: '127.0.0.1',
+      DOWNLOAD_ALLOW_HOSTS: '127.0.0.1',
     };
   });
   afterAll(async () => {

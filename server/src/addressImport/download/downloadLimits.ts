@@ -66,7 +66,7 @@ export async function checkReach(first: URL, next: URL, reach: DownloadReach): P
     throw refused(
       first.href,
       `${next.hostname} (${internal}) ist keine öffentliche Adresse; erlauben lässt sie sich mit ` +
-        'ADDRESS_DOWNLOAD_ALLOW_HOSTS',
+        'DOWNLOAD_ALLOW_HOSTS',
     );
   }
 }

@@ -177,7 +177,7 @@ describe('a download from a hostile server', () => {
   it('reaches no loopback address unless the operator allows the host', async () => {
     const err = await download('/file.zip', { allowHosts: [] });
     expect(err.reason).toBe('download_refused');
-    expect(err.message).toContain('ADDRESS_DOWNLOAD_ALLOW_HOSTS');
+    expect(err.message).toContain('DOWNLOAD_ALLOW_HOSTS');
     expect(paths).toEqual([]);
   });
 });
