@@ -1,9 +1,11 @@
-// Flooding a mailbox through the sign-up and reset forms, on loopback with the
-// real pages and a captured mailbox: 30 sign-ups and 30 reset requests from 30
-// client IPs (each IP stays under its own limit) for one address and for
-// plus-addresses of its mailbox. At most three mails an hour reach the mailbox
-// for sign-up and reset together; every later request answers the same page
-// without sending, and the link the owner holds keeps working.
+// Flooding a mailbox through the sign-up, reset and login forms, on loopback
+// with the real pages and a captured mailbox: 30 sign-ups and 30 reset
+// requests from 30 client IPs (each IP stays under its own limit) for one
+// address and for plus-addresses of its mailbox, and logins to 30 unconfirmed
+// plus-address accounts (each sends its confirmation again). At most three
+// mails an hour reach the mailbox, whatever sends them; every later request
+// answers the same page without sending, and the link the owner holds keeps
+// working.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn } from '#dev/fakes/smtpFake.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
@@ -80,6 +82,41 @@ describe('a flood of sign-ups and reset requests for one mailbox', SLOW, () => {
     const mails = await mailsInMailbox(`${name}@example.de`);
     figures.note(`${ATTEMPTS} sign-ups of plus-addresses of one mailbox: ${mails.length} mails`);
     expect(mails.length).toBeLessThanOrEqual(3);
+  });
+
+  it('counts the confirmation a login sends again in the same budget', async () => {
+    const name = `anmelder-${Date.now()}`;
+    const password = 'Passwort-des-Angreifers-2026';
+    // Eight accounts suffice: past three sign-up mails, every login would send one more.
+    const addresses = Array.from({ length: 8 }, (_, i) => `${name}+${i}@example.de`);
+    for (const [i, email] of addresses.entries()) {
+      expect((await signUpFrom(`10.9.${i}.1`, email)).status).toBe(200);
+    }
+    for (const [i, email] of addresses.entries()) {
+      const login = await submitFrom(`10.10.${i}.1`, '/login', { email, password });
+      expect(login.status).toBe(403);
+      expect(login.html).toContain('Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse.');
+    }
+    const mails = await mailsInMailbox(`${name}@example.de`);
+    figures.note(
+      `${addresses.length} sign-ups and ${addresses.length} logins of unconfirmed plus-address accounts of one mailbox: ${mails.length} mails`,
+    );
+    expect(mails.length).toBeLessThanOrEqual(3);
+  });
+
+  it('sends an unconfirmed account its link again on login while the budget allows', async () => {
+    const email = `spaet-${Date.now()}@example.de`;
+    const password = 'Passwort-des-Inhabers-2026';
+    // Registered without its sign-up mail, as when the budget was spent at sign-up.
+    await server.ctx.accounts.register(email, password);
+    const login = await submitFrom('10.11.0.1', '/login', { email, password });
+    expect(login.status).toBe(403);
+    expect(login.html).toContain('noch einmal geschickt');
+    const mails = await mailsInMailbox(email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    if (!mail) throw new Error('no confirmation mail arrived');
+    expect(linkIn(mail, `${server.url}/signup/confirm`)).toContain('token=');
   });
 
   it('leaves the last reset link sent working, however many requests follow', async () => {

@@ -72,6 +72,22 @@ export function servesSourceMaps(baseUrl: string): boolean {
 }
 
 /**
+ * Whether a request path names a source map, judged on the path as
+ * express.static will read it: percent-decoded (`.js.m%61p`, `%2emap`), in any
+ * case (a case-insensitive file system finds `.MAP`), trailing dots and slashes
+ * aside. A path that does not decode is refused too: static would not serve it.
+ */
+export function asksForSourceMap(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return /\.map[./\\]*$/.test(decoded.toLowerCase());
+}
+
+/**
  * Mount before the app-wide helmet: its X-Frame-Options and CSP would stop
  * Office from framing the task pane and loading office.js. Without
  * `sourceMaps`, a request for a .map file goes on to the rest of the app (404).
@@ -84,7 +100,7 @@ export function excelAddinRouter(
   if (!existsSync(distDir)) return router;
   if (!sourceMaps) {
     router.use('/excel', (req, _res, next) => {
-      next(req.path.endsWith('.map') ? 'router' : undefined);
+      next(asksForSourceMap(req.path) ? 'router' : undefined);
     });
   }
   router.use(

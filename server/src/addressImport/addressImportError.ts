@@ -5,6 +5,7 @@ export const IMPORT_REFUSALS = [
   'not_open',
   'manual_download',
   'download_failed',
+  'download_refused',
   'not_a_file',
   'interrupted',
   'unreadable_file',

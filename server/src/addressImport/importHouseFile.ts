@@ -17,7 +17,12 @@ import type {
 } from '../geocoding/officialPoints/addressSources.js';
 import type { DataDateSource } from '../geocoding/officialPoints/datasetLabel.js';
 import type { HouseFile, ReadOptions } from './formats/houseRow.js';
-import { interrupted, refuseIfUnfit, refuseOtherState } from './importRefusals.js';
+import {
+  checkAddressRepeats,
+  interrupted,
+  refuseIfUnfit,
+  refuseOtherState,
+} from './importRefusals.js';
 import { PointBuilder } from './pointBuilder.js';
 import type {
   DownloadOrigin,
@@ -67,6 +72,7 @@ export interface ImportDeps {
     | 'insertStreets'
     | 'activate'
     | 'refuse'
+    | 'addressRepeats'
   >;
   sources: AddressSources;
   openFile: (path: string, options: ReadOptions) => Promise<HouseFile>;
@@ -119,6 +125,7 @@ export async function importHouseFile(
   const dateOfFile = fileDate(request.origin, modified);
   try {
     await load(file, importId, builder, deps, started);
+    await checkAddressRepeats(deps.repository, importId, builder);
     const summary = builder.summary(dateOfFile);
     refuseIfUnfit(builder, summary);
     await deps.repository.insertStreets(importId, builder.streets());

@@ -5,8 +5,18 @@
 // one keeps its points. More copies than MAX_COPIES is no publisher's slip
 // but a broken or hostile file (one row written five million times would
 // replace a state's points with one), refused once repeats pass 1 %.
+// A row counts as a repeat when its id is an earlier row's, and also when its
+// address is (checkAddressRepeats, after the rows are stored): one address
+// written fifty thousand times under new ids is the same flood. And however
+// large the file, more than MAX_POINTS_IN_BUILDING points of one address
+// within BUILDING_M of each other refuse it: a house coordinate is a point in
+// the building (quality A) or on its parcel (B), one per address and
+// building, so a dozen in one building's reach are no survey.
 import { AddressImportError } from './addressImportError.js';
-import type { ImportSummary } from '../geocoding/officialPoints/officialPointRepository.js';
+import type {
+  ImportSummary,
+  OfficialPointRepository,
+} from '../geocoding/officialPoints/officialPointRepository.js';
 import { leftOutName } from './leftOutReasons.js';
 import type { PointBuilder } from './pointBuilder.js';
 
@@ -14,6 +24,38 @@ import type { PointBuilder } from './pointBuilder.js';
 export const MAX_MALFORMED_SHARE = 0.01;
 /** A file may hold its rows this many times over (chosen: a concatenation slip, not a flood). */
 export const MAX_COPIES = 4;
+
+/**
+ * How many points of one address may lie within a building's reach: a
+ * courtyard block (front house, two side wings, cross and rear building)
+ * carries up to five buildings at one address; twice that is kept.
+ */
+export const MAX_POINTS_IN_BUILDING = 10;
+/** A building's reach: the length of a large apartment block, in metres. */
+export const BUILDING_M = 50;
+/** BUILDING_M in degrees: of latitude, and of longitude at Germany's northern tip (55.1°). */
+const BUILDING_DEG = {
+  lat: BUILDING_M / 111_320,
+  lon: BUILDING_M / (111_320 * Math.cos((55.1 * Math.PI) / 180)),
+};
+
+/** The repeats of addresses under other ids, counted after the rows are stored. */
+export async function checkAddressRepeats(
+  repository: Pick<OfficialPointRepository, 'addressRepeats'>,
+  importId: number,
+  builder: PointBuilder,
+): Promise<void> {
+  const found = await repository.addressRepeats(importId, MAX_POINTS_IN_BUILDING, BUILDING_DEG);
+  builder.repeats.count += found.extraRows;
+  const { crowded } = found;
+  if (crowded === undefined) return;
+  throw new AddressImportError(
+    'too_many_repeats',
+    `Die Adresse ${crowded.street} ${crowded.houseNumber}, ${crowded.municipality} hat ` +
+      `${crowded.points} Punkte innerhalb von ${BUILDING_M} m; erlaubt sind höchstens ` +
+      `${MAX_POINTS_IN_BUILDING}. Nichts wurde ersetzt.`,
+  );
+}
 
 export function interrupted(): AddressImportError {
   return new AddressImportError(

@@ -63,6 +63,7 @@ export function downloadDeps(context: AddressCommandContext, deps: ReturnType<ty
       fetch: globalThis.fetch,
       userAgent: context.config.geocoder.userAgent,
       signal: context.signal,
+      allowHosts: context.config.addresses.allowHosts,
       onProgress: (received: number, total: number | undefined) =>
         ticker(formatDownloadProgress(received, total)),
     },

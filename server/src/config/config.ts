@@ -45,6 +45,7 @@ const envSchema = z.object({
   PARCEL_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_FILES_DIR: z.string().trim().min(1).default('./data/house-coordinates'),
+  DOWNLOAD_ALLOW_HOSTS: z.string().trim().default(''),
   CACHE_FRESH_SECONDS: positiveInt.default(24 * 3600),
   CACHE_MAX_AGE_SECONDS: positiveInt.default(30 * 24 * 3600),
   CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -98,9 +99,10 @@ export interface Config {
   parcelSourcesFile: string | undefined;
   /**
    * The states' official house coordinates: the registry of their downloads (unset: the
-   * project's server/sources/address-sources.yaml) and the folder their files are downloaded to.
+   * project's server/sources/address-sources.yaml) and the folder their files are downloaded to;
+   * allowHosts: hosts a download may reach although not public (DOWNLOAD_ALLOW_HOSTS).
    */
-  addresses: { sourcesFile: string | undefined; filesDir: string };
+  addresses: { sourcesFile: string | undefined; filesDir: string; allowHosts: readonly string[] };
   /** hotSeconds: how long an instance trusts a land-value entry it read (0: no in-process copy). */
   cache: { freshSeconds: number; maxAgeSeconds: number; hotSeconds: number };
   upstreamTimeoutMs: number;
@@ -182,7 +184,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     },
     sourcesFile: e.BRW_SOURCES_FILE,
     parcelSourcesFile: e.PARCEL_SOURCES_FILE,
-    addresses: { sourcesFile: e.ADDRESS_SOURCES_FILE, filesDir: e.ADDRESS_FILES_DIR },
+    addresses: {
+      sourcesFile: e.ADDRESS_SOURCES_FILE,
+      filesDir: e.ADDRESS_FILES_DIR,
+      allowHosts: e.DOWNLOAD_ALLOW_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+    },
     cache: {
       freshSeconds: e.CACHE_FRESH_SECONDS,
       maxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,

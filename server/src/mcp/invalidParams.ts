@@ -4,7 +4,8 @@
 // here first with the same schemas of the SDK and answered as JSON-RPC 2.0
 // names the case, -32602 "Invalid params", with a German message naming the
 // parameter, as the REST API words its errors. A request that fits goes on
-// to the SDK unchanged.
+// to the SDK unchanged. So is a call of a tool this server does not have: the
+// SDK would answer it inside a tool result, in English.
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   CallToolRequestSchema,
@@ -15,8 +16,10 @@ import {
   PingRequestSchema,
   type JSONRPCErrorResponse,
   type JSONRPCMessage,
+  type JSONRPCRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import { MCP_TOOL_NAMES } from './mcpServer.js';
 
 /** The requests this server answers (the tools' server: no resources, prompts or tasks). */
 const REQUEST_SCHEMAS = new Map<string, z.ZodType>([
@@ -39,16 +42,28 @@ export function refuseInvalidParams(transport: Transport): void {
 function invalidParams(message: JSONRPCMessage): JSONRPCErrorResponse | undefined {
   if (!isJSONRPCRequest(message)) return undefined;
   const checked = REQUEST_SCHEMAS.get(message.method)?.safeParse(message);
-  if (checked === undefined || checked.success) return undefined;
-  const where = checked.error.issues[0]?.path.map(String).join('.') || 'params';
+  if (checked === undefined) return undefined;
+  if (!checked.success) {
+    const where = checked.error.issues[0]?.path.map(String).join('.') || 'params';
+    return refusal(
+      message,
+      `Ungültige Parameter für „${message.method}“: „${where}“ fehlt oder hat nicht den ` +
+        'Typ, den das Model Context Protocol vorschreibt.',
+    );
+  }
+  const tool = message.method === 'tools/call' ? String(message.params?.name) : undefined;
+  if (tool === undefined || MCP_TOOL_NAMES.has(tool)) return undefined;
+  return refusal(
+    message,
+    `Unbekanntes Werkzeug „${tool.slice(0, 100)}“. Verfügbar sind: ` +
+      `${[...MCP_TOOL_NAMES].join(', ')}.`,
+  );
+}
+
+function refusal(message: JSONRPCRequest, text: string): JSONRPCErrorResponse {
   return {
     jsonrpc: '2.0',
     id: message.id,
-    error: {
-      code: ErrorCode.InvalidParams,
-      message:
-        `Ungültige Parameter für „${message.method}“: „${where}“ fehlt oder hat nicht den ` +
-        'Typ, den das Model Context Protocol vorschreibt.',
-    },
+    error: { code: ErrorCode.InvalidParams, message: text },
   };
 }

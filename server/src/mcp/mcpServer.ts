@@ -18,6 +18,17 @@ const INSTRUCTIONS =
   'Werte die Quellenangabe und den Hinweis der Antwort mit an; Bodenrichtwerte sind kein ' +
   'Verkehrswert.';
 
+/**
+ * The tools this server registers, by name: a call of any other is refused
+ * before the SDK answers it (in English, as a tool result).
+ */
+export const MCP_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'get_bodenrichtwert',
+  'get_bodenrichtwert_batch',
+  'get_flurstueck',
+  'calculate_bodenwert',
+]);
+
 export function buildMcpServer(deps: CountedLookupDeps & FlurstueckToolDeps): McpServer {
   const server = new McpServer(
     { name: 'bodenrichtwert', title: 'Bodenrichtwert-Service', version: API_VERSION },

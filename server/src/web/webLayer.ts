@@ -10,8 +10,7 @@ import type { Database } from '../db/database.js';
 import type { Logger } from '../logging/logger.js';
 import { createCsrfGuard } from './csrf.js';
 import { createLoginThrottle, type LoginThrottle } from './loginThrottle.js';
-import { createMailBudget, type MailBudget } from './mailBudget.js';
-import type { ThrottleStoreDeps } from './throttleStore.js';
+import { createAccountMail, type AccountMail, type AccountMailDeps } from './mailBudget.js';
 import { credentialStamp } from './session/credentialStamp.js';
 import { resolveSessionSecret } from './session/sessionSecret.js';
 import { webSession } from './session/webSession.js';
@@ -27,11 +26,11 @@ export interface WebLayer {
   requireLogin: RequestHandler;
   /** The login limits (per IP, per IP and address, per address). */
   loginThrottle: LoginThrottle;
-  /** The sign-up and reset mails each mailbox may get in an hour. */
-  mailBudget: MailBudget;
+  /** The only way pages send mail: within each mailbox's budget for the hour. */
+  accountMail: AccountMail;
 }
 
-export type WebLayerDeps = ThrottleStoreDeps & {
+export type WebLayerDeps = AccountMailDeps & {
   config: Pick<Config, 'sessionSecret' | 'baseUrl'>;
   logger: Logger;
   db: Pick<Database, 'sequelize'>;
@@ -65,7 +64,7 @@ export function createWebLayer(ctx: WebLayerDeps): WebLayer {
     forms: csrf.forms,
     render,
     loginThrottle: createLoginThrottle(ctx, secret, secure),
-    mailBudget: createMailBudget(ctx, secret),
+    accountMail: createAccountMail(ctx, secret),
     async requireLogin(req, res, next) {
       const account = await sessionAccount(req, ctx.accounts);
       if (account) {

@@ -16,6 +16,7 @@ import { parseStichtag } from '../stichtag.js';
 import {
   addressField,
   asList,
+  firstAsSent,
   formatField,
   nutzungsartField,
   stichtagField,
@@ -130,7 +131,7 @@ export function parseFlurstueckRequest(
   parameters: Readonly<Record<string, unknown>>,
   today: string,
 ): Result<FlurstueckRequest> {
-  const address = asList(parameters.address)[0];
+  const address = firstAsSent(parameters.address);
   const kennzeichen = asList(parameters.kennzeichen)[0];
   if (given(address) === given(kennzeichen)) {
     return fail(

@@ -73,6 +73,15 @@ export const stichtagField = (description: string) =>
   );
 
 /**
+ * The first of a repeated value, as sent. For the address: a query string or
+ * a form sends text anyway, and a tool argument that is a number (12345) is
+ * no address, so it is refused as one rather than geocoded and counted.
+ */
+export function firstAsSent(value: unknown): unknown {
+  return Array.isArray(value) ? (value as unknown[])[0] : value;
+}
+
+/**
  * A value or a repeated value (query string, form, tool argument, JSON body)
  * as a list: numbers and booleans as text, anything else as it is, so the
  * field's check refuses an object by what it is, not as "[object Object]".

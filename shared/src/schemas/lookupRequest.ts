@@ -11,6 +11,7 @@ import { parseStichtag } from '../stichtag.js';
 import {
   addressField,
   asList,
+  firstAsSent,
   formatField,
   nutzungsartField,
   stichtagField,
@@ -59,7 +60,7 @@ export function parseLookupRequest(
   today: string,
 ): Result<LookupRequest> {
   const request = parseRequest(lookupRequestSchema, {
-    address: asList(parameters.address)[0] ?? '',
+    address: firstAsSent(parameters.address) ?? '',
     nutzungsart: asList(parameters.nutzungsart),
     format: parameters.format,
     stichtag: asList(parameters.stichtag)[0],

@@ -5,7 +5,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excelAddinRouter, servesSourceMaps } from '#server/addins/excelAddin.js';
+import { asksForSourceMap, excelAddinRouter, servesSourceMaps } from '#server/addins/excelAddin.js';
 
 describe('serving the Excel add-in under /excel/', () => {
   let dir: string;
@@ -17,6 +17,9 @@ describe('serving the Excel add-in under /excel/', () => {
     writeFileSync(join(dir, 'functions.json'), '{"functions":[]}');
     writeFileSync(join(dir, 'taskpane.html'), '<!doctype html><title>Bodenrichtwert</title>');
     writeFileSync(join(dir, 'functions.0a1b2c3d.js.map'), '{"version":3,"sources":[]}');
+    // On a case-insensitive file system (macOS, Windows) `.JS.MAP` finds the
+    // build's `.js.map`; a file of that name stands in for it here.
+    writeFileSync(join(dir, 'functions.0a1b2c3d.JS.MAP'), '{"version":3,"sources":[]}');
     writeFileSync(join(dir, 'runtime.0123abcd.js'), '');
     writeFileSync(join(dir, 'functions.js'), '');
     const app = express();
@@ -75,6 +78,42 @@ describe('serving the Excel add-in under /excel/', () => {
     expect(await production.text()).toBe('fell through');
     const development = await fetch(`${url}/entwicklung/excel/functions.0a1b2c3d.js.map`);
     expect(development.status).toBe(200);
+  });
+
+  it.each([
+    ['functions.0a1b2c3d.js.m%61p'],
+    ['functions.0a1b2c3d.js%2emap'],
+    ['functions.0a1b2c3d.js%2Emap'],
+    ['functions.0a1b2c3d.js.ma%70'],
+    ['functions.0a1b2c3d.js.%6D%61%70'],
+    ['functions.0a1b2c3d.JS.MAP'],
+    ['functions.0a1b2c3d.JS.M%41P'],
+  ])('keeps the source map to itself when asked for as %s', async (name) => {
+    const production = await fetch(`${url}/excel/${name}`);
+    expect(production.status).toBe(404);
+    expect(await production.text()).toBe('fell through');
+  });
+
+  it.each([
+    ['/a.js.map', true],
+    ['/a.js.m%61p', true],
+    ['/a.js%2emap', true],
+    ['/a.js.ma%70', true],
+    ['/a.JS.MAP', true],
+    ['/a.js.map.', true],
+    ['/a.js.map%2f', true],
+    ['/a.js.m%zzp', true],
+    ['/a.js', false],
+    ['/map.js', false],
+    ['/taskpane.html', false],
+  ])('judges %s a source map: %s', (path, isMap) => {
+    expect(asksForSourceMap(path)).toBe(isMap);
+  });
+
+  it('serves the encoded name of a source map in development, so the guard is what refuses it', async () => {
+    const development = await fetch(`${url}/entwicklung/excel/functions.0a1b2c3d.js.m%61p`);
+    expect(development.status).toBe(200);
+    expect(await development.text()).toContain('"version":3');
   });
 
   it.each([

@@ -118,6 +118,52 @@ describe.each(databaseKinds())('import messages on %s', (kind) => {
     expect((await tools.import({ state: 'NW', file: fourTimes })).summary.rowsKept).toBe(60);
   });
 
+  it('refuses one address written thousands of times under new ids 1 mm apart, and keeps the points it had', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => gebrefLine(street(i), i));
+    await tools.import({ state: 'NW', file: writeHouseFile('real.txt', lines(rows)) });
+    const flood = Array.from({ length: 5_000 }, (_, i) =>
+      gebrefLine({ ...street(0), lat: street(0).lat + i * 1e-8 }, 10_000 + i),
+    );
+    const file = writeHouseFile('one-address.txt', lines(flood));
+    const refusal = await importRefusal(tools.import({ state: 'NW', file }));
+    expect(refusal).toMatchObject({ reason: 'too_many_repeats' });
+    expect(refusal.message).toContain(
+      `${streetName(0)} 1, Münster hat 5000 Punkte innerhalb von 50 m`,
+    );
+    expect(await pointCount()).toBe(200);
+  });
+
+  it('refuses one address spread over a town under new ids as repeats', async () => {
+    const before = await pointCount();
+    // 70 × 70 points 100 m apart: never ten in a building's reach, still one address.
+    const flood = Array.from({ length: 4_900 }, (_, i) =>
+      gebrefLine(
+        { ...street(0), lat: 51.9 + Math.floor(i / 70) * 9e-4, lon: 7.6 + (i % 70) * 1.5e-3 },
+        20_000 + i,
+      ),
+    );
+    const file = writeHouseFile('spread.txt', lines(flood));
+    const refusal = await importRefusal(tools.import({ state: 'NW', file }));
+    expect(refusal).toMatchObject({ reason: 'too_many_repeats' });
+    expect(refusal.message).toMatch(/4899 von 4900 Zeilen wiederholen frühere Zeilen/);
+    expect(await pointCount()).toBe(before);
+  });
+
+  it('imports what real files hold: a street name in three localities of a town, five buildings at one address', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => gebrefLine(street(i), i));
+    // NW's files name no locality: Köln's Hauptstraße in Porz and Rodenkirchen is one address there.
+    const localities = [0, 1, 2].map((k) =>
+      gebrefLine({ ...street(0), lat: 51.9 + k * 0.05 }, 30_000 + k),
+    );
+    // Front house, two side wings, cross and rear building of one courtyard block.
+    const block = [0, 1, 2, 3, 4].map((k) =>
+      gebrefLine({ ...street(1), lat: street(1).lat + k * 1e-4 }, 31_000 + k),
+    );
+    const file = writeHouseFile('real-oddities.txt', lines([...rows, ...localities, ...block]));
+    const outcome = await tools.import({ state: 'NW', file });
+    expect(outcome.summary).toMatchObject({ rowsRead: 208, rowsKept: 208 });
+  });
+
   it('dates a file without a date column by its download, else by the file, and says which', async () => {
     const points = [0, 1, 2].map((i) => ({
       ...street(i),

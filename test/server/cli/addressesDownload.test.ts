@@ -99,6 +99,8 @@ describe('addresses:import by download, and addresses:update', () => {
       DATABASE_URL: databaseUrl,
       ADDRESS_SOURCES_FILE: join(dir, 'address-sources.yaml'),
       ADDRESS_FILES_DIR: filesDir,
+      // The state's stand-in is on loopback, which a download reaches only when allowed.
+      DOWNLOAD_ALLOW_HOSTS: '127.0.0.1',
     };
   });
   afterAll(async () => {

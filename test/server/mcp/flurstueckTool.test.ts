@@ -59,6 +59,7 @@ describe('get_flurstueck', () => {
     ],
     // Only a tool call can send an address that is not text.
     [{ address: { street: 'Georgstraße' } }, 'missing_address', 400],
+    [{ address: 30159 }, 'missing_address', 400],
     [{ kennzeichen: 12345 }, 'invalid_kennzeichen', 400],
     [{ kennzeichen: SPLIT_KENNZEICHEN, gfz: 'viel' }, 'invalid_gfz_tatsaechlich', 400],
     [{ kennzeichen: '03065100100777______' }, 'parcel_not_found', 404],

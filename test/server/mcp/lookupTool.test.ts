@@ -10,6 +10,7 @@ import { LOOKUP_DISCLAIMER } from '#shared/texts.js';
 import { createTestAccount } from '#dev/service/accounts.js';
 import { startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 import { clientCredentialsToken } from '../oauth/support/apps.js';
+import { MCP_TOOL_NAMES } from '#server/mcp/mcpServer.js';
 import { callTool, connectMcp, texts } from './mcpClient.js';
 
 let h: LookupHarness;
@@ -47,6 +48,8 @@ describe('the MCP tool list', () => {
       'get_bodenrichtwert_batch',
       'get_flurstueck',
     ]);
+    // The names a call of an unknown tool is refused against are the registered ones.
+    expect([...MCP_TOOL_NAMES].sort()).toEqual([...byName.keys()].sort());
     const lookupTool = byName.get('get_bodenrichtwert');
     expect(lookupTool?.description).toContain('amtlichen Bodenrichtwerte');
     expect(lookupTool?.inputSchema.required).toEqual(['address']);
@@ -157,6 +160,18 @@ describe('get_bodenrichtwert', () => {
     expect(String(result.structuredContent?.message)).not.toContain('[object Object]');
     expect(h.nominatim.calls).toBe(calls);
   });
+
+  it.each([[30159], [10], [true], [[30159]]])(
+    'refuses the address %j that is no text, without geocoding or counting it',
+    async (address) => {
+      const [calls, before] = [h.nominatim.calls, await usage()];
+      const result = await lookup({ address });
+      expectToolError(result, 'missing_address', 400);
+      expect(String(result.structuredContent?.message)).toContain('als Text');
+      expect(h.nominatim.calls).toBe(calls);
+      expect(await usage()).toBe(before);
+    },
+  );
 
   it.each([
     [DEMO_ADDRESSES.unknown, 'address_not_found', 404],

@@ -164,6 +164,32 @@ describe('requests whose parameters do not fit their method', () => {
   );
 });
 
+describe('a call of a tool the server does not have', () => {
+  it('is refused as invalid params (-32602) in German, naming the tools there are', async () => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        Accept: 'application/json, text/event-stream',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${account.token}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 8,
+        method: 'tools/call',
+        params: { name: 'get_weather', arguments: {} },
+      }),
+    });
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ jsonrpc: '2.0', id: 8, error: { code: -32602 } });
+    expect(body).not.toHaveProperty('result');
+    const message = (body.error as { message: string }).message;
+    expect(message).toContain('Unbekanntes Werkzeug „get_weather“');
+    expect(message).toContain('get_bodenrichtwert');
+    expect(message).not.toMatch(/not found/i);
+  });
+});
+
 describe('the rate limit of /mcp', () => {
   it('shares the per-IP budget with /api/*', async () => {
     const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '2' } });

@@ -59,7 +59,10 @@ export async function downloadAndImport(
   const active = request.conditional ? await deps.repository.activeImport(source.state) : undefined;
   const previous = active?.origin?.url === url ? active.origin : undefined;
   const folder = join(deps.filesDir, source.state.slice(3));
-  const download = await downloadFile({ url, folder, previous }, deps.download);
+  const download = await downloadFile(
+    { url, folder, previous, ...(source.maxBytes && { maxBytes: source.maxBytes }) },
+    deps.download,
+  );
   if (download.status === 'not_modified') return { status: 'not_modified', state: source.state };
   deps.onDownloaded?.(download);
   const outcome = await importHouseFile(

@@ -6,7 +6,9 @@
 // by If-Range (RFC 9110 §13.1.5: only a strong validator, else the file starts anew),
 // and never taking an HTML page (a portal, a login, an error page) for the
 // file. The finished file is named by its content, so a new file never
-// overwrites the one in use.
+// overwrites the one in use. Bounded in bytes, time and reach
+// (downloadLimits.ts): past a cap, compressed against `identity`, or sent to
+// an internal address, the download is refused and its `.part` removed.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, stat } from 'node:fs/promises';
@@ -23,6 +25,15 @@ import {
   type PartFacts,
 } from './partFile.js';
 import { isHtmlType, rangeStart, startsAsHtml, totalSize } from './responseFacts.js';
+import {
+  DEFAULT_DEADLINES,
+  DEFAULT_MAX_DOWNLOAD_BYTES,
+  fetchWithinReach,
+  refused,
+  StepDeadline,
+  type DownloadDeadlines,
+  type DownloadReach,
+} from './downloadLimits.js';
 
 /** Attempts of one download; an attempt that got bytes is followed at once, one that got none after a pause. */
 const ATTEMPTS = 5;
@@ -34,9 +45,11 @@ export interface DownloadRequest {
   folder: string;
   /** The validators of the last download from this address: the request is conditional. */
   previous?: Pick<DownloadOrigin, 'etag' | 'lastModified'>;
+  /** The most bytes the file may have (the registry record's cap); DEFAULT_MAX_DOWNLOAD_BYTES without. */
+  maxBytes?: number;
 }
 
-export interface DownloadDeps {
+export interface DownloadDeps extends DownloadReach {
   fetch: typeof fetch;
   userAgent: string;
   signal?: AbortSignal;
@@ -44,6 +57,15 @@ export interface DownloadDeps {
   onProgress?: (received: number, total: number | undefined) => void;
   /** The pause after an attempt that got no byte, doubled each time (tests shorten it). */
   firstPauseMs?: number;
+  /** Deadlines other than DEFAULT_DEADLINES (tests shorten them). */
+  deadlines?: Partial<DownloadDeadlines>;
+}
+
+/** What one attempt works with: the limits and the signal that ends it. */
+interface AttemptLimits {
+  maxBytes: number;
+  deadlines: DownloadDeadlines;
+  signal: AbortSignal;
 }
 
 export type DownloadResult =
@@ -58,14 +80,30 @@ export async function downloadFile(
   const part = join(request.folder, `${fileNameOf(request.url)}.part`);
   let pause = deps.firstPauseMs ?? FIRST_PAUSE_MS;
   let lastError: unknown;
+  const deadlines = { ...DEFAULT_DEADLINES, ...deps.deadlines };
+  const total = AbortSignal.timeout(deadlines.totalMs);
+  const limits: AttemptLimits = {
+    maxBytes: request.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES,
+    deadlines,
+    signal: deps.signal ? AbortSignal.any([deps.signal, total]) : total,
+  };
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const before = await partSize(part, request.url);
     try {
-      const outcome = await attemptDownload(request, part, before, deps);
+      const outcome = await attemptDownload(request, part, before, deps, limits);
       if (outcome.status === 'not_modified') return outcome;
       return await finish(request, part, outcome.facts);
     } catch (error) {
-      if (error instanceof AddressImportError || deps.signal?.aborted) throw stopped(error, deps);
+      const refusal =
+        total.aborted && !deps.signal?.aborted
+          ? refused(request.url, `nicht binnen ${deadlines.totalMs / 1000} s fertig`)
+          : error;
+      if (refusal instanceof AddressImportError && refusal.reason === 'download_refused') {
+        await removePart(part);
+      }
+      if (refusal instanceof AddressImportError || deps.signal?.aborted) {
+        throw stopped(refusal, deps);
+      }
       lastError = error;
     }
     if ((await partSize(part, request.url)) > before) continue;
@@ -86,6 +124,7 @@ async function attemptDownload(
   part: string,
   have: number,
   deps: DownloadDeps,
+  limits: AttemptLimits,
 ): Promise<{ status: 'not_modified' } | { status: 'complete'; facts: PartFacts }> {
   const facts = have > 0 ? await readPartFacts(part) : undefined;
   const resumeWith = facts && strongValidator(facts);
@@ -103,7 +142,35 @@ async function attemptDownload(
       headers['if-modified-since'] = request.previous.lastModified;
     }
   }
-  const response = await deps.fetch(request.url, { headers, signal: deps.signal });
+  const step = new StepDeadline(limits.signal);
+  try {
+    return await answered(request, part, have, deps, limits, step, headers, facts, resumeWith);
+  } finally {
+    step.disarm();
+  }
+}
+
+/** The attempt from its request on: the answer judged, then its body written. */
+async function answered(
+  request: DownloadRequest,
+  part: string,
+  have: number,
+  deps: DownloadDeps,
+  limits: AttemptLimits,
+  step: StepDeadline,
+  headers: Record<string, string>,
+  facts: PartFacts | undefined,
+  resumeWith: string | undefined,
+): Promise<{ status: 'not_modified' } | { status: 'complete'; facts: PartFacts }> {
+  const { firstByteMs } = limits.deadlines;
+  const response = await fetchWithinReach(
+    deps.fetch,
+    request.url,
+    headers,
+    deps,
+    step,
+    firstByteMs,
+  );
   if (response.status === 304 && resumeWith === undefined) {
     await response.body?.cancel();
     return { status: 'not_modified' };
@@ -128,6 +195,12 @@ async function attemptDownload(
     await response.body?.cancel();
     throw htmlPage(request.url);
   }
+  // fetch decodes a compressed answer on its own: its size would no longer be the file's.
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
+  if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
+    await response.body?.cancel();
+    throw refused(request.url, `komprimierte Antwort (Content-Encoding: ${encoding.slice(0, 40)})`);
+  }
   const received: PartFacts = resumed
     ? (facts as PartFacts)
     : {
@@ -137,8 +210,12 @@ async function attemptDownload(
       };
   if (!resumed) await writePartFacts(part, received);
   const total = totalSize(response, resumed ? have : 0);
+  if (total !== undefined && total > limits.maxBytes) {
+    await response.body?.cancel();
+    throw tooLarge(request.url, limits.maxBytes);
+  }
   const start = resumed ? have : 0;
-  await writeBody(response, part, start, total, request.url, deps);
+  await writeBody(response, part, start, total, request.url, deps, limits, step);
   const size = (await stat(part)).size;
   if (total !== undefined && size !== total) {
     throw new Error(`${size} von ${total} Bytes`);
@@ -153,16 +230,21 @@ async function writeBody(
   total: number | undefined,
   url: string,
   deps: DownloadDeps,
+  limits: AttemptLimits,
+  step: StepDeadline,
 ): Promise<void> {
   const file = await open(part, start > 0 ? 'a' : 'w');
   let received = start;
   try {
+    step.arm(limits.deadlines.idleMs, 'Daten');
     for await (const chunk of response.body ?? []) {
       const bytes = chunk as Uint8Array;
       if (received === 0 && startsAsHtml(bytes)) throw htmlPage(url);
+      if (received + bytes.length > limits.maxBytes) throw tooLarge(url, limits.maxBytes);
       await file.write(bytes);
       received += bytes.length;
       deps.onProgress?.(received, total);
+      step.arm(limits.deadlines.idleMs, 'Daten');
     }
   } catch (error) {
     if (error instanceof AddressImportError) await removePart(part);
@@ -193,6 +275,10 @@ async function finish(
     sha256,
     origin: { url: request.url, ...(etag && { etag }), ...(lastModified && { lastModified }) },
   };
+}
+
+function tooLarge(url: string, maxBytes: number): AddressImportError {
+  return refused(url, `die Datei ist größer als ${maxBytes} Bytes (die Obergrenze ihres Eintrags)`);
 }
 
 function htmlPage(url: string): AddressImportError {

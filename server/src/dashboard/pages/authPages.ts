@@ -12,7 +12,6 @@ import { MAX_EMAIL_LENGTH, type Registration } from '../../accounts/accountServi
 import type { Account } from '../../accounts/accountRepository.js';
 import type { PlatformServices } from '../../accounts/platformServices.js';
 import type { Config } from '../../config/config.js';
-import type { Mailer } from '../../mail/mailer.js';
 import type { ThrottleStoreDeps } from '../../web/throttleStore.js';
 import {
   alreadyRegisteredMail,
@@ -23,6 +22,7 @@ import { signupThrottle, type LoginRefusal } from '../../web/loginThrottle.js';
 import { field, MIN_PASSWORD_LENGTH, newPasswordProblem } from '../passwordRules.js';
 import { safeReturnPath } from '../../web/returnPath.js';
 import { credentialStamp } from '../../web/session/credentialStamp.js';
+import type { AccountMail } from '../../web/mailBudget.js';
 import { sessionAccount, type WebLayer } from '../../web/webLayer.js';
 
 /** A correct-password login to an unconfirmed account sends the link again at most this often. */
@@ -54,10 +54,9 @@ function signIn(req: Request, account: Account): Promise<void> {
   });
 }
 
-/** What sending a confirmation link needs. */
+/** What writing a confirmation link needs. */
 export type ConfirmationDeps = Pick<PlatformServices, 'emailLinks'> & {
   config: Pick<Config, 'baseUrl'>;
-  mailer: Pick<Mailer, 'send'>;
 };
 
 export type AuthPagesDeps = ConfirmationDeps &
@@ -65,30 +64,38 @@ export type AuthPagesDeps = ConfirmationDeps &
   Pick<PlatformServices, 'accounts'>;
 
 /**
- * Sends the confirmation link of an unconfirmed account; with `atMostEveryMs`
- * only when no link went out within that time. True when a mail was sent.
+ * Sends the confirmation link of an unconfirmed account, within its mailbox's
+ * budget; with `atMostEveryMs` only when no link went out within that time.
+ * True when a mail was sent.
  */
-export async function sendConfirmation(
+export function sendConfirmation(
   ctx: ConfirmationDeps,
+  mail: AccountMail,
   account: Account,
   atMostEveryMs = 0,
 ): Promise<boolean> {
-  const token = await ctx.emailLinks.issueAtMostEvery(account.id, 'verify', atMostEveryMs);
-  if (!token) return false;
-  const link = `${ctx.config.baseUrl}/signup/confirm?token=${token}`;
-  ctx.mailer.send(confirmAddressMail(account.email, link));
-  return true;
+  return mail.send(account.email, async () => {
+    const token = await ctx.emailLinks.issueAtMostEvery(account.id, 'verify', atMostEveryMs);
+    if (!token) return undefined;
+    return confirmAddressMail(account.email, `${ctx.config.baseUrl}/signup/confirm?token=${token}`);
+  });
 }
 
 /** The confirmation link to a new address, else a note to the owner of the existing account. */
-async function sendSignupMail(ctx: ConfirmationDeps, { account, existed }: Registration) {
+async function sendSignupMail(
+  ctx: ConfirmationDeps,
+  mail: AccountMail,
+  { account, existed }: Registration,
+) {
   if (!existed) {
-    await sendConfirmation(ctx, account);
+    await sendConfirmation(ctx, mail, account);
     return;
   }
   const base = ctx.config.baseUrl;
-  const mail = account.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
-  ctx.mailer.send(mail(account.email, `${base}/login`, `${base}/password/forgot`));
+  const note = account.emailVerifiedAt ? alreadyRegisteredMail : signupAgainMail;
+  await mail.send(account.email, () =>
+    note(account.email, `${base}/login`, `${base}/password/forgot`),
+  );
 }
 
 export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
@@ -128,12 +135,12 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     }
     await web.loginThrottle.succeeded(req, res, email);
     if (!account.emailVerifiedAt) {
-      const sent = await sendConfirmation(ctx, account, CONFIRMATION_RESEND_MS);
+      const sent = await sendConfirmation(ctx, web.accountMail, account, CONFIRMATION_RESEND_MS);
       const error =
         'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. ' +
         (sent
           ? 'Wir haben Ihnen den Link noch einmal geschickt.'
-          : 'Den Link haben wir Ihnen in den letzten 15 Minuten geschickt; bitte sehen Sie in Ihrem Postfach nach.');
+          : 'Den Link haben wir Ihnen vor Kurzem geschickt; bitte sehen Sie in Ihrem Postfach nach.');
       loginPage(req, res, { email, error }, 403);
       return;
     }
@@ -171,7 +178,7 @@ export function authPages(ctx: AuthPagesDeps, web: WebLayer): Router {
     }
     const { account } = registration;
     // Past the mailbox's budget for the hour: the same page, nothing sent.
-    if (await web.mailBudget.take(account.email)) await sendSignupMail(ctx, registration);
+    await sendSignupMail(ctx, web.accountMail, registration);
     web.render(req, res, 'mailSent', {
       title: 'Fast geschafft',
       email: account.email,

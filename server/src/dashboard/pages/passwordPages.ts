@@ -41,10 +41,14 @@ export function passwordPages(ctx: PasswordPagesDeps, web: WebLayer): Router {
     const email = field(req, 'email').slice(0, MAX_EMAIL_LENGTH + 1);
     const account = await ctx.accounts.findByEmail(email);
     // Past the mailbox's budget nothing is sent and the live link is not replaced.
-    if (account && (await web.mailBudget.take(account.email))) {
-      const token = await ctx.emailLinks.issue(account.id, 'reset');
-      const link = `${ctx.config.baseUrl}/password/reset?token=${token}`;
-      ctx.mailer.send(passwordResetMail(account.email, link));
+    if (account) {
+      await web.accountMail.send(account.email, async () => {
+        const token = await ctx.emailLinks.issue(account.id, 'reset');
+        return passwordResetMail(
+          account.email,
+          `${ctx.config.baseUrl}/password/reset?token=${token}`,
+        );
+      });
     }
     web.render(req, res, 'mailSent', {
       title: 'E-Mail unterwegs',

@@ -79,6 +79,11 @@ const openSchema = z
     crs: crsSchema,
     postcodes: z.boolean(),
     refresh: z.string().min(1),
+    /**
+     * The most bytes a download of `download` may have: the file's known size with
+     * headroom for growth (its evidence under `maxBytes`); unset: the downloader's default.
+     */
+    maxBytes: z.number().int().positive().optional(),
   })
   .strict()
   .refine((s) => !CREDIT_LICENSES.includes(s.license) || s.credit !== undefined, {
@@ -138,5 +143,13 @@ export function parseAddressSources(json: unknown, path: string): AddressSources
 
 /** The registry at `path` (the configured ADDRESS_SOURCES_FILE), else the project's own. */
 export function loadAddressSources(path = DEFAULT_ADDRESS_SOURCES_FILE): AddressSources {
-  return parseAddressSources(parseYaml(readFileSync(path, 'utf8')), path);
+  let json: unknown;
+  try {
+    json = parseYaml(readFileSync(path, 'utf8')) as unknown;
+  } catch (err) {
+    // As the other registries: one line for the operator (an unreadable file, or an alias
+    // bomb the YAML parser stops), not a stack trace.
+    throw new ConfigError(`ADDRESS_SOURCES_FILE ${path} is not readable YAML: ${String(err)}`);
+  }
+  return parseAddressSources(json, path);
 }

@@ -70,6 +70,20 @@ export interface ImportSummary {
   dataDateSource: DataDateSource | null;
 }
 
+/** An address with many points in one spot, as the file names it. */
+export interface CrowdedAddress {
+  municipality: string;
+  street: string;
+  houseNumber: string;
+  points: number;
+}
+
+export interface AddressRepeats {
+  /** Rows beyond the first point of each address. */
+  extraRows: number;
+  crowded?: CrowdedAddress;
+}
+
 const POINT_COLUMNS = [
   'import_id',
   'street_key',
@@ -247,6 +261,40 @@ export class OfficialPointRepository {
       `WHERE state = ? AND status <> 'active' AND first_point_id IS NOT NULL`,
       [state],
     );
+  }
+
+  /**
+   * One address given several points in an import (same place, locality,
+   * street, number and suffix, whatever their ids): the rows beyond each
+   * address's first, and the address with the most points when more than
+   * `crowd` of them lie within `withinDeg` degrees of each other.
+   */
+  async addressRepeats(
+    importId: number,
+    crowd: number,
+    withinDeg: { lat: number; lon: number },
+  ): Promise<AddressRepeats> {
+    const address = 'place_key, locality_key, street_key, number, suffix';
+    const [extra] = await this.sequelize.query<{ extra: number | string | null }>(
+      `SELECT SUM(n - 1) AS extra FROM (SELECT COUNT(*) AS n FROM house_points
+       WHERE import_id = ? GROUP BY ${address} HAVING COUNT(*) > 1) repeated`,
+      { replacements: [importId], type: QueryTypes.SELECT },
+    );
+    const [crowded] = await this.sequelize.query<CrowdedAddress>(
+      `SELECT MIN(municipality) AS municipality, MIN(street) AS street,
+       MIN(house_number) AS houseNumber, COUNT(*) AS points FROM house_points
+       WHERE import_id = ? GROUP BY ${address}
+       HAVING COUNT(*) > ? AND MAX(lat) - MIN(lat) <= ? AND MAX(lon) - MIN(lon) <= ?
+       ORDER BY points DESC LIMIT 1`,
+      {
+        replacements: [importId, crowd, withinDeg.lat, withinDeg.lon],
+        type: QueryTypes.SELECT,
+      },
+    );
+    return {
+      extraRows: Number(extra?.extra ?? 0),
+      ...(crowded && { crowded: { ...crowded, points: Number(crowded.points) } }),
+    };
   }
 
   /** Deletes the points and streets of an import in chunks, so other writers get their turn. */

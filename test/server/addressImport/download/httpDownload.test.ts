@@ -12,7 +12,13 @@ import { startStateFileServer, type StateFileServer } from '../../../support/sta
 const FILE = randomBytes(200_000);
 const SHA256 = createHash('sha256').update(FILE).digest('hex');
 const MODIFIED = new Date('2026-10-01T08:00:00Z');
-const deps: DownloadDeps = { fetch, userAgent: 'brw-test', firstPauseMs: 1 };
+// The stand-in is on loopback: allowed explicitly, as an operator allows a host.
+const deps: DownloadDeps = {
+  fetch,
+  userAgent: 'brw-test',
+  firstPauseMs: 1,
+  allowHosts: ['127.0.0.1'],
+};
 
 describe('downloading a state file', () => {
   let server: StateFileServer;

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '#server/config/configError.js';
@@ -55,6 +57,29 @@ describe('the registry of house-coordinate sources', () => {
     expect(() =>
       parseAddressSources({ references: raw.references, sources: [nw, nw] }, 'test.yaml'),
     ).toThrow(ConfigError);
+  });
+});
+
+describe('an unreadable ADDRESS_SOURCES_FILE', () => {
+  it('stops with one line naming the file, not a stack trace, for a YAML alias bomb', () => {
+    // A "billion laughs" of aliases: the yaml parser refuses to expand it (maxAliasCount).
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i += 1) {
+      const prev = String.fromCharCode(96 + i);
+      const name = String.fromCharCode(97 + i);
+      levels.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'brw-address-yaml-'));
+    const path = join(dir, 'bomb.yaml');
+    writeFileSync(path, `${levels.join('\n')}\n`);
+    try {
+      expect(() => loadAddressSources(path)).toThrow(ConfigError);
+      expect(() => loadAddressSources(path)).toThrow(
+        `ADDRESS_SOURCES_FILE ${path} is not readable YAML`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
