@@ -42,6 +42,13 @@ export interface WfsServiceConfig {
    * procedures); false: the type is not offered, so a query for it is refused.
    */
   procedureAreas?: readonly FakeProcedureArea[] | false;
+  /**
+   * Refuses a GetFeature with more than one wfs:Query. WFS 2.0 allows several,
+   * but whether Hessen's and Brandenburg's services take a second one is not
+   * seen (evidence re-check 2026-12, C2: multi-query POSTs are shown for the
+   * LGLN GeoServer only), so the lookup must survive a service that does not.
+   */
+  oneQueryOnly?: boolean;
 }
 
 export const PROCEDURE_AREA_TYPE = 'boris:BR_Verfahren';
@@ -99,6 +106,12 @@ function answer(service: WfsServiceConfig, body: string): Answer {
       status: 400,
       body: exceptionReportXml('OperationParsingFailed', 'no GetFeature/Query'),
     };
+  if (service.oneQueryOnly && queries.length > 1) {
+    return {
+      status: 400,
+      body: exceptionReportXml('OperationProcessingFailed', 'only one Query per GetFeature'),
+    };
+  }
   const repeated = repeatedGmlId(body);
   if (repeated !== undefined) {
     return {

@@ -11,7 +11,7 @@ import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
 import { typedFeaturesOf } from './featureCollection.js';
 import { outlineOf } from './gmlOutline.js';
-import { createProcedureAreas } from './procedureAreas.js';
+import { createProcedureAreas, withProcedureAreas } from './procedureAreas.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
 import { boxGeometryXml, queryGeometryXml } from './queryGeometry.js';
 import { readGmlSurface } from './gmlSurface.js';
@@ -58,22 +58,38 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
   });
   const recordsFrom = (point: LatLon, at: string | undefined) => async (url: string) => {
     const zoneQueries = await plan.queries(url);
-    const queries = [...zoneQueries, ...((await areas?.queries(url)) ?? [])];
     const typeNames = zoneQueries.map((q) => localNameOf(q.typeName));
     const geometry = queryGeometryXml(options, point);
-    return deps.upstream.request(
-      post(url, buildTypeQueriesBody(options, queries, geometry, yearCondition(at))),
-      ({ text }) => {
-        const features = typedFeaturesOf(text, [...typeNames, ...(areas ? [areas.typeName] : [])]);
-        const records = features
-          .filter(({ type }) => type !== areas?.typeName)
-          .map(({ type, feature }) => ({
-            ...factsOfType.get(type),
-            ...extractRecord(fields, (path) => textAtPath(feature, path)),
-            ...outlineOf(feature, options),
-          }));
-        return areas ? areas.attach(records, features) : records;
-      },
+    return withProcedureAreas(
+      areas,
+      url,
+      (areaQueries) =>
+        deps.upstream.request(
+          post(
+            url,
+            buildTypeQueriesBody(
+              options,
+              [...zoneQueries, ...areaQueries],
+              geometry,
+              yearCondition(at),
+            ),
+          ),
+          ({ text }) =>
+            typedFeaturesOf(text, [
+              ...typeNames,
+              ...(areaQueries.length > 0 && areas ? [areas.typeName] : []),
+            ]),
+        ),
+      (features) =>
+        Promise.resolve(
+          features
+            .filter(({ type }) => type !== areas?.typeName)
+            .map(({ type, feature }) => ({
+              ...factsOfType.get(type),
+              ...extractRecord(fields, (path) => textAtPath(feature, path)),
+              ...outlineOf(feature, options),
+            })),
+        ),
     );
   };
   const zonesFrom = (box: MetricBox, at: string | undefined) => async (url: string) => {
