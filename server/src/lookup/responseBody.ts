@@ -46,6 +46,7 @@ export function buildLookupResponse(
     attribution: withAddressCredit(
       buildAttribution({
         owners: source.owners,
+        credit: source.credit,
         year,
         sourceUrl: source.sourceUrl,
         license: source.license,

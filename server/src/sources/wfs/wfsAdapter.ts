@@ -20,6 +20,7 @@ import { zonePages } from './zonePages.js';
 import { createTypePlan } from './typePlan.js';
 import { textAtPath } from '../xmlTree.js';
 import { localNameOf, wfsOptionsSchema } from './wfsOptions.js';
+import { holdsValueOn } from '../history/datedLookup.js';
 
 export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source, deps) => {
   const { options, fields } = source;
@@ -121,10 +122,12 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
     recordsAt: (point, at) =>
       at === undefined
         ? endpoint.run(recordsFrom(point, at))
-        : datedEndpoint.runAt(recordsFrom(point, at), at, []),
+        : datedEndpoint.runAt(recordsFrom(point, at), at, [], holdsValueOn(at)),
     zonesIn: (box, at) =>
       at === undefined
         ? endpoint.run(zonesFrom(box, at))
-        : datedEndpoint.runAt(zonesFrom(box, at), at, []),
+        : datedEndpoint.runAt(zonesFrom(box, at), at, [], (zones) =>
+            holdsValueOn(at)(zones.map(({ record }) => record)),
+          ),
   });
 });
