@@ -18,6 +18,7 @@ import {
 } from './brmGml.js';
 import { brm3Documents, schemaFile } from './brmSchemas.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
+import { repeatedGmlId } from './gmlIds.js';
 import { declaredNamespaces, shapeFilterOf } from './wfsFake.js';
 import { requestedTypes, wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
 import type { ZoneShape } from './zoneGeometry.js';
@@ -86,6 +87,8 @@ export function startBrm3TwoStepFake(path: string, world: Brm3World): Promise<Fa
     if (method === 'GET')
       return schemaFile(url.pathname, path, schemas) ?? selfDescription(world, url);
     if (url.pathname !== path) return { status: 404, contentType: 'text/plain', body: 'not found' };
+    const repeated = repeatedGmlId(body);
+    if (repeated !== undefined) return fail(`duplicate gml:id ${repeated}`);
     const declared = declaredNamespaces(body);
     if (Object.entries(BRM3_NAMESPACES).some(([prefix, uri]) => declared[prefix] !== uri)) {
       return fail('Unknown Namespace');

@@ -12,6 +12,7 @@ import { attributeOf, children, parseXmlTree, textAtPath } from '#server/sources
 import type { XmlNode } from '#server/sources/xmlTree.js';
 import { localNameOf, prefixOf } from '#server/sources/wfs/wfsOptions.js';
 import { exceptionReportXml, geometry } from './brmGml.js';
+import { repeatedGmlId } from './gmlIds.js';
 import { readFilter } from './fesConditions.js';
 import { param, startFakeServer, type FakeAnswer, type FakeServer } from './faultyServer.js';
 import { declaredNamespaces, readSrsName } from './wfsFake.js';
@@ -95,6 +96,8 @@ function selfDescription(service: OwnSchemaService, url: URL): FakeAnswer {
 function answer(service: OwnSchemaService, body: string): FakeAnswer {
   const queries = children(children(parseXmlTree(body) ?? {}, 'GetFeature')[0] ?? {}, 'Query');
   if (queries.length === 0) return fail('OperationParsingFailed', 'no GetFeature/Query');
+  const repeated = repeatedGmlId(body);
+  if (repeated !== undefined) return fail('InvalidParameterValue', `duplicate gml:id ${repeated}`);
   const declared = declaredNamespaces(body);
   for (const [prefix, uri] of Object.entries(service.namespaces)) {
     if (declared[prefix] !== uri)

@@ -110,8 +110,9 @@ export async function startStateFakes(): Promise<StateFakes> {
   });
   const brm3 = await startBrm3TwoStepFake('/ows/boris_wfs', BB_WORLD);
   const berlin = await startWfsGeojsonFake({
-    '/services/wfs/brw2024': BE_YEARS[2024],
-    '/services/wfs/brw2026': BE_YEARS[2026],
+    ...Object.fromEntries(
+      Object.entries(BE_YEARS).map(([year, service]) => [`/services/wfs/brw${year}`, service]),
+    ),
   });
   const wms = await startWmsGfiFake({
     '/boris/wms_nw_brw': {

@@ -6,7 +6,8 @@
 // By GET it answers GetCapabilities and DescribeFeatureType (the AdV schema,
 // imported from <service>/schemas/, see brmSchemas.ts). A service with
 // procedure areas also offers boris:BR_Verfahren, asked in the same GetFeature
-// as the zones (one wfs:Query each, as WFS 2.0 allows).
+// as the zones (one wfs:Query each, as WFS 2.0 allows). A request whose gml:ids
+// repeat is refused, as a validating server does (gmlIds.ts).
 import { XMLParser } from 'fast-xml-parser';
 import { fromSourcePosition, type AxisOrder, type Crs } from '#server/geo/crs.js';
 import { polygonContains } from '#server/sources/geojson/pointInPolygon.js';
@@ -27,6 +28,7 @@ import {
 } from './brmGml.js';
 import { brm2Documents, schemaFile } from './brmSchemas.js';
 import { param, type FakeAnswer } from './faultyServer.js';
+import { repeatedGmlId } from './gmlIds.js';
 import { FaultSwitch, respond } from './faults.js';
 import { startLoopback } from './loopback.js';
 import { requestedTypes, wfsCapabilitiesAnswer } from './wfsSelfDescription.js';
@@ -40,6 +42,13 @@ export interface WfsServiceConfig {
    * procedures); false: the type is not offered, so a query for it is refused.
    */
   procedureAreas?: readonly FakeProcedureArea[] | false;
+  /**
+   * Refuses a GetFeature with more than one wfs:Query. WFS 2.0 allows several,
+   * but whether Hessen's and Brandenburg's services take a second one is not
+   * seen (evidence re-check 2026-12, C2: multi-query POSTs are shown for the
+   * LGLN GeoServer only), so the lookup must survive a service that does not.
+   */
+  oneQueryOnly?: boolean;
 }
 
 export const PROCEDURE_AREA_TYPE = 'boris:BR_Verfahren';
@@ -97,6 +106,19 @@ function answer(service: WfsServiceConfig, body: string): Answer {
       status: 400,
       body: exceptionReportXml('OperationParsingFailed', 'no GetFeature/Query'),
     };
+  if (service.oneQueryOnly && queries.length > 1) {
+    return {
+      status: 400,
+      body: exceptionReportXml('OperationProcessingFailed', 'only one Query per GetFeature'),
+    };
+  }
+  const repeated = repeatedGmlId(body);
+  if (repeated !== undefined) {
+    return {
+      status: 400,
+      body: exceptionReportXml('InvalidParameterValue', `duplicate gml:id ${repeated}`),
+    };
+  }
   const { profile } = service;
   const namespaces = declaredNamespaces(body);
   for (const [prefix, uri] of Object.entries(profile.namespaces)) {

@@ -83,6 +83,8 @@ export interface BodenrichtwertResponse {
   aktualitaet: Aktualitaet;
   /** The same text as aktualitaet.hinweis, where there is one (kept for existing clients). */
   hinweis?: string;
+  /** German: what the official source could not be asked for this time (an optional fact); absent when nothing. */
+  hinweise?: string[];
   disclaimer: string;
 }
 

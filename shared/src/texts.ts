@@ -51,20 +51,34 @@ export interface AttributionInput {
   year: number;
   sourceUrl: string;
   license?: LicenseId;
+  /**
+   * The credit line as the owner words it, "{year}" standing for the year
+   * (Brandenburg's committees: "© Gutachterausschüsse für Grundstückswerte
+   * {year}, dl-de/by-2-0 (www.govdata.de/dl-de/by-2-0)"); it replaces the
+   * generated text.
+   */
+  credit?: string | undefined;
 }
 
-/** Attribution text in the form the dl-de licences ask for: owner, year, licence. */
+/**
+ * Attribution text in the form the dl-de licences ask for: owner, year,
+ * licence; or the owner's own credit line with the year filled in.
+ */
 export function buildAttribution({
   owners,
   year,
   sourceUrl,
   license = 'dl-de/by-2-0',
+  credit,
 }: AttributionInput): Attribution {
   const named = [...new Set(owners.map((owner) => owner.trim()).filter((o) => o !== ''))];
   const ownerText = named.length === 0 ? FALLBACK_OWNER : named.join(', ');
   const { name, url } = LICENSES[license];
   return {
-    text: `© ${ownerText} (${year}), ${name} (${license})`,
+    text:
+      credit === undefined
+        ? `© ${ownerText} (${year}), ${name} (${license})`
+        : credit.replaceAll('{year}', String(year)),
     license_url: url,
     source_url: sourceUrl,
     year,

@@ -36,6 +36,14 @@ describe('parseKennzeichen', () => {
     expect(parsed('08146000000018000600')).toBe('081460___000180006__');
   });
 
+  it('keeps the LGLN values and a Folge in digits (Saxony: Flur ___, Folge 02), never assuming __', () => {
+    // LGLN values in JB1991/boris testdata; the Saxony ave id in a public parcel-source test.
+    expect(parsed('031205005001130037__')).toBe('031205005001130037__');
+    expect(parsed('034847003000680012__')).toBe('034847003000680012__');
+    expect(parsed('140209___00622001002')).toBe('140209___00622001002');
+    expect(splitKennzeichen('140209___00622001002')).toMatchObject({ zaehler: 622, nenner: 10 });
+  });
+
   it('keeps Hamburg’s parcels without Flur', () => {
     expect(parsed('020530___00123______')).toBe('020530___00123______');
   });

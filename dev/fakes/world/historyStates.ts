@@ -1,6 +1,6 @@
 // The past the fakes keep for dated lookups: Niedersachsen's and Bremen's
 // services per data year (boris_<year>_wfs: the records of that year's
-// stichtag only) and NRW's time-enabled WMS (layers named by use, features
+// stichtag only; Niedersachsen's before 2022 as of 31 December) and NRW's time-enabled WMS (layers named by use, features
 // with the long field names the time service answers, one set per TIME).
 import { HB_ZONES, NI_ZONES } from '../demoWorld.js';
 import type { FakeZone } from '../brmGml.js';
@@ -17,7 +17,30 @@ function zonesOfYear(zones: readonly FakeZone[], year: number): FakeZone[] {
     .filter((zone) => zone.records.length > 0);
 }
 
+/**
+ * Before 2022 Niedersachsen, Bremen, Brandenburg and Thüringen published as
+ * of 31 December, then 1 January (alfeld.de: "seit dem Jahr 2022 zum 01.01.
+ * … In vorausgegangenen Jahren war es zeitweise auch der 31.12."); the LGLN
+ * year services carry it as `stichtag "2019-12-31Z"` (JB1991/boris
+ * power/src/app/bodenrichtwert/test.json). A year's service holds the zones
+ * of 2024 as they stood at that year's end, the value scaled.
+ */
+function zonesAtYearEnd(zones: readonly FakeZone[], year: number, factor: number): FakeZone[] {
+  return zonesOfYear(zones, 2024).map((zone) => ({
+    ...zone,
+    records: zone.records.map((record) => ({
+      ...record,
+      id: `${record.id}_${year}1231`,
+      stichtag: `${year}-12-31Z`,
+      bodenrichtwert: String(Math.round(Number(record.bodenrichtwert) * factor)),
+    })),
+  }));
+}
+
 export const NI_YEAR_ZONES: Readonly<Record<number, FakeZone[]>> = {
+  2019: zonesAtYearEnd(NI_ZONES, 2019, 0.7),
+  2020: zonesAtYearEnd(NI_ZONES, 2020, 0.8),
+  2021: zonesAtYearEnd(NI_ZONES, 2021, 0.9),
   2024: zonesOfYear(NI_ZONES, 2024),
   2026: zonesOfYear(NI_ZONES, 2026),
 };

@@ -17,14 +17,14 @@ const NW = probe('DE-NW');
 const RP = probe('DE-RP');
 const ST = probe('DE-ST');
 
-const berlinZone = (year: number, brw: number): JsonZone => ({
+const berlinZone = (year: number, brw: number, stichtag = `${year}-01-01`): JsonZone => ({
   rings: [square(BE.lat, BE.lon, 0.002)],
   properties: {
     brwid: '1124',
     bezirk: 'Mitte',
     brw,
     nutzung: 'MK - Kerngebiet',
-    stichtag: `${year}-01-01`,
+    stichtag,
     gfz: 4.5,
     beitragszustand: 'ebf',
     anwert: null,
@@ -40,8 +40,23 @@ const berlinZone = (year: number, brw: number): JsonZone => ({
  */
 export const BERLIN_ZONE_BORDER = { lat: BE.lat, lon: BE.lon + 0.002 };
 
-/** Berlin publishes one service per year; 2025 does not exist. */
-export const BE_YEARS: Readonly<Record<2024 | 2026, YearService>> = {
+/**
+ * Berlin publishes one service per year since 2002 (25 year services, brw2002
+ * … brw2026, downloaded in full by a public project; an archiving script asks
+ * brw2006 as brw2006:brw_2006_vector); 2025 does not exist here. Some years
+ * write the stichtag as a date-time with offset, "2026-01-01T00:00:00+01:00"
+ * (the archiver's test takes it as the official midnight timestamp): so do
+ * 2002 and 2006 here.
+ */
+export const BE_YEARS: Readonly<Record<number, YearService>> = {
+  2002: {
+    typeName: 'brw2002:brw_2002_vector',
+    zones: [berlinZone(2002, 4000, '2002-01-01T00:00:00+01:00')],
+  },
+  2006: {
+    typeName: 'brw2006:brw_2006_vector',
+    zones: [berlinZone(2006, 4500, '2006-01-01T00:00:00+01:00')],
+  },
   2024: { typeName: 'brw2024:brw_2024_vector', zones: [berlinZone(2024, 11000)] },
   2026: {
     typeName: 'brw2026:brw2026_vector',

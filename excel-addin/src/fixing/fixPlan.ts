@@ -51,7 +51,10 @@ function code(nutzungsart: string | undefined): LandUseCode | undefined {
 export type KeptAnswers = Pick<WorkbookContents, 'answers' | 'parcels'>;
 
 const noteOf = (
-  response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'>,
+  response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'> & {
+    /** A lookup answer's unchecked facts (BodenrichtwertResponse). */
+    hinweise?: readonly string[] | undefined;
+  },
   zone: { brw_euro_pro_m2?: number | undefined; stichtag?: string | undefined },
   gfz?: number,
 ) =>
@@ -61,6 +64,7 @@ const noteOf = (
     abgerufenAm: response.abgerufen_am,
     attribution: response.attribution,
     gfz,
+    hinweise: response.hinweise,
   });
 
 const firstKey = (record: CellRecord) => record.keys[0]?.[0] ?? '';

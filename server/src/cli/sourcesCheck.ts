@@ -1,16 +1,20 @@
-// Entry point of `npm run sources:check [-- --state DE-NI …] [--json]`: probes
+// Entry point of `npm run sources:check [-- --state DE-NI …] [--json] [--facts]`: probes
 // the sources of BRW_SOURCES_FILE (default: the shipped registry) at known
 // points and exits 1 when a connected source fails. --schema checks the
 // registry against each service's own description instead (exit 1 on any
 // mismatch or unreadable description); --record DIR saves one real answer
 // per state with the requests behind it (exit 1 when a state cannot be
-// recorded). See docs/sources.md "Checking the sources".
+// recorded). --facts lists per state every fact the registry marks unverified
+// or single-source with the probe that settles it, runs the probes (--offline:
+// only lists them) and exits 0: open facts are work, not a failure. See
+// docs/sources.md "Checking the sources".
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { createLogger } from '../logging/logger.js';
 import { openConfiguredSources } from '../lookup/createLookup.js';
 import { DEFAULT_SOURCES_FILE } from '../sources/registry.js';
 import { recordAnswers } from '../sourceCheck/recordAnswers.js';
+import { checkOpenFacts, formatOpenFacts } from '../sourceCheck/openFacts.js';
 import { checkSchemas, formatSchemaResults } from '../sourceCheck/schemaCheck.js';
 import { systemClock } from '../time/clock.js';
 import { PROBE_POINTS, SHIPPED_STATES } from '../sources/shippedRegistry.js';
@@ -21,6 +25,8 @@ interface Options {
   json?: boolean;
   schema?: boolean;
   record?: string;
+  facts?: boolean;
+  offline?: boolean;
 }
 
 async function main(): Promise<void> {
@@ -30,6 +36,8 @@ async function main(): Promise<void> {
     .option('--json', 'print JSON')
     .option('--schema', 'check types, layers, geometry and fields against the service descriptions')
     .option('--record <dir>', 'save one answer per state with its requests into <dir>')
+    .option('--facts', 'list every unverified or single-source fact with its probe and result')
+    .option('--offline', 'with --facts: list the probes without running them')
     .parse(process.argv);
   const options = program.opts<Options>();
   const config = loadConfig(process.env);
@@ -40,7 +48,14 @@ async function main(): Promise<void> {
   const print = (results: unknown, text: string) =>
     console.log(options.json ? JSON.stringify(results, null, 2) : text);
 
-  if (options.record !== undefined) {
+  if (options.facts) {
+    const open = await checkOpenFacts(registry, PROBE_POINTS, states, {
+      upstream,
+      clock: systemClock,
+      probe: !options.offline,
+    });
+    print(open, formatOpenFacts(open));
+  } else if (options.record !== undefined) {
     const registryFile = config.sourcesFile ?? DEFAULT_SOURCES_FILE;
     const recorded = await recordAnswers(options.record, states, PROBE_POINTS, {
       registryFile,

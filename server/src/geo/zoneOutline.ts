@@ -26,6 +26,8 @@ export function compactRing(ring: readonly LonLat[]): LonLat[] {
 
 /**
  * An entry as the pipeline keeps and caches it: the published fields plus,
- * where the source returned it, the outline (wireEntry leaves it out).
+ * where the source returned it, the outline, and the German notes on what
+ * the source could not be asked for (`hinweise`, the answer's; wireEntry
+ * leaves both out).
  */
-export type ZonedEntry = BodenrichtwertEntry & { outline?: ZoneOutline };
+export type ZonedEntry = BodenrichtwertEntry & { outline?: ZoneOutline; hinweise?: string[] };

@@ -1,7 +1,8 @@
 // JSON-to-XML mapping of §4.1: root `response`, every key an element of the
 // same name and nesting, entries of `bodenrichtwerte` as `bodenrichtwert`.
 // The batch answer's `results` hold `result` elements, each structured like
-// the single answer; `geocoding.warnings` holds `warning` elements. The parcel
+// the single answer; `geocoding.warnings` holds `warning` elements, `hinweise`
+// `hinweis` elements. The parcel
 // answer's `zonen` hold `zone` elements, `bodenwert` holds `nutzung` elements;
 // its `geometrie` (GeoJSON) is the GeoJSON as text, so a client reads the
 // polygon with any GeoJSON parser instead of nested anonymous arrays. Absent
@@ -13,6 +14,7 @@ const ARRAY_ENTRY_NAMES: Readonly<Record<string, string>> = {
   bodenrichtwerte: 'bodenrichtwert',
   results: 'result',
   warnings: 'warning',
+  hinweise: 'hinweis',
   zonen: 'zone',
   bodenwert: 'nutzung',
 };

@@ -38,6 +38,7 @@ import type { SourceGate } from '../scheduling/sourceGate.js';
 import type { SourceRegistry, StateSource } from '../sources/registry.js';
 import type { ConfiguredSource } from '../sources/sourceDefinition.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
+import { UNCHECKED_FRESH_MS } from '../sources/uncheckedFacts.js';
 
 export interface LookupResult {
   place: GeocodedPlace;
@@ -104,7 +105,12 @@ export function createLookupService(deps: {
           }),
         {
           signal: ticket.signal,
-          freshness: stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
+          freshness: (entries) =>
+            entries.some((entry) => entry.hinweise !== undefined)
+              ? { freshMs: UNCHECKED_FRESH_MS }
+              : stichtag === undefined
+                ? undefined
+                : settledFreshness(stichtag, today()),
         },
       );
       // An answer without values is stored like any other, with the same lifecycle:

@@ -2,7 +2,7 @@
 // (the cache holds the full set), order W, M, G, S, L, F, SO, attribution
 // with the state's owners and the data year, how current the values are
 // (aktualitaet, its hinweis repeated at the top level for existing clients),
-// the disclaimer. Zone outlines stay inside the service.
+// what the source could not be asked for (hinweise), the disclaimer. Zone outlines stay inside the service.
 import type { Attribution, BodenrichtwertResponse, Geocoding } from '#shared/apiTypes.js';
 import { wireEntry } from '#shared/entryFields.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
@@ -27,6 +27,7 @@ export function buildLookupResponse(
   const year = Math.max(...selected.map((entry) => Number(entry.stichtag.slice(0, 4))));
   const { source, aktualitaet } = result;
   const { hinweis } = aktualitaet;
+  const hinweise = [...new Set(selected.flatMap((entry) => entry.hinweise ?? []))];
   return {
     address_input: addressInput,
     address_resolved: result.place.displayName,
@@ -45,6 +46,7 @@ export function buildLookupResponse(
     attribution: withAddressCredit(
       buildAttribution({
         owners: source.owners,
+        credit: source.credit,
         year,
         sourceUrl: source.sourceUrl,
         license: source.license,
@@ -53,6 +55,7 @@ export function buildLookupResponse(
     ),
     aktualitaet,
     ...(hinweis === undefined ? {} : { hinweis }),
+    ...(hinweise.length === 0 ? {} : { hinweise }),
     disclaimer: LOOKUP_DISCLAIMER,
   };
 }

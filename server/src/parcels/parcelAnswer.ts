@@ -49,6 +49,7 @@ function parcelAttribution(
   const years = zones.map((zone) => Number(zone.stichtag.slice(0, 4)));
   const landValues = buildAttribution({
     owners: source.owners,
+    credit: source.credit,
     year: years.length === 0 ? Number(today.slice(0, 4)) : Math.max(...years),
     sourceUrl: source.sourceUrl,
     license: source.license,

@@ -38,7 +38,7 @@ const factEvidenceSchema = z
   .strict();
 
 /**
- * Fact → evidence; facts are `license`, `owners`, `sourceUrl`, `terms`, `viewerUrl`,
+ * Fact → evidence; facts are `license`, `owners`, `credit`, `sourceUrl`, `terms`, `viewerUrl`,
  * `map`, `fields.<name>`, `options.<name>`, and `portal` of a state not connected
  * (the `currency` block holds the evidence of its own facts).
  */
@@ -147,6 +147,16 @@ const configuredSchema = baseSchema
     kind: z.string().min(1),
     license: z.enum(LICENSE_IDS),
     owners: z.array(z.string().min(1)).min(1),
+    /**
+     * The credit line word for word as the owner asks for it, "{year}" for
+     * the year of the answer's newest stichtag; without it the attribution
+     * is built from `owners`, the year and the licence.
+     */
+    credit: z
+      .string()
+      .min(1)
+      .refine((text) => text.includes('{year}'), 'credit must hold {year}')
+      .optional(),
     /** The page the attribution links to; when absent, the service's `options.url` (not a template). */
     sourceUrl: z.url().optional(),
     fields: fieldMapSchema,
@@ -233,6 +243,7 @@ export interface ConfiguredSource<Options = unknown> {
   kind: string;
   license: LicenseId;
   owners: readonly string[];
+  credit?: string | undefined;
   sourceUrl: string;
   fields: FieldMap;
   viewerUrl?: string | undefined;

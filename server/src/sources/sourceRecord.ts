@@ -4,6 +4,7 @@
 // every protocol.
 import { RECORD_FIELDS } from '#shared/entryFields.js';
 import type { ZoneOutline } from '../geo/zoneOutline.js';
+import type { UncheckedFact } from './uncheckedFacts.js';
 
 /**
  * The published value, date and land use (with its Ergänzung), which the
@@ -33,8 +34,11 @@ export interface ProcedureAreaRecord {
  * `outline`: the zone's geometry, where the adapter's protocol returns one.
  * `procedureAreas`: the procedure areas found at the same point, which the
  * mapper reads into the zone's Verfahrensgrund where the zone publishes none.
+ * `unchecked`: the optional facts the service could not be asked for
+ * (uncheckedFacts.ts); the zone's own values are complete.
  */
 export type SourceRecord = Partial<Record<SourceField, string>> & {
   outline?: ZoneOutline;
   procedureAreas?: readonly ProcedureAreaRecord[];
+  unchecked?: readonly UncheckedFact[];
 };

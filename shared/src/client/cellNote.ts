@@ -22,6 +22,12 @@ export interface CellNoteFacts {
    * `gfz`): without the add-in, the cell itself has to say it is converted.
    */
   gfz?: number | undefined;
+  /**
+   * What the official source could not be asked for that time (the answer's
+   * `hinweise`, e.g. the procedure areas): a fixed cell keeps no later answer
+   * that would have checked it, so its note says so.
+   */
+  hinweise?: readonly string[] | undefined;
 }
 
 /** YYYY-MM-DD → DD.MM.YYYY, as a German reader writes a day. */
@@ -46,7 +52,7 @@ function licenceText(url: string): string {
 
 /**
  * The note's lines: Bodenrichtwert, Stichtag, the GFZ conversion where there
- * is one, Abrufdatum, Quelle, Lizenz (German).
+ * is one, Abrufdatum, Quelle, Lizenz, and a Hinweis per unchecked fact (German).
  */
 export function cellNoteLines({
   bodenrichtwert,
@@ -54,6 +60,7 @@ export function cellNoteLines({
   abgerufenAm,
   attribution,
   gfz,
+  hinweise = [],
 }: CellNoteFacts): string[] {
   const fetched = new Date(abgerufenAm);
   const source = attribution.source_url === '' ? '' : `, ${attribution.source_url}`;
@@ -64,5 +71,6 @@ export function cellNoteLines({
     `Abrufdatum: ${Number.isNaN(fetched.getTime()) ? abgerufenAm : berlinDay.format(fetched)}`,
     `Quelle: ${attribution.text}${source}`,
     `Lizenz: ${licenceText(attribution.license_url)}`,
+    ...hinweise.map((text) => `Hinweis: ${text}`),
   ];
 }

@@ -92,6 +92,17 @@ export const bodenrichtwertResponseSchema = z.object({
     'Derselbe Text wie aktualitaet.hinweis, wo es einen gibt (für bestehende Clients); ' +
       'sichtbar anzeigen.',
   ).optional(),
+  hinweise: z
+    .array(z.string())
+    .min(1)
+    .meta({
+      description:
+        'Was die amtliche Quelle diesmal nicht beantwortet hat, obwohl die Bodenrichtwerte ' +
+        'vorliegen (z. B. ob die Adresse in einem Sanierungsgebiet liegt); sichtbar anzeigen. ' +
+        'Eine solche Antwort wird nur kurz zwischengespeichert und bald erneut abgefragt. ' +
+        'Fehlt, wenn alles geprüft wurde.',
+    })
+    .optional(),
   disclaimer: text('Pflichthinweis; sichtbar lassen.'),
 });
 

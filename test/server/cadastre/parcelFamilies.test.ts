@@ -77,6 +77,20 @@ describe('ALKIS vereinfacht 2.0 (Bremen deegree)', () => {
   });
 });
 
+describe('ALKIS vereinfacht 2.0, flur as text (Rheinland-Pfalz)', () => {
+  // A public RLP client (QGIS "ALKIS-Suchmodul") filters ave:Flurstueck on flur = "Flur {n}".
+  it('reads "Flur 5" and "5" alike', () => {
+    const asText = fixture('hb-ave2.xml').replace(
+      '<app:flur>72</app:flur>',
+      '<app:flur>Flur 5</app:flur>',
+    );
+    const [parcel] = readParcels('ave2', asText, context());
+    expect(parcel?.flur).toBe(5);
+    const [plain] = readParcels('ave2', fixture('hb-ave2.xml'), context());
+    expect(plain?.flur).toBe(72);
+  });
+});
+
 describe('NAS AX_Flurstueck (NRW AAA)', () => {
   it('reads the real answer', () => {
     const [parcel] = readParcels('nas', fixture('nw-nas.xml'), context());

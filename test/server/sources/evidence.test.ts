@@ -22,6 +22,7 @@ function factsOf(entry: (typeof configured)[number]): string[] {
     'license',
     'owners',
     'sourceUrl',
+    ...(entry.credit === undefined ? [] : ['credit']),
     ...(entry.terms ? ['terms'] : []),
     ...(entry.viewerUrl === undefined ? [] : ['viewerUrl']),
     ...(entry.map === undefined ? [] : ['map']),

@@ -4,9 +4,11 @@
 // none), answered through the real lookup in JSON and XML. The stand-ins write
 // BR_Verfahren modelled on the BRM GML (no answer with one is public; the
 // element names are the registry's candidates, evidence options.procedureAreas).
-// An area whose art cannot be read is logged and left out; a service that
-// refuses the area query fails the lookup like a failing source (stale cache,
-// else 503).
+// An area whose art cannot be read is logged and left out. The areas are an
+// optional fact: a service that does not describe the type (it answers
+// InvalidParameterValue, as a strict WFS does for an unknown type) or refuses
+// a second query in one GetFeature still answers the zones, with a note
+// (hinweise) and a brief cache life.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +20,8 @@ import { HESSEN_PROFILE } from '#dev/fakes/profiles.js';
 import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { startWfsFake, type WfsFake, type WfsServiceConfig } from '#dev/fakes/wfsFake.js';
 import { BB, BB_WORLD } from '#dev/fakes/world/wfsStates.js';
-import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
+import type { BodenrichtwertEntry, BodenrichtwertResponse } from '#shared/apiTypes.js';
+import { UNCHECKED_FRESH_MS, UNCHECKED_HINWEISE } from '#server/sources/uncheckedFacts.js';
 import { manualClock } from '../../support/clock.js';
 import { entriesAt, startLookupHarness, type LookupHarness } from '../../support/lookupHarness.js';
 
@@ -32,6 +35,10 @@ const ADDRESSES = {
   unreadable: 'Rheinstraße 5, 65185 Wiesbaden',
   /** In the zone outside the areas, asked only once the area query is refused. */
   uncached: 'Kirchgasse 3, 65183 Wiesbaden',
+  /** The same zone, asked only while the service refuses a second query. */
+  refusingSecond: 'Kirchgasse 5, 65183 Wiesbaden',
+  /** The same zone, asked only while the service fails. */
+  failing: 'Kirchgasse 7, 65183 Wiesbaden',
   potsdam: 'Brandenburger Straße 30, 14467 Potsdam',
   potsdamEast: 'Brandenburger Straße 60, 14467 Potsdam',
 };
@@ -111,6 +118,8 @@ beforeAll(async () => {
       [ADDRESSES.outside]: [{ ...WIESBADEN, ...OUTSIDE }],
       [ADDRESSES.unreadable]: [{ ...WIESBADEN, ...UNREADABLE }],
       [ADDRESSES.uncached]: [{ ...WIESBADEN, ...OUTSIDE, lat: OUTSIDE.lat + 0.001 }],
+      [ADDRESSES.refusingSecond]: [{ ...WIESBADEN, ...OUTSIDE, lat: OUTSIDE.lat + 0.0005 }],
+      [ADDRESSES.failing]: [{ ...WIESBADEN, ...OUTSIDE, lat: OUTSIDE.lat - 0.0005 }],
       [ADDRESSES.potsdam]: [brandenburg(BB.lon)],
       [ADDRESSES.potsdamEast]: [brandenburg(BB.lon + 0.004)],
     },
@@ -186,20 +195,111 @@ describe('Brandenburg: the areas asked beside the zones in step 1', () => {
   });
 });
 
-describe('a service that refuses the area query', () => {
-  it('fails the lookup like a failing source: the stale answer if cached, else 503', async () => {
+const UNCHECKED = UNCHECKED_HINWEISE.procedureAreas;
+
+describe('a service that does not describe BR_Verfahren (InvalidParameterValue for the type)', () => {
+  it('answers the zones (200) with a note, not 503, and keeps that answer only briefly', async () => {
     hessen.procedureAreas = false;
     try {
-      // Past the day's freshness: the cached answer is served stale, its renewal fails.
-      clock.advance(25 * 3600 * 1000);
-      const stale = await h.get({ address: ADDRESSES.inside });
-      expect(stale.status).toBe(200);
-      expect(await stale.json()).toMatchObject({ cache_stale: true });
       const fresh = await h.get({ address: ADDRESSES.uncached });
-      expect(fresh.status).toBe(503);
-      expect(await fresh.json()).toMatchObject({ error: 'service_error' });
+      expect(fresh.status).toBe(200);
+      const body = (await fresh.json()) as BodenrichtwertResponse;
+      expect(body.bodenrichtwerte.map((e) => e.bodenrichtwertnummer)).toEqual(['14200']);
+      expect(body.hinweise).toEqual([UNCHECKED]);
+      const xml = await (await h.get({ address: ADDRESSES.uncached, format: 'xml' })).text();
+      expect(xml).toContain(`<hinweise><hinweis>${UNCHECKED}</hinweis></hinweise>`);
     } finally {
       hessen.procedureAreas = [];
+    }
+    // Past the brief freshness the note is asked again: served stale once, renewed in the background.
+    clock.advance(UNCHECKED_FRESH_MS + 1000);
+    const stale = (await (await h.get({ address: ADDRESSES.uncached })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(stale).toMatchObject({ cache_stale: true, hinweise: [UNCHECKED] });
+    await h.server.ctx.lookup.idle();
+    const renewed = (await (await h.get({ address: ADDRESSES.uncached })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(renewed).not.toHaveProperty('hinweise');
+    expect(renewed).not.toHaveProperty('cache_stale');
+  });
+
+  it('keeps a complete answer the usual day: no note, no early renewal', async () => {
+    await h.get({ address: ADDRESSES.outside });
+    clock.advance(UNCHECKED_FRESH_MS + 1000);
+    const again = (await (await h.get({ address: ADDRESSES.outside })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(again).toMatchObject({ cache_hit: true });
+    expect(again).not.toHaveProperty('cache_stale');
+    expect(again).not.toHaveProperty('hinweise');
+  });
+
+  it('answers Brandenburg’s zones with the note when its service lacks the type', async () => {
+    const bbRefusing = await startBrm3TwoStepFake('/ows/boris_wfs', {
+      ...BB_WORLD,
+      procedureAreas: false,
+    });
+    const refusingDir = mkdtempSync(join(tmpdir(), 'brw-areas-bb-'));
+    const registryFile = await writeStateRegistry(refusingDir, {
+      urls: { 'DE-BB': `${bbRefusing.url}/ows/boris_wfs` },
+    });
+    const other = await startLookupHarness({
+      clock,
+      env: { BRW_SOURCES_FILE: registryFile },
+      places: {
+        [ADDRESSES.potsdam]: [
+          {
+            lat: BB.lat,
+            lon: BB.lon,
+            iso: 'DE-BB',
+            road: 'Brandenburger Straße',
+            postcode: '14467',
+            city: 'Potsdam',
+          },
+        ],
+      },
+    });
+    try {
+      const res = await other.get({ address: ADDRESSES.potsdam });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as BodenrichtwertResponse;
+      expect(body.bodenrichtwerte.length).toBeGreaterThan(0);
+      expect(body.hinweise).toEqual([UNCHECKED]);
+    } finally {
+      await other.close();
+      await bbRefusing.close();
+      rmSync(refusingDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a service that refuses a second wfs:Query in one GetFeature', () => {
+  it('answers the zones asked alone (200), with the note', async () => {
+    hessen.oneQueryOnly = true;
+    try {
+      const res = await h.get({ address: ADDRESSES.refusingSecond });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as BodenrichtwertResponse;
+      expect(body.bodenrichtwerte.map((e) => e.bodenrichtwertnummer)).toEqual(['14200']);
+      expect(body.hinweise).toEqual([UNCHECKED]);
+    } finally {
+      hessen.oneQueryOnly = false;
+    }
+  });
+
+  it('still fails a lookup whose zone query itself fails: 503, never an empty answer', async () => {
+    he.faults.set('http-500');
+    try {
+      const res = await h.get({ address: ADDRESSES.failing });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ error: 'service_error' });
+    } finally {
+      he.faults.set(undefined);
     }
   });
 });

@@ -26,6 +26,20 @@ describe('cellNoteLines', () => {
     ]);
   });
 
+  it('adds a Hinweis line per fact the source could not be asked for (the answer’s hinweise)', () => {
+    const lines = cellNoteLines({
+      bodenrichtwert: 900,
+      stichtag: '2024-01-01',
+      abgerufenAm: '2026-11-20T10:00:00Z',
+      attribution,
+      hinweise: ['Ob die Adresse in einem Sanierungsgebiet liegt, konnte nicht geprüft werden.'],
+    });
+    expect(lines.at(-1)).toBe(
+      'Hinweis: Ob die Adresse in einem Sanierungsgebiet liegt, konnte nicht geprüft werden.',
+    );
+    expect(lines.at(-2)).toMatch(/^Lizenz: /);
+  });
+
   it('says so where a cell stands for several zones, and names an unknown licence by its link', () => {
     const lines = cellNoteLines({
       bodenrichtwert: undefined,

@@ -37,6 +37,7 @@ const PLACED_ANSWER_FIELDS = [
   'attribution',
   'aktualitaet',
   'hinweis',
+  'hinweise',
   'disclaimer',
 ];
 

@@ -51,15 +51,22 @@ export interface BrwStoreOptions<Entries = ZonedEntry[]> {
 /** `signal` aborts when no reader waits for the entries any more (never for a renewal). */
 export type FetchEntries<Entries = ZonedEntry[]> = (signal: AbortSignal) => Promise<Entries>;
 
-/** Replaces the store's fresh and maximum age for one kind of entry (settled dated lookups). */
+/**
+ * Replaces the store's fresh and maximum age for one kind of entry (settled
+ * dated lookups; answers with an unchecked fact, fresh only briefly, their
+ * maximum age the store's unless given).
+ */
 export interface FreshnessOverride {
   freshMs: number;
-  maxAgeMs: number;
+  maxAgeMs?: number;
 }
 
-export interface ReadOptions {
+/** The freshness of the entries held, or undefined for the store's own. */
+export type FreshnessOf<Entries> = (entries: Entries) => FreshnessOverride | undefined;
+
+export interface ReadOptions<Entries = ZonedEntry[]> {
   signal?: AbortSignal | undefined;
-  freshness?: FreshnessOverride | undefined;
+  freshness?: FreshnessOverride | FreshnessOf<Entries> | undefined;
 }
 
 export interface BrwStore<Entries = ZonedEntry[]> {
@@ -70,7 +77,7 @@ export interface BrwStore<Entries = ZonedEntry[]> {
   get(
     key: string,
     fetchFresh: FetchEntries<Entries>,
-    options?: ReadOptions,
+    options?: ReadOptions<Entries>,
   ): Promise<BrwValues<Entries>>;
   /** Resolves when no background renewal is running (tests, shutdown). */
   idle(): Promise<void>;
@@ -139,10 +146,13 @@ export function createBrwStore<Entries = ZonedEntry[]>(
     key: string,
     fetchFresh: FetchEntries<Entries>,
     signal: AbortSignal,
-    { freshMs, maxAgeMs }: FreshnessOverride = options,
+    freshness: ReadOptions<Entries>['freshness'],
   ): Promise<BrwValues<Entries>> {
     const cached = await find(key);
     if (cached) {
+      const override = typeof freshness === 'function' ? freshness(cached.entries) : freshness;
+      const freshMs = override?.freshMs ?? options.freshMs;
+      const maxAgeMs = override?.maxAgeMs ?? options.maxAgeMs;
       const age = clock().getTime() - cached.fetchedAt.getTime();
       const served = { entries: cached.entries, fetchedAt: cached.fetchedAt, cacheHit: true };
       if (age <= freshMs) return { ...served, stale: false };

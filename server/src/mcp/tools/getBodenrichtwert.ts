@@ -98,6 +98,7 @@ function summarize(r: BodenrichtwertResponse): string {
     ...entries,
     `Aktualität: ${currencyFacts(r.aktualitaet)}`,
     ...(r.hinweis === undefined ? [] : [`Achtung: ${r.hinweis}`]),
+    ...(r.hinweise ?? []).map((text) => `Achtung: ${text}`),
     `Quelle: ${r.attribution.text}, ${r.attribution.source_url} (Lizenz: ${r.attribution.license_url}), abgerufen am ${r.abgerufen_am}`,
     `Hinweis: ${r.disclaimer}`,
   ].join('\n');

@@ -2,6 +2,8 @@
 // cache entry, a longer freshness once the date is settled, and a no_data
 // message that names how far back the state's source reaches.
 import type { ConfiguredSource } from '../sourceDefinition.js';
+import { parsePublishedDate } from '../mapping/publishedValues.js';
+import type { SourceRecord } from '../sourceRecord.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -55,3 +57,19 @@ export function isBeforeHistory(
 
 // The German writing of a day lives with the add-ins' helpers, which show it too.
 export { germanDate } from '#shared/stichtag.js';
+
+/**
+ * Whether a year's answer holds a value in force on `at`: no zone at all
+ * (nothing older would be found either), or a record whose published
+ * stichtag is on or before it (one that cannot be read counts, so the mapper
+ * reports it). A year's service whose records all lie after the date (2020's
+ * with 2020-12-31, asked for June 2020) sends the search a year further back.
+ */
+export function holdsValueOn(at: string) {
+  return (records: readonly Pick<SourceRecord, 'stichtag'>[]): boolean =>
+    records.length === 0 ||
+    records.some((record) => {
+      const stichtag = parsePublishedDate(record.stichtag);
+      return stichtag === undefined || stichtag <= at;
+    });
+}

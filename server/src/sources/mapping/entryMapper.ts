@@ -17,6 +17,7 @@ import {
   readPublishedVerfahrensgrundZusatz,
 } from './publishedProcedure.js';
 import { procedureAreaReader } from './procedureArea.js';
+import { hinweiseOf } from '../uncheckedFacts.js';
 import { nameWithErgaenzung, readPublishedUse } from './publishedUse.js';
 import type { NumberFormat } from '../numberFormat.js';
 import {
@@ -132,6 +133,7 @@ export function mapRecord(record: SourceRecord, context: MappingContext): ZonedE
     else if (raw !== undefined) context.onUnreadable(unreadable(field, raw, record));
   }
   if (record.outline !== undefined) entry.outline = record.outline;
+  if (record.unchecked?.length) entry.hinweise = hinweiseOf(record.unchecked);
   return entry;
 }
 

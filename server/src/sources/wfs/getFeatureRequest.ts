@@ -3,6 +3,7 @@
 // point (not a BBOX) returns exactly the zones containing the address; a
 // parcel's box every zone that may cover part of it. A further
 // condition (Hamburg: only the newest Jahrgänge) is joined with fes:And.
+import type { QueryGeometry } from './queryGeometry.js';
 import type { WfsOptions } from './wfsOptions.js';
 
 const FIXED_NAMESPACES = {
@@ -25,15 +26,15 @@ export interface TypeQuery {
 export function buildTypeQueriesBody(
   options: Pick<WfsOptions, 'namespaces'>,
   queries: readonly TypeQuery[],
-  geometry: string,
+  geometry: QueryGeometry,
   condition?: string,
   attributes?: Readonly<Record<string, string>>,
 ): string {
-  const body = queries.map(({ typeName, geometryProperty }) => {
+  const body = queries.map(({ typeName, geometryProperty }, i) => {
     const intersects =
       '<fes:Intersects>' +
       `<fes:ValueReference>${escapeXml(geometryProperty)}</fes:ValueReference>` +
-      geometry +
+      geometry(i + 1) +
       '</fes:Intersects>';
     const filter = condition ? `<fes:And>${intersects}${condition}</fes:And>` : intersects;
     return `<wfs:Query typeNames="${escapeXml(typeName)}"><fes:Filter>${filter}</fes:Filter></wfs:Query>`;

@@ -1,6 +1,9 @@
 // The geometry a GetFeature filter intersects: the address point, or for
 // deegree (Hamburg), which finds no zone for a bare point, a small square
-// around it. Written in the source's CRS and axis order.
+// around it. Written in the source's CRS and axis order. Each wfs:Query of a
+// GetFeature repeats the geometry, and a gml:id is an XML ID, unique within
+// the document (XML 1.0 §3.3.1, validity constraint "ID"), so the geometry is
+// written once per query with the query's number in its id.
 import {
   formatPosition,
   metricToLatLon,
@@ -20,18 +23,22 @@ export interface QueryGeometryOptions {
 
 const METERS_PER_DEGREE_LAT = 111_320;
 
-export function queryGeometryXml(options: QueryGeometryOptions, point: LatLon): string {
+/** The geometry of the query numbered `index` (from 1) of one GetFeature. */
+export type QueryGeometry = (index: number) => string;
+
+export function queryGeometryXml(options: QueryGeometryOptions, point: LatLon): QueryGeometry {
   const srsName = escapeAttribute(options.srsName);
   const pos = (p: LatLon) =>
     formatPosition(toSourcePosition(p, options.crs, options.axisOrder), options.crs);
   if (options.querySquareMeters === undefined) {
-    return `<gml:Point gml:id="lookup-point" srsName="${srsName}"><gml:pos>${pos(point)}</gml:pos></gml:Point>`;
+    const at = pos(point);
+    return (index) =>
+      `<gml:Point gml:id="lookup-point-${index}" srsName="${srsName}"><gml:pos>${at}</gml:pos></gml:Point>`;
   }
   const ring = squareAround(point, options.querySquareMeters).map(pos).join(' ');
-  return (
-    `<gml:Polygon gml:id="lookup-area" srsName="${srsName}"><gml:exterior><gml:LinearRing>` +
-    `<gml:posList>${ring}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>`
-  );
+  return (index) =>
+    `<gml:Polygon gml:id="lookup-area-${index}" srsName="${srsName}"><gml:exterior><gml:LinearRing>` +
+    `<gml:posList>${ring}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>`;
 }
 
 /**
@@ -40,7 +47,7 @@ export function queryGeometryXml(options: QueryGeometryOptions, point: LatLon): 
  * asked in degrees gets degrees and one asked in metres metres (Thüringen
  * answers a box of the wrong unit with no zone at all, not an error).
  */
-export function boxGeometryXml(options: QueryGeometryOptions, box: MetricBox): string {
+export function boxGeometryXml(options: QueryGeometryOptions, box: MetricBox): QueryGeometry {
   const [[e0, n0], [e1, n1]] = [box.min, box.max];
   const corners: [number, number][] = [
     [e0, n0],
@@ -55,10 +62,10 @@ export function boxGeometryXml(options: QueryGeometryOptions, box: MetricBox): s
       return formatPosition(toSourcePosition(point, options.crs, options.axisOrder), options.crs);
     })
     .join(' ');
-  return (
-    `<gml:Polygon gml:id="parcel-box" srsName="${escapeAttribute(options.srsName)}"><gml:exterior>` +
-    `<gml:LinearRing><gml:posList>${ring}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>`
-  );
+  const srsName = escapeAttribute(options.srsName);
+  return (index) =>
+    `<gml:Polygon gml:id="parcel-box-${index}" srsName="${srsName}"><gml:exterior>` +
+    `<gml:LinearRing><gml:posList>${ring}</gml:posList></gml:LinearRing></gml:exterior></gml:Polygon>`;
 }
 
 /** A closed, counter-clockwise square of `sideMeters` centred on the point. */

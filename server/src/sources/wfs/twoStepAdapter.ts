@@ -4,7 +4,8 @@
 // refer to them (br:BR_Bodenrichtwert whose gehoertZu xlink:href is
 // "urn:adv:oid:" + the zone's gml:id). All stichtage come back; the pipeline
 // keeps the newest per zone. The procedure areas (br:BR_Verfahren, where the
-// registry names them) are asked in step 1, beside the zones.
+// registry names them) are asked in step 1, beside the zones; refused, step 1
+// is asked again without them and the answer says so (procedureAreas.ts).
 // For the parcel view (zonesIn) step 1 asks the zones meeting the parcel's box,
 // paged, each with its polygon in full precision; step 2 is the same, and each
 // value takes the polygon of the zone it refers to. The procedure areas are
@@ -17,7 +18,7 @@ import { extractRecord } from '../fieldMap.js';
 import { featuresOf, typedFeaturesOf } from './featureCollection.js';
 import { buildTypeQueriesBody, escapeXml, getFeatureXml } from './getFeatureRequest.js';
 import { readGmlSurface } from './gmlSurface.js';
-import { createProcedureAreas } from './procedureAreas.js';
+import { createProcedureAreas, withProcedureAreas } from './procedureAreas.js';
 import { boxGeometryXml, queryGeometryXml } from './queryGeometry.js';
 import { zonePages } from './zonePages.js';
 import { attributeOf, textAtPath } from '../xmlTree.js';
@@ -78,19 +79,29 @@ export const wfsTwoStepKind = defineAdapterKind(
         })),
       );
     return Promise.resolve({
-      async recordsAt(point) {
-        const queries = [zoneQuery, ...((await areas?.queries(options.url)) ?? [])];
-        const found = await deps.upstream.request(
-          post(buildTypeQueriesBody(options, queries, queryGeometryXml(options, point))),
-          ({ text }) => typedFeaturesOf(text, [zoneType, ...(areas ? [areas.typeName] : [])]),
+      recordsAt(point) {
+        const geometry = queryGeometryXml(options, point);
+        return withProcedureAreas(
+          areas,
+          options.url,
+          (areaQueries) =>
+            deps.upstream.request(
+              post(buildTypeQueriesBody(options, [zoneQuery, ...areaQueries], geometry)),
+              ({ text }) =>
+                typedFeaturesOf(text, [
+                  zoneType,
+                  ...(areaQueries.length > 0 && areas ? [areas.typeName] : []),
+                ]),
+            ),
+          async (found) => {
+            const zoneIds = found
+              .filter(({ type }) => type === zoneType)
+              .map(({ feature }) => attributeOf(feature, 'id'))
+              .filter((id): id is string => id !== undefined && id !== '');
+            if (zoneIds.length === 0) return [];
+            return (await valuesOf(zoneIds)).map(({ record }) => record);
+          },
         );
-        const zoneIds = found
-          .filter(({ type }) => type === zoneType)
-          .map(({ feature }) => attributeOf(feature, 'id'))
-          .filter((id): id is string => id !== undefined && id !== '');
-        if (zoneIds.length === 0) return [];
-        const records = (await valuesOf(zoneIds)).map(({ record }) => record);
-        return areas ? areas.attach(records, found) : records;
       },
       async zonesIn(box) {
         const zones = await zonePages(deps.upstream, {

@@ -11,7 +11,7 @@ import { extractRecord } from '../fieldMap.js';
 import { createYearEndpoint } from '../years/yearEndpoint.js';
 import { typedFeaturesOf } from './featureCollection.js';
 import { outlineOf } from './gmlOutline.js';
-import { createProcedureAreas } from './procedureAreas.js';
+import { createProcedureAreas, withProcedureAreas } from './procedureAreas.js';
 import { buildTypeQueriesBody, equalsOneOf } from './getFeatureRequest.js';
 import { boxGeometryXml, queryGeometryXml } from './queryGeometry.js';
 import { readGmlSurface } from './gmlSurface.js';
@@ -20,6 +20,7 @@ import { zonePages } from './zonePages.js';
 import { createTypePlan } from './typePlan.js';
 import { textAtPath } from '../xmlTree.js';
 import { localNameOf, wfsOptionsSchema } from './wfsOptions.js';
+import { holdsValueOn } from '../history/datedLookup.js';
 
 export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source, deps) => {
   const { options, fields } = source;
@@ -58,22 +59,38 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
   });
   const recordsFrom = (point: LatLon, at: string | undefined) => async (url: string) => {
     const zoneQueries = await plan.queries(url);
-    const queries = [...zoneQueries, ...((await areas?.queries(url)) ?? [])];
     const typeNames = zoneQueries.map((q) => localNameOf(q.typeName));
     const geometry = queryGeometryXml(options, point);
-    return deps.upstream.request(
-      post(url, buildTypeQueriesBody(options, queries, geometry, yearCondition(at))),
-      ({ text }) => {
-        const features = typedFeaturesOf(text, [...typeNames, ...(areas ? [areas.typeName] : [])]);
-        const records = features
-          .filter(({ type }) => type !== areas?.typeName)
-          .map(({ type, feature }) => ({
-            ...factsOfType.get(type),
-            ...extractRecord(fields, (path) => textAtPath(feature, path)),
-            ...outlineOf(feature, options),
-          }));
-        return areas ? areas.attach(records, features) : records;
-      },
+    return withProcedureAreas(
+      areas,
+      url,
+      (areaQueries) =>
+        deps.upstream.request(
+          post(
+            url,
+            buildTypeQueriesBody(
+              options,
+              [...zoneQueries, ...areaQueries],
+              geometry,
+              yearCondition(at),
+            ),
+          ),
+          ({ text }) =>
+            typedFeaturesOf(text, [
+              ...typeNames,
+              ...(areaQueries.length > 0 && areas ? [areas.typeName] : []),
+            ]),
+        ),
+      (features) =>
+        Promise.resolve(
+          features
+            .filter(({ type }) => type !== areas?.typeName)
+            .map(({ type, feature }) => ({
+              ...factsOfType.get(type),
+              ...extractRecord(fields, (path) => textAtPath(feature, path)),
+              ...outlineOf(feature, options),
+            })),
+        ),
     );
   };
   const zonesFrom = (box: MetricBox, at: string | undefined) => async (url: string) => {
@@ -105,10 +122,12 @@ export const wfsGmlKind = defineAdapterKind('wfs-gml', wfsOptionsSchema, (source
     recordsAt: (point, at) =>
       at === undefined
         ? endpoint.run(recordsFrom(point, at))
-        : datedEndpoint.runAt(recordsFrom(point, at), at, []),
+        : datedEndpoint.runAt(recordsFrom(point, at), at, [], holdsValueOn(at)),
     zonesIn: (box, at) =>
       at === undefined
         ? endpoint.run(zonesFrom(box, at))
-        : datedEndpoint.runAt(zonesFrom(box, at), at, []),
+        : datedEndpoint.runAt(zonesFrom(box, at), at, [], (zones) =>
+            holdsValueOn(at)(zones.map(({ record }) => record)),
+          ),
   });
 });

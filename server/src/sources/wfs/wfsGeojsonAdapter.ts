@@ -18,6 +18,7 @@ import { bboxAround, bboxOfBox, formatBbox } from './bboxAround.js';
 import type { MetricBox } from '../../geo/metricBox.js';
 import { readGeojsonSurface } from '../../geo/geojsonSurface.js';
 import { zonePages } from './zonePages.js';
+import { holdsValueOn } from '../history/datedLookup.js';
 
 const optionsSchema = z
   .object({
@@ -114,8 +115,12 @@ export const wfsGeojsonKind = defineAdapterKind('wfs-geojson', optionsSchema, (s
     recordsAt: (point, at) =>
       at === undefined
         ? endpoint.run(recordsFrom(point))
-        : endpoint.runAt(recordsFrom(point), at, []),
+        : endpoint.runAt(recordsFrom(point), at, [], holdsValueOn(at)),
     zonesIn: (box, at) =>
-      at === undefined ? endpoint.run(zonesFrom(box)) : endpoint.runAt(zonesFrom(box), at, []),
+      at === undefined
+        ? endpoint.run(zonesFrom(box))
+        : endpoint.runAt(zonesFrom(box), at, [], (zones) =>
+            holdsValueOn(at)(zones.map(({ record }) => record)),
+          ),
   });
 });

@@ -13,6 +13,7 @@ import { gfiAnswerSchema, readGfiAnswer } from './gfiAnswers.js';
 import { gfiUrl, wmsCrsSchema, wmsVersionSchema } from './gfiRequest.js';
 import { htmlWithoutValues } from './htmlAnswerKind.js';
 import { createLayerChoice } from './layerChoice.js';
+import { holdsValueOn } from '../history/datedLookup.js';
 
 const optionsSchema = z
   .object({
@@ -83,7 +84,7 @@ export const wmsGfiKind = defineAdapterKind('wms-gfi', optionsSchema, (source, d
         const time = `${year}-01-01`;
         return recordsFrom(point, history.fields ?? source.fields, time)(history.url, year);
       }
-      return endpoint.runAt(recordsFrom(point, source.fields), at, []);
+      return endpoint.runAt(recordsFrom(point, source.fields), at, [], holdsValueOn(at));
     },
   });
 });

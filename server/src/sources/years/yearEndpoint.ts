@@ -31,18 +31,27 @@ const DATED_YEARS_BACK = 10;
 
 type Ask<T> = (url: string, year: number | undefined) => Promise<T>;
 
+/**
+ * Whether an answer holds what was in force on the date asked. A year's
+ * service may carry a stichtag after the date within its own year (before
+ * 2022 NI, HB, BB and TH published as of 31 December: boris_2020_wfs holds
+ * 2020-12-31, which a date in June 2020 precedes); then an earlier year is asked.
+ */
+export type InForce<T> = (answer: T) => boolean;
+
 export interface YearEndpoint {
   /** Runs `ask` against the newest released year's URL (the URL itself without a placeholder). */
   run<T>(ask: Ask<T>): Promise<T>;
   /**
    * A dated lookup (`at`, YYYY-MM-DD): runs `ask` against the newest year's
-   * service on or before the date's year, back to `since` (else ten years);
-   * `none` when none of them is published or the date lies before `since`.
-   * Which year answers (or that none does) is found once per date's year and
-   * kept for the day: concurrent lookups wait for that one search, so a batch
-   * of dated items asks the state at most once per item.
+   * service on or before the date's year whose answer is `inForce` on the
+   * date (read from the stichtage it publishes, never assumed), back to
+   * `since` (else ten years); `none` when none of them is, or the date lies
+   * before `since`. The newest year worth asking for a date is kept for the
+   * day: concurrent lookups wait for the first one's search, so a batch of
+   * dated items asks the state about once per item.
    */
-  runAt<T>(ask: Ask<T>, at: string, none: T): Promise<T>;
+  runAt<T>(ask: Ask<T>, at: string, none: T, inForce?: InForce<T>): Promise<T>;
 }
 
 export function createYearEndpoint(
@@ -56,38 +65,37 @@ export function createYearEndpoint(
   }
   const urlOf = (year: number) => template.replaceAll(YEAR_PLACEHOLDER, String(year));
   let known: { year: number; day: string } | undefined;
-  /** Per date's year: the year that answers (null: none), as found on `day`. */
-  const knownAt = new Map<number, { year: number | null; day: string }>();
-  const searches = new Map<number, Promise<number | null>>();
+  /** Per date: the newest year not yet known to hold nothing for it, as found on `day`. */
+  const startAt = new Map<string, { year: number; day: string }>();
+  const searches = new Map<string, Promise<unknown>>();
   return {
-    async runAt<T>(ask: Ask<T>, at: string, none: T): Promise<T> {
+    async runAt<T>(ask: Ask<T>, at: string, none: T, inForce: InForce<T> = () => true) {
       const day = clock().toISOString().slice(0, 10);
-      const first = Number(at.slice(0, 4));
-      const last = since ?? first - DATED_YEARS_BACK;
-      if (first < last) return none;
-      const askIn = (year: number | null) => (year === null ? none : ask(urlOf(year), year));
-      const memo = knownAt.get(first);
-      if (memo?.day === day) return askIn(memo.year);
-      const running = searches.get(first);
-      if (running) return askIn(await running);
-      let answer = none;
+      const last = since ?? Number(at.slice(0, 4)) - DATED_YEARS_BACK;
+      const running = searches.get(at);
+      if (running) await running.catch(() => undefined);
+      const memo = startAt.get(at);
+      const first = memo?.day === day ? memo.year : Number(at.slice(0, 4));
       const search = (async () => {
         for (let year = first; year >= last; year -= 1) {
+          let answer: T;
           try {
             answer = await ask(urlOf(year), year);
-            return year;
           } catch (err) {
             if (!isNotFound(err)) throw err;
+            startAt.set(at, { year: year - 1, day });
+            continue;
           }
+          if (inForce(answer)) return answer;
+          startAt.set(at, { year: year - 1, day });
         }
-        return null;
+        return none;
       })();
-      searches.set(first, search);
+      if (!running) searches.set(at, search);
       try {
-        knownAt.set(first, { year: await search, day });
-        return answer;
+        return await search;
       } finally {
-        searches.delete(first);
+        if (searches.get(at) === search) searches.delete(at);
       }
     },
     async run(ask) {

@@ -99,6 +99,16 @@ describe('one service per data year', () => {
     expect(world.fakes.historyUrls['DE-NI']).toMatch(/\/ni_\{year\}$/);
   });
 
+  it('reads the 31 December stichtag of Niedersachsen’s years before 2022, never {year}-01-01', async () => {
+    expect(await valuesAt('DE-NI', '2020-06-01', HANNOVER)).toEqual([
+      ['04301001', '2019-12-31', 1190],
+    ]);
+    expect(await valuesAt('DE-NI', '2021-12-31', HANNOVER)).toEqual([
+      ['04301001', '2021-12-31', 1530],
+    ]);
+    expect(await valuesAt('DE-NI', '2019-12-30', HANNOVER)).toEqual([]);
+  });
+
   it('asks Bremen’s yearly service (borishb_<year>_wfs); a year without a zone there is no data', async () => {
     expect(await valuesAt('DE-HB', '2026-03-01', BREMEN)).toContainEqual([
       '01100101',
