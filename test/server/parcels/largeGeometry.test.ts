@@ -116,6 +116,17 @@ describe('the shares of a large parcel', { timeout: 120_000 }, () => {
     ).rejects.toMatchObject({ code: 'service_error', status: 503 });
   });
 
+  it('are dropped when the client has gone: the caller sees why, not a 503', async () => {
+    const gone = new AbortController();
+    gone.abort(new Error('client gone'));
+    await expect(
+      geometry.parcelShares(
+        { parcel: metric([riverRing(ORIGIN, 10_000)]), zones: [] },
+        gone.signal,
+      ),
+    ).rejects.toThrow('client gone');
+  });
+
   it('sample a 100,000-vertex ring on a thread', async () => {
     const sample = await geometry.parcelGridSample(metric([riverRing(ORIGIN, 100_000)]));
     expect(sample?.points.length).toBeGreaterThan(0);
