@@ -7,7 +7,6 @@
 // far below the precision of the shares: a zone border moved by at most that
 // distance changes a share by its length times the tolerance.
 import simplify from '@turf/simplify';
-import type { MultiPolygon } from 'geojson';
 import type { MetricMultiPolygon, MetricPolygon } from './metricPolygon.js';
 
 /** Vertices of one geometry (the parcel, or one zone) the clipping takes as they are. */
@@ -33,9 +32,8 @@ export function vertexCount(polygon: MetricMultiPolygon): number {
 }
 
 function simplified(polygons: MetricPolygon[], tolerance: number): MetricPolygon[] {
-  const shape: MultiPolygon = { type: 'MultiPolygon', coordinates: polygons };
-  const result = simplify(shape, { tolerance, highQuality: false, mutate: false }) as MultiPolygon;
-  return result.coordinates as MetricPolygon[];
+  const shape = { type: 'MultiPolygon' as const, coordinates: polygons };
+  return simplify(shape, { tolerance, highQuality: false, mutate: false }).coordinates;
 }
 
 /** The polygon itself when under the budget, else simplified under it; undefined when no tolerance does. */

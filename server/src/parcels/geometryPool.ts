@@ -46,7 +46,7 @@ function workerOptions(): { filename: string; execArgv?: string[] } {
   const typescript = import.meta.url.endsWith('.ts');
   const filename = new URL(`./geometryWorker.${typescript ? 'ts' : 'js'}`, import.meta.url).href;
   if (!typescript || process.execArgv.join(' ').includes('tsx')) return { filename };
-  return { filename, execArgv: [...process.execArgv, '--import', 'tsx'] };
+  return { filename, execArgv: [...process.execArgv, '--import=tsx'] };
 }
 
 /**
