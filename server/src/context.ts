@@ -18,6 +18,7 @@ import { createLookup, createLookupParts } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
 import type { ParcelZones } from './parcels/parcelAnswer.js';
 import { createParcelValuation } from './parcels/createParcelValuation.js';
+import { createGeometryPool } from './parcels/geometryPool.js';
 import type { ParcelValuation } from './parcels/parcelValuation.js';
 import { createParcelSources } from './cadastre/createParcelSources.js';
 import { loadParcelRegistry } from './cadastre/parcelRegistry.js';
@@ -101,8 +102,11 @@ export async function createContext(
   });
   const lookup = await createLookup(lookupParts, { clock, logger, sequelize: db.sequelize });
   closers.push(() => lookup.offers.stop());
+  const geometry = createGeometryPool();
+  closers.push(() => geometry.close());
   const parcelValuation = createParcelValuation({
     ...lookupParts,
+    geometry,
     parcelSources: createParcelSources(await loadParcelRegistry(config.parcelSourcesFile), {
       upstream: lookupParts.upstream,
       logger,

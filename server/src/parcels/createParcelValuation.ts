@@ -27,6 +27,7 @@ import { buildParcelAnswer, parcelZones, type ParcelZones } from './parcelAnswer
 import type { CadastralParcel, ParcelSource, ParcelSources } from '../cadastre/parcelSource.js';
 import type { ParcelTarget, ParcelValuation } from './parcelValuation.js';
 import { fetchParcelZones } from './parcelZoneFetch.js';
+import type { GeometryPool } from './geometryPool.js';
 
 export interface ParcelValuationDeps {
   /** The lookup's geocoding, postcode guard included. */
@@ -36,6 +37,8 @@ export interface ParcelValuationDeps {
   store: BrwStore<ParcelZones>;
   gate: CallerGate;
   sourceGate: SourceGate;
+  /** The threads the shares are computed on. */
+  geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
   /** How long work may wait for its turn (the upstream timeout). */
   waitMs: number;
   logger: Logger;

@@ -15,7 +15,9 @@ import { brwOutage, mappingContext, type ConnectedSource } from '../lookup/looku
 import { entryIdentity, mapNewestEntries } from '../sources/mapping/entryMapper.js';
 import type { SourceGate } from '../scheduling/sourceGate.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
-import { gridSample, gridSampleText, POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
+import { gridSampleText, POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
+import { simplifiedText } from '../geo/vertexBudget.js';
+import type { GeometryPool } from './geometryPool.js';
 import type { CadastralParcel } from '../cadastre/parcelSource.js';
 import type { ParcelZone } from './parcelValuation.js';
 import { orderedZones, zoneWithShare, zonesOfParcel } from './parcelZones.js';
@@ -24,6 +26,7 @@ export interface ZoneFetchDeps {
   gate: CallerGate;
   sourceGate: SourceGate;
   logger: Logger;
+  geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
 }
 
 export interface ZonesAt {
@@ -58,12 +61,18 @@ export async function fetchParcelZones(
     if (adapter.zonesIn) {
       const { zonesIn } = adapter;
       const records = early ? [] : await asked(() => zonesIn(boxOf(parcel.polygon), stichtag));
-      return {
-        zonen: zonesOfParcel(parcel, records, context),
-        anteile: { verfahren: 'zonenpolygone', text: POLYGON_METHOD_TEXT },
-      };
+      const { zonen, toleranceM } = await zonesOfParcel(
+        parcel,
+        records,
+        context,
+        deps.geometry,
+        ticket.signal,
+      );
+      const text =
+        POLYGON_METHOD_TEXT + (toleranceM === undefined ? '' : simplifiedText(toleranceM));
+      return { zonen, anteile: { verfahren: 'zonenpolygone', text } };
     }
-    const sample = gridSample(parcel.polygon);
+    const sample = await deps.geometry.parcelGridSample(parcel.polygon, ticket.signal);
     if (!sample) throw new UpstreamOutage('malformed_body', 'parcel too thin for a grid');
     const found = await Promise.all(
       sample.points.map((point) =>

@@ -1,22 +1,20 @@
 // The land-value zones of a parcel at one stichtag, each with its share of
 // the official area (issue 34): the adapter's zone records mapped as a lookup
 // maps them (per zone the newest stichtag on or before the day asked), then
-// intersected with the parcel. Zones are grouped by their land use, so that
+// intersected with the parcel on the geometry threads. Zones are grouped by their land use, so that
 // zones of one use split the parcel and zones of different uses overlap.
-import * as clip from '../geo/clipping.js';
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { wireEntry } from '#shared/entryFields.js';
 import { sortByLandUse } from '#shared/landUse.js';
 import type { FlurstueckZone } from '#shared/parcelTypes.js';
 import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
 import { roundHalfAwayFromZero } from '#shared/rounding.js';
-import { inCrs } from '../geo/metricBox.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 import { compactRing, type ZonedEntry, type ZoneOutline } from '../geo/zoneOutline.js';
 import { mapRecord, newestPerZone, type MappingContext } from '../sources/mapping/entryMapper.js';
 import type { ZoneRecord } from '../sources/adapter.js';
 import type { ParcelZone } from './parcelValuation.js';
-import { zoneShares } from '../geo/zoneShares.js';
+import type { GeometryPool } from './geometryPool.js';
 
 /**
  * Rounding of the answer: a zone's area to 0.01 m² (official areas are whole
@@ -46,45 +44,52 @@ export function orderedZones<Zone extends FlurstueckZone>(zones: readonly Zone[]
 
 interface Placed {
   entry: ZonedEntry;
-  polygon: MetricMultiPolygon;
+  /** The features the zone was published as: one zone of their union. */
+  polygons: MetricMultiPolygon[];
 }
 
-export function zonesOfParcel(
+/** What the zones' shares were computed from, when an outline had to be simplified. */
+export interface ZonesOfParcel {
+  zonen: ParcelZone[];
+  /** Metres an outline moved at most (vertexBudget.ts); absent when none was simplified. */
+  toleranceM?: number;
+}
+
+/** The geometry runs on the pool's threads (geometryTasks.ts), never on the event loop. */
+export async function zonesOfParcel(
   parcel: { polygon: MetricMultiPolygon; amtliche_flaeche_m2: number },
   records: readonly ZoneRecord[],
   context: MappingContext,
-): ParcelZone[] {
+  geometry: Pick<GeometryPool, 'parcelShares'>,
+  signal?: AbortSignal,
+): Promise<ZonesOfParcel> {
   const placed = records.flatMap(({ record, polygon }): Placed[] => {
     const entry = mapRecord(record, context);
-    return entry === undefined ? [] : [{ entry, polygon }];
+    return entry === undefined ? [] : [{ entry, polygons: [polygon] }];
   });
+  // A zone published as several features (or the same twice) is one zone of their union.
   const zones = newestPerZone(
     placed,
     (item) => item.entry,
     context.today,
-    (known, more) => {
-      // A zone published as several features (or the same twice): one zone of their union.
-      known.polygon = {
-        crs: known.polygon.crs,
-        polygons: clip.union(
-          known.polygon.polygons,
-          inCrs(more.polygon, known.polygon.crs).polygons,
-        ),
-      };
+    (known, more) => void known.polygons.push(...more.polygons),
+  );
+  const { shares, toleranceM } = await geometry.parcelShares(
+    {
+      parcel: parcel.polygon,
+      zones: zones.map(({ entry, polygons }) => ({ polygons, group: entry.nutzungsart })),
     },
+    signal,
   );
-  const shares = zoneShares(
-    parcel.polygon,
-    zones.map(({ entry, polygon }) => ({ zone: entry, polygon, group: entry.nutzungsart })),
-  );
-  const polygonOf = new Map(zones.map(({ entry, polygon }) => [entry, polygon]));
-  return orderedZones(
-    shares.map(({ zone, share }): ParcelZone => {
-      const withShare = zoneWithShare(zone, share, parcel.amtliche_flaeche_m2);
-      const polygon = polygonOf.get(zone);
-      return polygon === undefined ? withShare : { ...withShare, outline: outlineOf(polygon) };
+  const zonen = orderedZones(
+    shares.flatMap(({ index, share, polygon }): ParcelZone[] => {
+      const zone = zones[index];
+      if (!zone) return [];
+      const withShare = zoneWithShare(zone.entry, share, parcel.amtliche_flaeche_m2);
+      return [{ ...withShare, outline: outlineOf(polygon) }];
     }),
   );
+  return toleranceM === undefined ? { zonen } : { zonen, toleranceM };
 }
 
 /** The zone's outline for the lookup page's map (WGS84, thinned as a lookup's outlines are). */

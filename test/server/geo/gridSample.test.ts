@@ -10,6 +10,7 @@ import { createSourceGate } from '#server/scheduling/sourceGate.js';
 import type { SourceRegistry } from '#server/sources/registry.js';
 import { PROBE_POINTS } from '#server/sources/shippedRegistry.js';
 import { gridSample, MAX_SAMPLES } from '#server/geo/gridSample.js';
+import { createGeometryPool } from '#server/parcels/geometryPool.js';
 import { fetchParcelZones } from '#server/parcels/parcelZoneFetch.js';
 import { loadSourceRegistry } from '#server/sources/registry.js';
 import { createUpstream } from '#server/upstream/upstream.js';
@@ -69,7 +70,8 @@ describe('sampled shares in Nordrhein-Westfalen', () => {
       clock: NOVEMBER_2026,
     });
   });
-  afterAll(() => world.close());
+  const geometry = createGeometryPool();
+  afterAll(() => Promise.all([world.close(), geometry.close()]));
 
   it('asks each grid point once and says the method, spacing and count', async () => {
     const entry = registry.forState('DE-NW');
@@ -90,7 +92,7 @@ describe('sampled shares in Nordrhein-Westfalen', () => {
       entry,
       ticketFor({ accountId: 'a', ip: '127.0.0.1', signal: new AbortController().signal }, 2000),
       { asOf: '2026-11-22', stichtag: undefined, fallbackGemeinde: undefined },
-      { gate: new CallerGate(4), sourceGate: createSourceGate(4), logger: logs.logger },
+      { gate: new CallerGate(4), sourceGate: createSourceGate(4), logger: logs.logger, geometry },
     );
     const samples = result.anteile.stichproben ?? 0;
     expect(result.anteile).toMatchObject({ verfahren: 'rasterstichprobe' });

@@ -1,8 +1,9 @@
 // The land value of a parcel per land use (issue 34), from the zones' shares.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { calculateBodenwert } from '#shared/density.js';
 import { ErrorCode } from '#shared/errors.js';
 import type { MetricMultiPolygon } from '#server/geo/metricPolygon.js';
+import { createGeometryPool } from '#server/parcels/geometryPool.js';
 import { zonesOfParcel } from '#server/parcels/parcelZones.js';
 import { NO_WGFZ_HINWEIS, valuesByUse } from '#server/parcels/parcelValue.js';
 import type { SourceRecord } from '#server/sources/sourceRecord.js';
@@ -40,9 +41,21 @@ const context = {
   onUnreadable: () => undefined,
 };
 
+/** The shares are computed on the pool's threads, as the service computes them. */
+const geometry = createGeometryPool();
+afterAll(() => geometry.close());
+
+const zonesOf = async (
+  ...args: [
+    Parameters<typeof zonesOfParcel>[0],
+    Parameters<typeof zonesOfParcel>[1],
+    Parameters<typeof zonesOfParcel>[2],
+  ]
+) => (await zonesOfParcel(...args, geometry)).zonen;
+
 describe('parcel value', () => {
-  it('a parcel split 60/40 between zones of 500 and 300 EUR/m² is worth 420,000 EUR', () => {
-    const zones = zonesOfParcel(
+  it('a parcel split 60/40 between zones of 500 and 300 EUR/m² is worth 420,000 EUR', async () => {
+    const zones = await zonesOf(
       parcel,
       [
         {
@@ -66,8 +79,8 @@ describe('parcel value', () => {
     expect(value?.zonen.map((z) => z.bodenwert_euro)).toEqual([300_000, 120_000]);
   });
 
-  it('values overlapping uses apart and keeps per zone the newest stichtag on or before the day', () => {
-    const zones = zonesOfParcel(
+  it('values overlapping uses apart and keeps per zone the newest stichtag on or before the day', async () => {
+    const zones = await zonesOf(
       parcel,
       [
         {
@@ -96,8 +109,8 @@ describe('parcel value', () => {
     ]);
   });
 
-  it('converts each zone by its wertrelevante GFZ as the calculation does, and says where it cannot', () => {
-    const zones = zonesOfParcel(
+  it('converts each zone by its wertrelevante GFZ as the calculation does, and says where it cannot', async () => {
+    const zones = await zonesOf(
       parcel,
       [
         {
@@ -147,8 +160,8 @@ describe('parcel value', () => {
     expect(partly).not.toHaveProperty('bodenwert_gfz_euro');
   });
 
-  it('refuses a plot GFZ the calculation refuses, with its code', () => {
-    const zones = zonesOfParcel(
+  it('refuses a plot GFZ the calculation refuses, with its code', async () => {
+    const zones = await zonesOf(
       parcel,
       [
         {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { berlinDay } from '../../time/berlinDay.js';
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import type { Properties } from '../jsonProperties.js';
+import { OFFER_CAPS, tooMany } from '../ogc/offerCaps.js';
 
 const errorSchema = z.object({ error: z.object({ code: z.unknown(), message: z.string() }) });
 
@@ -39,7 +40,12 @@ const layerSchema = z.object({
 export type LayerList = z.infer<typeof layerListSchema>['layers'];
 export type LayerDescription = z.infer<typeof layerSchema>;
 
-function readJson<T>(text: string, schema: z.ZodType<T>, what: string): T {
+function readJson<T>(
+  text: string,
+  schema: z.ZodType<T>,
+  what: string,
+  bounded: (json: unknown) => void = () => undefined,
+): T {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -50,13 +56,22 @@ function readJson<T>(text: string, schema: z.ZodType<T>, what: string): T {
   if (error.success) {
     throw new UpstreamOutage('service_exception', `ArcGIS error: ${error.data.error.message}`);
   }
+  bounded(json);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new UpstreamOutage('malformed_body', `answer is no ${what}`);
   return parsed.data;
 }
 
+/** Checked against the cap before each layer is validated: 270,000 layers are an outage at once. */
+function fewLayers(json: unknown): void {
+  const layers = (json as { layers?: unknown } | null)?.layers;
+  if (Array.isArray(layers) && layers.length > OFFER_CAPS.layers) {
+    throw tooMany('layers', OFFER_CAPS.layers);
+  }
+}
+
 export function readLayerList(text: string): LayerList {
-  return readJson(text, layerListSchema, 'MapServer layer list').layers;
+  return readJson(text, layerListSchema, 'MapServer layer list', fewLayers).layers;
 }
 
 export function readLayerDescription(text: string): LayerDescription {

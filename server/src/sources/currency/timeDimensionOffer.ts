@@ -2,48 +2,51 @@
 // date its capabilities list in a time dimension (WMS 1.3.0 <Dimension
 // name="time">, 1.1.1 <Extent name="time">), whether written as a list
 // ("2011-01-01,2012-01-01,…") or as an interval ("2011-01-01/2026-01-01/P1Y").
+// Read as a stream keeping only the latest date seen: a dimension of 700,000
+// dates is scanned, never collected.
 import { withQuery } from '../ogc/capabilities.js';
-import {
-  attributeOf,
-  children,
-  elementNames,
-  parseXmlTree,
-  textOf,
-  type XmlNode,
-} from '../xmlTree.js';
+import { readXmlEvents } from '../xmlStream.js';
 import type { Upstream } from '../../upstream/upstream.js';
-import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 
 const DIMENSION_ELEMENTS = ['Dimension', 'Extent'];
 const ISO_DAY = /\d{4}-\d{2}-\d{2}/g;
+/** A date split between two text pieces is found again in the tail kept: one character short of a date. */
+const TAIL = 9;
 
 /** YYYY-MM-DD; undefined when the capabilities hold no time dimension. */
 export async function newestTimeOffered(
   upstream: Upstream,
   url: string,
 ): Promise<string | undefined> {
-  return upstream.request(
+  const text = await upstream.request(
     {
       url: withQuery(url, { SERVICE: 'WMS', VERSION: '1.3.0', REQUEST: 'GetCapabilities' }),
       headers: { Accept: 'application/xml, text/xml' },
     },
-    ({ text }) => latestTimeIn(text),
+    (body) => body.text,
   );
+  return latestTimeIn(text);
 }
 
-export function latestTimeIn(capabilities: string): string | undefined {
-  const tree = parseXmlTree(capabilities);
-  if (!tree) throw new UpstreamOutage('malformed_body', 'capabilities are not well-formed XML');
-  const days = timeTexts(tree).flatMap((text) => text.match(ISO_DAY) ?? []);
-  return days.length === 0 ? undefined : days.reduce((a, b) => (a > b ? a : b));
-}
-
-function timeTexts(node: XmlNode): string[] {
-  return elementNames(node).flatMap((name) =>
-    children(node, name).flatMap((child) => {
-      const isTime =
-        DIMENSION_ELEMENTS.includes(name) && attributeOf(child, 'name')?.toLowerCase() === 'time';
-      return isTime ? [textOf(child) ?? ''] : timeTexts(child);
-    }),
-  );
+export async function latestTimeIn(capabilities: string): Promise<string | undefined> {
+  let latest: string | undefined;
+  /** The end of the current time dimension's text read so far; undefined outside one. */
+  let tail: string | undefined;
+  await readXmlEvents(capabilities, {
+    open(name, attributes) {
+      const isTime = DIMENSION_ELEMENTS.includes(name) && attributes.name?.toLowerCase() === 'time';
+      tail = isTime ? '' : undefined;
+    },
+    text(piece) {
+      if (tail === undefined) return;
+      const scanned = tail + piece;
+      for (const [day] of scanned.matchAll(ISO_DAY))
+        if (latest === undefined || day > latest) latest = day;
+      tail = scanned.slice(-TAIL);
+    },
+    close() {
+      tail = undefined;
+    },
+  });
+  return latest;
 }

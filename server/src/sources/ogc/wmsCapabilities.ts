@@ -2,18 +2,14 @@
 // layer with its title and whether GetFeatureInfo may ask it. Services whose
 // layer ids mean nothing by themselves (the NRW ArcGIS WMS names its layers
 // "2", "5", "8" … and says what they hold only in the title) are asked for the
-// layers whose title fits a pattern, never for hard-coded ids.
+// layers whose title fits a pattern, never for hard-coded ids. Read as a
+// stream and capped (OFFER_CAPS): a list longer than any service publishes is
+// a broken or hostile answer, an outage of that source.
 import type { Upstream } from '../../upstream/upstream.js';
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
-import {
-  attributeOf,
-  children,
-  elementNames,
-  parseXmlTree,
-  textOf,
-  type XmlNode,
-} from '../xmlTree.js';
+import { readXmlEvents } from '../xmlStream.js';
 import { withQuery } from './capabilities.js';
+import { boundedText, OFFER_CAPS, tooMany } from './offerCaps.js';
 
 export interface WmsLayer {
   /** The id GetMap and GetFeatureInfo take in LAYERS. */
@@ -31,33 +27,60 @@ export async function wmsLayers(
   url: string,
   version: string,
 ): Promise<WmsLayer[]> {
-  return upstream.request(
+  const text = await upstream.request(
     {
       url: withQuery(url, { SERVICE: 'WMS', VERSION: version, REQUEST: 'GetCapabilities' }),
       headers: { Accept: 'application/xml, text/xml' },
     },
-    ({ text }) => readWmsLayers(text),
+    (body) => body.text,
   );
+  return readWmsLayers(text);
 }
 
-export function readWmsLayers(text: string): WmsLayer[] {
-  const tree = parseXmlTree(text);
-  const rootName = tree && elementNames(tree).find((name) => name !== '?xml');
-  const root = tree && rootName ? children(tree, rootName)[0] : undefined;
-  if (!root || !rootName || !ROOTS.includes(rootName)) {
-    throw new UpstreamOutage('malformed_body', `no WMS capabilities (${rootName ?? 'no XML'})`);
+/** A Layer element being read: its own Name and Title, and whether it was listed yet. */
+interface OpenLayer {
+  queryable: boolean;
+  name: string;
+  title: string;
+  listed: boolean;
+}
+
+/** Layers in document order, a parent before its children; a layer inherits `queryable` (WMS 1.3.0 §7.2.4.8). */
+export async function readWmsLayers(text: string): Promise<WmsLayer[]> {
+  const layers: WmsLayer[] = [];
+  const open: OpenLayer[] = [];
+  const list = (layer: OpenLayer | undefined) => {
+    if (!layer || layer.listed) return;
+    layer.listed = true;
+    const name = layer.name.trim();
+    if (name === '') return;
+    if (layers.length >= OFFER_CAPS.layers) throw tooMany('layers', OFFER_CAPS.layers);
+    layers.push({ name, title: layer.title.trim() || name, queryable: layer.queryable });
+  };
+  const root = await readXmlEvents(text, {
+    open(name, attributes, path) {
+      if (name !== 'Layer' || path[1] !== 'Capability') return;
+      const parent = open.at(-1);
+      // A layer's Name and Title come before its children: the parent is listed first.
+      list(parent);
+      const flag = attributes.queryable;
+      const queryable =
+        flag === undefined ? (parent?.queryable ?? false) : flag === '1' || flag === 'true';
+      open.push({ queryable, name: '', title: '', listed: false });
+    },
+    text(piece, path) {
+      const layer = open.at(-1);
+      const field = path.at(-1);
+      if (!layer || path.at(-2) !== 'Layer' || (field !== 'Name' && field !== 'Title')) return;
+      if (field === 'Name') layer.name = boundedText(layer.name, piece);
+      else layer.title = boundedText(layer.title, piece);
+    },
+    close(name, path) {
+      if (name === 'Layer' && path[1] === 'Capability') list(open.pop());
+    },
+  });
+  if (!ROOTS.includes(root)) {
+    throw new UpstreamOutage('malformed_body', `no WMS capabilities (${root})`);
   }
-  return children(root, 'Capability')
-    .flatMap((capability) => children(capability, 'Layer'))
-    .flatMap((layer) => namedLayers(layer, false));
-}
-
-/** A layer inherits `queryable` from its parent (WMS 1.3.0 §7.2.4.8). */
-function namedLayers(layer: XmlNode, parentQueryable: boolean): WmsLayer[] {
-  const flag = attributeOf(layer, 'queryable');
-  const queryable = flag === undefined ? parentQueryable : flag === '1' || flag === 'true';
-  const name = textOf(children(layer, 'Name')[0] ?? {})?.trim();
-  const title = textOf(children(layer, 'Title')[0] ?? {})?.trim();
-  const own = name ? [{ name, title: title || name, queryable }] : [];
-  return [...own, ...children(layer, 'Layer').flatMap((child) => namedLayers(child, queryable))];
+  return layers;
 }

@@ -23,16 +23,16 @@ const MAPSERVER_111 = `<?xml version='1.0' encoding="UTF-8" standalone="no" ?>
 </WMT_MS_Capabilities>`;
 
 describe('WMS capabilities', () => {
-  it('lists every named layer with its title and queryable flag (WMS 1.3.0)', () => {
-    expect(readWmsLayers(ARCGIS_130)).toEqual([
+  it('lists every named layer with its title and queryable flag (WMS 1.3.0)', async () => {
+    expect(await readWmsLayers(ARCGIS_130)).toEqual([
       { name: '1', title: 'Landwirtschaft', queryable: false },
       { name: '8', title: 'brw_landwirtschaft', queryable: true },
       { name: '9', title: 'brw_landwirtschaft_label', queryable: false },
     ]);
   });
 
-  it('inherits queryable from the parent and falls back to the name as title (WMS 1.1.1)', () => {
-    expect(readWmsLayers(MAPSERVER_111)).toEqual([
+  it('inherits queryable from the parent and falls back to the name as title (WMS 1.1.1)', async () => {
+    expect(await readWmsLayers(MAPSERVER_111)).toEqual([
       { name: 'Bodenrichtwerte_Basis_RLP', title: 'Basisdienst', queryable: true },
       { name: 'RLP_1', title: 'Basisdienst bebaut', queryable: true },
       { name: 'RLP_0', title: 'RLP_0', queryable: false },
@@ -45,8 +45,8 @@ describe('WMS capabilities', () => {
       '<ServiceExceptionReport><ServiceException>x</ServiceException></ServiceExceptionReport>',
     ],
     ['cut-off XML', ARCGIS_130.slice(0, 200)],
-  ])('is an outage for %s', (_name, text) => {
-    expect(() => readWmsLayers(text)).toThrow(
+  ])('is an outage for %s', async (_name, text) => {
+    await expect(readWmsLayers(text)).rejects.toThrow(
       expect.objectContaining({ reason: 'malformed_body' }),
     );
   });

@@ -1,0 +1,112 @@
+// The service as `npm start` runs it (compiled, its heap flags) against a
+// state service whose self-description stays under the body limit but lists
+// far more than any real one (issue 50): 270,000 layers read on a lookup's
+// path (NRW's layers chosen by title from the capabilities), a time
+// dimension of 700,000 dates read by the background watch (60 s after
+// start). The lookup is an outage of that state (503), the watch keeps the
+// newest date only; the process survives and /healthz answers throughout
+// (the slowest answer recorded in artifacts/: the goal of 100 ms is not held
+// on a busy machine, docs/reliability.md). Before the change the dates killed
+// the process ("Reached heap limit") and the layers held it for seconds.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config/config.js';
+import { createContext } from '#server/context.js';
+import { DEMO_ADDRESSES, DEMO_PLACES } from '#dev/fakes/demoWorld.js';
+import {
+  HOSTILE_NEWEST_DATE,
+  startHostileCapabilities,
+  type HostileCapabilities,
+} from '#dev/fakes/hostileCapabilities.js';
+import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake.js';
+import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
+import { buildServer, childService, type ChildService } from './support/childService.js';
+import { FigureBook } from './support/figures.js';
+import { pollHealth, type HealthPoll } from './support/healthPoll.js';
+
+/** The /healthz budget of issue 50. */
+const HEALTHZ_MS = 100;
+/** The watch's first read is a minute after start; the slack is a busy machine's. */
+const WATCH_WAIT_MS = 120_000;
+
+const figures = new FigureBook('hostile-upstream');
+let dir: string;
+let nominatim: NominatimFake;
+let hostile: HostileCapabilities;
+let service: ChildService;
+let key = '';
+
+beforeAll(async () => {
+  await buildServer();
+  dir = mkdtempSync(join(tmpdir(), 'brw-hostile-'));
+  hostile = await startHostileCapabilities('wms-layers');
+  nominatim = await startNominatimFake(DEMO_PLACES);
+  const env = {
+    DATABASE_URL: `sqlite:${join(dir, 'brw.sqlite')}`,
+    GEOCODER_URL: nominatim.url,
+    GEOCODER_MIN_INTERVAL_MS: '0',
+    BRW_SOURCES_FILE: await writeStateRegistry(dir, {
+      urls: { 'DE-NW': hostile.url },
+      historyUrls: { 'DE-NW': hostile.url },
+    }),
+    LOG_LEVEL: 'info',
+    NODE_ENV: 'production',
+  };
+  const ctx = await createContext(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
+  try {
+    const account = await ctx.accounts.create({ email: 'hostile@example.de', plan: 'enterprise' });
+    key = (await ctx.apiKeys.create(account.id, 'Angriff', 'unlimited')).value;
+  } finally {
+    await ctx.close();
+  }
+  service = await childService(env, { built: true });
+  await service.start();
+}, 300_000);
+afterAll(async () => {
+  figures.write();
+  await service?.kill('SIGKILL');
+  await Promise.all([hostile?.close(), nominatim?.close()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a hostile capabilities document against the service as npm start runs it', () => {
+  let health: HealthPoll;
+
+  it('answers a lookup whose layers are 270,000 with 503', async () => {
+    health = pollHealth(service.url);
+    const res = await fetch(
+      `${service.url}/api/bodenrichtwert?address=${encodeURIComponent(DEMO_ADDRESSES.muenster)}`,
+      { headers: { Authorization: `Bearer ${key}` } },
+    );
+    expect(res.status).toBe(503);
+    expect(hostile.requests).toBeGreaterThan(0);
+    expect(service.running()).toBe(true);
+  }, 60_000);
+
+  it(
+    'reads the newest of 700,000 dates in the background watch, healthy throughout',
+    async () => {
+      hostile.serve = 'dates';
+      const read = () =>
+        service.logs.find(
+          (line) => line.includes('newest offered stichtag read') && line.includes('"DE-NW"'),
+        );
+      for (let waited = 0; read() === undefined && waited < WATCH_WAIT_MS; waited += 500) {
+        expect(service.running(), service.logs.slice(-3).join('\n')).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      expect(read()).toContain(HOSTILE_NEWEST_DATE);
+      const polls = await health.stop();
+      expect(service.running()).toBe(true);
+      expect(polls.failures).toEqual([]);
+      expect(polls.count).toBeGreaterThan(100);
+      // Not yet held on a busy machine (docs/reliability.md): recorded, not asserted.
+      figures.note(
+        `slowest /healthz of ${polls.count}: ${polls.maxMs} ms (goal < ${HEALTHZ_MS} ms)`,
+      );
+    },
+    WATCH_WAIT_MS + 30_000,
+  );
+});
