@@ -45,6 +45,8 @@ const envSchema = z.object({
   PARCEL_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_FILES_DIR: z.string().trim().min(1).default('./data/house-coordinates'),
+  ZONE_SETS_FILE: z.string().trim().min(1).optional(),
+  ZONE_FILES_DIR: z.string().trim().min(1).default('./data/zone-sets'),
   CACHE_FRESH_SECONDS: positiveInt.default(24 * 3600),
   CACHE_MAX_AGE_SECONDS: positiveInt.default(30 * 24 * 3600),
   CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -101,6 +103,8 @@ export interface Config {
    * project's server/sources/address-sources.yaml) and the folder their files are downloaded to.
    */
   addresses: { sourcesFile: string | undefined; filesDir: string };
+  /** The states' complete zone sets: their registry (unset: server/sources/zone-sets.yaml) and download folder. */
+  zones: { sourcesFile: string | undefined; filesDir: string };
   /** hotSeconds: how long an instance trusts a land-value entry it read (0: no in-process copy). */
   cache: { freshSeconds: number; maxAgeSeconds: number; hotSeconds: number };
   upstreamTimeoutMs: number;
@@ -183,6 +187,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     sourcesFile: e.BRW_SOURCES_FILE,
     parcelSourcesFile: e.PARCEL_SOURCES_FILE,
     addresses: { sourcesFile: e.ADDRESS_SOURCES_FILE, filesDir: e.ADDRESS_FILES_DIR },
+    zones: { sourcesFile: e.ZONE_SETS_FILE, filesDir: e.ZONE_FILES_DIR },
     cache: {
       freshSeconds: e.CACHE_FRESH_SECONDS,
       maxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,

@@ -5,6 +5,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 import type { EastNorth, MetricCrs } from '../geo/metricPolygon.js';
 import type { MetricBox } from '../geo/metricBox.js';
+import type { NumberFormat } from '../sources/numberFormat.js';
 
 export type ZoneSetStatus = 'importing' | 'active' | 'replaced';
 
@@ -29,6 +30,7 @@ export interface ZoneSetRow {
   credit: string;
   license: string;
   crs: MetricCrs;
+  numberFormat: NumberFormat;
   download?: ZoneSetDownload;
   counts: StichtagCounts;
   newestStichtag: string | null;
@@ -38,7 +40,7 @@ export interface ZoneSetRow {
 
 export type NewZoneSet = Pick<
   ZoneSetRow,
-  'state' | 'dataset' | 'year' | 'name' | 'credit' | 'license' | 'crs' | 'download'
+  'state' | 'dataset' | 'year' | 'name' | 'credit' | 'license' | 'crs' | 'numberFormat' | 'download'
 >;
 
 /** One zone to store: its mapped source record, stichtag, compact surface and box. */
@@ -70,8 +72,9 @@ export class ZoneSetRepository {
   async beginSet(set: NewZoneSet, startedAt: Date): Promise<number> {
     const d = set.download;
     const [id] = await this.sequelize.query(
-      `INSERT INTO zone_sets (state, dataset, year, status, name, credit, license, crs, source_url,
-       etag, last_modified, sha256, size, started_at) VALUES (?,?,?,'importing',?,?,?,?,?,?,?,?,?,?)`,
+      `INSERT INTO zone_sets (state, dataset, year, status, name, credit, license, crs, number_format,
+       source_url, etag, last_modified, sha256, size, started_at)
+       VALUES (?,?,?,'importing',?,?,?,?,?,?,?,?,?,?,?)`,
       {
         replacements: [
           set.state,
@@ -81,6 +84,7 @@ export class ZoneSetRepository {
           set.credit,
           set.license,
           set.crs,
+          set.numberFormat,
           d?.url ?? null,
           d?.etag ?? null,
           d?.lastModified ?? null,
@@ -230,6 +234,7 @@ function toSetRow(row: Record<string, unknown>): ZoneSetRow {
     credit: String(row.credit),
     license: String(row.license),
     crs: row.crs as MetricCrs,
+    numberFormat: row.number_format as NumberFormat,
     ...(url !== undefined && {
       download: {
         url,

@@ -41,6 +41,7 @@ const SET = {
   credit: 'Land NRW / GeoBasis NRW',
   license: 'dl-de/zero-2-0',
   crs: 'EPSG:25832',
+  numberFormat: 'de',
 } as const;
 
 const COUNTS = { '2025-01-01': { imported: 2, leftOut: {} } };

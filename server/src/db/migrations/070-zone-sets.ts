@@ -24,6 +24,8 @@ export const zoneSetsMigration: Migration = {
       license: { type: DataTypes.STRING(16), allowNull: false },
       // The metric system of the zones' surfaces and boxes.
       crs: { type: DataTypes.STRING(10), allowNull: false },
+      // How the stored records write numbers ('de': a decimal comma), for the mapper.
+      number_format: { type: DataTypes.STRING(4), allowNull: false },
       // The download's facts (absent for a file given by hand: url null).
       source_url: { type: DataTypes.STRING(1000), allowNull: true },
       etag: { type: DataTypes.STRING(255), allowNull: true },
