@@ -2,7 +2,7 @@
 // Raw SQL: zones go in as multi-row INSERTs and a point is one indexed SELECT
 // on the spatial index (SQLite R*Tree, MariaDB SPATIAL INDEX), then the exact
 // test on the few candidates; no set is ever held whole in memory.
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { QueryTypes, Transaction, type Sequelize } from 'sequelize';
 import type { EastNorth, MetricCrs } from '../geo/metricPolygon.js';
 import type { MetricBox } from '../geo/metricBox.js';
 import type { NumberFormat } from '../sources/numberFormat.js';
@@ -207,9 +207,16 @@ export class ZoneSetRepository {
         { replacements: [maxX, minX, maxY, minY], type: QueryTypes.SELECT },
       );
     }
-    return this.sequelize.query<FoundZone>(
-      `${select} FROM zone_set_zones z WHERE MBRIntersects(z.box, ST_GeomFromText(?)) AND z.set_id IN (${sets})`,
-      { replacements: [boxWkt(box.min, box.max)], type: QueryTypes.SELECT },
+    // InnoDB refuses a spatial-index read in a transaction it runs as READ
+    // UNCOMMITTED ("Update locks cannot be acquired"), as the service's
+    // autocommit reads can be: the read gets a transaction of its own level.
+    return this.sequelize.transaction(
+      { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ },
+      (transaction) =>
+        this.sequelize.query<FoundZone>(
+          `${select} FROM zone_set_zones z WHERE MBRIntersects(z.box, ST_GeomFromText(?)) AND z.set_id IN (${sets})`,
+          { replacements: [boxWkt(box.min, box.max)], type: QueryTypes.SELECT, transaction },
+        ),
     );
   }
 }
