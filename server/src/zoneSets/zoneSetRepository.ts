@@ -201,8 +201,10 @@ export class ZoneSetRepository {
     const [minX, minY] = box.min;
     const [maxX, maxY] = box.max;
     if (this.sqlite) {
+      // CROSS JOIN keeps SQLite's order: the R*Tree first. A plain JOIN lets the
+      // planner walk the set's zones by set_id and ask the tree for each.
       return this.sequelize.query<FoundZone>(
-        `${select} FROM zone_set_boxes b JOIN zone_set_zones z ON z.id = b.id
+        `${select} FROM zone_set_boxes b CROSS JOIN zone_set_zones z ON z.id = b.id
          WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ? AND z.set_id IN (${sets})`,
         { replacements: [maxX, minX, maxY, minY], type: QueryTypes.SELECT },
       );
