@@ -1,4 +1,4 @@
-// Entry point of `npm run zones:import`: the states' complete zone sets in the
+// Entry point of `npm run zones:import` and `zones:update`: the states' complete zone sets in the
 // database named by DATABASE_URL. The database must be migrated (npm start
 // does that). A refused import exits 1 and leaves the active set; Ctrl-C ends
 // it with 130.
@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { ConfigError } from '../config/config.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
 import { openZoneCommand } from './zonesContext.js';
-import { runZoneImport, type ZoneImportOptions } from './zonesImport.js';
+import { runZoneImport, runZoneUpdate, type ZoneImportOptions } from './zonesImport.js';
 
 /** The exit code of a process ended by SIGINT, as shells report it (128 + 2). */
 const INTERRUPTED = 130;
@@ -27,6 +27,19 @@ async function main(): Promise<void> {
       const context = await openZoneCommand();
       try {
         await runZoneImport(context, file, options);
+      } finally {
+        await context.close();
+      }
+    });
+  program
+    .command('update')
+    .description(
+      "Import each state's next or changed year where its file changed (one line per state)",
+    )
+    .action(async () => {
+      const context = await openZoneCommand();
+      try {
+        if (!(await runZoneUpdate(context))) process.exitCode = 1;
       } finally {
         await context.close();
       }

@@ -354,3 +354,73 @@ describe('npm run zones:import', () => {
     expect(await activeZones()).toEqual(before);
   }, 60_000);
 });
+
+describe('npm run zones:update', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  let server: StateFileServer;
+  beforeAll(async () => {
+    ({ url, drop } = await createTestDatabaseUrl('sqlite'));
+    const db = await openDatabase(url);
+    await migrate(db.sequelize);
+    await db.close();
+    server = await startStateFileServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    await drop();
+  });
+
+  const update = () =>
+    new Promise<CliResult>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'server/src/cli/zones.ts', 'update'],
+        {
+          env: {
+            PATH: process.env.PATH,
+            HOME: process.env.HOME,
+            DATABASE_URL: url,
+            ZONE_FILES_DIR: join(dir, 'updates'),
+          },
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('says unverändert for an unchanged file, and imports the next year once it is out', async () => {
+    const path = (year: number) => `/BRW_${year}_EPSG25832_Shape.zip`;
+    server.publish(
+      path(2025),
+      nrwZoneZip([nrwZone(0)], { year: 2025 }),
+      new Date('2025-03-30T00:00:00Z'),
+    );
+    const imported = await zones(
+      url,
+      '--state',
+      'NW',
+      '--year',
+      '2025',
+      '--url',
+      server.url + path(2025),
+    );
+    expect(imported.code, imported.stderr).toBe(0);
+    const unchanged = await update();
+    expect(unchanged.code, unchanged.stderr).toBe(0);
+    expect(unchanged.stdout.trim()).toBe('NW: unverändert');
+    // The conditional request carried the stored validators.
+    expect(server.requests.at(-1)?.headers['if-none-match']).toBeDefined();
+    server.publish(
+      path(2026),
+      nrwZoneZip([nrwZone(0, { STAG: '01.01.2026' }), nrwZone(1, { STAG: '01.01.2026' })], {
+        year: 2026,
+      }),
+      new Date('2026-03-30T00:00:00Z'),
+    );
+    const next = await update();
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout.trim()).toBe('NW: 2026 neu importiert (2 Zonen)');
+    expect((await update()).stdout.trim()).toBe('NW: unverändert');
+  }, 120_000);
+});
