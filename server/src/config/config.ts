@@ -46,6 +46,8 @@ const envSchema = z.object({
   ADDRESS_SOURCES_FILE: z.string().trim().min(1).optional(),
   ADDRESS_FILES_DIR: z.string().trim().min(1).default('./data/house-coordinates'),
   DOWNLOAD_ALLOW_HOSTS: z.string().trim().default(''),
+  ZONE_SETS_FILE: z.string().trim().min(1).optional(),
+  ZONE_FILES_DIR: z.string().trim().min(1).default('./data/zone-sets'),
   CACHE_FRESH_SECONDS: positiveInt.default(24 * 3600),
   CACHE_MAX_AGE_SECONDS: positiveInt.default(30 * 24 * 3600),
   CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -103,6 +105,8 @@ export interface Config {
    * allowHosts: hosts a download may reach although not public (DOWNLOAD_ALLOW_HOSTS).
    */
   addresses: { sourcesFile: string | undefined; filesDir: string; allowHosts: readonly string[] };
+  /** The states' complete zone sets: their registry (unset: server/sources/zone-sets.yaml) and download folder. */
+  zones: { sourcesFile: string | undefined; filesDir: string };
   /** hotSeconds: how long an instance trusts a land-value entry it read (0: no in-process copy). */
   cache: { freshSeconds: number; maxAgeSeconds: number; hotSeconds: number };
   upstreamTimeoutMs: number;
@@ -191,6 +195,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
         .map((host) => host.trim().toLowerCase())
         .filter((host) => host !== ''),
     },
+    zones: { sourcesFile: e.ZONE_SETS_FILE, filesDir: e.ZONE_FILES_DIR },
     cache: {
       freshSeconds: e.CACHE_FRESH_SECONDS,
       maxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,

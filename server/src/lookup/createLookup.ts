@@ -29,6 +29,8 @@ import {
 } from '../sources/registry.js';
 import { createOfficialMaps } from '../sources/maps/officialMap.js';
 import { createUpstream } from '../upstream/upstream.js';
+import { createZoneSetAnswers, type ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
+import { ZoneSetRepository } from '../zoneSets/zoneSetRepository.js';
 
 export interface LookupDeps {
   config: Pick<
@@ -82,6 +84,8 @@ export interface LookupParts {
   waitMs: number;
   /** A store over the land-value cache table with the configured lifecycle. */
   storeOf<Entries>(): BrwStore<Entries>;
+  /** The states' imported zone sets (npm run zones:import). */
+  zoneSets: ZoneSetAnswers;
 }
 
 export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> {
@@ -121,6 +125,7 @@ export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> 
     sourceGate: createSourceGate(config.sourceMaxConcurrency),
     waitMs: config.upstreamTimeoutMs,
     storeOf,
+    zoneSets: createZoneSetAnswers({ repository: new ZoneSetRepository(deps.sequelize), clock }),
   };
 }
 

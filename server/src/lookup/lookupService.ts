@@ -39,6 +39,8 @@ import type { SourceRegistry, StateSource } from '../sources/registry.js';
 import type { ConfiguredSource } from '../sources/sourceDefinition.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import { UNCHECKED_FRESH_MS } from '../sources/uncheckedFacts.js';
+import type { ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
+import { fromZoneSet } from './zoneSetLookup.js';
 
 export interface LookupResult {
   place: GeocodedPlace;
@@ -53,6 +55,8 @@ export interface LookupResult {
   asOf: string;
   /** How current the values are (from the whole set at the point, whatever a filter keeps). */
   aktualitaet: Aktualitaet;
+  /** Where the state's imported zone set answered: its name and newest stichtag, for the attribution. */
+  zoneSet?: { name: string; stichtag: string };
 }
 
 export type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
@@ -87,6 +91,8 @@ export function createLookupService(deps: {
   clock: Clock;
   officialMaps: OfficialMaps;
   offers: CurrencyWatch;
+  /** The states' imported zone sets, which answer before the live route where they cover the day. */
+  zoneSets?: ZoneSetAnswers;
 }): LookupService {
   const today = () => berlinDay(deps.clock());
   return {
@@ -95,6 +101,14 @@ export function createLookupService(deps: {
       const place = await deps.geocoding.resolve(address, ticket);
       const connected = sourceFor(place, deps.registry);
       const asOf = stichtag ?? today();
+      const local = await fromZoneSet(place, connected.source, asOf, {
+        ...deps,
+        today: today(),
+        contextOf: (format) =>
+          mappingContext(connected.source.state, format, place.municipality, asOf, deps.logger),
+      });
+      if (local === 'none') throw noValuesAt(stichtag, connected.source);
+      if (local) return { place, asOf, ...local };
       const values = await deps.store.get(
         datedKey(coordinateKey(place), stichtag),
         (signal) =>

@@ -8,6 +8,7 @@ import { wireEntry } from '#shared/entryFields.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import { sortByLandUse, type LandUseCode } from '#shared/landUse.js';
 import { LOOKUP_DISCLAIMER, buildAttribution } from '#shared/texts.js';
+import { germanDate } from '#shared/stichtag.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
 import type { LookupResult } from './lookupService.js';
 
@@ -44,13 +45,16 @@ export function buildLookupResponse(
     ...(result.stale ? { cache_stale: true as const } : {}),
     abgerufen_am: result.fetchedAt.toISOString(),
     attribution: withAddressCredit(
-      buildAttribution({
-        owners: source.owners,
-        credit: source.credit,
-        year,
-        sourceUrl: source.sourceUrl,
-        license: source.license,
-      }),
+      withZoneSet(
+        buildAttribution({
+          owners: source.owners,
+          credit: source.credit,
+          year,
+          sourceUrl: source.sourceUrl,
+          license: source.license,
+        }),
+        result.zoneSet,
+      ),
       result.place,
     ),
     aktualitaet,
@@ -71,6 +75,13 @@ export function geocodingOf(place: GeocodedPlace): Geocoding {
     ...(official.quality === undefined ? {} : { quality: official.quality }),
     dataset: official.dataset,
   };
+}
+
+/** The imported zone set the values were read from, named with its stichtag. */
+function withZoneSet(attribution: Attribution, zoneSet: LookupResult['zoneSet']): Attribution {
+  if (!zoneSet) return attribution;
+  const text = `${attribution.text}; Datensatz ${zoneSet.name}, Stichtag ${germanDate(zoneSet.stichtag)}`;
+  return { ...attribution, text };
 }
 
 /** The address data's credit beside the land-value owners, where its licence asks for one. */

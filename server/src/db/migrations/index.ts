@@ -12,6 +12,7 @@ import { houseImportOriginMigration } from './041-house-import-origin.js';
 import { trialMailboxesMigration } from './050-trial-mailboxes.js';
 import { failingLookupsMigration } from './051-failing-lookups.js';
 import { sourceOffersMigration } from './060-source-offers.js';
+import { zoneSetsMigration } from './070-zone-sets.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   trialMailboxesMigration,
   failingLookupsMigration,
   sourceOffersMigration,
+  zoneSetsMigration,
 ];

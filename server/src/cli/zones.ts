@@ -1,0 +1,55 @@
+// Entry point of `npm run zones:import` and `zones:update`: the states' complete zone sets in the
+// database named by DATABASE_URL. The database must be migrated (npm start
+// does that). A refused import exits 1 and leaves the active set; Ctrl-C ends
+// it with 130.
+import { Command } from 'commander';
+import { ConfigError } from '../config/config.js';
+import { ZoneImportError } from '../zoneImport/zoneImportError.js';
+import { openZoneCommand } from './zonesContext.js';
+import { runZoneImport, runZoneUpdate, type ZoneImportOptions } from './zonesImport.js';
+
+/** The exit code of a process ended by SIGINT, as shells report it (128 + 2). */
+const INTERRUPTED = 130;
+
+async function main(): Promise<void> {
+  const program = new Command('zones').description(
+    "The states' complete Bodenrichtwert zone sets in the service's database",
+  );
+  program
+    .command('import')
+    .description("Import one year of a state's zone set from its route (or a file as published)")
+    .requiredOption('--state <code>', 'the state, e.g. NW or DE-NW')
+    .option('--year <year>', 'the year (default: the newest the registry allows)')
+    .option('--dataset <dataset>', 'another dataset of the same route', 'brw')
+    .option('--url <url>', "read from this address instead of the registry's (a mirror)")
+    .argument('[file]', 'the file as the state publishes it; without it, it is downloaded')
+    .action(async (file: string | undefined, options: ZoneImportOptions) => {
+      const context = await openZoneCommand();
+      try {
+        await runZoneImport(context, file, options);
+      } finally {
+        await context.close();
+      }
+    });
+  program
+    .command('update')
+    .description(
+      "Import each state's next or changed year where its file changed (one line per state)",
+    )
+    .action(async () => {
+      const context = await openZoneCommand();
+      try {
+        if (!(await runZoneUpdate(context))) process.exitCode = 1;
+      } finally {
+        await context.close();
+      }
+    });
+  await program.parseAsync(process.argv);
+}
+
+main().catch((err: unknown) => {
+  const expected = err instanceof ZoneImportError || err instanceof ConfigError;
+  console.error(expected ? `Fehler: ${err.message}` : err);
+  process.exitCode =
+    err instanceof ZoneImportError && err.reason === 'interrupted' ? INTERRUPTED : 1;
+});

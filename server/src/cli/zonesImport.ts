@@ -1,0 +1,99 @@
+// `npm run zones:import -- --state NW [--year 2025] [--dataset brw] [--url U | FILE]`:
+// a file given is read as it is; without one, a file route's year is
+// downloaded (registry address or --url) into ZONE_FILES_DIR, a service
+// route's is read from its address. Prints per stichtag what was imported.
+import { berlinDay } from '../time/berlinDay.js';
+import { ZoneImportError } from '../zoneImport/zoneImportError.js';
+import { importZoneSet } from '../zoneImport/importZoneSet.js';
+import { updateZoneSets } from '../zoneImport/updateZoneSets.js';
+import { importReport } from '../zoneImport/zoneReport.js';
+import { zoneSource } from '../zoneImport/zoneDownload.js';
+import { terminalTicker } from './addressesContext.js';
+import type { ZoneCommandContext } from './zonesContext.js';
+
+export interface ZoneImportOptions {
+  state: string;
+  year?: string;
+  dataset?: string;
+  url?: string;
+}
+
+export async function runZoneImport(
+  context: ZoneCommandContext,
+  file: string | undefined,
+  options: ZoneImportOptions,
+): Promise<void> {
+  const set = context.registry.find(options.state, options.dataset);
+  if (!set) {
+    const known = context.registry.all.map((s) => `${s.state.slice(3)} (${s.dataset})`).join(', ');
+    throw new ZoneImportError(
+      'unknown_set',
+      `Für ${options.state}${options.dataset ? ` (${options.dataset})` : ''} ist kein Zonensatz verzeichnet. Verzeichnet: ${known}.`,
+    );
+  }
+  if (!set.enabled && set.operatorLicence === undefined) {
+    throw new ZoneImportError(
+      'not_enabled',
+      `Der Zonensatz ${set.name} ist abgeschaltet: ${set.reason ?? ''} ` +
+        'Zum Einschalten in zone-sets.yaml enabled: true und operatorLicence setzen.',
+    );
+  }
+  const year = yearOf(options.year, set.years);
+  const ticker = terminalTicker();
+  const common = {
+    fetch: globalThis.fetch,
+    userAgent: context.config.geocoder.userAgent,
+    signal: context.signal,
+    onProgress: (read: number, total: number | undefined) =>
+      ticker(
+        `${read.toLocaleString('de-DE')}${total ? ` von ${total.toLocaleString('de-DE')}` : ''}`,
+      ),
+  };
+  const source = await zoneSource(
+    set,
+    {
+      year,
+      ...(file !== undefined && { file }),
+      ...(options.url !== undefined && { url: options.url }),
+    },
+    { ...common, filesDir: context.config.zones.filesDir },
+  );
+  if (source === 'not_modified') return;
+  const result = await importZoneSet(set, year, source, {
+    ...common,
+    repository: context.repository,
+    logger: context.logger,
+    now: () => new Date(),
+  });
+  ticker.end();
+  const heading = `${set.state} ${year} (${set.name}, ${source.name})`;
+  for (const line of importReport(heading, result.counts, result.examples)) console.log(line);
+}
+
+/** --year, else the newest the registry allows: its `to`, or this year. */
+function yearOf(text: string | undefined, years: { from: number; to?: number | undefined }) {
+  const newest = years.to ?? Number(berlinDay(new Date()).slice(0, 4));
+  const year = text === undefined ? newest : Number(text);
+  if (!Number.isInteger(year) || year < years.from || year > newest) {
+    throw new ZoneImportError(
+      'unknown_set',
+      `--year ${text ?? ''}: erwartet ist ein Jahr von ${years.from} bis ${newest}.`,
+    );
+  }
+  return year;
+}
+
+/** `npm run zones:update`: one line per state; false when one failed. */
+export async function runZoneUpdate(context: ZoneCommandContext): Promise<boolean> {
+  const lines = await updateZoneSets(context.registry, await context.repository.activeSets(), {
+    fetch: globalThis.fetch,
+    userAgent: context.config.geocoder.userAgent,
+    signal: context.signal,
+    repository: context.repository,
+    logger: context.logger,
+    now: () => new Date(),
+    filesDir: context.config.zones.filesDir,
+  });
+  for (const line of lines) (line.ok ? console.log : console.error)(line.text);
+  return lines.every((line) => line.ok);
+}

@@ -1,0 +1,13 @@
+// Every route kind the zone-set registry may name. A new kind: its module and
+// one line here.
+import type { ZoneRouteKind } from '../zoneRoute.js';
+import { csvWktRoute } from './csvWkt.js';
+import { shapefileZipRoute } from './shapefileZip.js';
+
+export const ROUTE_KINDS: readonly ZoneRouteKind[] = [
+  shapefileZipRoute as ZoneRouteKind,
+  csvWktRoute as ZoneRouteKind,
+];
+
+/** Kinds that read a downloaded file: the import downloads the year's `url` first. */
+export const FILE_ROUTE_KINDS: readonly string[] = ['shapefile-zip', 'csv-wkt', 'brm-xml'];

@@ -1,0 +1,28 @@
+// Why a zone-set import (or the download before it) was refused. The command
+// prints the German message, which names the file and the field, and exits
+// non-zero; the state's active set is untouched.
+export const ZONE_IMPORT_REFUSALS = [
+  'unknown_set',
+  'not_enabled',
+  'download_failed',
+  'not_a_file',
+  'unreadable_file',
+  'missing_field',
+  'wrong_crs',
+  'empty_set',
+  'interrupted',
+  'not_migrated',
+] as const;
+export type ZoneImportRefusal = (typeof ZONE_IMPORT_REFUSALS)[number];
+
+export class ZoneImportError extends Error {
+  override name = 'ZoneImportError';
+
+  constructor(
+    readonly reason: ZoneImportRefusal,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,153 @@
+// The registry of the states' complete zone sets (server/sources/zone-sets.yaml):
+// per state and dataset the route it is published by (a route kind and its
+// options, checked by the kind's own schema), the years offered, the metric
+// system zones are stored in, licence and credit, the field map onto the
+// entry's fields, and the evidence of each fact. Read by `npm run zones:*`.
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { LICENSES, type LicenseId } from '#shared/texts.js';
+import { ConfigError } from '../config/configError.js';
+import { fromProjectRoot } from '../config/projectRoot.js';
+import { fieldMapSchema, type FieldMap } from '../sources/fieldMap.js';
+import { NUMBER_FORMATS, type NumberFormat } from '../sources/numberFormat.js';
+import { evidenceSchema, type Evidence } from '../sources/sourceDefinition.js';
+import type { MetricCrs } from '../geo/metricPolygon.js';
+import type { ZoneRouteKind } from './zoneRoute.js';
+import { ROUTE_KINDS } from './routes/routeKinds.js';
+
+export const DEFAULT_ZONE_SETS_FILE = fromProjectRoot('server', 'sources', 'zone-sets.yaml');
+
+const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
+
+const recordSchema = z
+  .object({
+    state: z.string().regex(/^DE-[A-Z]{2}$/, 'state must look like DE-NW'),
+    dataset: z
+      .string()
+      .regex(/^[a-z]+$/)
+      .default('brw'),
+    enabled: z.boolean().default(true),
+    /** English, for operators: why a set is off (ST: its licence is contested). */
+    reason: z.string().min(1).optional(),
+    /** The licence an operator holds for a set shipped off; only with it may it be enabled. */
+    operatorLicence: z.string().min(1).optional(),
+    name: z.string().min(1),
+    license: z.enum(LICENSE_IDS),
+    credit: z.string().min(1),
+    crs: z.enum(['EPSG:25832', 'EPSG:25833']),
+    years: z
+      .object({ from: z.number().int().min(1960).max(2100), to: z.number().int().optional() })
+      .strict(),
+    /** How the published values write numbers ('de': a decimal comma). */
+    numberFormat: z.enum(NUMBER_FORMATS).default('xml'),
+    route: z.object({ kind: z.string().min(1) }).loose(),
+    fields: fieldMapSchema,
+    evidence: evidenceSchema.default({}),
+  })
+  .strict()
+  .refine((r) => r.enabled || r.reason !== undefined, {
+    message: 'a set that is not enabled needs a reason',
+    path: ['reason'],
+  });
+
+const fileSchema = z
+  .object({
+    references: z.record(z.string().min(1), z.string().min(1)).default({}),
+    sets: z.array(recordSchema),
+  })
+  .strict();
+
+export interface ZoneSetDefinition {
+  state: string;
+  dataset: string;
+  enabled: boolean;
+  reason?: string | undefined;
+  operatorLicence?: string | undefined;
+  name: string;
+  license: LicenseId;
+  credit: string;
+  crs: MetricCrs;
+  years: { from: number; to?: number | undefined };
+  numberFormat: NumberFormat;
+  /** The route kind and its options, checked and with defaults filled in. */
+  route: { kind: ZoneRouteKind; options: unknown };
+  fields: FieldMap;
+  evidence: Evidence;
+}
+
+export interface ZoneSetRegistry {
+  all: readonly ZoneSetDefinition[];
+  references: Readonly<Record<string, string>>;
+  /** By DE-NW, NW or nw, and the dataset (default brw). */
+  find(state: string, dataset?: string): ZoneSetDefinition | undefined;
+}
+
+export function parseZoneSets(
+  json: unknown,
+  path: string,
+  kinds: readonly ZoneRouteKind[] = ROUTE_KINDS,
+): ZoneSetRegistry {
+  const parsed = fileSchema.safeParse(json);
+  if (!parsed.success) throw invalid(path, parsed.error.issues);
+  const { references, sets } = parsed.data;
+  const all = sets.map((record, index) => {
+    const { kind: name, ...options } = record.route;
+    const kind = kinds.find((k) => k.kind === name);
+    if (!kind) {
+      const known = kinds.map((k) => k.kind).join(', ');
+      throw invalid(path, [
+        {
+          path: ['sets', index, 'route', 'kind'],
+          message: `unknown route kind "${name}" (known: ${known})`,
+        },
+      ]);
+    }
+    const checked = kind.optionsSchema.safeParse(options);
+    if (!checked.success) {
+      throw invalid(
+        path,
+        checked.error.issues.map((i) => ({ ...i, path: ['sets', index, 'route', ...i.path] })),
+      );
+    }
+    for (const fact of Object.keys(record.evidence)) {
+      for (const key of record.evidence[fact]?.by ?? []) {
+        if (references[key] === undefined) {
+          throw invalid(path, [
+            { path: ['sets', index, 'evidence', fact], message: `unknown reference "${key}"` },
+          ]);
+        }
+      }
+    }
+    return { ...record, route: { kind, options: checked.data } } as ZoneSetDefinition;
+  });
+  const keys = new Set(all.map((set) => `${set.state}/${set.dataset}`));
+  if (keys.size !== all.length) {
+    throw new ConfigError(`Invalid zone-set registry ${path}: a state's dataset is listed twice`);
+  }
+  return {
+    all,
+    references,
+    find: (state, dataset = 'brw') => {
+      const upper = state.trim().toUpperCase();
+      const id = upper.startsWith('DE-') ? upper : `DE-${upper}`;
+      return all.find((set) => set.state === id && set.dataset === dataset);
+    },
+  };
+}
+
+/** The registry at `path` (ZONE_SETS_FILE), else the project's own. */
+export function loadZoneSets(path = DEFAULT_ZONE_SETS_FILE): ZoneSetRegistry {
+  let json: unknown;
+  try {
+    json = parseYaml(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`Zone-set registry ${path} is not readable YAML: ${String(err)}`);
+  }
+  return parseZoneSets(json, path);
+}
+
+function invalid(path: string, issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const problems = issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`);
+  return new ConfigError(`Invalid zone-set registry ${path}: ${problems.join('; ')}`);
+}

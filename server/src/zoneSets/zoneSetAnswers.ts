@@ -1,0 +1,123 @@
+// Answering from the imported zone sets: which active set covers a state on a
+// day, and the records of its zones at a point or in a box. Which sets are
+// active is read from the database at most once a minute (so a new import
+// answers within a minute, on every instance, without a restart); the zones
+// themselves are never held in memory: the spatial index gives candidates,
+// the exact test on their surfaces decides.
+import { latLonToMetric, metricToLatLon } from '../geo/crs.js';
+import type { LatLon } from '../geo/latLon.js';
+import { boxOf, inCrs, type MetricBox } from '../geo/metricBox.js';
+import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
+import { compactRing, type ZoneOutline } from '../geo/zoneOutline.js';
+import type { ZoneRecord } from '../sources/adapter.js';
+import type { SourceRecord } from '../sources/sourceRecord.js';
+import type { Clock } from '../time/clock.js';
+import { decodeSurface, surfaceHolds } from './zoneGeometryCodec.js';
+import type { FoundZone, ZoneSetRepository, ZoneSetRow } from './zoneSetRepository.js';
+
+/** How long the list of active sets is trusted. */
+export const ACTIVE_SETS_MS = 60_000;
+
+export interface ZoneSetAnswers {
+  /**
+   * The state's active set (dataset brw) holding the newest stichtag on or
+   * before `asOf`, or undefined where none does (the live route answers).
+   */
+  setFor(state: string, asOf: string): Promise<ZoneSetRow | undefined>;
+  /** The records of the set's zones holding the point, each with its outline. */
+  recordsAt(set: ZoneSetRow, point: LatLon): Promise<SourceRecord[]>;
+  /** The records of the set's zones meeting the box, with their full surfaces. */
+  zonesIn(set: ZoneSetRow, box: MetricBox): Promise<ZoneRecord[]>;
+}
+
+export function createZoneSetAnswers(deps: {
+  repository: Pick<ZoneSetRepository, 'activeSets' | 'zonesAt' | 'zonesMeeting'>;
+  clock: Clock;
+}): ZoneSetAnswers {
+  let active: ZoneSetRow[] = [];
+  let readAt = -Infinity;
+  let reading: Promise<ZoneSetRow[]> | undefined;
+  const activeSets = async () => {
+    if (deps.clock().getTime() - readAt < ACTIVE_SETS_MS) return active;
+    reading ??= deps.repository.activeSets().then(
+      (sets) => {
+        active = sets;
+        readAt = deps.clock().getTime();
+        reading = undefined;
+        return sets;
+      },
+      (error: unknown) => {
+        reading = undefined;
+        throw error;
+      },
+    );
+    return reading;
+  };
+  return {
+    async setFor(state, asOf) {
+      const sets = (await activeSets()).filter(
+        (set) => set.state === state && set.dataset === 'brw' && set.newestStichtag !== null,
+      );
+      let best: { set: ZoneSetRow; stichtag: string } | undefined;
+      for (const set of sets) {
+        const stichtag = Object.keys(set.counts)
+          .filter((s) => s <= asOf && (set.counts[s]?.imported ?? 0) > 0)
+          .sort()
+          .at(-1);
+        if (stichtag !== undefined && (best === undefined || stichtag > best.stichtag)) {
+          best = { set, stichtag };
+        }
+      }
+      return best?.set;
+    },
+    async recordsAt(set, point) {
+      const at = latLonToMetric(point, set.crs);
+      const found = await deps.repository.zonesAt([set.id], at);
+      return found.flatMap((zone) => {
+        const surface = decodeSurface(zone.geometry, set.crs);
+        if (!surfaceHolds(surface, at)) return [];
+        return [{ ...recordOf(zone), outline: outlineOf(surface) }];
+      });
+    },
+    async zonesIn(set, box) {
+      const [[x0, y0], [x1, y1]] = [box.min, box.max];
+      const corners: MetricMultiPolygon = {
+        crs: box.crs,
+        polygons: [
+          [
+            [
+              [x0, y0],
+              [x1, y0],
+              [x1, y1],
+              [x0, y1],
+              [x0, y0],
+            ],
+          ],
+        ],
+      };
+      const found = await deps.repository.zonesMeeting([set.id], boxOf(inCrs(corners, set.crs)));
+      return found.map((zone) => ({
+        record: recordOf(zone),
+        polygon: decodeSurface(zone.geometry, set.crs),
+      }));
+    },
+  };
+}
+
+function recordOf(zone: FoundZone): SourceRecord {
+  return JSON.parse(zone.record) as SourceRecord;
+}
+
+/** The surface in WGS84, thinned for the map. */
+function outlineOf(surface: MetricMultiPolygon): ZoneOutline {
+  return surface.polygons.flatMap((rings) =>
+    rings.map((ring) =>
+      compactRing(
+        ring.map((point) => {
+          const { lat, lon } = metricToLatLon(point, surface.crs);
+          return [lon, lat];
+        }),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,71 @@
+// The shipped zone-set registry loads, and a broken record stops the command
+// with a message naming the record's field.
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_ZONE_SETS_FILE,
+  loadZoneSets,
+  parseZoneSets,
+} from '#server/zoneImport/zoneSetRegistry.js';
+
+const shipped = () =>
+  parseYaml(readFileSync(DEFAULT_ZONE_SETS_FILE, 'utf8')) as {
+    references: Record<string, string>;
+    sets: Record<string, unknown>[];
+  };
+
+function withFirstSet(change: (set: Record<string, unknown>) => void) {
+  const file = shipped();
+  change(file.sets[0] as Record<string, unknown>);
+  return () => parseZoneSets(file, 'zone-sets.yaml');
+}
+
+describe('the zone-set registry', () => {
+  it('ships NW and HH enabled and ST off, each with the evidence of its route', () => {
+    const registry = loadZoneSets();
+    const nw = registry.find('NW');
+    expect(nw?.route.kind.kind).toBe('shapefile-zip');
+    expect(nw?.numberFormat).toBe('de');
+    expect(registry.find('de-hh')?.route.kind.kind).toBe('csv-wkt');
+    expect(registry.find('DE-ST')?.enabled).toBe(false);
+    for (const set of registry.all) {
+      expect(set.evidence['route.url']?.by.length, set.state).toBeGreaterThan(0);
+      expect(set.evidence.license, set.state).toBeDefined();
+    }
+  });
+
+  it('refuses an unknown route kind, naming the record', () => {
+    const load = withFirstSet((set) => {
+      set.route = { kind: 'ftp-dump' };
+    });
+    expect(load).toThrow(/sets\.0\.route\.kind: unknown route kind "ftp-dump"/);
+  });
+
+  it("checks the route's options with the kind's own schema", () => {
+    const load = withFirstSet((set) => {
+      set.route = { kind: 'shapefile-zip', url: 'not an address', crs: 'EPSG:25832' };
+    });
+    expect(load).toThrow(/sets\.0\.route\.url: url must be a web address/);
+  });
+
+  it('needs a reason for a set that is off and the required fields', () => {
+    expect(withFirstSet((set) => (set.enabled = false))).toThrow(/sets\.0\.reason/);
+    expect(
+      withFirstSet((set) => {
+        set.fields = { brw: 'BRW', nutzung: 'NUTA' };
+      }),
+    ).toThrow(/sets\.0\.fields\.stichtag/);
+  });
+
+  it('refuses evidence citing a reference the file does not name, and a set listed twice', () => {
+    expect(
+      withFirstSet((set) => {
+        set.evidence = { license: { status: 'confirmed', by: ['nowhere'] } };
+      }),
+    ).toThrow(/unknown reference "nowhere"/);
+    const file = shipped();
+    file.sets.push({ ...file.sets[0] });
+    expect(() => parseZoneSets(file, 'zone-sets.yaml')).toThrow(/listed twice/);
+  });
+});

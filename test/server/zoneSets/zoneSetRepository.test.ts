@@ -1,0 +1,107 @@
+// The stored zone sets on SQLite and MariaDB: zones found through the spatial
+// index (R*Tree, SPATIAL INDEX), a year replaced atomically, a set removed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MetricMultiPolygon } from '#server/geo/metricPolygon.js';
+import { decodeSurface, encodeSurface, surfaceHolds } from '#server/zoneSets/zoneGeometryCodec.js';
+import { ZoneSetRepository, type ZoneRow } from '#server/zoneSets/zoneSetRepository.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
+
+function square(east: number, north: number, size: number): MetricMultiPolygon {
+  return {
+    crs: 'EPSG:25832',
+    polygons: [
+      [
+        [
+          [east, north],
+          [east + size, north],
+          [east + size, north + size],
+          [east, north + size],
+          [east, north],
+        ],
+      ],
+    ],
+  };
+}
+
+function zone(east: number, north: number, size: number, brw: string): ZoneRow {
+  return {
+    stichtag: '2025-01-01',
+    record: JSON.stringify({ brw }),
+    geometry: encodeSurface(square(east, north, size)),
+    min: [east, north],
+    max: [east + size, north + size],
+  };
+}
+
+const SET = {
+  state: 'DE-NW',
+  dataset: 'brw',
+  year: 2025,
+  name: 'Bodenrichtwerte NRW',
+  credit: 'Land NRW / GeoBasis NRW',
+  license: 'dl-de/zero-2-0',
+  crs: 'EPSG:25832',
+  numberFormat: 'de',
+} as const;
+
+const COUNTS = { '2025-01-01': { imported: 2, leftOut: {} } };
+
+describe.each(databaseKinds())('zone sets on %s', (kind) => {
+  let test: TestDatabase;
+  let repository: ZoneSetRepository;
+  beforeAll(async () => {
+    test = await openTestDatabase(kind);
+    repository = new ZoneSetRepository(test.db.sequelize);
+  });
+  afterAll(async () => {
+    await test.dispose();
+  });
+
+  it('keeps a surface to the centimetre and tests points against it exactly', () => {
+    const surface = square(405_000.123, 5_757_000.456, 100);
+    const back = decodeSurface(encodeSurface(surface), 'EPSG:25832');
+    expect(back.polygons[0]?.[0]?.[0]).toEqual([405_000.12, 5_757_000.46]);
+    expect(surfaceHolds(back, [405_050, 5_757_050])).toBe(true);
+    expect(surfaceHolds(back, [405_150, 5_757_050])).toBe(false);
+  });
+
+  it('finds the zones whose box holds a point only once the set is active', async () => {
+    const id = await repository.beginSet(SET, new Date());
+    await repository.insertZones(id, [
+      zone(400_000, 5_750_000, 1000, '100'),
+      zone(401_000, 5_750_000, 1000, '200'),
+    ]);
+    expect(await repository.activeSets()).toEqual([]);
+    await repository.activate(id, COUNTS, new Date());
+    const [active] = await repository.activeSets();
+    expect(active).toMatchObject({ id, status: 'active', newestStichtag: '2025-01-01' });
+    const found = await repository.zonesAt([id], [400_500, 5_750_500]);
+    expect(found.map((z) => JSON.parse(z.record) as unknown)).toEqual([{ brw: '100' }]);
+    expect(await repository.zonesAt([id], [399_000, 5_750_500])).toEqual([]);
+    const meeting = await repository.zonesMeeting([id], {
+      min: [400_900, 5_750_100],
+      max: [401_100, 5_750_200],
+    });
+    expect(meeting).toHaveLength(2);
+  });
+
+  it('replaces the year in one step and removes the old set with its zones', async () => {
+    const [old] = await repository.activeSets();
+    const id = await repository.beginSet(
+      { ...SET, download: { url: 'https://x/BRW_2025.zip', sha256: 'ab', size: 3 } },
+      new Date(),
+    );
+    await repository.insertZones(id, [zone(400_000, 5_750_000, 1000, '150')]);
+    // While it loads, the lookup still reads the old set.
+    expect((await repository.activeSets()).map((s) => s.id)).toEqual([old?.id]);
+    await repository.activate(id, COUNTS, new Date());
+    const sets = await repository.activeSets();
+    expect(sets.map((s) => s.id)).toEqual([id]);
+    expect(sets[0]?.download).toMatchObject({ url: 'https://x/BRW_2025.zip', size: 3 });
+    expect(await repository.disposable('DE-NW', new Date(0))).toEqual([old?.id]);
+    await repository.remove(old?.id ?? 0);
+    expect(await repository.zonesAt([old?.id ?? 0], [400_500, 5_750_500])).toEqual([]);
+    const found = await repository.zonesAt([id], [400_500, 5_750_500]);
+    expect(found.map((z) => JSON.parse(z.record) as unknown)).toEqual([{ brw: '150' }]);
+  });
+});
