@@ -136,10 +136,9 @@ function render(
     numberMatched: matched,
     numberReturned: page.length,
   };
-  if (service.protocol === 'wfs-geojson') {
-    collection.totalFeatures = matched;
-    if (service.crsName) collection.crs = { type: 'name', properties: { name: service.crsName } };
-  } else {
+  if (service.crsName) collection.crs = { type: 'name', properties: { name: service.crsName } };
+  if (service.protocol === 'wfs-geojson') collection.totalFeatures = matched;
+  else {
     const link = (offset: number) => {
       const target = new URL(url.pathname + url.search, 'http://127.0.0.1');
       target.searchParams.set('offset', String(offset));
