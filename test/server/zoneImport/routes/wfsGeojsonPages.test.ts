@@ -148,6 +148,34 @@ describe('wfs-geojson-pages (Berlin)', () => {
     expect((error as Error).message).toMatch(/^Capabilities von .*brw2018: HTTP-Status 404/);
   });
 
+  it('stops at once when the import is interrupted (Ctrl-C): no further page is asked', async () => {
+    const controller = new AbortController();
+    const parsed = wfsGeojsonPagesRoute.optionsSchema.parse(options());
+    const context = {
+      fetch,
+      userAgent: 'bodenrichtwert-test',
+      logger: { info: () => undefined, warn: () => undefined },
+      signal: controller.signal,
+    };
+    const before = fake.calls();
+    let zones = 0;
+    const reading = (async () => {
+      for await (const _zone of wfsGeojsonPagesRoute.read(
+        parsed,
+        2026,
+        { url: parsed.url },
+        context,
+      )) {
+        zones += 1;
+        if (zones === 10) controller.abort();
+      }
+    })();
+    await expect(reading).rejects.toMatchObject({ name: 'AbortError' });
+    expect(zones).toBe(10);
+    // The capabilities and the first page; the second is never sent.
+    expect(fake.calls() - before).toBe(2);
+  });
+
   it('refuses a file: it reads a service', async () => {
     const { error } = await runRoute(wfsGeojsonPagesRoute, options(), 2026, { file: 'brw.json' });
     expect((error as ZoneRouteError).reason).toBe('not_the_set');
