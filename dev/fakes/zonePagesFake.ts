@@ -37,6 +37,8 @@ export interface PagedService {
   /** The GeoJSON collection's `crs` member. */
   crsName?: string;
   breakFrom?: { offset: number; how: PageBreak };
+  /** OGC API: write `next` links absolute on this origin (a link off the service's host). */
+  linkOrigin?: string;
 }
 
 interface Ask {
@@ -142,7 +144,7 @@ function render(
     const link = (offset: number) => {
       const target = new URL(url.pathname + url.search, 'http://127.0.0.1');
       target.searchParams.set('offset', String(offset));
-      return target.pathname + target.search;
+      return (service.linkOrigin ?? '') + target.pathname + target.search;
     };
     const after = ask.offset + page.length;
     collection.links = [

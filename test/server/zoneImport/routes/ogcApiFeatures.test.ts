@@ -33,6 +33,9 @@ beforeAll(async () => {
       breakFrom: { offset: 20, how: 'empty' },
     }),
     [`/damaged${ITEMS}`]: collection(damaged),
+    [`/elsewhere${ITEMS}`]: collection(brandenburgItems([2024], 25), {
+      linkOrigin: 'http://198.51.100.7',
+    }),
     [`/gk${ITEMS}`]: collection(brandenburgItems([2024], 3), {
       crsName: 'http://www.opengis.net/def/crs/EPSG/0/31468',
     }),
@@ -90,6 +93,15 @@ describe('ogc-api-features (Brandenburg)', () => {
   it('throws when the collection stops before numberMatched', async () => {
     const { error } = await read('stops', 2024);
     expect((error as Error).message).toMatch(/^Seite 3 .*hört nach 20 von 25 Objekten auf/);
+  });
+
+  it('refuses a next link to another host', async () => {
+    const { error, zones } = await read('elsewhere', 2024);
+    expect((error as ZoneRouteError).reason).toBe('unreadable_page');
+    expect((error as Error).message).toMatch(
+      /next-Link führt auf einen anderen Host \(198\.51\.100\.7\)/,
+    );
+    expect(zones).toHaveLength(10);
   });
 
   it('yields a point as unreadable and zones without value or stichtag as they are', async () => {

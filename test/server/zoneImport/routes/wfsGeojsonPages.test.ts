@@ -49,6 +49,15 @@ beforeAll(async () => {
     '/services/wfs/brw2020': service(2020, 'brw2020:brw_2020_vector', berlinFeatures(2020, 3), {
       crsName: 'urn:ogc:def:crs:EPSG::3857',
     }),
+    // Pages of a megabyte a zone: ten of them pass the 8 MB body limit.
+    '/services/wfs/brw2017': service(
+      2017,
+      'brw2017:brw_2017_vector',
+      berlinFeatures(2017, 10).map((feature) => ({
+        ...feature,
+        properties: { ...feature.properties, lumnum: 'x'.repeat(1 << 20) },
+      })),
+    ),
     '/services/wfs/brw2019': service(2019, 'brw2019:brw_2019_vector', berlinFeatures(2019, 25), {
       breakFrom: { offset: 10, how: 'same-page' },
     }),
@@ -115,6 +124,14 @@ describe('wfs-geojson-pages (Berlin)', () => {
     expect((error as ZoneRouteError).reason).toBe('paging_stopped');
     expect((error as Error).message).toMatch(
       /^Seite 3 .*hört nach 20 von 25 Objekten auf zu blättern/,
+    );
+  });
+
+  it('throws naming the page when a page is larger than the upstream body limit', async () => {
+    const { error } = await read(2017);
+    expect((error as ZoneRouteError).reason).toBe('unreadable_page');
+    expect((error as Error).message).toMatch(
+      /^Seite 1 .*Antwort größer als 8 MB \(kleinere Seiten wählen/,
     );
   });
 
