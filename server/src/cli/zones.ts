@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { ConfigError } from '../config/config.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
+import { ZoneRouteError } from '../zoneImport/servicePages/zoneRouteError.js';
 import { openZoneCommand } from './zonesContext.js';
 import { runZoneImport, type ZoneImportOptions } from './zonesImport.js';
 
@@ -36,7 +37,12 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   const expected = err instanceof ZoneImportError || err instanceof ConfigError;
-  console.error(expected ? `Fehler: ${err.message}` : err);
+  if (err instanceof ZoneRouteError) {
+    // A route's refusal names the page or file; the import kept nothing of it.
+    console.error(
+      `Fehler: ${err.message.replace(/\.?$/, '.')} Der aktive Zonensatz bleibt unverändert.`,
+    );
+  } else console.error(expected ? `Fehler: ${err.message}` : err);
   process.exitCode =
     err instanceof ZoneImportError && err.reason === 'interrupted' ? INTERRUPTED : 1;
 });

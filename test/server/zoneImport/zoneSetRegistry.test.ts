@@ -51,6 +51,13 @@ describe('the zone-set registry', () => {
     });
   });
 
+  it("refuses a `within` on a field the record's fields do not map", () => {
+    const load = withFirstSet((set) => {
+      set.within = { field: 'ortsteil_unbekannt', values: ['Bremen'] };
+    });
+    expect(load).toThrow(/sets\.0\.within\.field: "ortsteil_unbekannt" is not a field/);
+  });
+
   it('refuses an unknown route kind, naming the record', () => {
     const load = withFirstSet((set) => {
       set.route = { kind: 'ftp-dump' };
