@@ -8,6 +8,7 @@ import { ZoneImportError } from '../zoneImport/zoneImportError.js';
 import { ZoneRouteError } from '../zoneImport/servicePages/zoneRouteError.js';
 import { openZoneCommand } from './zonesContext.js';
 import { runZoneImport, type ZoneImportOptions } from './zonesImport.js';
+import { runZoneUpdate } from './zonesUpdate.js';
 
 /** The exit code of a process ended by SIGINT, as shells report it (128 + 2). */
 const INTERRUPTED = 130;
@@ -28,6 +29,17 @@ async function main(): Promise<void> {
       const context = await openZoneCommand();
       try {
         await runZoneImport(context, file, options);
+      } finally {
+        await context.close();
+      }
+    });
+  program
+    .command('update')
+    .description("Ask each imported state's newest year again; import it again where it changed")
+    .action(async () => {
+      const context = await openZoneCommand();
+      try {
+        await runZoneUpdate(context);
       } finally {
         await context.close();
       }
