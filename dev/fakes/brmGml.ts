@@ -89,7 +89,8 @@ export function geometry(
   );
 }
 
-function member(zone: FakeZone, record: BrmRecord, profile: BrmProfile): string {
+/** One record of a zone as a wfs:member (a paged answer renders its page of them). */
+export function brmMember(zone: FakeZone, record: BrmRecord, profile: BrmProfile): string {
   const uom = profile.valueUom ? ` uom="${escapeXml(profile.valueUom)}"` : '';
   const gemeinde =
     record.gemeindeKey === undefined && record.gemeindeName === undefined
@@ -167,7 +168,7 @@ export function featureCollectionXml(
   areaMembers: readonly string[] = [],
 ): string {
   const members = [
-    ...zones.flatMap((zone) => zone.records.map((r) => member(zone, r, profile))),
+    ...zones.flatMap((zone) => zone.records.map((r) => brmMember(zone, r, profile))),
     ...areaMembers,
   ];
   return (

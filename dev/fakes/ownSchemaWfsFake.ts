@@ -119,7 +119,7 @@ function answer(service: OwnSchemaService, body: string): FakeAnswer {
       ...hits.flatMap((zone) =>
         zone.records
           .filter((r) => filter.accepts(r.fields))
-          .map((r) => member(service, type, zone, r)),
+          .map((r) => ownSchemaMember(service, type, zone, r)),
       ),
     );
   }
@@ -164,8 +164,9 @@ function zonesMet(
   return zones.filter((zone) => zoneMeets(zone, area));
 }
 
-function member(
-  service: OwnSchemaService,
+/** One record of a zone as a wfs:member of `type`. */
+export function ownSchemaMember(
+  service: Pick<OwnSchemaService, 'geometryProperty' | 'native'>,
   type: string,
   zone: OwnSchemaZone,
   record: OwnSchemaRecord,

@@ -5,8 +5,10 @@
 import { Command } from 'commander';
 import { ConfigError } from '../config/config.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
+import { ZoneRouteError } from '../zoneImport/servicePages/zoneRouteError.js';
 import { openZoneCommand } from './zonesContext.js';
-import { runZoneImport, runZoneUpdate, type ZoneImportOptions } from './zonesImport.js';
+import { runZoneImport, type ZoneImportOptions } from './zonesImport.js';
+import { runZoneUpdate } from './zonesUpdate.js';
 
 /** The exit code of a process ended by SIGINT, as shells report it (128 + 2). */
 const INTERRUPTED = 130;
@@ -49,7 +51,12 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   const expected = err instanceof ZoneImportError || err instanceof ConfigError;
-  console.error(expected ? `Fehler: ${err.message}` : err);
+  if (err instanceof ZoneRouteError) {
+    // A route's refusal names the page or file; the import kept nothing of it.
+    console.error(
+      `Fehler: ${err.message.replace(/\.?$/, '.')} Der aktive Zonensatz bleibt unverändert.`,
+    );
+  } else console.error(expected ? `Fehler: ${err.message}` : err);
   process.exitCode =
     err instanceof ZoneImportError && err.reason === 'interrupted' ? INTERRUPTED : 1;
 });

@@ -82,18 +82,3 @@ function yearOf(text: string | undefined, years: { from: number; to?: number | u
   }
   return year;
 }
-
-/** `npm run zones:update`: one line per state; false when one failed. */
-export async function runZoneUpdate(context: ZoneCommandContext): Promise<boolean> {
-  const lines = await updateZoneSets(context.registry, await context.repository.activeSets(), {
-    fetch: globalThis.fetch,
-    userAgent: context.config.geocoder.userAgent,
-    signal: context.signal,
-    repository: context.repository,
-    logger: context.logger,
-    now: () => new Date(),
-    filesDir: context.config.zones.filesDir,
-  });
-  for (const line of lines) (line.ok ? console.log : console.error)(line.text);
-  return lines.every((line) => line.ok);
-}

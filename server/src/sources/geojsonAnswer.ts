@@ -15,13 +15,23 @@ const collectionSchema = z.object({
     .catch(undefined),
   features: z.array(
     z.object({
+      id: z.union([z.string(), z.number()]).optional().catch(undefined),
       properties: z.record(z.string(), z.unknown()).nullable(),
       geometry: z.unknown().optional(),
     }),
   ),
+  /** WFS 2.0 GeoJSON (GeoServer) and OGC API Features: how many features the query has. */
+  numberMatched: z.number().int().nonnegative().optional().catch(undefined),
+  /** OGC API Features: the page's links, `next` among them on every page but the last. */
+  links: z
+    .array(z.object({ rel: z.string(), href: z.string(), type: z.string().optional() }))
+    .optional()
+    .catch(undefined),
 });
 
 export interface GeojsonFeature {
+  /** The feature's id where the service sends one. */
+  id?: string;
   properties: Properties;
   /** As sent; read (or not) by geojsonOutline.ts. */
   geometry: unknown;
@@ -31,6 +41,10 @@ export interface GeojsonCollection {
   features: GeojsonFeature[];
   /** The collection's `crs.properties.name`, when it names one. */
   crsName?: string;
+  /** How many features the whole query has, where the answer says (a paged read checks it). */
+  numberMatched?: number;
+  /** The next page's address (OGC API Features `next` link, a JSON one where several are given). */
+  nextLink?: string;
 }
 
 export function geojsonCollectionOf(text: string): GeojsonCollection {
@@ -50,12 +64,18 @@ export function geojsonCollectionOf(text: string): GeojsonCollection {
     throw new UpstreamOutage('malformed_body', 'answer is no GeoJSON FeatureCollection');
   }
   const crsName = parsed.data.crs?.properties?.name;
+  const { numberMatched, links = [] } = parsed.data;
+  const nexts = links.filter((link) => link.rel === 'next');
+  const nextLink = (nexts.find((link) => link.type?.includes('json')) ?? nexts[0])?.href;
   return {
     features: parsed.data.features.map((feature) => ({
+      ...(feature.id === undefined ? {} : { id: String(feature.id) }),
       properties: feature.properties ?? {},
       geometry: feature.geometry,
     })),
     ...(crsName === undefined ? {} : { crsName }),
+    ...(numberMatched === undefined ? {} : { numberMatched }),
+    ...(nextLink === undefined ? {} : { nextLink }),
   };
 }
 

@@ -44,7 +44,7 @@ export interface UpstreamOptions {
   fetch: typeof fetch;
   timeoutMs: number;
   userAgent: string;
-  logger: Logger;
+  logger: Pick<Logger, 'warn'>;
 }
 
 /** A client error (4xx) or a redirect will not change on a second try; everything else may. */

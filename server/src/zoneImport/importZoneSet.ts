@@ -107,7 +107,7 @@ async function readInto(
         );
       }
     }
-    const verdict = checkZone(zone, set.fields, set.numberFormat);
+    const verdict = checkZone(zone, set.fields, set.numberFormat, set.within);
     const key = verdict.kept ? verdict.row.stichtag : (verdict.stichtag ?? 'ohne Stichtag');
     const count = (counts[key] ??= { imported: 0, leftOut: {} });
     if (verdict.kept) {

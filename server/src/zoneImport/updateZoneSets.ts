@@ -1,75 +1,72 @@
-// `npm run zones:update`: for every state's newest imported year of a file
-// route, first whether the next year is out (its address is the stored one
-// with the year moved on; absent: HTTP 404), then a conditional request on the
-// stored download (ETag / Last-Modified): one German line per state. Service
-// routes and files given by hand are left to `zones:import`.
+// `npm run zones:update`: every state's newest imported year asked again where
+// it came from. For a file route, first whether the next year is out (its
+// address is the stored one with the year moved on; absent: HTTP 404), then a
+// conditional request on the stored download with the validators kept with
+// the set (ETag, Last-Modified): unchanged costs one request and imports
+// nothing; changed imports the year again (atomically, as zones:import does).
+// One German line per state; one state's failure is its line, not the end of
+// the others.
 import type { ZoneSetRow } from '../zoneSets/zoneSetRepository.js';
-import { FILE_ROUTE_KINDS } from './routes/routeKinds.js';
-import { importZoneSet, type ZoneImportDeps } from './importZoneSet.js';
-import { zoneSource } from './zoneDownload.js';
 import type { DownloadDeps } from '../addressImport/download/httpDownload.js';
-import type { ZoneSetRegistry } from './zoneSetRegistry.js';
-import { ZoneImportError } from './zoneImportError.js';
+import { importZoneSet, type ZoneImportDeps } from './importZoneSet.js';
+import { FILE_ROUTE_KINDS } from './routes/routeKinds.js';
+import { zoneSource } from './zoneDownload.js';
+import type { ZoneSetDefinition, ZoneSetRegistry } from './zoneSetRegistry.js';
+
+export interface ZoneUpdateDeps extends ZoneImportDeps {
+  filesDir: string;
+}
 
 export interface UpdateLine {
-  state: string;
   ok: boolean;
   text: string;
 }
 
+const n = (value: number) => value.toLocaleString('de-DE');
+
 export async function updateZoneSets(
-  registry: ZoneSetRegistry,
+  registry: Pick<ZoneSetRegistry, 'find'>,
   active: readonly ZoneSetRow[],
-  deps: ZoneImportDeps & DownloadDeps & { filesDir: string },
+  deps: ZoneUpdateDeps,
 ): Promise<UpdateLine[]> {
   const lines: UpdateLine[] = [];
-  for (const set of newestPerState(active)) {
-    const definition = registry.find(set.state, set.dataset);
-    const label = set.state.slice(3);
-    const url = set.download?.url;
-    if (
-      !definition ||
-      !FILE_ROUTE_KINDS.includes(definition.route.kind.kind) ||
-      !url?.startsWith('http')
-    ) {
-      lines.push({
-        state: set.state,
-        ok: true,
-        text: `${label}: übersprungen (kein Download zum Prüfen)`,
-      });
-      continue;
-    }
+  for (const row of newestPerSet(active)) {
+    const label = row.state.slice(3) + (row.dataset === 'brw' ? '' : ` (${row.dataset})`);
+    const set = registry.find(row.state, row.dataset);
     try {
-      const next = url.includes(String(set.year))
-        ? url.replaceAll(String(set.year), String(set.year + 1))
-        : undefined;
-      const year = next !== undefined && (await published(next, deps)) ? set.year + 1 : set.year;
-      const source = await zoneSource(
-        definition,
-        {
-          year,
-          url: year === set.year ? url : (next as string),
-          ...(year === set.year && { previous: set.download ?? {} }),
-        },
-        deps,
-      );
-      if (source === 'not_modified') {
-        lines.push({ state: set.state, ok: true, text: `${label}: unverändert` });
-        continue;
-      }
-      const result = await importZoneSet(definition, year, source, deps);
-      const zones = Object.values(result.counts).reduce((sum, c) => sum + c.imported, 0);
-      lines.push({
-        state: set.state,
-        ok: true,
-        text: `${label}: ${year} neu importiert (${zones.toLocaleString('de-DE')} Zonen)`,
-      });
+      const text = set ? await updateOne(set, row, deps) : 'nicht mehr verzeichnet';
+      lines.push({ ok: true, text: `${label}: ${text}` });
     } catch (error) {
-      if (!(error instanceof ZoneImportError)) throw error;
-      lines.push({ state: set.state, ok: false, text: `${label}: Fehler: ${error.message}` });
+      if (deps.signal?.aborted) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      lines.push({ ok: false, text: `${label}: Fehler – ${reason}` });
     }
   }
   return lines;
+}
+
+async function updateOne(set: ZoneSetDefinition, row: ZoneSetRow, deps: ZoneUpdateDeps) {
+  const url = row.download?.url;
+  if (!FILE_ROUTE_KINDS.includes(set.route.kind.kind)) {
+    return `${row.year} nicht geprüft (Dienst: der Abgleich mit dem neuesten Stichtag fehlt noch)`;
+  }
+  if (url === undefined || !/^https?:/.test(url)) {
+    return `${row.year} von Hand eingelesen (${url ?? 'Datei'}), nicht prüfbar`;
+  }
+  const next = url.includes(String(row.year))
+    ? url.replaceAll(String(row.year), String(row.year + 1))
+    : undefined;
+  const newer = next !== undefined && (await published(next, deps));
+  const year = newer ? row.year + 1 : row.year;
+  const source = await zoneSource(
+    set,
+    newer ? { year, url: next } : { year, url, previous: row.download ?? {} },
+    deps,
+  );
+  if (source === 'not_modified') return 'unverändert';
+  const result = await importZoneSet(set, year, source, deps);
+  const zones = Object.values(result.counts).reduce((sum, c) => sum + c.imported, 0);
+  return `${year} neu importiert (${n(zones)} Zonen)`;
 }
 
 /** Whether the year's file answers (a HEAD request; 404 and the like: not yet). */
@@ -90,12 +87,13 @@ async function published(
   }
 }
 
-function newestPerState(active: readonly ZoneSetRow[]): ZoneSetRow[] {
+/** Per state and dataset the active set of its newest year. */
+function newestPerSet(active: readonly ZoneSetRow[]): ZoneSetRow[] {
   const newest = new Map<string, ZoneSetRow>();
-  for (const set of active) {
-    const key = `${set.state}/${set.dataset}`;
+  for (const row of active) {
+    const key = `${row.state}/${row.dataset}`;
     const known = newest.get(key);
-    if (!known || set.year > known.year) newest.set(key, set);
+    if (!known || row.year > known.year) newest.set(key, row);
   }
-  return [...newest.values()];
+  return [...newest.values()].sort((a, b) => a.state.localeCompare(b.state));
 }

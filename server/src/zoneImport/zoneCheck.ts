@@ -11,6 +11,7 @@ import { parsePublishedDate } from '../sources/mapping/publishedValues.js';
 import { encodeSurface } from '../zoneSets/zoneGeometryCodec.js';
 import type { ZoneRow } from '../zoneSets/zoneSetRepository.js';
 import type { PublishedZone } from './zoneRoute.js';
+import type { ZoneSetWithin } from './zoneSetRegistry.js';
 
 export type ZoneVerdict =
   { kept: true; row: ZoneRow } | { kept: false; stichtag: string | undefined; reason: string };
@@ -21,6 +22,9 @@ const REASONS: Record<SkippedRecord['field'], string> = {
   nutzung: 'Nutzungsart unbekannt',
 };
 
+/** The reason of a zone a state's service holds for a neighbour. */
+export const OUTSIDE_THE_STATE = 'außerhalb des Landes';
+
 /** No announced stichtag is left out for being in the future: the set keeps what it publishes. */
 const ANY_DAY = '9999-12-31';
 
@@ -28,8 +32,16 @@ export function checkZone(
   zone: PublishedZone,
   fields: FieldMap,
   numberFormat: NumberFormat,
+  within?: ZoneSetWithin,
 ): ZoneVerdict {
   const record = extractRecord(fields, zone.valueAt);
+  if (within && !isWithin((record as Record<string, unknown>)[within.field], within.values)) {
+    return {
+      kept: false,
+      stichtag: parsePublishedDate(record.stichtag),
+      reason: OUTSIDE_THE_STATE,
+    };
+  }
   let skipped: SkippedRecord | undefined;
   const entry = mapRecord(record, {
     fallbackGemeinde: undefined,
@@ -79,4 +91,11 @@ export function columnsOf(fields: FieldMap, field: 'brw' | 'stichtag'): string {
   const source = fields[field];
   const specs = Array.isArray(source) ? source : [source];
   return specs.map((spec) => (typeof spec === 'string' ? spec : spec.path)).join(' oder ');
+}
+
+const fold = (text: string) => text.normalize('NFC').trim().toLowerCase();
+
+/** Exact names, not prefixes: Bremervörde (Niedersachsen) is not Bremen. */
+function isWithin(value: unknown, values: readonly string[]): boolean {
+  return typeof value === 'string' && values.some((v) => fold(v) === fold(value));
 }

@@ -46,8 +46,15 @@ export async function zoneSource(
       download: { url: `file:${request.file}`, size, sha256 },
     };
   }
-  const pattern = (set.route.options as { url?: string }).url ?? '';
-  const url = request.url ?? yearUrl(pattern, request.year);
+  const pattern = (set.route.options as { url?: string }).url;
+  if (request.url === undefined && pattern === undefined) {
+    throw new ZoneImportError(
+      'no_address',
+      `Für ${set.name} ist keine feste Download-Adresse bekannt. Die Datei von Hand herunterladen ` +
+        `und mit „npm run zones:import -- --state ${set.state.slice(3)} <Datei>“ einlesen.`,
+    );
+  }
+  const url = request.url ?? yearUrl(pattern ?? '', request.year);
   if (!FILE_ROUTE_KINDS.includes(set.route.kind.kind)) return { input: { url }, name: url };
   const folder = join(deps.filesDir, set.state.slice(3));
   try {

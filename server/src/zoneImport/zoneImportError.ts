@@ -6,6 +6,7 @@ export const ZONE_IMPORT_REFUSALS = [
   'not_enabled',
   'download_failed',
   'not_a_file',
+  'no_address',
   'unreadable_file',
   'missing_field',
   'wrong_crs',

@@ -43,6 +43,15 @@ const recordSchema = z
     numberFormat: z.enum(NUMBER_FORMATS).default('xml'),
     route: z.object({ kind: z.string().min(1) }).loose(),
     fields: fieldMapSchema,
+    /**
+     * A service that also holds zones of a neighbour (Bremen's holds Niedersachsen
+     * zones near the border): only zones whose entry field has one of these values
+     * (case aside) are the state's; the others are left out as outside it.
+     */
+    within: z
+      .object({ field: z.string().min(1), values: z.array(z.string().min(1)).min(1) })
+      .strict()
+      .optional(),
     evidence: evidenceSchema.default({}),
   })
   .strict()
@@ -73,7 +82,14 @@ export interface ZoneSetDefinition {
   /** The route kind and its options, checked and with defaults filled in. */
   route: { kind: ZoneRouteKind; options: unknown };
   fields: FieldMap;
+  within?: ZoneSetWithin | undefined;
   evidence: Evidence;
+}
+
+/** Which of a service's zones are the state's: by one entry field's value. */
+export interface ZoneSetWithin {
+  field: string;
+  values: string[];
 }
 
 export interface ZoneSetRegistry {
@@ -118,6 +134,14 @@ export function parseZoneSets(
           ]);
         }
       }
+    }
+    if (record.within && !(record.within.field in record.fields)) {
+      throw invalid(path, [
+        {
+          path: ['sets', index, 'within', 'field'],
+          message: `"${record.within.field}" is not a field of the record's fields`,
+        },
+      ]);
     }
     return { ...record, route: { kind, options: checked.data } } as ZoneSetDefinition;
   });

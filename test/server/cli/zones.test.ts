@@ -2,7 +2,6 @@
 // service's database, German output per stichtag, exit code 1 and a message
 // naming the file and the field for every bad input, 130 for Ctrl-C, and the
 // state's active set untouched by all of them.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,36 +13,16 @@ import { openDatabase, type Database } from '#server/db/database.js';
 import { migrate } from '#server/db/migrate.js';
 import { createTestDatabaseUrl } from '../../support/database.js';
 import { startStateFileServer, type StateFileServer } from '../../support/stateFileServer.js';
-
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+import { startedZones } from './zonesCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zones-cli-'));
 
-function started(databaseUrl: string, ...args: string[]) {
-  let child: ReturnType<typeof execFile> | undefined;
-  const done = new Promise<CliResult>((resolve) => {
-    child = execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/src/cli/zones.ts', 'import', ...args],
-      {
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          DATABASE_URL: databaseUrl,
-          ZONE_FILES_DIR: join(dir, 'downloads'),
-        },
-      },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-  return { done, interrupt: () => child?.kill('SIGINT') };
-}
+const started = (databaseUrl: string, ...args: string[]) =>
+  startedZones(
+    { DATABASE_URL: databaseUrl, ZONE_FILES_DIR: join(dir, 'downloads') },
+    'import',
+    ...args,
+  );
 
 const zones = (url: string, ...args: string[]) => started(url, ...args).done;
 

@@ -30,9 +30,32 @@ describe('the zone-set registry', () => {
     expect(registry.find('de-hh')?.route.kind.kind).toBe('csv-wkt');
     expect(registry.find('DE-ST')?.enabled).toBe(false);
     for (const set of registry.all) {
-      expect(set.evidence['route.url']?.by.length, set.state).toBeGreaterThan(0);
+      // Hessen's file has no address (a download centre): its evidence is the route itself.
+      const route = set.evidence['route.url'] ?? set.evidence['route.kind'];
+      expect(route?.by.length, set.state).toBeGreaterThan(0);
       expect(set.evidence.license, set.state).toBeDefined();
     }
+  });
+
+  it('loads the service routes beside the file routes, each with its own kind', () => {
+    const registry = loadZoneSets();
+    const kinds = Object.fromEntries(registry.all.map((s) => [s.state, s.route.kind.kind]));
+    expect(kinds).toMatchObject({
+      'DE-BE': 'wfs-geojson-pages',
+      'DE-BB': 'ogc-api-features',
+      'DE-NI': 'wfs-gml-pages',
+      'DE-HB': 'wfs-gml-pages',
+      'DE-TH': 'wfs-gml-pages',
+      'DE-MV': 'wfs-gml-pages',
+      'DE-HE': 'brm-xml',
+    });
+  });
+
+  it("refuses a `within` on a field the record's fields do not map", () => {
+    const load = withFirstSet((set) => {
+      set.within = { field: 'ortsteil_unbekannt', values: ['Bremen'] };
+    });
+    expect(load).toThrow(/sets\.0\.within\.field: "ortsteil_unbekannt" is not a field/);
   });
 
   it('refuses an unknown route kind, naming the record', () => {

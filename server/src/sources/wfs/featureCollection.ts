@@ -25,8 +25,14 @@ export function typedFeaturesOf(
   xml: string,
   featureTypeLocalNames: string | readonly string[],
 ): TypedFeature[] {
-  const names =
-    typeof featureTypeLocalNames === 'string' ? [featureTypeLocalNames] : featureTypeLocalNames;
+  return membersOf(collectionRootOf(xml), featureTypeLocalNames);
+}
+
+/**
+ * The wfs:FeatureCollection element of an answer (its attributes hold
+ * numberMatched and numberReturned, which a paged read checks).
+ */
+export function collectionRootOf(xml: string): XmlNode {
   const tree = parseXmlTree(xml);
   if (!tree) throw new UpstreamOutage('malformed_body', 'answer is not well-formed XML');
   const rootName = elementNames(tree).find((name) => name !== '?xml');
@@ -37,6 +43,16 @@ export function typedFeaturesOf(
   if (rootName !== 'FeatureCollection' || !root) {
     throw new UpstreamOutage('malformed_body', `unexpected root element ${rootName ?? '(none)'}`);
   }
+  return root;
+}
+
+/** The features of the given types under a collection root, in the answer's order per type. */
+export function membersOf(
+  root: XmlNode,
+  featureTypeLocalNames: string | readonly string[],
+): TypedFeature[] {
+  const names =
+    typeof featureTypeLocalNames === 'string' ? [featureTypeLocalNames] : featureTypeLocalNames;
   return MEMBER_ELEMENTS.flatMap((member) =>
     children(root, member).flatMap((node) =>
       names.flatMap((type) => children(node, type).map((feature) => ({ type, feature }))),
