@@ -93,7 +93,10 @@ function keysOf(written: WrittenAddress, restoredPostcode?: string): AddressKeys
   const key = streetKey(written.street);
   const placeKeys = written.places.map(placeKey).filter((place) => place !== '');
   if (!number || key === '') return null;
-  const streetKeys = [...new Set(streetSpellings(written.street).map(streetKey))];
+  // Abbreviations end in a dot: a street without one is read once.
+  const streetKeys = written.street.includes('.')
+    ? [...new Set(streetSpellings(written.street).map(streetKey))]
+    : [key];
   const [first] = written.places;
   return {
     ...number,
