@@ -51,7 +51,8 @@ function code(nutzungsart: string | undefined): LandUseCode | undefined {
 export type KeptAnswers = Pick<WorkbookContents, 'answers' | 'parcels'>;
 
 const noteOf = (
-  response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'>,
+  response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'> &
+    Partial<Pick<BodenrichtwertResponse, 'geocoding'>>,
   zone: { brw_euro_pro_m2?: number | undefined; stichtag?: string | undefined },
   gfz?: number,
 ) =>
@@ -61,6 +62,8 @@ const noteOf = (
     abgerufenAm: response.abgerufen_am,
     attribution: response.attribution,
     gfz,
+    // An address lookup's warnings (a parcel answer has no geocoding).
+    warnings: response.geocoding?.warnings,
   });
 
 const firstKey = (record: CellRecord) => record.keys[0]?.[0] ?? '';
