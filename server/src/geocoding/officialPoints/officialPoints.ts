@@ -23,6 +23,7 @@ import type { LatLon } from '../../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
 import { datasetLabel } from './datasetLabel.js';
 import { checkCandidate, DECLINED, type CheckedPoint, type MatchScope } from './candidateCheck.js';
+import { pick } from './pointChoice.js';
 import { placeName, qualifiersAgree } from '../addressWords/placeNames.js';
 import type { Box, OfficialPointRepository, MatchedPoint } from './officialPointRepository.js';
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
@@ -35,8 +36,6 @@ import type { AddressKeys, TypedAddress } from '../typedAddress.js';
 export const SIMILAR_STREET = 0.7;
 /** The best street must be this much closer than the next one. */
 const SIMILAR_MARGIN = 0.1;
-/** Points of one address farther apart than this are different buildings (degrees, ~100 m). */
-const SAME_PLACE = 0.001;
 /** Rows read around a postcode; an address with more candidates than this is left to the geocoder. */
 const BOX_LIMIT = 2000;
 /** Kilometres around a postcode's point where its area's points are looked for (see reaches()). */
@@ -228,41 +227,6 @@ function around(area: PostcodeArea): Box {
     east: area.lon + lon,
     north: area.lat + lat,
   };
-}
-
-interface Chosen {
-  point: MatchedPoint;
-  match: 'exact' | 'postcode_area' | 'without_suffix';
-  warnings: GeocodingWarning[];
-}
-
-function pick(points: CheckedPoint[], typed: AddressKeys): Chosen | undefined {
-  const exact = points.filter((c) => c.point.suffix === typed.suffix);
-  const building = oneBuilding(exact);
-  if (building) {
-    const match = building.unconfirmed.includes('postcode') ? 'postcode_area' : 'exact';
-    return { point: building.point, match, warnings: building.unconfirmed };
-  }
-  if (exact.length > 0 || typed.suffix === '') return undefined;
-  const plain = oneBuilding(points.filter((c) => c.point.suffix === ''));
-  return (
-    plain && {
-      point: plain.point,
-      match: 'without_suffix',
-      warnings: [...plain.unconfirmed, 'suffix'],
-    }
-  );
-}
-
-function oneBuilding(points: CheckedPoint[]): CheckedPoint | undefined {
-  const [first] = points;
-  if (!first) return undefined;
-  const apart = points.some(
-    ({ point: p }) =>
-      Math.abs(p.lat - first.point.lat) > SAME_PLACE ||
-      Math.abs(p.lon - first.point.lon) > SAME_PLACE,
-  );
-  return apart ? undefined : first;
 }
 
 function toPlace(
