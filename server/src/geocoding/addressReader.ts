@@ -51,8 +51,10 @@ export function readAddress(nfc: string): ReadAddress {
     .filter((part) => part !== '');
   while (parts.length > 2 && REGIONS.has(placeKey(parts.at(-1) ?? ''))) parts = parts.slice(0, -1);
   parts = parts.filter((part) => {
-    if (!noiseWord(part.split(' ')[0] ?? '') && !ORDINAL.test(part.split(' ')[0] ?? ''))
-      return true;
+    const first = part.split(' ')[0] ?? '';
+    // "Bei der Kirche 5" is a street: a name after "bei" or "c/o" has no house number.
+    if (noiseWord(first)?.tail === 'name' && /\d/.test(part)) return true;
+    if (!noiseWord(first) && !ORDINAL.test(first)) return true;
     if (!isNoise(part.split(' '))) unexplained.add('part_unexplained');
     return false;
   });

@@ -47,6 +47,19 @@ describe('noise words with their numbers', () => {
   });
 });
 
+describe('words that are noise only where they are', () => {
+  it('reads a street beginning with "Bei" as a street', () => {
+    expect(typedAddress('Bei der Kirche 5, 45127 Essen').parts?.street).toBe('Bei der Kirche');
+  });
+
+  it('keeps "Mitte" as an Ortsteil', () => {
+    expect(typedAddress('Karl-Marx-Allee 90, Mitte, 10243 Berlin').keys?.placeKeys).toEqual([
+      'berlin',
+      'mitte',
+    ]);
+  });
+});
+
 describe('the number and the postcode wherever they are typed', () => {
   it.each([
     'Hauptstraße Nr. 24, 45127 Essen',

@@ -30,7 +30,8 @@ export const NOISE_WORDS: readonly NoiseWord[] = [
     meaning: 'Stellplatz',
   },
   { words: ['haus'], tail: 'number', meaning: 'Haus einer Anlage' },
-  { words: ['links', 'rechts', 'li', 're', 'mitte'], tail: 'none', meaning: 'Lage im Geschoss' },
+  // Not "Mitte": it is also an Ortsteil (Berlin-Mitte, Wiesbaden-Mitte).
+  { words: ['links', 'rechts', 'li', 're'], tail: 'none', meaning: 'Lage im Geschoss' },
   { words: ['c/o', 'co', 'bei', 'b'], tail: 'name', meaning: 'Empfänger' },
 ];
 
