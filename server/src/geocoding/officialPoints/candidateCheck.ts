@@ -89,8 +89,13 @@ function placeFit(
 ): PlaceFit | typeof DECLINED | undefined {
   if (point.placeKey === place) return 'municipality';
   if (point.localityKey !== null && sameLocality(place, point.localityKey)) return 'locality';
-  const published = placeName(point.municipality);
+  // Cheap first: a name that shares neither its beginning nor a part with the point's is none of these.
   const name = typed.place;
+  const typedStart = (name?.base ?? place).slice(0, 2);
+  if (point.placeKey.slice(0, 2) !== typedStart && !(name && point.placeKey.includes(name.key))) {
+    return undefined;
+  }
+  const published = placeName(point.municipality);
   if (
     name &&
     name.base === published.base &&
