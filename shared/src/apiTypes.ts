@@ -33,8 +33,23 @@ export const GEOCODING_MATCHES = [
 ] as const;
 export type GeocodingMatch = (typeof GEOCODING_MATCHES)[number];
 
-/** Parts of the typed address the point does not confirm. */
-export const GEOCODING_WARNINGS = ['postcode', 'locality', 'suffix', 'street'] as const;
+/**
+ * On an official point: parts of the typed address the point does not
+ * confirm, or read a documented way (`postcode_restored`, `place_spelling`).
+ * On a geocoder's answer: why no official point was used (`number_unexplained`,
+ * `part_unexplained`, `locality_unconfirmed`), besides a postcode far off.
+ */
+export const GEOCODING_WARNINGS = [
+  'postcode',
+  'locality',
+  'suffix',
+  'street',
+  'postcode_restored',
+  'place_spelling',
+  'number_unexplained',
+  'part_unexplained',
+  'locality_unconfirmed',
+] as const;
 export type GeocodingWarning = (typeof GEOCODING_WARNINGS)[number];
 
 /** How the address was located: a state's official house coordinate, or the geocoder. */

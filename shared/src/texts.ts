@@ -92,17 +92,44 @@ const MATCH_TEXTS: Record<Exclude<Geocoding['match'], 'geocoder'>, string> = {
   similar_street: 'ähnlich geschriebene Straße im selben Ort',
 };
 
-const WARNING_TEXTS: Record<GeocodingWarning, string> = {
-  postcode: 'Postleitzahl',
-  locality: 'Ortsteil',
-  suffix: 'Hausnummernzusatz',
-  street: 'Straßenname',
+/** Each warning: the part not confirmed, or a sentence of its own (docs/api.md lists them). */
+export const WARNING_TEXTS: Record<GeocodingWarning, { part: string } | { sentence: string }> = {
+  postcode: { part: 'Postleitzahl' },
+  locality: { part: 'Ortsteil' },
+  suffix: { part: 'Hausnummernzusatz' },
+  street: { part: 'Straßenname' },
+  postcode_restored: {
+    sentence: 'Die vierstellige Postleitzahl wurde mit führender Null gelesen.',
+  },
+  place_spelling: {
+    sentence:
+      'Der Ort ist anders geschrieben als in den amtlichen Daten; die Postleitzahl bestätigt ihn.',
+  },
+  number_unexplained: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Die Adresse enthält eine Zahl, die weder Hausnummer noch Postleitzahl noch Wohnungs-, Geschoss- oder Stellplatzangabe ist.',
+  },
+  part_unexplained: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Ein Teil der Adresse ist weder Straße, Ort, Ortsteil noch eine bekannte Zusatzangabe (Wohnung, Geschoss, Stellplatz, c/o).',
+  },
+  locality_unconfirmed: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Der angegebene Ortsteil oder Teil des Gemeindenamens lässt sich mit den amtlichen Daten des Landes nicht bestätigen.',
+  },
 };
 
-/** The typed parts the point does not confirm, as a German sentence ('' when none). */
+/** The warnings as German sentences ('' when none). */
+export function warningSentences(warnings: readonly GeocodingWarning[]): string {
+  const texts = warnings.map((w) => WARNING_TEXTS[w]);
+  const parts = texts.flatMap((t) => ('part' in t ? [t.part] : []));
+  const sentences = texts.flatMap((t) => ('sentence' in t ? [t.sentence] : []));
+  const unconfirmed = parts.length === 0 ? [] : [`Nicht bestätigt: ${parts.join(', ')}.`];
+  return [...unconfirmed, ...sentences].map((s) => ` ${s}`).join('');
+}
+
 function unconfirmed(geocoding: Geocoding): string {
-  const parts = (geocoding.warnings ?? []).map((w) => WARNING_TEXTS[w]);
-  return parts.length === 0 ? '' : ` Nicht bestätigt: ${parts.join(', ')}.`;
+  return warningSentences(geocoding.warnings ?? []);
 }
 
 /** How the address was located, in one German sentence (lookup page, MCP). */

@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ErrorCode,
+  toStoredAnswer,
+  type BodenrichtwertResponse,
   parcelAnswerKey,
   toStoredParcel,
   type FlurstueckResponse,
@@ -166,5 +168,42 @@ describe('"Werte fixieren" for the parcel formulas', () => {
     expect(converted !== NOT_FINAL && converted.notes[0]?.lines).toEqual([
       'Fehler: Nicht jede Zone dieser Nutzungsart veröffentlicht eine wertrelevante GFZ.',
     ]);
+  });
+});
+
+describe('"Werte fixieren" for an address lookup', () => {
+  it('notes the answer’s geocoding warnings beside the source', () => {
+    const response: BodenrichtwertResponse = {
+      address_input: 'Rüttenscheider Straße 24 7, 45130 Essen',
+      address_resolved: 'Rüttenscheider Straße, 45130 Essen',
+      coordinates: { lat: 51.4392, lon: 7.0094 },
+      geocoding: { source: 'geocoder', match: 'geocoder', warnings: ['number_unexplained'] },
+      bodenrichtwerte: [
+        {
+          nutzungsart: 'Wohnbaufläche',
+          code: 'W',
+          brw_euro_pro_m2: 480,
+          stichtag: '2026-01-01',
+          gemeinde: 'Essen',
+          gutachterausschuss: 'Gutachterausschuss Essen',
+        },
+      ],
+      cache_hit: false,
+      abgerufen_am: '2026-11-20T09:30:00.000Z',
+      attribution: { text: 't', license_url: 'u', source_url: 's', year: 2026 },
+      aktualitaet: { stichtag: '2026-01-01' },
+      disclaimer: 'd',
+    };
+    const answer = toStoredAnswer({ kind: 'found', response });
+    if (answer === undefined) throw new Error('a found answer is kept');
+    const plan = planFix(
+      { keys: [['a']] },
+      { answers: new Map([['a', answer]]), parcels: new Map() },
+      noErrorShown,
+    );
+    expect(plan !== NOT_FINAL && plan.values).toEqual([[480]]);
+    expect(plan !== NOT_FINAL && plan.notes[0]?.lines.at(-1)).toMatch(
+      /^Adresse: Keine amtliche Hauskoordinate: Die Adresse enthält eine Zahl/,
+    );
   });
 });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { GEOCODING_WARNINGS } from '#shared/apiTypes.js';
 import {
   CALCULATION_DISCLAIMER,
   LICENSES,
   LOOKUP_DISCLAIMER,
   buildAttribution,
   describeGeocoding,
+  warningSentences,
 } from '#shared/texts.js';
 
 describe('disclaimers', () => {
@@ -80,6 +82,26 @@ describe('describeGeocoding', () => {
       'Verortet über die amtliche Hauskoordinate (Gebäudereferenzen NRW (GEBREF), Stand ' +
         '2026-07-01, Qualität B (auf dem Flurstück)); Hausnummer ohne den angegebenen Zusatz gefunden.',
     );
+  });
+
+  it('says in German why the geocoder answered where an official point may exist', () => {
+    expect(
+      describeGeocoding({
+        source: 'geocoder',
+        match: 'geocoder',
+        warnings: ['postcode', 'locality_unconfirmed'],
+      }),
+    ).toBe(
+      'Verortet über den Geokodierer (keine amtliche Hauskoordinate gefunden). Nicht bestätigt: ' +
+        'Postleitzahl. Keine amtliche Hauskoordinate: Der angegebene Ortsteil oder Teil des ' +
+        'Gemeindenamens lässt sich mit den amtlichen Daten des Landes nicht bestätigen.',
+    );
+  });
+
+  it('has a German text for every warning', () => {
+    for (const warning of GEOCODING_WARNINGS) {
+      expect(warningSentences([warning])).toMatch(/^ \S.*\.$/);
+    }
   });
 
   it('says when the geocoder located the address', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
-import { testStreet } from './support/lookupFixtures.js';
+import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
 import {
   addressColumn,
   filledWorkbook,
@@ -103,6 +103,17 @@ describe('"Aktualisieren"', () => {
 });
 
 describe('"Werte fixieren"', () => {
+  it('notes the answer’s geocoding warnings with the land value', async () => {
+    const runtime = await addon.runtime();
+    runtime.spreadsheet.addSheet('Warnung', [[ADDRESSES.unexplained, '=BODENRICHTWERT(A1;"W")']]);
+    runtime.spreadsheet.host.recalculate();
+    select(runtime, 'Warnung!B1');
+    expect(runtime.value('fixValues')).toEqual({ cells: 1, skipped: [] });
+    expect(range(runtime, 'Warnung!B1').getNote().split('\n').at(-1)).toMatch(
+      /^Adresse: Keine amtliche Hauskoordinate: Die Adresse enthält eine Zahl/,
+    );
+  });
+
   it('turns the whole result of a selected formula into values, a note with each land value', async () => {
     const runtime = await filled();
     const shown = valuesOf(runtime.spreadsheet);

@@ -51,10 +51,8 @@ function code(nutzungsart: string | undefined): LandUseCode | undefined {
 export type KeptAnswers = Pick<WorkbookContents, 'answers' | 'parcels'>;
 
 const noteOf = (
-  response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'> & {
-    /** A lookup answer's unchecked facts (BodenrichtwertResponse). */
-    hinweise?: readonly string[] | undefined;
-  },
+  response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'> &
+    Partial<Pick<BodenrichtwertResponse, 'geocoding' | 'hinweise'>>,
   zone: { brw_euro_pro_m2?: number | undefined; stichtag?: string | undefined },
   gfz?: number,
 ) =>
@@ -65,6 +63,8 @@ const noteOf = (
     attribution: response.attribution,
     gfz,
     hinweise: response.hinweise,
+    // An address lookup's warnings (a parcel answer has no geocoding).
+    warnings: response.geocoding?.warnings,
   });
 
 const firstKey = (record: CellRecord) => record.keys[0]?.[0] ?? '';

@@ -6,13 +6,15 @@
 // in-process hot cache, so a known address costs no database read. A geocoder call takes
 // one of the caller's upstream slots (CallerGate). Before all of this, the
 // states' official house coordinates are asked (one indexed query): where
-// they hold the address, no geocoder and no geocode cache is involved.
+// they hold the address, no geocoder and no geocode cache is involved; where
+// they decline it (a part nothing explains), the geocoder's answer says why.
 // It sits in cache/ beside brwStore.ts, its counterpart for land values:
 // the caches use the geocoder, the geocoder knows nothing of them.
 import { boundedLru } from '../memory/boundedLru.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { Clock } from '../time/clock.js';
+import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { OfficialPoints } from './officialPoints/officialPoints.js';
 import type { TypedAddress } from './typedAddress.js';
 import type { CallerGate } from '../scheduling/callerGate.js';
@@ -63,14 +65,14 @@ export function createCachedGeocoding(deps: {
   function remembered(key: string, official: OfficialMemo): GeocodedPlace | null | undefined {
     if (official.place) return official.place;
     const known = hot.get(key);
-    return known && isFresh(known) ? known.place : undefined;
+    return known && isFresh(known) ? withDeclined(known.place, official) : undefined;
   }
 
   /** Asked where memory does not know; a failing database counts as no official point. */
   async function officialPoint(address: TypedAddress): Promise<OfficialMemo> {
     if (!deps.official) return NO_OFFICIAL;
     try {
-      const memo = { place: await deps.official.find(address) };
+      const memo = await deps.official.findWithReason(address);
       officialHot.set(address.normal, memo);
       return memo;
     } catch (err) {
@@ -86,15 +88,17 @@ export function createCachedGeocoding(deps: {
     ticket: WorkTicket,
   ): Promise<GeocodedPlace> {
     const key = address.normal;
-    if (askOfficial) {
-      const known = remembered(key, await officialPoint(address));
+    const official = askOfficial ? await officialPoint(address) : officialHot.get(key);
+    if (askOfficial && official) {
+      const known = remembered(key, official);
       if (known !== undefined) return found(known);
     }
+    const declined = (place: GeocodedPlace | null) => withDeclined(place, official ?? NO_OFFICIAL);
     await writes.pending(key);
     const cached = await deps.cache.find(address);
     if (cached && isFresh(cached)) {
       hot.set(key, cached);
-      return found(cached.place);
+      return found(declined(cached.place));
     }
     let place: GeocodedPlace | null;
     try {
@@ -102,7 +106,7 @@ export function createCachedGeocoding(deps: {
     } catch (err) {
       if (!isUpstreamOutage(err)) throw err;
       deps.logger.warn({ reason: err.reason, err }, 'geocoder unavailable');
-      if (cached) return found(cached.place);
+      if (cached) return found(declined(cached.place));
       throw new AppError(
         ErrorCode.serviceError,
         'Der Geokodierungsdienst ist vorübergehend nicht erreichbar. Bitte später erneut versuchen.',
@@ -112,7 +116,7 @@ export function createCachedGeocoding(deps: {
     const answer = { place, fetchedAt: deps.clock() };
     hot.set(key, answer);
     writes.start(key, () => deps.cache.save(address, place, answer.fetchedAt));
-    return found(place);
+    return found(declined(place));
   }
 
   return {
@@ -132,12 +136,21 @@ export function createCachedGeocoding(deps: {
   };
 }
 
-/** Whether an address has an official point: the point, or null. */
+/** Whether an address has an official point: the point, or null and why. */
 interface OfficialMemo {
   place: GeocodedPlace | null;
+  declined: GeocodingWarning[];
 }
 
-const NO_OFFICIAL: OfficialMemo = { place: null };
+const NO_OFFICIAL: OfficialMemo = { place: null, declined: [] };
+
+/** The geocoder's place with why no official point was used (not stored: the cache holds the geocoder's answer). */
+function withDeclined(place: GeocodedPlace | null, memo: OfficialMemo): GeocodedPlace | null {
+  if (!place || memo.declined.length === 0) return place;
+  const warnings = [...(place.warnings ?? [])];
+  for (const w of memo.declined) if (!warnings.includes(w)) warnings.push(w);
+  return { ...place, warnings };
+}
 
 /** The place; address_not_found where the geocoder found none. */
 function found(place: GeocodedPlace | null): GeocodedPlace {

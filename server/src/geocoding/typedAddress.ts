@@ -1,28 +1,33 @@
 // An address as people type it, read once per request and carried along: the
 // text as typed, its normal form (the key of the geocode cache and of the
-// quota's distinct lookups) and its parts. The parts are taken apart from
-// "Straße Nr, PLZ Ort", "Straße Nr PLZ Ort", "PLZ Ort, Straße Nr", "Straße Nr,
-// Ortsteil, PLZ Ort", with or without the postcode. The parts as written feed
-// a geocoder that searches by parts (Photon's /structured); their keys feed
-// the match against the official points. Anything else (no house number, a
-// place without a street, digits in a place name: "3015 Hannover" is a
-// mistyped postcode) is left to the geocoder's free-text search.
+// quota's distinct lookups) and its parts. The parts are taken apart by what
+// each means (addressReader.ts): street and number, postcode, place and
+// Ortsteile, and the noise words a valuer adds (a flat, a floor, a parking
+// space, a country). The parts as written feed a geocoder that searches by
+// parts (Photon's /structured); their keys feed the match against the
+// official points. Anything else (no house number, a place without a street,
+// digits in a place name) is left to the geocoder's free-text search.
+import type { GeocodingWarning } from '#shared/apiTypes.js';
 import { parseHouseNumber, placeKey, streetKey, type HouseNumber } from './addressKeys.js';
+import { readAddress, type ReadAddress, type WrittenParts } from './addressReader.js';
+import { placeName, type PlaceName } from './addressWords/placeNames.js';
+import { streetSpellings } from './addressWords/streetAbbreviations.js';
 
-export interface WrittenAddress {
-  street: string;
-  /** As typed: "10", "10 a", "10-12". */
-  houseNumber: string;
-  postcode?: string;
-  /** The place typed, then any further parts (a locality): most general first. */
-  places: string[];
-}
+export type WrittenAddress = WrittenParts;
 
 /** The comparable keys of the parts (addressKeys.ts), as the official points are matched. */
 export interface AddressKeys extends HouseNumber {
   streetKey: string;
+  /** The keys of the street with its abbreviations written out ("Gr." → große, großer, …), streetKey first. */
+  streetKeys: string[];
+  /** Initials before a name in the street ("K.-Liebknecht-Str."): the street as typed is no key. */
+  initials: boolean;
   postcode: string | undefined;
+  /** The postcode was typed with four digits and read with a leading zero. */
+  postcodeRestored?: boolean;
   placeKeys: string[];
+  /** The first place typed, read as a name (placeNames.ts). */
+  place?: PlaceName;
 }
 
 export interface TypedAddress {
@@ -36,25 +41,12 @@ export interface TypedAddress {
   readonly keys: AddressKeys | null;
   /** The postcode typed anywhere, also where the rest cannot be taken apart. */
   readonly postcode: string | undefined;
+  /** Typed parts nothing explains: no official point may answer (the warnings say why). */
+  readonly unexplained: GeocodingWarning[];
 }
 
-const COUNTRY = /^(deutschland|germany|de|bundesrepublik deutschland)$/i;
-/**
- * A house number: digits, then an optional letter ("10a", "10 a"), fraction
- * ("10½", "10 1/2") and range or sub-number ("10-12", "10/1").
- */
-const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z]))?(?:\s*[½¼¾]|\s+[1-3]\/[24])?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?)?`;
-/** Street, then the number with an optional suffix or range ("10", "10 a", "10-12", "10/1"). */
-const STREET_NUMBER = new RegExp(String.raw`^(\D.*?)\s*(${NUMBER})$`);
-const POSTCODE_PLACE = /^(\d{5})(?:\s+(.+))?$/;
 /** A postcode anywhere in the input: five digits on their own, before a place or a separator. */
-const ANY_POSTCODE = /(?:^|[\s,;])(\d{5})(?=\s+\D|\s*[,;\n]|\s*$)/;
-/** "OT Satzkorn", "Ortsteil Satzkorn": the locality without the word for it. */
-const LOCALITY_WORD = /^(?:OT|Ortsteil)\.?\s+/i;
-/** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
-const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
-/** "Straße Nr PLZ Ort" or "Straße Nr Ort" in one part. */
-const ONE_PART = new RegExp(String.raw`^(\D.*?)\s*(${NUMBER})\s+(?:(\d{5})\s+)?(\D.*)$`);
+const ANY_POSTCODE = /(?:^|[\s,;-])(\d{5})(?=\s+\D|\s*[,;\n]|\s*$)/;
 
 /**
  * Reads an address once; everything after this uses its fields. The parts
@@ -63,18 +55,24 @@ const ONE_PART = new RegExp(String.raw`^(\D.*?)\s*(${NUMBER})\s+(?:(\d{5})\s+)?(
  */
 export function typedAddress(text: string): TypedAddress {
   const nfc = text.normalize('NFC');
-  let parts: WrittenAddress | null | undefined;
+  let read: ReadAddress | undefined;
   let keys: AddressKeys | null | undefined;
+  const readOnce = () => (read ??= readAddress(nfc));
   return {
     text,
     normal: normalForm(nfc),
     postcode: ANY_POSTCODE.exec(nfc)?.[1],
     get parts() {
-      if (parts === undefined) parts = splitTypedAddress(nfc);
-      return parts;
+      return readOnce().written;
+    },
+    get unexplained() {
+      return readOnce().unexplained;
     },
     get keys() {
-      if (keys === undefined) keys = this.parts && keysOf(this.parts);
+      if (keys === undefined) {
+        const { written, restoredPostcode } = readOnce();
+        keys = written && keysOf(written, restoredPostcode);
+      }
       return keys;
     },
   };
@@ -90,48 +88,24 @@ function normalForm(nfc: string): string {
   return nfc.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** `nfc`: the text in Unicode form NFC. */
-function splitTypedAddress(nfc: string): WrittenAddress | null {
-  const parts = nfc
-    .split(/[,;\n]/)
-    .map((part) => part.trim().replace(/\s+/g, ' '))
-    .filter((part) => part !== '' && !COUNTRY.test(part));
-  const written = parts.length === 1 ? fromOnePart(parts[0] ?? '') : fromParts(parts);
-  if (!written || written.places.some((place) => /\d/.test(place))) return null;
-  // "Prinzipalmarkt 10 1/3": a number is never read into the street name.
-  if (/\s\d+$/.test(written.street) && !NUMBERED_STREET.test(written.street)) return null;
-  if (written.places.length === 0 && written.postcode === undefined) return null;
-  return written;
-}
-
-function keysOf(written: WrittenAddress): AddressKeys | null {
+function keysOf(written: WrittenAddress, restoredPostcode?: string): AddressKeys | null {
   const number = parseHouseNumber(written.houseNumber);
   const key = streetKey(written.street);
   const placeKeys = written.places.map(placeKey).filter((place) => place !== '');
   if (!number || key === '') return null;
-  return { ...number, streetKey: key, postcode: written.postcode, placeKeys };
-}
-
-function fromOnePart(part: string): WrittenAddress | null {
-  const match = ONE_PART.exec(part);
-  if (!match) return null;
-  const [, street = '', houseNumber = '', postcode, place = ''] = match;
-  return { street, houseNumber, ...(postcode === undefined ? {} : { postcode }), places: [place] };
-}
-
-function fromParts(parts: string[]): WrittenAddress | null {
-  const streetIndex = parts.findIndex((part) => STREET_NUMBER.test(part));
-  if (streetIndex < 0) return null;
-  const [, street = '', houseNumber = ''] = STREET_NUMBER.exec(parts[streetIndex] ?? '') ?? [];
-  let postcode: string | undefined;
-  const places: string[] = [];
-  parts.forEach((part, i) => {
-    if (i === streetIndex) return;
-    const postal = POSTCODE_PLACE.exec(part);
-    if (postal) {
-      postcode = postal[1];
-      if (postal[2] !== undefined) places.unshift(postal[2]);
-    } else places.push(part.replace(LOCALITY_WORD, ''));
-  });
-  return { street, houseNumber, ...(postcode === undefined ? {} : { postcode }), places };
+  // Abbreviations end in a dot: a street without one is read once.
+  const streetKeys = written.street.includes('.')
+    ? [...new Set(streetSpellings(written.street).map(streetKey))]
+    : [key];
+  const [first] = written.places;
+  return {
+    ...number,
+    streetKey: key,
+    streetKeys,
+    initials: /(?:^|[\s-])\p{L}\.\s*-/u.test(written.street),
+    postcode: written.postcode ?? restoredPostcode,
+    ...(restoredPostcode === undefined ? {} : { postcodeRestored: true }),
+    placeKeys,
+    ...(first === undefined ? {} : { place: placeName(first) }),
+  };
 }

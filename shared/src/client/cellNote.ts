@@ -4,8 +4,8 @@
 // licence. dl-de/by-2-0 §2 asks for the provider, the licence and a reference
 // to the data next to the data (govdata.de/dl-de/by-2-0); a fixed cell in a
 // shared or archived workbook keeps that without the add-in.
-import type { Attribution } from '../apiTypes.js';
-import { LICENSES, gfzConversionLine } from '../texts.js';
+import type { Attribution, GeocodingWarning } from '../apiTypes.js';
+import { LICENSES, gfzConversionLine, warningSentences } from '../texts.js';
 import { germanNumber } from './zoneChoice.js';
 
 /** What a note says about the zone (or zones) behind a fixed cell. */
@@ -28,6 +28,11 @@ export interface CellNoteFacts {
    * that would have checked it, so its note says so.
    */
   hinweise?: readonly string[] | undefined;
+  /**
+   * The answer's geocoding warnings: a fixed cell has no pane beside it, so
+   * its note says what the user should check about the address.
+   */
+  warnings?: readonly GeocodingWarning[] | undefined;
 }
 
 /** YYYY-MM-DD → DD.MM.YYYY, as a German reader writes a day. */
@@ -61,6 +66,7 @@ export function cellNoteLines({
   attribution,
   gfz,
   hinweise = [],
+  warnings = [],
 }: CellNoteFacts): string[] {
   const fetched = new Date(abgerufenAm);
   const source = attribution.source_url === '' ? '' : `, ${attribution.source_url}`;
@@ -72,5 +78,6 @@ export function cellNoteLines({
     `Quelle: ${attribution.text}${source}`,
     `Lizenz: ${licenceText(attribution.license_url)}`,
     ...hinweise.map((text) => `Hinweis: ${text}`),
+    ...(warnings.length === 0 ? [] : [`Adresse: ${warningSentences(warnings).trim()}`]),
   ];
 }

@@ -40,7 +40,14 @@ export const bodenrichtwertResponseSchema = z.object({
             'Teile der Eingabe, die der Punkt nicht bestätigt: postcode (Postleitzahl nur über ' +
             'ihr Gebiet geprüft oder der Punkt des Geokodierers liegt außerhalb ihres Gebiets), ' +
             'locality (Ortsteil, den die Datei nicht führt), suffix (Hausnummernzusatz nicht ' +
-            'gefunden), street (Straße nur ähnlich geschrieben). Fehlt, wenn alles bestätigt ist.',
+            'gefunden), street (Straße nur ähnlich geschrieben), postcode_restored (vierstellige ' +
+            'Postleitzahl mit führender Null gelesen), place_spelling (Ort anders geschrieben, ' +
+            'die Postleitzahl bestätigt ihn). Beim Geokodierer, warum keine amtliche ' +
+            'Hauskoordinate genommen wurde: number_unexplained (eine Zahl, die weder Hausnummer, ' +
+            'Postleitzahl noch Wohnungs-, Geschoss- oder Stellplatzangabe ist), part_unexplained ' +
+            '(ein Teil, der weder Straße, Ort, Ortsteil noch bekannte Zusatzangabe ist), ' +
+            'locality_unconfirmed (Ortsteil oder Teil eines Gemeindenamens, den die Daten des ' +
+            'Landes nicht bestätigen). Fehlt, wenn es nichts zu sagen gibt.',
         })
         .optional(),
       quality: z

@@ -51,7 +51,12 @@ function newEntry(
   render: Render,
   response: BodenrichtwertResponse,
 ): RecordEntry & { source: Attribution } {
-  const cell = { ...render(response), a: response.abgerufen_am.slice(0, 10) };
+  const { warnings } = response.geocoding;
+  const cell = {
+    ...render(response),
+    a: response.abgerufen_am.slice(0, 10),
+    ...(warnings === undefined || warnings.length === 0 ? {} : { w: warnings }),
+  };
   return { cell, source: response.attribution };
 }
 

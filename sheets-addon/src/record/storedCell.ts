@@ -3,7 +3,7 @@
 // BODENRICHTWERT_ZONEN and BODENRICHTWERT_FLURSTUECK the table (or for any of
 // them the message of a definite error), with the facts the note of "Werte
 // fixieren" names. Short field names: 1,000 rows must fit the document properties.
-import { isObject } from '#shared/index.js';
+import { isObject, type GeocodingWarning } from '#shared/index.js';
 
 export type TableCell = string | number;
 
@@ -32,6 +32,8 @@ export interface StoredCell {
   q?: string;
   /** "Aktualisieren" asked for a new answer: shown until the service gives one. */
   r?: 1;
+  /** The answer's geocoding warnings, for the note (absent: none). */
+  w?: GeocodingWarning[];
 }
 
 const isTableCell = (value: unknown): value is TableCell =>

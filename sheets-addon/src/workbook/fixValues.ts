@@ -34,6 +34,7 @@ const note = (cell: StoredCell, source: Attribution | undefined, value?: number,
         abgerufenAm: cell.a ?? '',
         attribution: source,
         gfz: cell.g,
+        warnings: cell.w,
       }).join('\n');
 
 /**

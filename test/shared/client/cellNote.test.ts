@@ -71,4 +71,22 @@ describe('cellNoteLines', () => {
     ]);
     expect(lines).toHaveLength(6);
   });
+
+  it('says what the user should check about the address where the answer warns', () => {
+    const lines = cellNoteLines({
+      bodenrichtwert: 500,
+      stichtag: '2026-01-01',
+      abgerufenAm: '2026-11-20',
+      attribution,
+      warnings: ['postcode', 'number_unexplained'],
+    });
+    expect(lines.at(-1)).toBe(
+      'Adresse: Nicht bestätigt: Postleitzahl. Keine amtliche Hauskoordinate: Die Adresse enthält ' +
+        'eine Zahl, die weder Hausnummer noch Postleitzahl noch Wohnungs-, Geschoss- oder ' +
+        'Stellplatzangabe ist.',
+    );
+    expect(
+      cellNoteLines({ bodenrichtwert: 1, stichtag: undefined, abgerufenAm: '', attribution }),
+    ).not.toContainEqual(expect.stringMatching(/^Adresse/));
+  });
 });

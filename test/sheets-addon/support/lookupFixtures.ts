@@ -19,6 +19,8 @@ export const ADDRESSES = {
   kiel: 'Holstenstraße 1, 24103 Kiel',
   unknown: 'Nirgendwo 1, 00000 Nirgendstadt',
   noData: 'Feldweg 1, 99999 Leerdorf',
+  /** Answered by the geocoder with a warning: a number the address does not explain. */
+  unexplained: 'Unter den Linden 1 7, 10117 Berlin',
 } as const;
 
 export const testStreet = (n: number) => `Teststraße ${n}, 10115 Berlin`;
@@ -76,6 +78,7 @@ const error = (status: number, code: ErrorBody['error'], message: string): Answe
 });
 
 function entriesFor(address: string): BodenrichtwertEntry[] | undefined {
+  if (address === ADDRESSES.unexplained) return ENTRIES[ADDRESSES.berlin];
   const street = /^Teststraße (\d+), 10115 Berlin$/.exec(address);
   if (street) return [entry({ code: 'W', brw_euro_pro_m2: 1000 + Number(street[1]) })];
   const long = /^Langtextweg (\d+)-(\d+), 10115 Berlin$/.exec(address);
@@ -101,7 +104,11 @@ export function lookupAnswer(address: string): Answer {
     address_input: address,
     address_resolved: address,
     coordinates: { lat: 52.517, lon: 13.389 },
-    geocoding: { source: 'geocoder', match: 'geocoder' },
+    geocoding: {
+      source: 'geocoder',
+      match: 'geocoder',
+      ...(address === ADDRESSES.unexplained ? { warnings: ['number_unexplained' as const] } : {}),
+    },
     bodenrichtwerte: entries,
     cache_hit: false,
     abgerufen_am: '2026-11-20T09:30:00.000Z',

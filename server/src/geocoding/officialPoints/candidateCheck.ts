@@ -3,12 +3,18 @@
 // postcode, a place or locality other than the one typed, a position outside
 // the typed postcode's area) is never used; what the point's data cannot
 // confirm (a postcode where the file has none, a locality where it names
-// none) is said in the answer's warnings.
+// none) is said in the answer's warnings. A typed Ortsteil, or a place that
+// is only part of a merged municipality's name ("Rheda" of
+// Rheda-Wiedenbrück), constrains the point to that part: where the file
+// names no Ortsteile to confirm it, the point is declined
+// (`locality_unconfirmed`), never taken from another part.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { MatchedPoint } from './officialPointRepository.js';
 import type { PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import type { AddressKeys } from '../typedAddress.js';
+import { placeName, qualifiersAgree } from '../addressWords/placeNames.js';
+import { editDistance } from './editDistance.js';
 
 /** What a typed address may be matched against. */
 export interface MatchScope {
@@ -30,13 +36,18 @@ export interface CheckedPoint {
 
 /** A typed place shorter than this never matches as the beginning of a municipality's name. */
 const MIN_PREFIX = 4;
+/** A place typed this long or longer may differ from the published name by one letter. */
+const MIN_SPELLING = 5;
+
+/** The point would fit, were the typed part confirmed: the file names no Ortsteile. */
+export const DECLINED = 'locality_unconfirmed' as const;
 
 export function checkCandidate(
   point: MatchedPoint,
   typed: AddressKeys,
   scope: MatchScope,
   postcodes: Pick<PostcodeDirectory, 'reaches'>,
-): CheckedPoint | undefined {
+): CheckedPoint | typeof DECLINED | undefined {
   if (!scope.states.has(point.state.replace(/^DE-/, ''))) return undefined;
   const unconfirmed: GeocodingWarning[] = [];
   if (
@@ -48,12 +59,11 @@ export function checkCandidate(
   }
   const [place, ...localities] = typed.placeKeys;
   const fit = place === undefined ? 'municipality' : placeFit(point, place, typed, unconfirmed);
-  if (fit === undefined) return undefined;
+  if (fit === undefined || fit === DECLINED) return fit;
   for (const locality of localities) {
     if (locality === point.placeKey) continue;
-    if (point.localityKey === null) {
-      if (!unconfirmed.includes('locality')) unconfirmed.push('locality');
-    } else if (!sameLocality(locality, point.localityKey)) return undefined;
+    if (point.localityKey === null) return DECLINED;
+    if (!sameLocality(locality, point.localityKey)) return undefined;
   }
   // Last, as the dearest check: a file without postcodes is checked against the postcode's area.
   if (typed.postcode !== undefined && point.postcode === null) {
@@ -65,32 +75,57 @@ export function checkCandidate(
 
 /**
  * The municipality typed; a locality typed as the place ("Bornheim" for
- * Frankfurt am Main-Bornheim); "Köln-Porz" as municipality and locality; or,
- * where a postcode decided the state and the area, the beginning of the
- * municipality's name ("Frankfurt" for Frankfurt (Oder) with 15230).
+ * Frankfurt am Main-Bornheim); "Köln-Porz" as municipality and locality; the
+ * name without what tells namesakes apart ("Halle/S." for Halle (Saale),
+ * "Frankfurt" for Frankfurt (Oder) where a postcode decided the area); one
+ * part of a merged name ("Rheda"), only as the point's locality; where the
+ * postcode confirms the area, a name one slip of the finger away.
  */
 function placeFit(
   point: MatchedPoint,
   place: string,
   typed: AddressKeys,
   unconfirmed: GeocodingWarning[],
-): PlaceFit | undefined {
+): PlaceFit | typeof DECLINED | undefined {
   if (point.placeKey === place) return 'municipality';
   if (point.localityKey !== null && sameLocality(place, point.localityKey)) return 'locality';
-  const rest = place.startsWith(point.placeKey) ? place.slice(point.placeKey.length) : '';
-  if (point.placeKey.length >= MIN_PREFIX && rest.length >= 3) {
-    if (point.localityKey === null) {
-      unconfirmed.push('locality');
-      return 'municipality';
-    }
-    if (sameLocality(rest, point.localityKey)) return 'municipality';
+  // Cheap first: a name that shares neither its beginning nor a part with the point's is none of these.
+  const name = typed.place;
+  const typedStart = (name?.base ?? place).slice(0, 2);
+  if (point.placeKey.slice(0, 2) !== typedStart && !(name && point.placeKey.includes(name.key))) {
+    return undefined;
   }
+  const published = placeName(point.municipality);
   if (
-    typed.postcode !== undefined &&
-    place.length >= MIN_PREFIX &&
-    point.placeKey.startsWith(place)
+    name &&
+    name.base === published.base &&
+    qualifiersAgree(name.qualifier, published.qualifier)
   ) {
-    return 'prefix';
+    if (name.qualifier !== '' || published.qualifier === '') return 'municipality';
+    if (typed.postcode !== undefined) return 'prefix';
+  }
+  for (const prefix of new Set([point.placeKey, published.base])) {
+    const rest = place.startsWith(prefix) ? place.slice(prefix.length) : '';
+    if (prefix.length >= MIN_PREFIX && rest.length >= 3) {
+      if (point.localityKey === null) return DECLINED;
+      return sameLocality(rest, point.localityKey) ? 'municipality' : undefined;
+    }
+  }
+  if (name && published.parts.includes(name.key))
+    return point.localityKey === null ? DECLINED : undefined;
+  const slip = published.base.length >= 9 ? 2 : 1;
+  if (
+    name &&
+    typed.postcode !== undefined &&
+    !typed.postcodeRestored &&
+    name.base.length >= MIN_SPELLING &&
+    name.base !== published.base &&
+    qualifiersAgree(name.qualifier, published.qualifier) &&
+    published.parts.length === 0 &&
+    editDistance(name.base, published.base) <= slip
+  ) {
+    unconfirmed.push('place_spelling');
+    return 'municipality';
   }
   return undefined;
 }

@@ -6,7 +6,11 @@
 // postcodes; then the same number without the typed suffix
 // (`without_suffix`); then a street of the same place whose name is close to
 // the one typed (`similar_street`). Several points far apart are no answer:
-// the geocoder decides then, never a guess between two buildings.
+// the geocoder decides then, never a guess between two buildings. A typed
+// address with a part nothing explains (addressReader.ts), or an Ortsteil the
+// file cannot confirm, gets no point: the answer says why (`declined`).
+// Abbreviations are tried written out (streetAbbreviations.ts); a street with
+// an initial ("K.-Liebknecht-Str.") is the one street of the place it fits.
 // Which states have an active import is read at most once a minute: an
 // address in a state without one (Niedersachsen sells its house coordinates,
 // no open file; docs/operations.md) costs no query, and a new import shows
@@ -18,7 +22,9 @@ import type { AddressCredit } from '#shared/apiTypes.js';
 import type { LatLon } from '../../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
 import { datasetLabel } from './datasetLabel.js';
-import { checkCandidate, type CheckedPoint, type MatchScope } from './candidateCheck.js';
+import { checkCandidate, DECLINED, type CheckedPoint, type MatchScope } from './candidateCheck.js';
+import { pick } from './pointChoice.js';
+import { placeName, qualifiersAgree } from '../addressWords/placeNames.js';
 import type { Box, OfficialPointRepository, MatchedPoint } from './officialPointRepository.js';
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
@@ -30,8 +36,6 @@ import type { AddressKeys, TypedAddress } from '../typedAddress.js';
 export const SIMILAR_STREET = 0.7;
 /** The best street must be this much closer than the next one. */
 const SIMILAR_MARGIN = 0.1;
-/** Points of one address farther apart than this are different buildings (degrees, ~100 m). */
-const SAME_PLACE = 0.001;
 /** Rows read around a postcode; an address with more candidates than this is left to the geocoder. */
 const BOX_LIMIT = 2000;
 /** Kilometres around a postcode's point where its area's points are looked for (see reaches()). */
@@ -60,9 +64,18 @@ export interface OfficialPlace extends LatLon {
   warnings?: GeocodingWarning[];
 }
 
+/** An official point, or none and why where the reason is worth saying. */
+export interface OfficialFinding {
+  place: OfficialPlace | null;
+  /** Why no point may answer though one may exist (warnings of the geocoder's answer). */
+  declined: GeocodingWarning[];
+}
+
 export interface OfficialPoints {
   /** The official point of the address, or null when none matches unambiguously. */
   find(address: TypedAddress): Promise<OfficialPlace | null>;
+  /** The same, with why none was used. */
+  findWithReason(address: TypedAddress): Promise<OfficialFinding>;
 }
 
 export function createOfficialPoints(deps: {
@@ -102,6 +115,7 @@ export function createOfficialPoints(deps: {
   function scopeOf(typed: AddressKeys): MatchScope | undefined {
     if (typed.postcode !== undefined) {
       const area = postcodes.area(typed.postcode);
+      if (area && typed.postcodeRestored && !restoredFits(area.place, typed)) return undefined;
       return area && { states: postcodes.statesOf(area), area };
     }
     const [place] = typed.placeKeys;
@@ -114,18 +128,31 @@ export function createOfficialPoints(deps: {
     typed: AddressKeys,
     scope: MatchScope,
     streetKey: string,
-  ): Promise<CheckedPoint[] | undefined> {
+  ): Promise<CheckedPoint[] | typeof DECLINED | undefined> {
     const states = [...scope.states].map((s) => `DE-${s}`);
     const candidates = scope.area
       ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
       : await repository.pointsInPlaces(streetKey, typed.number, typed.placeKeys, states);
     if (candidates.length >= BOX_LIMIT) return undefined;
-    const agreeing = candidates.flatMap((p) => checkCandidate(p, typed, scope, postcodes) ?? []);
+    const checked = candidates.map((p) => checkCandidate(p, typed, scope, postcodes));
+    const agreeing = checked.filter((c): c is CheckedPoint => typeof c === 'object');
+    // A point that would fit but for a part the file cannot confirm: none is used.
+    if (checked.includes(DECLINED)) return DECLINED;
     // The place typed as it is, or as a locality, before the beginning of a name.
     const named = agreeing.filter((c) => c.place !== 'prefix');
     if (named.length > 0) return named;
     const municipalities = new Set(agreeing.map((c) => c.point.placeKey));
     return municipalities.size === 1 ? agreeing : [];
+  }
+
+  /** The street keys to try: as typed with abbreviations written out, or the one street an initial fits. */
+  async function streetKeysOf(typed: AddressKeys, scope: MatchScope): Promise<string[]> {
+    if (!typed.initials) return typed.streetKeys;
+    const states = [...scope.states].map((s) => `DE-${s}`);
+    const streets = await repository.streetsIn(typed.placeKeys, states);
+    const pattern = new RegExp(`^${typed.streetKey.replace(/^([a-z])(?=[a-z])/, '$1[a-z]*')}$`);
+    const fitting = new Set(streets.map((s) => s.streetKey).filter((key) => pattern.test(key)));
+    return fitting.size === 1 ? [...fitting] : [];
   }
 
   async function similarStreet(typed: AddressKeys, scope: MatchScope) {
@@ -140,22 +167,54 @@ export function createOfficialPoints(deps: {
     return best.key;
   }
 
+  async function findWithReason(address: TypedAddress): Promise<OfficialFinding> {
+    if (address.unexplained.length > 0) return { place: null, declined: address.unexplained };
+    const typed = address.keys;
+    const typedScope = typed && scopeOf(typed);
+    const scope = typedScope && (await withPoints(typedScope));
+    if (!typed || !scope) return NONE;
+    const restored: GeocodingWarning[] = typed.postcodeRestored ? ['postcode_restored'] : [];
+    for (const key of await streetKeysOf(typed, scope)) {
+      const points = await atStreet(typed, scope, key);
+      if (points === DECLINED) return { place: null, declined: [DECLINED] };
+      const chosen = pick(points ?? [], typed);
+      if (chosen) {
+        const warnings = [...chosen.warnings, ...restored];
+        return { place: toPlace(chosen.point, chosen.match, warnings, deps.sources), declined: [] };
+      }
+    }
+    const street = await similarStreet(typed, scope);
+    if (street === undefined || typed.streetKeys.includes(street)) return NONE;
+    const points = await atStreet(typed, scope, street);
+    if (points === DECLINED) return { place: null, declined: [DECLINED] };
+    const similar = pick(points ?? [], typed);
+    if (!similar) return NONE;
+    const warnings: GeocodingWarning[] = [...similar.warnings, 'street', ...restored];
+    return {
+      place: toPlace(similar.point, 'similar_street', warnings, deps.sources),
+      declined: [],
+    };
+  }
+
   return {
+    findWithReason,
     async find(address) {
-      const typed = address.keys;
-      const typedScope = typed && scopeOf(typed);
-      const scope = typedScope && (await withPoints(typedScope));
-      if (!typed || !scope) return null;
-      const chosen = pick((await atStreet(typed, scope, typed.streetKey)) ?? [], typed);
-      if (chosen) return toPlace(chosen.point, chosen.match, chosen.warnings, deps.sources);
-      const street = await similarStreet(typed, scope);
-      if (street === undefined || street === typed.streetKey) return null;
-      const similar = pick((await atStreet(typed, scope, street)) ?? [], typed);
-      return similar
-        ? toPlace(similar.point, 'similar_street', [...similar.warnings, 'street'], deps.sources)
-        : null;
+      return (await findWithReason(address)).place;
     },
   };
+}
+
+const NONE: OfficialFinding = { place: null, declined: [] };
+
+/** A postcode read with a restored leading zero counts only where its postal place is the place typed. */
+function restoredFits(postalPlace: string, typed: AddressKeys): boolean {
+  const postal = placeName(postalPlace);
+  const name = typed.place;
+  if (!name) return false;
+  return (
+    name.key === postal.key ||
+    (name.base === postal.base && qualifiersAgree(name.qualifier, postal.qualifier))
+  );
 }
 
 /** The box in which a postcode's points are looked for. */
@@ -168,41 +227,6 @@ function around(area: PostcodeArea): Box {
     east: area.lon + lon,
     north: area.lat + lat,
   };
-}
-
-interface Chosen {
-  point: MatchedPoint;
-  match: 'exact' | 'postcode_area' | 'without_suffix';
-  warnings: GeocodingWarning[];
-}
-
-function pick(points: CheckedPoint[], typed: AddressKeys): Chosen | undefined {
-  const exact = points.filter((c) => c.point.suffix === typed.suffix);
-  const building = oneBuilding(exact);
-  if (building) {
-    const match = building.unconfirmed.includes('postcode') ? 'postcode_area' : 'exact';
-    return { point: building.point, match, warnings: building.unconfirmed };
-  }
-  if (exact.length > 0 || typed.suffix === '') return undefined;
-  const plain = oneBuilding(points.filter((c) => c.point.suffix === ''));
-  return (
-    plain && {
-      point: plain.point,
-      match: 'without_suffix',
-      warnings: [...plain.unconfirmed, 'suffix'],
-    }
-  );
-}
-
-function oneBuilding(points: CheckedPoint[]): CheckedPoint | undefined {
-  const [first] = points;
-  if (!first) return undefined;
-  const apart = points.some(
-    ({ point: p }) =>
-      Math.abs(p.lat - first.point.lat) > SAME_PLACE ||
-      Math.abs(p.lon - first.point.lon) > SAME_PLACE,
-  );
-  return apart ? undefined : first;
 }
 
 function toPlace(

@@ -13,11 +13,19 @@ import { NRW_IMPORTED_SOURCE } from '#dev/fakes/fakeRegistry.js';
 import { gebrefLine, hkDeFile, type SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
 import { addressTools, writeHouseFile } from '../../../../support/houseCoordinateImport.js';
 import { startLookupHarness, type LookupHarness } from '../../../../support/lookupHarness.js';
-import { HARD_CASES, ordinaryCases, spreadPoints, type Case, type Expected } from './cases.js';
-import { STATE_KEYS, WORLD, type WorldPoint } from './world.js';
+import {
+  HARD_CASES as CORPUS_CASES,
+  TYPED_CASES,
+  ordinaryCases,
+  spreadPoints,
+  type Case,
+  type Expected,
+} from './cases.js';
+import { STATE_KEYS, TYPED_WORLD, WORLD, type WorldPoint } from './world.js';
 
 const SPREAD = spreadPoints();
-const POINTS = [...WORLD, ...SPREAD];
+const POINTS = [...WORLD, ...TYPED_WORLD, ...SPREAD];
+const HARD_CASES = [...CORPUS_CASES, ...TYPED_CASES];
 const ORDINARY = ordinaryCases(POINTS);
 const STATES = Object.keys(STATE_KEYS) as WorldPoint['state'][];
 
@@ -122,7 +130,30 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'brw-hard-'));
-    h = await startLookupHarness({ env: { BRW_SOURCES_FILE: await germanyWideSources(dir) } });
+    const geocoded = (lat: number, lon: number, road: string, postcode: string, city: string) => [
+      { lat, lon, iso: 'DE-NW', road, houseNumber: '', postcode, city },
+    ];
+    h = await startLookupHarness({
+      env: { BRW_SOURCES_FILE: await germanyWideSources(dir) },
+      // What the geocoder answers where the official points decline an address.
+      places: {
+        'Hauptstraße 100, 51143 Köln-Porz': geocoded(50.883, 7.063, 'Hauptstraße', '51143', 'Köln'),
+        'Rüttenscheider Straße 24 7, 45130 Essen': geocoded(
+          51.4392,
+          7.0094,
+          'Rüttenscheider Straße',
+          '45130',
+          'Essen',
+        ),
+        'Rüttenscheider Straße 24, Hinterhaus 3, 45130 Essen': geocoded(
+          51.4392,
+          7.0094,
+          'Rüttenscheider Straße',
+          '45130',
+          'Essen',
+        ),
+      },
+    });
     const tools = addressTools(h.server.ctx.db);
     for (const state of STATES) {
       const points = POINTS.filter((p) => p.state === state);
@@ -154,6 +185,10 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
 
   it('answers no hard case with a wrong official point, and each as the corpus says', () => {
     console.warn('hard cases (right, fallback, wrong):', tally(HARD_CASES));
+    console.warn('of which the kinds of typed cells (right, fallback, wrong):', tally(TYPED_CASES));
+    console.warn('wrong:', listed('wrong', HARD_CASES));
+    const expectedRight = HARD_CASES.filter((c) => typeof c.expected === 'object');
+    console.warn('point exists, found there:', tally(expectedRight));
     expect(listed('wrong', HARD_CASES)).toEqual([]);
     for (const c of HARD_CASES) {
       const { outcome } = outcomes.get(c) ?? {};
@@ -170,6 +205,23 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
     expect(counts.right / ordinary.length).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('says why the geocoder answers where an official point may exist', () => {
+    const answer = (input: string) => [...outcomes].find(([c]) => c.input === input)?.[1].answer;
+    expect(answer('Hauptstraße 100, 51143 Köln-Porz')?.geocoding).toEqual({
+      source: 'geocoder',
+      match: 'geocoder',
+      warnings: ['locality_unconfirmed'],
+    });
+    expect(answer('Rüttenscheider Straße 24 7, 45130 Essen')?.geocoding).toMatchObject({
+      source: 'geocoder',
+      warnings: ['number_unexplained'],
+    });
+    expect(answer('Rüttenscheider Straße 24, Hinterhaus 3, 45130 Essen')?.geocoding).toMatchObject({
+      source: 'geocoder',
+      warnings: ['part_unexplained'],
+    });
+  });
+
   it('refuses a Bavarian postcode with 451 whatever is imported, asking no geocoder', () => {
     const bavarian = HARD_CASES.filter((c) => c.input.includes('91586'));
     for (const c of bavarian) expect(outcomes.get(c)?.answer.status).toBe(451);
@@ -181,9 +233,13 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
       match: 'postcode_area',
       warnings: ['postcode'],
     });
-    expect(answer('Hauptstraße 100, 51143 Köln-Porz')?.geocoding).toMatchObject({
+    expect(answer('Bahnhofstraße 2, 1968 Senftenberg')?.geocoding).toMatchObject({
+      match: 'exact',
+      warnings: ['postcode_restored'],
+    });
+    expect(answer('Huestraße 10, 44787 Bochun')?.geocoding).toMatchObject({
       match: 'postcode_area',
-      warnings: ['postcode', 'locality'],
+      warnings: ['postcode', 'place_spelling'],
     });
     expect(answer('Hauptstraße 100, 10317 Berlin')?.geocoding).toEqual(
       expect.objectContaining({ match: 'exact' }),

@@ -1,0 +1,195 @@
+// Takes a typed address apart by what each part means: the street and its
+// number (also "Nr. 40", also the number before the street), the postcode
+// anywhere in the cell ("D-44787", after the place, four digits that lost
+// their leading zero in a spreadsheet), the place and its Ortsteile, and the
+// noise words of addressWords/noiseWords.ts with their numbers ("Whg. 5",
+// "3. OG", "TG 14", "c/o Müller"), a trailing country or state. What is left
+// that none of these explains is said (`unexplained`): the matcher then
+// gives no official point.
+import type { GeocodingWarning } from '#shared/apiTypes.js';
+import { placeKey } from './addressKeys.js';
+import { noiseWord, ORDINAL, REGION_NAMES } from './addressWords/noiseWords.js';
+
+export interface WrittenParts {
+  street: string;
+  /** As typed: "10", "10 a", "10-12". */
+  houseNumber: string;
+  postcode?: string;
+  /** The place typed, then any further parts (a locality): most general first. */
+  places: string[];
+}
+
+export interface ReadAddress {
+  written: WrittenParts | null;
+  /** Four typed digits read as a postcode that lost its leading zero ("6108" → "06108"). */
+  restoredPostcode?: string;
+  /** Why no official point may answer: parts nothing explains. */
+  unexplained: GeocodingWarning[];
+}
+
+/**
+ * A house number: digits, then an optional letter ("10a", "10 a"), fraction
+ * ("10½", "10 1/2") and range or sub-number ("10-12", "10/1").
+ */
+const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z.]))?(?:\s*[½¼¾]|\s+[1-3]\/[24](?!\d))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?(?![a-zA-Z.]))?`;
+const NUMBER_AT = new RegExp(String.raw`(?<=^|[\s.])(${NUMBER})(?=$|[\s,])`, 'g');
+const NUMBER_FIRST = new RegExp(String.raw`^(${NUMBER})\s+(\D+)$`);
+/** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
+const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
+const LOCALITY_WORD = /^(?:OT|Ortsteil)\.?\s+/i;
+const LOCALITY_SPLIT = /\s+(?:OT|Ortsteil)\.?\s+/i;
+const REGIONS = new Set(REGION_NAMES);
+
+export function readAddress(nfc: string): ReadAddress {
+  const unexplained = new Set<GeocodingWarning>();
+  const text = nfc
+    .replace(/(^|[\s,;(])DE?\s*-\s*(?=\d{5}(?!\d))/gi, '$1')
+    .replace(/\(([^)]*)\)/g, (all, inner: string) => (REGIONS.has(placeKey(inner)) ? '' : all));
+  let parts = text
+    .split(/[,;\n]/)
+    .map((part) => part.trim().replace(/\s+/g, ' '))
+    .filter((part) => part !== '');
+  while (parts.length > 2 && REGIONS.has(placeKey(parts.at(-1) ?? ''))) parts = parts.slice(0, -1);
+  parts = parts.filter((part) => {
+    const first = part.split(' ')[0] ?? '';
+    // "Bei der Kirche 5" is a street: a name after "bei" or "c/o" has no house number.
+    if (noiseWord(first)?.tail === 'name' && /\d/.test(part)) return true;
+    if (!noiseWord(first) && !ORDINAL.test(first)) return true;
+    if (!isNoise(part.split(' '))) unexplained.add('part_unexplained');
+    return false;
+  });
+  const postal = findPostcode(parts);
+  parts = postal.parts;
+  const streetIndex = parts.findIndex((part) => /\p{L}/u.test(part) && /\d/.test(part));
+  const street = streetIndex < 0 ? undefined : streetAndNumber(parts[streetIndex] ?? '');
+  if (street === 'unexplained') unexplained.add('number_unexplained');
+  if (street === undefined || street === 'unexplained') {
+    return { written: null, unexplained: [...unexplained] };
+  }
+  if (street.noise === 'unexplained') unexplained.add('part_unexplained');
+  const places = [
+    ...parts.filter((_, i) => i !== streetIndex),
+    ...(street.trailing ? [street.trailing] : []),
+  ]
+    .flatMap((part) => part.split(LOCALITY_SPLIT))
+    .map((part) => part.replace(LOCALITY_WORD, ''));
+  if (postal.place !== undefined) places.unshift(...postal.place.split(LOCALITY_SPLIT));
+  const written: WrittenParts = {
+    street: street.street,
+    houseNumber: street.number,
+    ...(postal.postcode === undefined ? {} : { postcode: postal.postcode }),
+    places,
+  };
+  const noPlace = places.length === 0 && postal.postcode === undefined && !postal.restored;
+  if (places.some((place) => /\d/.test(place))) unexplained.add('part_unexplained');
+  if (places.some((place) => /\d/.test(place)) || noPlace) {
+    return { written: null, unexplained: [...unexplained] };
+  }
+  return {
+    written,
+    ...(postal.restored === undefined ? {} : { restoredPostcode: postal.restored }),
+    unexplained: [...unexplained],
+  };
+}
+
+/** Whether the tokens are noise words with what may follow them, and nothing else. */
+function isNoise(tokens: string[]): boolean {
+  let i = 0;
+  while (i < tokens.length) {
+    const token = tokens[i] ?? '';
+    if (ORDINAL.test(token) && noiseWord(tokens[i + 1] ?? '')) {
+      i += 1;
+      continue;
+    }
+    const [word, glued] = token.split(/(?<=\.)(?=\d)/);
+    const noise = /^nr\.?$/i.test(word ?? '') ? { tail: 'number' as const } : noiseWord(word ?? '');
+    if (!noise) return false;
+    i += 1;
+    if (noise.tail === 'name') return true;
+    if (
+      noise.tail === 'number' &&
+      glued === undefined &&
+      /^\d{1,5}[a-zA-Z]?$/.test(tokens[i] ?? '')
+    )
+      i += 1;
+  }
+  return true;
+}
+
+interface PostcodeFound {
+  parts: string[];
+  postcode?: string;
+  restored?: string;
+  /** The place written beside the postcode. */
+  place?: string;
+}
+
+/** The postcode anywhere: five digits on their own; else four before a place, the zero restored. */
+function findPostcode(parts: string[]): PostcodeFound {
+  for (const [pattern, restore] of [
+    [/(?<=^|\s)(\d{5})(?=$|\s)/, false],
+    [/(?<=^|\s\d{1,4}[a-zA-Z]?\s|^)(\d{4})(?=\s+\p{L})/u, true],
+  ] as const) {
+    for (let i = 0; i < parts.length; i += 1) {
+      const part = parts[i] ?? '';
+      const match = pattern.exec(part);
+      if (!match) continue;
+      const left = part.slice(0, match.index).trim();
+      const right = part.slice(match.index + match[0].length).trim();
+      const [streetSide, placeSide] = /\d/.test(right)
+        ? [right, left]
+        : /\d/.test(left)
+          ? [left, right]
+          : ['', `${left} ${right}`.trim()];
+      const rest = [
+        ...parts.slice(0, i),
+        ...(streetSide ? [streetSide] : []),
+        ...parts.slice(i + 1),
+      ];
+      const code = match[1] ?? '';
+      return {
+        parts: rest,
+        ...(restore ? { restored: `0${code}` } : { postcode: code }),
+        ...(placeSide ? { place: placeSide } : {}),
+      };
+    }
+  }
+  return { parts };
+}
+
+interface StreetNumber {
+  street: string;
+  number: string;
+  noise: 'none' | 'noise' | 'unexplained';
+  /** Words after the number in the same part: the place ("Straße Nr Ort"). */
+  trailing?: string;
+}
+
+/**
+ * The street and its number in a part: the first number after the street
+ * whose rest is noise words ("24 Whg. 5"), "Nr. 40", or the number first.
+ * 'unexplained': a number the street cannot hold and no noise word explains.
+ */
+function streetAndNumber(part: string): StreetNumber | 'unexplained' | undefined {
+  // "Nr." before the house number; after it, "Nr. 5" is a flat's number (a noise word).
+  const text = part.replace(/^(\D*?)\s*\bNr\.?\s*(?=\d)/i, '$1 ').trim();
+  const first = NUMBER_FIRST.exec(text);
+  if (first) return { street: first[2] ?? '', number: first[1] ?? '', noise: 'none' };
+  let sawNumber = false;
+  for (const match of text.matchAll(NUMBER_AT)) {
+    const street = text.slice(0, match.index).trim();
+    const tail = text.slice((match.index ?? 0) + match[0].length).trim();
+    if (!/\p{L}/u.test(street)) return undefined;
+    const bareNumber = /(?<=^|\s)\d+[a-zA-Z]?$/.test(street) && !NUMBERED_STREET.test(street);
+    if (bareNumber) return 'unexplained';
+    sawNumber = true;
+    if (tail === '') return { street, number: match[0], noise: 'none' };
+    const tokens = tail.split(' ');
+    if (isNoise(tokens)) return { street, number: match[0], noise: 'noise' };
+    if (noiseWord(tokens[0] ?? '') || /^nr\.?/i.test(tokens[0] ?? '')) {
+      return { street, number: match[0], noise: 'unexplained' };
+    }
+    if (!/\d/.test(tail)) return { street, number: match[0], noise: 'none', trailing: tail };
+  }
+  return sawNumber ? 'unexplained' : undefined;
+}

@@ -1,0 +1,80 @@
+// The words a typed address may carry that no official point explains and
+// that do not change which building is meant: a flat, a floor, a parking
+// space, a house of a complex, the person the mail goes to, a country or a
+// state. Each with what may follow it. Anything else the matcher cannot place
+// means no official point (docs/api.md, "Geocoding warnings").
+
+/** What follows a noise word: its number, a name (the rest of the part), or nothing. */
+export type NoiseTail = 'number' | 'name' | 'none';
+
+export interface NoiseWord {
+  /** Folded forms (lower case, no dot) as they are typed. */
+  words: readonly string[];
+  tail: NoiseTail;
+  meaning: string;
+}
+
+/** One table: docs/api.md lists it as it stands here. */
+export const NOISE_WORDS: readonly NoiseWord[] = [
+  { words: ['whg', 'wohnung', 'wohn', 'we', 'wohneinheit'], tail: 'number', meaning: 'Wohnung' },
+  { words: ['app', 'apartment', 'appartement', 'apt'], tail: 'number', meaning: 'Apartment' },
+  { words: ['og', 'obergeschoss', 'etage', 'stock'], tail: 'number', meaning: 'Geschoss' },
+  {
+    words: ['eg', 'erdgeschoss', 'dg', 'dachgeschoss', 'ug', 'untergeschoss'],
+    tail: 'number',
+    meaning: 'Geschoss',
+  },
+  {
+    words: ['tg', 'tiefgarage', 'stellplatz', 'stpl', 'garage', 'tgstellplatz'],
+    tail: 'number',
+    meaning: 'Stellplatz',
+  },
+  { words: ['haus'], tail: 'number', meaning: 'Haus einer Anlage' },
+  // Not "Mitte": it is also an Ortsteil (Berlin-Mitte, Wiesbaden-Mitte).
+  { words: ['links', 'rechts', 'li', 're'], tail: 'none', meaning: 'Lage im Geschoss' },
+  { words: ['c/o', 'co', 'bei', 'b'], tail: 'name', meaning: 'Empfänger' },
+];
+
+const BY_WORD = new Map(NOISE_WORDS.flatMap((n) => n.words.map((w) => [w, n] as const)));
+
+/** The noise word a token is ("Whg." → Wohnung), or undefined. */
+export function noiseWord(token: string): NoiseWord | undefined {
+  return BY_WORD.get(token.toLowerCase().replace(/[.:]$/, '').replace(/-/g, ''));
+}
+
+/** An ordinal before a floor ("3. OG") belongs to the floor. */
+export const ORDINAL = /^\d{1,2}\.$/;
+
+/**
+ * Countries and states typed after the place: they say nothing a postcode
+ * does not. Compared as placeKey()s (lower case letters and digits only).
+ */
+export const REGION_NAMES: readonly string[] = [
+  'deutschland',
+  'germany',
+  'de',
+  'd',
+  'brd',
+  'bundesrepublikdeutschland',
+  'badenwuerttemberg',
+  'bw',
+  'bayern',
+  'by',
+  'berlin',
+  'brandenburg',
+  'bremen',
+  'hamburg',
+  'hessen',
+  'mecklenburgvorpommern',
+  'mv',
+  'niedersachsen',
+  'nordrheinwestfalen',
+  'nrw',
+  'rheinlandpfalz',
+  'rlp',
+  'saarland',
+  'sachsen',
+  'sachsenanhalt',
+  'schleswigholstein',
+  'thueringen',
+];

@@ -1,0 +1,74 @@
+// Abbreviations valuers write in street names, expanded to the forms the
+// states' files write, so a typed street gets the key of the published one
+// (addressKeys.ts). An abbreviation is only read as one where it ends in a
+// dot ("Gr." but not "Gr"), so no word of a name is changed by chance. A
+// single letter with a dot before a name ("K.-Liebknecht-Str.") is an
+// initial: the matcher takes the one street of the place it begins.
+
+export interface Abbreviation {
+  /** Folded, without the dot. */
+  short: string;
+  /** The written forms it stands for, most frequent first. */
+  long: readonly string[];
+}
+
+/** A whole word: "Gr. Ochsengasse", "Kaiser-Friedr.-Str.". One table: docs/api.md lists it. */
+export const WORD_ABBREVIATIONS: readonly Abbreviation[] = [
+  { short: 'str', long: ['straße'] },
+  { short: 'gr', long: ['große', 'großer', 'großen', 'groß'] },
+  { short: 'kl', long: ['kleine', 'kleiner', 'kleinen', 'klein'] },
+  { short: 'friedr', long: ['friedrich'] },
+  { short: 'wilh', long: ['wilhelm'] },
+  { short: 'ch', long: ['chaussee'] },
+  { short: 'chaus', long: ['chaussee'] },
+  { short: 'chauss', long: ['chaussee'] },
+  { short: 'pl', long: ['platz'] },
+  { short: 'st', long: ['sankt'] },
+  { short: 'prof', long: ['professor', 'prof'] },
+  { short: 'dr', long: ['dr', 'doktor'] },
+];
+
+/** The end of a compound: "Hausvogteipl.", "Kaiserstr.". */
+export const ENDING_ABBREVIATIONS: readonly Abbreviation[] = [
+  { short: 'str', long: ['straße'] },
+  { short: 'pl', long: ['platz'] },
+  { short: 'ch', long: ['chaussee'] },
+];
+
+const WORDS = new Map(WORD_ABBREVIATIONS.map((a) => [a.short, a.long]));
+
+/**
+ * The written forms a typed street may stand for: every combination of its
+ * abbreviations' long forms (at most `limit`), the street as typed first.
+ */
+export function streetSpellings(street: string, limit = 8): string[] {
+  const tokens = street.split(/(?<=[.\s-])/);
+  let spellings = [''];
+  for (const token of tokens) {
+    const match = /^(.*?)([A-Za-zÄÖÜäöüß]+)\.(\s*-?\s*)$/.exec(token);
+    const word = match?.[2]?.toLowerCase() ?? '';
+    const options = match ? expansions(match[1] ?? '', word, match[3] ?? '') : [token];
+    spellings = spellings.flatMap((s) => options.map((o) => s + o)).slice(0, limit);
+  }
+  return [...new Set([street, ...spellings])];
+}
+
+function expansions(before: string, word: string, after: string): string[] {
+  const whole = WORDS.get(word);
+  if (whole && /^[\s-]*$/.test(before)) return whole.map((w) => `${before}${w}${after || ' '}`);
+  const ending = ENDING_ABBREVIATIONS.find(
+    (a) => word.length > a.short.length + 2 && word.endsWith(a.short),
+  );
+  if (ending) {
+    const stem = `${before}${word.slice(0, -ending.short.length)}`;
+    return ending.long.map((l) => `${stem}${l}${after}`);
+  }
+  return [`${before}${word}.${after}`];
+}
+
+/** "K.-Liebknecht-Str." → the initials ("k") and where they stand; none: []. */
+export function initials(street: string): string[] {
+  return [...street.matchAll(/(?:^|[\s-])([A-Za-zÄÖÜ])\.\s*-?/g)].map((m) =>
+    (m[1] ?? '').toLowerCase(),
+  );
+}

@@ -1,0 +1,151 @@
+// The typed address read by what each part means (issue: flat notes, the
+// postcode anywhere, abbreviations, place variants), as valuers fill cells.
+import { describe, expect, it } from 'vitest';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
+import { placeName } from '#server/geocoding/addressWords/placeNames.js';
+import { streetSpellings } from '#server/geocoding/addressWords/streetAbbreviations.js';
+import { streetKey } from '#server/geocoding/addressKeys.js';
+
+const essen = { street: 'Hauptstraße', houseNumber: '24', postcode: '45127', places: ['Essen'] };
+
+describe('noise words with their numbers', () => {
+  it.each([
+    'Hauptstraße 24 Whg. 5, 45127 Essen',
+    'Hauptstraße 24 WE 12, 45127 Essen',
+    'Hauptstraße 24 App. 21 45127 Essen',
+    'Hauptstraße 24 OG 2, 45127 Essen',
+    'Hauptstraße 24 TG 14, 45127 Essen',
+    'Hauptstraße 24 Nr. 5, 45127 Essen',
+    'Hauptstraße 24 EG links, 45127 Essen',
+    'Hauptstraße 24, Whg. 5, 45127 Essen',
+    'Hauptstraße 24, 3. OG, 45127 Essen',
+    'Hauptstraße 24, TG-Stellplatz 7, 45127 Essen',
+    'Hauptstraße 24, Haus 2, 45127 Essen',
+    'c/o Meier, Hauptstraße 24, 45127 Essen',
+    'Hauptstraße 24, bei Müller, 45127 Essen',
+  ])('reads %j as the house, not the flat', (input) => {
+    const address = typedAddress(input);
+    expect(address.parts).toEqual(essen);
+    expect(address.unexplained).toEqual([]);
+    expect(address.keys).toMatchObject({ number: 24, suffix: '' });
+  });
+
+  it('keeps the suffix of the number before a note', () => {
+    expect(typedAddress('Hauptstraße 24a Whg. 2, 45127 Essen').keys).toMatchObject({
+      number: 24,
+      suffix: 'a',
+    });
+  });
+
+  it.each([
+    ['Hauptstraße 24 7, 45127 Essen', 'number_unexplained'],
+    ['Hauptstraße 24, Hinterhaus 3, 45127 Essen', 'part_unexplained'],
+    ['Hauptstraße 24, Haus 2 Aufgang B, 45127 Essen', 'part_unexplained'],
+    ['Hauptstraße 24 Whg. 5 Zimmer 4, 45127 Essen', 'part_unexplained'],
+  ])('says %j has a part nothing explains', (input, warning) => {
+    expect(typedAddress(input).unexplained).toContain(warning);
+  });
+});
+
+describe('words that are noise only where they are', () => {
+  it('reads a street beginning with "Bei" as a street', () => {
+    expect(typedAddress('Bei der Kirche 5, 45127 Essen').parts?.street).toBe('Bei der Kirche');
+  });
+
+  it('keeps "Mitte" as an Ortsteil', () => {
+    expect(typedAddress('Karl-Marx-Allee 90, Mitte, 10243 Berlin').keys?.placeKeys).toEqual([
+      'berlin',
+      'mitte',
+    ]);
+  });
+});
+
+describe('the number and the postcode wherever they are typed', () => {
+  it.each([
+    'Hauptstraße Nr. 24, 45127 Essen',
+    'Hauptstraße Nr.24, 45127 Essen',
+    '24 Hauptstraße, 45127 Essen',
+    'Hauptstraße 24, Essen 45127',
+    'Essen 45127 Hauptstraße 24',
+    'Essen, 45127, Hauptstraße 24',
+    'Hauptstraße 24, D-45127 Essen',
+    'Hauptstraße 24, 45127 Essen, Nordrhein-Westfalen',
+    'Hauptstraße 24, 45127 Essen, NRW, Deutschland',
+    'Hauptstraße 24, 45127 Essen (Deutschland)',
+  ])('reads %j', (input) => {
+    expect(typedAddress(input).keys).toMatchObject({
+      streetKey: 'hauptstr',
+      number: 24,
+      postcode: '45127',
+      placeKeys: ['essen'],
+    });
+  });
+
+  it('finds the postcode after "D-" for the geocoder too', () => {
+    expect(typedAddress('Hauptstraße 24, D-45127 Essen').postcode).toBe('45127');
+  });
+
+  it.each([
+    ['Leipziger Straße 80, 6108 Halle', '06108', 'halle'],
+    ['Karl-Marx-Str. 1 3046 Cottbus', '03046', 'cottbus'],
+  ])(
+    'reads four digits before a place in %j as a postcode that lost its zero',
+    (input, postcode, place) => {
+      const { keys, parts } = typedAddress(input);
+      expect(keys).toMatchObject({ postcode, postcodeRestored: true, placeKeys: [place] });
+      // The geocoder is not told a postcode nobody typed.
+      expect(parts?.postcode).toBeUndefined();
+    },
+  );
+
+  it('reads "Kall OT Sötenich" as the place and its Ortsteil', () => {
+    expect(typedAddress('Hauptstraße 1, 53925 Kall OT Sötenich').keys?.placeKeys).toEqual([
+      'kall',
+      'soetenich',
+    ]);
+  });
+});
+
+describe('abbreviations and place variants', () => {
+  it.each([
+    ['Gr. Ochsengasse', 'Große Ochsengasse'],
+    ['Kl. Ochsengasse', 'Kleiner Ochsengasse'],
+    ['Kaiser-Friedr.-Str.', 'Kaiser-Friedrich-Straße'],
+    ['Hausvogteipl.', 'Hausvogteiplatz'],
+    ['Potsdamer Ch.', 'Potsdamer Chaussee'],
+    ['Gr.Weinmeisterstr.', 'Große Weinmeisterstraße'],
+  ])('%s may be %s', (typed, published) => {
+    expect(streetSpellings(typed).map(streetKey)).toContain(streetKey(published));
+  });
+
+  it('changes no word without a dot', () => {
+    expect(streetSpellings('Gr Ochsengasse')).toEqual(['Gr Ochsengasse']);
+  });
+
+  it('marks a street with an initial', () => {
+    expect(typedAddress('K.-Liebknecht-Str. 13, 10178 Berlin').keys?.initials).toBe(true);
+    expect(typedAddress('Karl-Liebknecht-Str. 13, 10178 Berlin').keys?.initials).toBe(false);
+  });
+
+  it.each([
+    ['Frankfurt a.M.', 'Frankfurt am Main'],
+    ['Frankfurt/Main', 'Frankfurt am Main'],
+    ['Ffm', 'Frankfurt am Main'],
+    ['Halle/S.', 'Halle (Saale)'],
+    ['Halle a.d. Saale', 'Halle (Saale)'],
+    ['Mülheim/Ruhr', 'Mülheim an der Ruhr'],
+  ])('reads %s as %s', (typed, published) => {
+    const a = placeName(typed);
+    const b = placeName(published);
+    expect([a.base, a.qualifier]).toEqual([b.base, b.qualifier]);
+  });
+
+  it('tells namesakes apart by what follows the name', () => {
+    expect(placeName('Frankfurt a.M.').qualifier).not.toBe(placeName('Frankfurt (Oder)').qualifier);
+  });
+
+  it('knows the parts of a merged name', () => {
+    expect(placeName('Rheda-Wiedenbrück').parts).toEqual(['rheda', 'wiedenbrueck']);
+    expect(placeName('Bad Soden am Taunus').parts).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+// Whether a point explains the place typed: merged municipalities' parts,
+// Ortsteile a file does not name, names without what tells namesakes apart,
+// a slip of the finger the postcode confirms.
+import { describe, expect, it } from 'vitest';
+import { checkCandidate } from '#server/geocoding/officialPoints/candidateCheck.js';
+import type { MatchedPoint } from '#server/geocoding/officialPoints/officialPointRepository.js';
+import { placeKey } from '#server/geocoding/addressKeys.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
+
+function point(municipality: string, locality: string | null, state = 'DE-NW'): MatchedPoint {
+  return {
+    streetKey: 'bahnhofstr',
+    number: 12,
+    suffix: '',
+    placeKey: placeKey(municipality),
+    localityKey: locality === null ? null : placeKey(locality),
+    postcode: null,
+    street: 'Bahnhofstraße',
+    houseNumber: '12',
+    municipality,
+    quality: 'A',
+    lat: 51.84,
+    lon: 8.3,
+    state,
+    dataDate: null,
+    dataDateSource: null,
+  };
+}
+
+const everywhere = { reaches: () => true };
+const check = (input: string, p: MatchedPoint) => {
+  const keys = typedAddress(input).keys;
+  if (!keys) throw new Error(`no keys for ${input}`);
+  const states = new Set([p.state.replace('DE-', '')]);
+  const area = { postcode: '00000', state: 'NW', nearStates: [], lat: 0, lon: 0, place: '' };
+  return checkCandidate(p, keys, { states, area }, everywhere);
+};
+
+describe('the place typed, checked against a point', () => {
+  it('declines a part of a merged name where the file names no Ortsteile', () => {
+    expect(check('Bahnhofstraße 12, 33378 Rheda', point('Rheda-Wiedenbrück', null))).toBe(
+      'locality_unconfirmed',
+    );
+  });
+
+  it('takes a part of a merged name only as the point’s Ortsteil', () => {
+    const neubrueck = point('Rietz-Neuendorf', 'Neubrück', 'DE-BB');
+    expect(check('Bahnhofstraße 12, 15848 Rietz', neubrueck)).toBeUndefined();
+    expect(check('Bahnhofstraße 12, 15848 Neubrück', neubrueck)).toMatchObject({
+      place: 'locality',
+    });
+  });
+
+  it.each(['Bahnhofstraße 12, 53925 Kall-Sötenich', 'Bahnhofstraße 12, Sötenich, 53925 Kall'])(
+    'declines an Ortsteil the file cannot confirm: %s',
+    (input) => {
+      expect(check(input, point('Kall', null))).toBe('locality_unconfirmed');
+    },
+  );
+
+  it.each([
+    ['Bahnhofstraße 12, 06108 Halle/S.', 'Halle (Saale)'],
+    ['Bahnhofstraße 12, 45468 Mülheim/Ruhr', 'Mülheim an der Ruhr'],
+    ['Bahnhofstraße 12, 60311 Frankfurt a.M.', 'Frankfurt am Main'],
+    ['Bahnhofstraße 12, 60311 Ffm', 'Frankfurt am Main'],
+  ])('reads %s as %s', (input, municipality) => {
+    expect(check(input, point(municipality, null))).toMatchObject({ place: 'municipality' });
+  });
+
+  it('keeps namesakes apart by what follows the name', () => {
+    expect(check('Bahnhofstraße 12, 15230 Frankfurt a.M.', point('Frankfurt (Oder)', null))).toBe(
+      undefined,
+    );
+  });
+
+  it('accepts a slip of the finger in the place only with a postcode, and says so', () => {
+    expect(check('Bahnhofstraße 12, 44787 Bochun', point('Bochum', null))).toMatchObject({
+      unconfirmed: ['postcode', 'place_spelling'],
+    });
+    expect(check('Bahnhofstraße 12, 44787 Dortmund', point('Bochum', null))).toBeUndefined();
+  });
+});
