@@ -44,6 +44,7 @@ export async function runZoneImport(
     fetch: globalThis.fetch,
     userAgent: context.config.geocoder.userAgent,
     signal: context.signal,
+    allowHosts: context.config.addresses.allowHosts,
     onProgress: (read: number, total: number | undefined) =>
       ticker(
         `${read.toLocaleString('de-DE')}${total ? ` von ${total.toLocaleString('de-DE')}` : ''}`,

@@ -11,6 +11,7 @@ export async function runZoneUpdate(context: ZoneCommandContext): Promise<boolea
     fetch: globalThis.fetch,
     userAgent: context.config.geocoder.userAgent,
     signal: context.signal,
+    allowHosts: context.config.addresses.allowHosts,
     logger: context.logger,
     now: () => new Date(),
     filesDir: context.config.zones.filesDir,

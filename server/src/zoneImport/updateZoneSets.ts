@@ -13,7 +13,7 @@ import { FILE_ROUTE_KINDS } from './routes/routeKinds.js';
 import { zoneSource } from './zoneDownload.js';
 import type { ZoneSetDefinition, ZoneSetRegistry } from './zoneSetRegistry.js';
 
-export interface ZoneUpdateDeps extends ZoneImportDeps {
+export interface ZoneUpdateDeps extends ZoneImportDeps, DownloadDeps {
   filesDir: string;
 }
 

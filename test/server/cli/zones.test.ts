@@ -351,22 +351,7 @@ describe('npm run zones:update', () => {
   });
 
   const update = () =>
-    new Promise<CliResult>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'server/src/cli/zones.ts', 'update'],
-        {
-          env: {
-            PATH: process.env.PATH,
-            HOME: process.env.HOME,
-            DATABASE_URL: url,
-            ZONE_FILES_DIR: join(dir, 'updates'),
-          },
-        },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+    startedZones({ DATABASE_URL: url, ZONE_FILES_DIR: join(dir, 'updates') }, 'update').done;
 
   it('says unverändert for an unchanged file, and imports the next year once it is out', async () => {
     const path = (year: number) => `/BRW_${year}_EPSG25832_Shape.zip`;

@@ -18,7 +18,16 @@ export function startedZones(
     child = execFile(
       process.execPath,
       ['--import', 'tsx', 'server/src/cli/zones.ts', command, ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } },
+      // The tests' stand-ins listen on loopback, which a download reaches only where the
+      // operator allows it (DOWNLOAD_ALLOW_HOSTS).
+      {
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DOWNLOAD_ALLOW_HOSTS: '127.0.0.1',
+          ...env,
+        },
+      },
       (error, stdout, stderr) => {
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },
