@@ -8,6 +8,7 @@
 // the others.
 import type { ZoneSetRow } from '../zoneSets/zoneSetRepository.js';
 import type { DownloadDeps } from '../addressImport/download/httpDownload.js';
+import { isHtmlType } from '../addressImport/download/responseFacts.js';
 import { importZoneSet, type ZoneImportDeps } from './importZoneSet.js';
 import { FILE_ROUTE_KINDS } from './routes/routeKinds.js';
 import { zoneSource } from './zoneDownload.js';
@@ -69,7 +70,10 @@ async function updateOne(set: ZoneSetDefinition, row: ZoneSetRow, deps: ZoneUpda
   return `${year} neu importiert (${n(zones)} Zonen)`;
 }
 
-/** Whether the year's file answers (a HEAD request; 404 and the like: not yet). */
+/**
+ * Whether the year's file answers (a HEAD request; 404 and the like: not yet;
+ * an HTML page is a portal's or an error page, not the file).
+ */
 async function published(
   url: string,
   deps: Pick<DownloadDeps, 'fetch' | 'userAgent' | 'signal'>,
@@ -80,7 +84,7 @@ async function published(
       headers: { 'user-agent': deps.userAgent },
       ...(deps.signal && { signal: deps.signal }),
     });
-    return response.ok;
+    return response.ok && !isHtmlType(response.headers.get('content-type') ?? '');
   } catch {
     // Unreachable now: the conditional request on the current year says more.
     return false;
