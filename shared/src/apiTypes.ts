@@ -37,7 +37,10 @@ export type GeocodingMatch = (typeof GEOCODING_MATCHES)[number];
  * On an official point: parts of the typed address the point does not
  * confirm, or read a documented way (`postcode_restored`, `place_spelling`).
  * On a geocoder's answer: why no official point was used (`number_unexplained`,
- * `part_unexplained`, `locality_unconfirmed`), besides a postcode far off.
+ * `part_unexplained`, `locality_unconfirmed`, `suffix_unexplained`), besides a
+ * postcode far off. `without_suffix` stays a known match for clients written
+ * against it; the service no longer answers it (the number without the typed
+ * suffix is not the typed house).
  */
 export const GEOCODING_WARNINGS = [
   'postcode',
@@ -49,6 +52,7 @@ export const GEOCODING_WARNINGS = [
   'number_unexplained',
   'part_unexplained',
   'locality_unconfirmed',
+  'suffix_unexplained',
 ] as const;
 export type GeocodingWarning = (typeof GEOCODING_WARNINGS)[number];
 

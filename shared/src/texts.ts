@@ -113,6 +113,10 @@ export const WARNING_TEXTS: Record<GeocodingWarning, { part: string } | { senten
     sentence:
       'Keine amtliche Hauskoordinate: Ein Teil der Adresse ist weder Straße, Ort, Ortsteil noch eine bekannte Zusatzangabe (Wohnung, Geschoss, Stellplatz, c/o).',
   },
+  suffix_unexplained: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Die amtlichen Daten führen die Hausnummer, aber nicht mit dem angegebenen Zusatz; die Nummer ohne Zusatz kann ein anderes Gebäude sein.',
+  },
   locality_unconfirmed: {
     sentence:
       'Keine amtliche Hauskoordinate: Der angegebene Ortsteil oder Teil des Gemeindenamens lässt sich mit den amtlichen Daten des Landes nicht bestätigen.',

@@ -30,7 +30,8 @@ export const bodenrichtwertResponseSchema = z.object({
           'exact: Straße, Hausnummer, Zusatz und alle eingegebenen Ortsangaben vom amtlichen ' +
           'Punkt bestätigt; postcode_area: ebenso, aber die Datei des Landes führt keine ' +
           'Postleitzahlen, der Punkt liegt im Gebiet der eingegebenen Postleitzahl; ' +
-          'without_suffix: Hausnummer ohne den eingegebenen Zusatz; similar_street: ähnlich ' +
+          'without_suffix: nicht mehr vergeben (eine Hausnummer ohne den eingegebenen Zusatz ' +
+          'ist ein anderes Haus; dann antwortet der Geokodierer); similar_street: ähnlich ' +
           'geschriebene Straße im selben Ort; geocoder: keine amtliche Hauskoordinate gefunden.',
       }),
       warnings: z

@@ -3,8 +3,8 @@
 // directory); without one, the typed place must be a postal place of exactly
 // one state. Then street + number + suffix, checked against everything typed
 // (candidateCheck.ts): `exact`, or `postcode_area` where the file carries no
-// postcodes; then the same number without the typed suffix
-// (`without_suffix`); then a street of the same place whose name is close to
+// postcodes (the number without a typed suffix the file does not hold is
+// another house: no point, `suffix_unexplained`); then a street of the same place whose name is close to
 // the one typed (`similar_street`). Several points far apart are no answer:
 // the geocoder decides then, never a guess between two buildings. A typed
 // address with a part nothing explains (addressReader.ts), or an Ortsteil the
@@ -23,7 +23,7 @@ import type { LatLon } from '../../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
 import { datasetLabel } from './datasetLabel.js';
 import { checkCandidate, DECLINED, type CheckedPoint, type MatchScope } from './candidateCheck.js';
-import { pick } from './pointChoice.js';
+import { onlyWithoutSuffix, pick } from './pointChoice.js';
 import { placeName, qualifiersAgree } from '../addressWords/placeNames.js';
 import type { Box, OfficialPointRepository, MatchedPoint } from './officialPointRepository.js';
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
@@ -181,6 +181,9 @@ export function createOfficialPoints(deps: {
       if (chosen) {
         const warnings = [...chosen.warnings, ...restored];
         return { place: toPlace(chosen.point, chosen.match, warnings, deps.sources), declined: [] };
+      }
+      if (onlyWithoutSuffix(points ?? [], typed)) {
+        return { place: null, declined: ['suffix_unexplained'] };
       }
     }
     const street = await similarStreet(typed, scope);

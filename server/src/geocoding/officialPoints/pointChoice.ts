@@ -1,7 +1,10 @@
 // Which of the points that agree with an address answers it: one building
 // (points of one address farther apart than about 100 m are different
-// buildings: none is chosen), with the typed suffix, else the number without
-// it where the file holds no such suffix.
+// buildings: none is chosen) with the typed suffix. The number without the
+// typed suffix is not the typed house (24 b is often a building of its own,
+// and the official files list every suffix they know): where the file holds
+// the number but not its suffix, no point answers and the geocoder's answer
+// says why (`suffix_unexplained`).
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { MatchedPoint } from './officialPointRepository.js';
 import type { CheckedPoint } from './candidateCheck.js';
@@ -12,7 +15,7 @@ const SAME_PLACE = 0.001;
 
 export interface Chosen {
   point: MatchedPoint;
-  match: 'exact' | 'postcode_area' | 'without_suffix';
+  match: 'exact' | 'postcode_area';
   warnings: GeocodingWarning[];
 }
 
@@ -23,15 +26,13 @@ export function pick(points: CheckedPoint[], typed: AddressKeys): Chosen | undef
     const match = building.unconfirmed.includes('postcode') ? 'postcode_area' : 'exact';
     return { point: building.point, match, warnings: building.unconfirmed };
   }
-  if (exact.length > 0 || typed.suffix === '') return undefined;
-  const plain = oneBuilding(points.filter((c) => c.point.suffix === ''));
-  return (
-    plain && {
-      point: plain.point,
-      match: 'without_suffix',
-      warnings: [...plain.unconfirmed, 'suffix'],
-    }
-  );
+  return undefined;
+}
+
+/** Whether the file holds the typed number at one building, but not with the typed suffix. */
+export function onlyWithoutSuffix(points: CheckedPoint[], typed: AddressKeys): boolean {
+  if (typed.suffix === '' || points.some((c) => c.point.suffix === typed.suffix)) return false;
+  return oneBuilding(points.filter((c) => c.point.suffix === '')) !== undefined;
 }
 
 function oneBuilding(points: CheckedPoint[]): CheckedPoint | undefined {

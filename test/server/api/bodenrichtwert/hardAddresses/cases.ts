@@ -134,6 +134,7 @@ export const TYPED_CASES: readonly Case[] = [
     'c/o Schulz, Rüttenscheider Straße 24, 45130 Essen',
   ].map((input) => typed('flat or parking note', input, { point: 'essen-24' })),
   typed('a number nothing explains', 'Rüttenscheider Straße 24 7, 45130 Essen', 'fallback'),
+  typed('a suffix the file does not hold', 'Rüttenscheider Straße 24 b, 45130 Essen', 'fallback'),
   typed(
     'a part nothing explains',
     'Rüttenscheider Straße 24, Hinterhaus 3, 45130 Essen',

@@ -145,6 +145,13 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
           '45130',
           'Essen',
         ),
+        'Rüttenscheider Straße 24 b, 45130 Essen': geocoded(
+          51.4392,
+          7.0094,
+          'Rüttenscheider Straße',
+          '45130',
+          'Essen',
+        ),
         'Rüttenscheider Straße 24, Hinterhaus 3, 45130 Essen': geocoded(
           51.4392,
           7.0094,
@@ -219,6 +226,10 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
     expect(answer('Rüttenscheider Straße 24, Hinterhaus 3, 45130 Essen')?.geocoding).toMatchObject({
       source: 'geocoder',
       warnings: ['part_unexplained'],
+    });
+    expect(answer('Rüttenscheider Straße 24 b, 45130 Essen')?.geocoding).toMatchObject({
+      source: 'geocoder',
+      warnings: ['suffix_unexplained'],
     });
   });
 
