@@ -5,7 +5,6 @@
 import { berlinDay } from '../time/berlinDay.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
 import { importZoneSet } from '../zoneImport/importZoneSet.js';
-import { updateZoneSets } from '../zoneImport/updateZoneSets.js';
 import { importReport } from '../zoneImport/zoneReport.js';
 import { zoneSource } from '../zoneImport/zoneDownload.js';
 import { terminalTicker } from './addressesContext.js';
