@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GasRuntime } from '#dev/hosts/sheets/gasRuntime.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
-import { ADDRESSES, testStreet } from './support/lookupFixtures.js';
+import { ADDRESSES, testStreet, UNCHECKED_HINWEIS } from './support/lookupFixtures.js';
 import {
   addressColumn,
   filledWorkbook,
@@ -111,6 +111,17 @@ describe('"Werte fixieren"', () => {
     expect(runtime.value('fixValues')).toEqual({ cells: 1, skipped: [] });
     expect(range(runtime, 'Warnung!B1').getNote().split('\n').at(-1)).toMatch(
       /^Adresse: Keine amtliche Hauskoordinate: Die Adresse enthält eine Zahl/,
+    );
+  });
+
+  it('notes what the source could not be asked for (the answer’s hinweise)', async () => {
+    const runtime = await addon.runtime();
+    runtime.spreadsheet.addSheet('Hinweis', [[ADDRESSES.unchecked, '=BODENRICHTWERT(A1;"W")']]);
+    runtime.spreadsheet.host.recalculate();
+    select(runtime, 'Hinweis!B1');
+    expect(runtime.value('fixValues')).toEqual({ cells: 1, skipped: [] });
+    expect(range(runtime, 'Hinweis!B1').getNote().split('\n')).toContain(
+      `Hinweis: ${UNCHECKED_HINWEIS}`,
     );
   });
 

@@ -52,10 +52,12 @@ function newEntry(
   response: BodenrichtwertResponse,
 ): RecordEntry & { source: Attribution } {
   const { warnings } = response.geocoding;
+  const { hinweise } = response;
   const cell = {
     ...render(response),
     a: response.abgerufen_am.slice(0, 10),
     ...(warnings === undefined || warnings.length === 0 ? {} : { w: warnings }),
+    ...(hinweise === undefined || hinweise.length === 0 ? {} : { h: hinweise }),
   };
   return { cell, source: response.attribution };
 }

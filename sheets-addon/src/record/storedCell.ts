@@ -34,6 +34,8 @@ export interface StoredCell {
   r?: 1;
   /** The answer's geocoding warnings, for the note (absent: none). */
   w?: GeocodingWarning[];
+  /** What the source could not be asked for (the answer's hinweise), for the note (absent: none). */
+  h?: string[];
 }
 
 const isTableCell = (value: unknown): value is TableCell =>

@@ -35,6 +35,7 @@ const note = (cell: StoredCell, source: Attribution | undefined, value?: number,
         attribution: source,
         gfz: cell.g,
         warnings: cell.w,
+        hinweise: cell.h,
       }).join('\n');
 
 /**

@@ -21,7 +21,13 @@ export const ADDRESSES = {
   noData: 'Feldweg 1, 99999 Leerdorf',
   /** Answered by the geocoder with a warning: a number the address does not explain. */
   unexplained: 'Unter den Linden 1 7, 10117 Berlin',
+  /** Answered with hinweise: the state's procedure areas could not be checked. */
+  unchecked: 'Unter den Linden 3, 10117 Berlin',
 } as const;
+
+/** The hinweis the fixture's answer for ADDRESSES.unchecked carries. */
+export const UNCHECKED_HINWEIS =
+  'Sanierungs- und Entwicklungsgebiete konnten nicht geprüft werden.';
 
 export const testStreet = (n: number) => `Teststraße ${n}, 10115 Berlin`;
 
@@ -78,7 +84,9 @@ const error = (status: number, code: ErrorBody['error'], message: string): Answe
 });
 
 function entriesFor(address: string): BodenrichtwertEntry[] | undefined {
-  if (address === ADDRESSES.unexplained) return ENTRIES[ADDRESSES.berlin];
+  if (address === ADDRESSES.unexplained || address === ADDRESSES.unchecked) {
+    return ENTRIES[ADDRESSES.berlin];
+  }
   const street = /^Teststraße (\d+), 10115 Berlin$/.exec(address);
   if (street) return [entry({ code: 'W', brw_euro_pro_m2: 1000 + Number(street[1]) })];
   const long = /^Langtextweg (\d+)-(\d+), 10115 Berlin$/.exec(address);
@@ -118,6 +126,7 @@ export function lookupAnswer(address: string): Answer {
       sourceUrl: 'https://fbinter.stadt-berlin.de/',
     }),
     aktualitaet: { stichtag: '2026-01-01' },
+    ...(address === ADDRESSES.unchecked ? { hinweise: [UNCHECKED_HINWEIS] } : {}),
     disclaimer: LOOKUP_DISCLAIMER,
   };
   return { status: 200, body: response };
