@@ -1,13 +1,13 @@
 // The code cites the API contract as §N; every such citation must name a
 // section of docs/contract.md. A § right after another document's name
-// (RFC 6749 §4.1, WMS 1.3.0 §7.2.4.8, BauNVO §10) cites that document.
+// (RFC 6749 §4.1, WMS 1.3.0 §7.2.4.8, XML 1.0 §3.3.1, BauNVO §10) cites that document.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
 const CITING_FOLDERS = ['server/src', 'shared/src', 'excel-addin/src', 'sheets-addon/src'];
-const OTHER_DOCUMENT = String.raw`(?:RFC \d+|WMS [\d.]+|BauNVO|BauGB|ImmoWertV)\s*`;
+const OTHER_DOCUMENT = String.raw`(?:RFC \d+|WMS [\d.]+|XML [\d.]+,?|BauNVO|BauGB|ImmoWertV)\s*`;
 const CITATION = new RegExp(String.raw`(?<!${OTHER_DOCUMENT})§(\d+(?:\.\d+)*)`, 'g');
 
 function contractCitations(text: string): string[] {
@@ -28,7 +28,9 @@ const sections = new Set(
 describe('citations of the API contract', () => {
   it('tells contract citations from citations of other documents', () => {
     expect(
-      contractCitations('see §5.1; RFC 6749 §4.1.2, WMS 1.3.0 §7.2.4.8, BauNVO §10 and (§2.1)'),
+      contractCitations(
+        'see §5.1; RFC 6749 §4.1.2, WMS 1.3.0 §7.2.4.8, XML 1.0 §3.3.1, BauNVO §10 and (§2.1)',
+      ),
     ).toEqual(['5.1', '2.1']);
   });
 
