@@ -11,7 +11,7 @@ import type { Logger } from '../logging/logger.js';
 
 /** One zone as the route publishes it, before any check. */
 export interface PublishedZone {
-  /** Where it was read, for the import's report: "BRW_2024_Polygon.shp, Zeile 1234", "Seite 3, Objekt 17". */
+  /** Where it was read, for the report of the import: "BRW_2024_Polygon.shp, Zeile 1234", "Seite 3, Objekt 17". */
   where: string;
   /** Its published values, looked up by the registry's field paths (fieldMap). */
   valueAt: ValueAt;

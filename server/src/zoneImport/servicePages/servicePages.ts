@@ -39,7 +39,7 @@ export interface Paging<Item> {
 const MAX_PAGES = 20_000;
 
 export interface Page<Item> {
-  /** "Seite 3 (Typ …)": where an item was read, for the import's report. */
+  /** "Seite 3 (Typ …)": where an item was read, for the report of the import. */
   name: string;
   items: Item[];
 }
