@@ -23,6 +23,7 @@ import type { ParcelValuation } from './parcels/parcelValuation.js';
 import { createParcelSources } from './cadastre/createParcelSources.js';
 import { loadParcelRegistry } from './cadastre/parcelRegistry.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { createSourceService } from './sources/sourceService.js';
 import { lazyMcpRuntime, type McpRuntimeLoader } from './mcp/mcpRuntime.js';
 import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
@@ -100,12 +101,22 @@ export async function createContext(
     logger,
     fetch: fetchFn,
   });
-  const lookup = await createLookup(lookupParts, { clock, logger, sequelize: db.sequelize });
+  // One way to ask the states' services, shared by the lookup and the parcel view.
+  const sources = createSourceService({
+    gate: lookupParts.gate,
+    sourceGate: lookupParts.sourceGate,
+    logger,
+  });
+  const lookup = await createLookup(
+    { ...lookupParts, sources },
+    { clock, logger, sequelize: db.sequelize },
+  );
   closers.push(() => lookup.offers.stop());
   const geometry = createGeometryPool();
   closers.push(() => geometry.close());
   const parcelValuation = createParcelValuation({
     ...lookupParts,
+    sources,
     geometry,
     parcelSources: createParcelSources(await loadParcelRegistry(config.parcelSourcesFile), {
       upstream: lookupParts.upstream,

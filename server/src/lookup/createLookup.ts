@@ -29,6 +29,7 @@ import {
 } from '../sources/registry.js';
 import { createOfficialMaps } from '../sources/maps/officialMap.js';
 import { createUpstream } from '../upstream/upstream.js';
+import type { SourceService } from '../sources/sourceService.js';
 import { createZoneSetAnswers, type ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
 import { ZoneSetRepository } from '../zoneSets/zoneSetRepository.js';
 
@@ -130,7 +131,7 @@ export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> 
 }
 
 export async function createLookup(
-  parts: LookupParts,
+  parts: LookupParts & { sources: SourceService },
   deps: Pick<LookupDeps, 'clock' | 'logger' | 'sequelize'>,
 ): Promise<LookupService> {
   const { upstream, registry } = parts;
@@ -147,7 +148,6 @@ export async function createLookup(
   return createLookupService({
     ...parts,
     store: parts.storeOf(),
-    logger,
     clock,
     officialMaps: createOfficialMaps({ upstream, logger, clock }),
     offers,

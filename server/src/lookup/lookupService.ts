@@ -6,38 +6,27 @@
 import type { ZonedEntry } from '../geo/zoneOutline.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Aktualitaet } from '#shared/apiTypes.js';
-import type { Logger } from '../logging/logger.js';
 import { berlinDay } from '../time/berlinDay.js';
 import type { Clock } from '../time/clock.js';
 import {
   datedKey,
   earliestStichtag,
   germanDate,
-  isBeforeHistory,
   settledFreshness,
 } from '../sources/history/datedLookup.js';
 import { coordinateKey } from './cache/brwCacheRepository.js';
 import type { BrwStore } from './cache/brwStore.js';
 import { portalHint, restrictedState, restrictedStateError } from '../sources/coverage.js';
-import type { CallerGate } from '../scheduling/callerGate.js';
-import {
-  ticketFor,
-  withSignal,
-  type LookupCaller,
-  type WorkTicket,
-} from '../scheduling/workTicket.js';
+import { ticketFor, withSignal, type LookupCaller } from '../scheduling/workTicket.js';
 import type { TypedAddress } from '../geocoding/typedAddress.js';
 import type { CachedGeocoding } from '../geocoding/cachedGeocoding.js';
 import { aktualitaetOf } from '../sources/currency/aktualitaet.js';
 import type { CurrencyWatch } from '../sources/currency/currencyWatch.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
 import type { OfficialMaps } from '../sources/maps/officialMap.js';
-import { mapNewestEntries, type MappingContext } from '../sources/mapping/entryMapper.js';
-import type { NumberFormat } from '../sources/numberFormat.js';
-import type { SourceGate } from '../scheduling/sourceGate.js';
-import type { SourceRegistry, StateSource } from '../sources/registry.js';
+import type { SourceRegistry } from '../sources/registry.js';
 import type { ConfiguredSource } from '../sources/sourceDefinition.js';
-import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
+import type { ConnectedSource, SourceService } from '../sources/sourceService.js';
 import { UNCHECKED_FRESH_MS } from '../sources/uncheckedFacts.js';
 import type { ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
 import { fromZoneSet } from './zoneSetLookup.js';
@@ -59,8 +48,6 @@ export interface LookupResult {
   zoneSet?: { name: string; stichtag: string };
 }
 
-export type ConnectedSource = Extract<StateSource, { status: 'configured' }>;
-
 export interface LookupService {
   /**
    * The values at the address: the current ones, or with `stichtag`
@@ -81,13 +68,10 @@ export function createLookupService(deps: {
   geocoding: CachedGeocoding;
   registry: SourceRegistry;
   store: BrwStore;
-  /** Bounds the upstream work of each caller (account, IP). */
-  gate: CallerGate;
-  /** Bounds the concurrent requests per state service. */
-  sourceGate: SourceGate;
+  /** Asks the state's service under the gates, maps its records, tells an outage as 503. */
+  sources: SourceService;
   /** How long work may wait for its turn (the upstream timeout). */
   waitMs: number;
-  logger: Logger;
   clock: Clock;
   officialMaps: OfficialMaps;
   offers: CurrencyWatch;
@@ -105,17 +89,20 @@ export function createLookupService(deps: {
         ...deps,
         today: today(),
         contextOf: (format) =>
-          mappingContext(connected.source.state, format, place.municipality, asOf, deps.logger),
+          deps.sources.mappingContext(connected.source.state, format, {
+            asOf,
+            fallbackGemeinde: place.municipality,
+          }),
       });
       if (local === 'none') throw noValuesAt(stichtag, connected.source);
       if (local) return { place, asOf, ...local };
       const values = await deps.store.get(
         datedKey(coordinateKey(place), stichtag),
         (signal) =>
-          fetchEntries(place, connected, withSignal(ticket, signal), {
-            ...deps,
+          deps.sources.entriesAt(connected, place, withSignal(ticket, signal), {
             asOf,
             stichtag,
+            fallbackGemeinde: place.municipality,
           }),
         {
           signal: ticket.signal,
@@ -169,73 +156,6 @@ export function sourceFor(
     );
   }
   return entry;
-}
-
-interface FetchOptions {
-  logger: Logger;
-  gate: CallerGate;
-  sourceGate: SourceGate;
-  /** The day whose values are wanted: the stichtag asked, else today. */
-  asOf: string;
-  /** The stichtag asked, if any. */
-  stichtag: string | undefined;
-}
-
-async function fetchEntries(
-  place: GeocodedPlace,
-  { source, adapter, numberFormat }: ConnectedSource,
-  ticket: WorkTicket,
-  { logger, gate, sourceGate, asOf, stichtag }: FetchOptions,
-): Promise<ZonedEntry[]> {
-  let records;
-  try {
-    // Before the earliest stichtag the source offers, nothing needs asking.
-    records = isBeforeHistory(stichtag, source)
-      ? []
-      : await gate.run(ticket, () =>
-          sourceGate(source.state, ticket, () => adapter.recordsAt(place, stichtag)),
-        );
-  } catch (err) {
-    throw brwOutage(err, source, logger);
-  }
-  const entries = mapNewestEntries(
-    records,
-    mappingContext(source.state, numberFormat, place.municipality, asOf, logger),
-  );
-  return entries;
-}
-
-/** An outage of the state's standard-land-value service as 503 service_error (logged); anything else as it is. */
-export function brwOutage(
-  err: unknown,
-  source: Pick<ConfiguredSource, 'state' | 'name'>,
-  logger: Logger,
-): unknown {
-  if (!isUpstreamOutage(err)) return err;
-  logger.warn({ state: source.state, reason: err.reason, err }, 'land-value source unavailable');
-  return new AppError(
-    ErrorCode.serviceError,
-    `Die amtliche Bodenrichtwert-Quelle für ${source.name} ist vorübergehend nicht erreichbar. ` +
-      'Bitte später erneut versuchen.',
-    { cause: err },
-  );
-}
-
-/** How a source's records become entries on the day `asOf`, what is left out logged. */
-export function mappingContext(
-  state: string,
-  numberFormat: NumberFormat,
-  fallbackGemeinde: string | undefined,
-  asOf: string,
-  logger: Logger,
-): MappingContext {
-  return {
-    fallbackGemeinde,
-    today: asOf,
-    numberFormat,
-    onSkipped: (skipped) => logger.warn({ state, ...skipped }, 'source record left out'),
-    onUnreadable: (value) => logger.warn({ state, ...value }, 'published value left out'),
-  };
 }
 
 function noValuesAt(stichtag: string | undefined, source: ConfiguredSource): AppError {

@@ -17,9 +17,10 @@ import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
 import { germanStateByCode } from '../geo/germanStates.js';
 import { datedKey, settledFreshness } from '../sources/history/datedLookup.js';
-import { sourceFor, type ConnectedSource } from '../lookup/lookupService.js';
+import { sourceFor } from '../lookup/lookupService.js';
 import type { SourceGate } from '../scheduling/sourceGate.js';
 import type { SourceRegistry } from '../sources/registry.js';
+import type { ConnectedSource, SourceService } from '../sources/sourceService.js';
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import { berlinDay } from '../time/berlinDay.js';
 import type { Clock } from '../time/clock.js';
@@ -35,8 +36,11 @@ export interface ParcelValuationDeps {
   registry: SourceRegistry;
   parcelSources: ParcelSources;
   store: BrwStore<ParcelZones>;
+  /** The caller's slots and the places per service, for the cadastre's requests. */
   gate: CallerGate;
   sourceGate: SourceGate;
+  /** The land-value service, asked as the lookup asks it. */
+  sources: SourceService;
   /** The threads the shares are computed on. */
   geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
   /** How long work may wait for its turn (the upstream timeout). */

@@ -1,19 +1,15 @@
 // The land-value zones of a parcel with their shares, from the state's
 // land-value service: where it returns zone polygons, every zone meeting the
 // parcel's box (zoneShares.ts); where it answers points only, a grid of points
-// inside the parcel (gridSample.ts). Every request goes through the caller's
-// slots and the state's source gate, as a lookup's does.
+// inside the parcel (gridSample.ts). Every request goes through the source
+// service, as a lookup's does (the caller's slots, the state's source gate).
 import type { ShareMethod } from '#shared/parcelTypes.js';
-import type { Logger } from '../logging/logger.js';
-import type { CallerGate } from '../scheduling/callerGate.js';
 import type { WorkTicket } from '../scheduling/workTicket.js';
 import { metricToLatLon } from '../geo/crs.js';
 import { boxOf } from '../geo/metricBox.js';
 import type { ZonedEntry } from '../geo/zoneOutline.js';
-import { isBeforeHistory } from '../sources/history/datedLookup.js';
-import { brwOutage, mappingContext, type ConnectedSource } from '../lookup/lookupService.js';
-import { entryIdentity, mapNewestEntries } from '../sources/mapping/entryMapper.js';
-import type { SourceGate } from '../scheduling/sourceGate.js';
+import type { ConnectedSource, SourceService } from '../sources/sourceService.js';
+import { entryIdentity } from '../sources/mapping/entryMapper.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
 import { gridSampleText, POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
 import { simplifiedText } from '../geo/vertexBudget.js';
@@ -23,9 +19,7 @@ import type { ParcelZone } from './parcelValuation.js';
 import { orderedZones, zoneWithShare, zonesOfParcel } from './parcelZones.js';
 
 export interface ZoneFetchDeps {
-  gate: CallerGate;
-  sourceGate: SourceGate;
-  logger: Logger;
+  sources: Pick<SourceService, 'entriesAt' | 'zonesIn' | 'mappingContext' | 'outage'>;
   geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
 }
 
@@ -52,15 +46,16 @@ export async function fetchParcelZones(
   deps: ZoneFetchDeps,
 ): Promise<ParcelZoneShares> {
   const { source, adapter, numberFormat } = connected;
-  const asked = <T>(work: () => Promise<T>) =>
-    deps.gate.run(ticket, () => deps.sourceGate(source.state, ticket, work));
-  const context = mappingContext(source.state, numberFormat, fallbackGemeinde, asOf, deps.logger);
-  // Before the earliest stichtag the source offers, nothing needs asking.
-  const early = isBeforeHistory(stichtag, source);
+  const day = { asOf, stichtag, fallbackGemeinde };
+  const context = deps.sources.mappingContext(source.state, numberFormat, day);
   try {
     if (adapter.zonesIn) {
-      const { zonesIn } = adapter;
-      const records = early ? [] : await asked(() => zonesIn(boxOf(parcel.polygon), stichtag));
+      const records = await deps.sources.zonesIn(
+        connected,
+        boxOf(parcel.polygon),
+        ticket,
+        stichtag,
+      );
       const { zonen, toleranceM } = await zonesOfParcel(
         parcel,
         records,
@@ -76,15 +71,13 @@ export async function fetchParcelZones(
     if (!sample) throw new UpstreamOutage('malformed_body', 'parcel too thin for a grid');
     const found = await Promise.all(
       sample.points.map((point) =>
-        early
-          ? []
-          : asked(() => adapter.recordsAt(metricToLatLon(point, parcel.polygon.crs), stichtag)),
+        deps.sources.entriesAt(connected, metricToLatLon(point, parcel.polygon.crs), ticket, day),
       ),
     );
     // Each point counts once for each zone it lies in; zones are told apart by what they publish.
     const counts = new Map<string, { entry: ZonedEntry; n: number }>();
-    for (const records of found) {
-      for (const entry of mapNewestEntries(records, context)) {
+    for (const entries of found) {
+      for (const entry of entries) {
         const identity = entryIdentity(entry);
         const known = counts.get(identity);
         counts.set(identity, { entry, n: (known?.n ?? 0) + 1 });
@@ -105,6 +98,7 @@ export async function fetchParcelZones(
       },
     };
   } catch (err) {
-    throw brwOutage(err, source, deps.logger);
+    // The requests' outages arrive told already; a parcel too thin for a grid is told here.
+    throw deps.sources.outage(err, source);
   }
 }
