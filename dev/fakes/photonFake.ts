@@ -11,7 +11,7 @@
 // /structured with 404 and refuses on /api (400) the parameters it does not
 // know, countrycode among them (the list of 0.5.0's PhotonRequestFactory); a
 // current Photon (1.1 and later) filters /api by countrycode.
-import { germanStateByCode } from '#server/geo/germanStates.js';
+import { germanState } from '#shared/germanStates.js';
 import { FaultSwitch, respond } from './faults.js';
 import { startLoopback } from './loopback.js';
 import { queryKey, type FakePlace } from './nominatimFake.js';
@@ -49,7 +49,7 @@ export function photonPlace(place: FakePlace): PhotonPlace {
     type: place.houseNumber ? 'house' : 'street',
     countrycode: 'DE',
     country: 'Deutschland',
-    state: place.stateName ?? germanStateByCode(place.iso)?.name ?? place.iso,
+    state: place.stateName ?? germanState(place.iso)?.name ?? place.iso,
     city: place.city,
     postcode: place.postcode,
     street: place.road,

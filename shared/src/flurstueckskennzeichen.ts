@@ -12,26 +12,12 @@
 // "05329001100085______" and its zero-padded twin "05329001100085000000" are
 // one; Berlin's "11000191900567____" becomes "11000191900567______".
 import { AppError, ErrorCode, fail, ok, type Result } from './errors.js';
+import { GERMAN_STATES, type StateCode } from './germanStates.js';
 
 /** The Länder by the two digits that open a Kennzeichen (the official Länderschlüssel). */
-export const LAND_OF_SCHLUESSEL: Readonly<Record<string, string>> = {
-  '01': 'SH',
-  '02': 'HH',
-  '03': 'NI',
-  '04': 'HB',
-  '05': 'NW',
-  '06': 'HE',
-  '07': 'RP',
-  '08': 'BW',
-  '09': 'BY',
-  '10': 'SL',
-  '11': 'BE',
-  '12': 'BB',
-  '13': 'MV',
-  '14': 'SN',
-  '15': 'ST',
-  '16': 'TH',
-};
+export const LAND_OF_SCHLUESSEL: Readonly<Record<string, StateCode>> = Object.fromEntries(
+  GERMAN_STATES.map((state) => [state.schluessel, state.code]),
+);
 
 export const KENNZEICHEN_LENGTH = 20;
 /** Berlin's form without the Flurstücksfolge. */
@@ -111,7 +97,7 @@ export function splitKennzeichen(kennzeichen: string): KennzeichenParts {
 }
 
 /** The state a Kennzeichen belongs to ('05…' → 'NW'); undefined for an unknown Länderschlüssel. */
-export function landOfKennzeichen(kennzeichen: string): string | undefined {
+export function landOfKennzeichen(kennzeichen: string): StateCode | undefined {
   return LAND_OF_SCHLUESSEL[kennzeichen.slice(0, 2)];
 }
 

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LAND_OF_SCHLUESSEL } from '#shared/flurstueckskennzeichen.js';
+import { stateCode } from '#shared/germanStates.js';
 import type { MetricCrs } from '#server/geo/metricPolygon.js';
 import type { ParcelRegistryFile } from '#server/cadastre/parcelSourceDefinition.js';
 import { placeParcel } from '../cadastreParcels.js';
@@ -45,7 +46,7 @@ export function placeDemoParcels(
   );
   const placed: DemoParcel[] = [];
   for (const { place, address } of STATE_ADDRESSES) {
-    const state = place.iso.slice(3);
+    const state = stateCode(place.iso) ?? place.iso;
     const crs = nativeCrs.get(state);
     if (crs === undefined) continue;
     const kennzeichen = kennzeichenOf(state, 1);

@@ -24,6 +24,7 @@ import {
   refuseOtherState,
 } from './importRefusals.js';
 import { PointBuilder } from './pointBuilder.js';
+import { stateCode } from '#shared/germanStates.js';
 import type {
   DownloadOrigin,
   OfficialPointRepository,
@@ -156,7 +157,7 @@ export async function importHouseFile(
 export function openSource(state: string, sources: AddressSources): OpenAddressSource {
   const source = sources.find(state);
   if (!source) {
-    const known = sources.all.map((s) => s.state.slice(3)).join(', ');
+    const known = sources.all.map((s) => stateCode(s.state)).join(', ');
     throw new AddressImportError(
       'unknown_state',
       `Unbekanntes Land „${state}“. Bekannt sind: ${known}.`,

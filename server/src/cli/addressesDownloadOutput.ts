@@ -2,6 +2,7 @@
 import { dataDateText } from '../geocoding/officialPoints/datasetLabel.js';
 import type { DownloadResult } from '../addressImport/download/httpDownload.js';
 import type { UpdateLine } from '../addressImport/download/updateImports.js';
+import { stateCode } from '#shared/germanStates.js';
 
 const megabytes = (bytes: number) =>
   (bytes / 1e6).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -23,7 +24,7 @@ export function formatDownloaded(
 
 /** "NW: unverändert", "HE: neu importiert, 1.634.211 Punkte, Stand 2026-10-01". */
 export function formatUpdateLine(line: UpdateLine): string {
-  const state = line.state.slice(3);
+  const state = stateCode(line.state) ?? line.state;
   switch (line.status) {
     case 'not_modified':
       return `${state}: unverändert`;

@@ -9,6 +9,7 @@ import { importReport } from '../zoneImport/zoneReport.js';
 import { zoneSource } from '../zoneImport/zoneDownload.js';
 import { terminalTicker } from './addressesContext.js';
 import type { ZoneCommandContext } from './zonesContext.js';
+import { stateCode } from '#shared/germanStates.js';
 
 export interface ZoneImportOptions {
   state: string;
@@ -24,7 +25,9 @@ export async function runZoneImport(
 ): Promise<void> {
   const set = context.registry.find(options.state, options.dataset);
   if (!set) {
-    const known = context.registry.all.map((s) => `${s.state.slice(3)} (${s.dataset})`).join(', ');
+    const known = context.registry.all
+      .map((s) => `${stateCode(s.state)} (${s.dataset})`)
+      .join(', ');
     throw new ZoneImportError(
       'unknown_set',
       `Für ${options.state}${options.dataset ? ` (${options.dataset})` : ''} ist kein Zonensatz verzeichnet. Verzeichnet: ${known}.`,

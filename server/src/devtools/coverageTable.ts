@@ -5,6 +5,7 @@
 // not confirmed), then the references cited. `npm run docs:coverage` writes it
 // between the markers; a test keeps the document equal to the registry.
 import type { Evidence, History, SourceEntry } from '../sources/sourceDefinition.js';
+import { stateCode } from '#shared/germanStates.js';
 
 export const TABLE_START = '<!-- coverage table: npm run docs:coverage -->';
 export const TABLE_END = '<!-- end of coverage table -->';
@@ -37,7 +38,7 @@ export function coverageMarkdown({ references, sources }: CoverageInput): string
 }
 
 function cells(entry: SourceEntry): string[] {
-  const state = `${entry.name} (${entry.state.slice(3)})`;
+  const state = `${entry.name} (${stateCode(entry.state)})`;
   if (!('options' in entry)) {
     return [
       state,

@@ -13,6 +13,7 @@ import type { PostcodeArea } from './postcodes/postcodeArea.js';
 import type { CachedGeocoding } from './cachedGeocoding.js';
 import { restrictedState, restrictedStateError } from '../sources/coverage.js';
 import type { GeocodedPlace } from './geocoder/geocoder.js';
+import { stateCode, stateId } from '#shared/germanStates.js';
 
 export function guardedByPostcode(
   geocoding: CachedGeocoding,
@@ -26,7 +27,7 @@ export function guardedByPostcode(
       const place = await geocoding.resolve(address, ticket);
       if (place.official || postcode === undefined) return place;
       if (!area) return warned(place);
-      const state = place.state?.replace(/^DE-/, '');
+      const state = place.state && (stateCode(place.state) ?? place.state);
       if (state !== undefined && !postcodes.statesOf(area).has(state)) {
         throw new AppError(
           ErrorCode.addressNotFound,
@@ -42,7 +43,7 @@ export function guardedByPostcode(
 }
 
 function refuseRestricted(area: PostcodeArea, postcodes: PostcodeDirectory): void {
-  const states = [...postcodes.statesOf(area)].map((s) => restrictedState(`DE-${s}`));
+  const states = [...postcodes.statesOf(area)].map((s) => restrictedState(stateId(s) ?? s));
   const home = states[0];
   if (home && states.every((s) => s !== undefined)) throw restrictedStateError(home);
 }

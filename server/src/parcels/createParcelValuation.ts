@@ -15,7 +15,7 @@ import type { CallerGate } from '../scheduling/callerGate.js';
 import { ticketFor, withSignal, type WorkTicket } from '../scheduling/workTicket.js';
 import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
-import { germanStateByCode } from '../geo/germanStates.js';
+import { germanState, stateCode, stateId } from '#shared/germanStates.js';
 import { datedKey, settledFreshness } from '../sources/history/datedLookup.js';
 import { sourceFor } from '../lookup/lookupService.js';
 import type { SourceGate } from '../scheduling/sourceGate.js';
@@ -67,7 +67,7 @@ async function locate(
     const land = landOfKennzeichen(target.kennzeichen);
     const { kennzeichen } = target;
     return {
-      state: `DE-${land ?? '??'}`,
+      state: land === undefined ? 'DE-??' : stateId(land),
       place: undefined,
       key: kennzeichen,
       find: (source) => source.parcelByKennzeichen(kennzeichen),
@@ -85,9 +85,9 @@ async function locate(
 }
 
 function cadastreOf(state: string, parcelSources: ParcelSources): ParcelSource {
-  const found = parcelSources(state.replace(/^DE-/, ''));
+  const found = parcelSources(stateCode(state) ?? state);
   if (found.status === 'open') return found.source;
-  const name = germanStateByCode(state)?.name ?? state;
+  const name = germanState(state)?.name ?? state;
   throw new AppError(
     ErrorCode.noData,
     `Für ${name} ist kein offener Flurstücksdienst angebunden. ${found.reason}`,

@@ -10,6 +10,7 @@ import { LICENSES, type LicenseId } from '#shared/texts.js';
 import { NUMBER_FORMATS, type NumberFormat } from './numberFormat.js';
 import { fieldMapSchema, type FieldMap } from './fieldMap.js';
 import { currencySchemaWith, type SourceCurrency } from './currencyDefinition.js';
+import { stateIdSchema } from '../geo/stateIdSchema.js';
 
 const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
 
@@ -120,7 +121,7 @@ export type OfficialMapDefinition = z.infer<typeof officialMapSchema>;
 
 const baseSchema = z.object({
   /** ISO 3166-2 code as the geocoder reports it, e.g. DE-NI. */
-  state: z.string().regex(/^DE-[A-Z]{2}$/, 'state must look like DE-NI'),
+  state: stateIdSchema,
   name: z.string().min(1),
   /** Free text for operators: where a value came from, what is uncertain. */
   notes: z.string().optional(),

@@ -13,6 +13,7 @@ import { importZoneSet, type ZoneImportDeps } from './importZoneSet.js';
 import { FILE_ROUTE_KINDS } from './routes/routeKinds.js';
 import { zoneSource } from './zoneDownload.js';
 import type { ZoneSetDefinition, ZoneSetRegistry } from './zoneSetRegistry.js';
+import { stateCode } from '#shared/germanStates.js';
 
 export interface ZoneUpdateDeps extends ZoneImportDeps, DownloadDeps {
   filesDir: string;
@@ -32,7 +33,8 @@ export async function updateZoneSets(
 ): Promise<UpdateLine[]> {
   const lines: UpdateLine[] = [];
   for (const row of newestPerSet(active)) {
-    const label = row.state.slice(3) + (row.dataset === 'brw' ? '' : ` (${row.dataset})`);
+    const label =
+      (stateCode(row.state) ?? row.state) + (row.dataset === 'brw' ? '' : ` (${row.dataset})`);
     const set = registry.find(row.state, row.dataset);
     try {
       const text = set ? await updateOne(set, row, deps) : 'nicht mehr verzeichnet';

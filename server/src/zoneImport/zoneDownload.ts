@@ -14,6 +14,7 @@ import { yearUrl } from './routes/fileRoute.js';
 import { ZoneImportError } from './zoneImportError.js';
 import type { RouteInput } from './zoneRoute.js';
 import type { ZoneSetDefinition } from './zoneSetRegistry.js';
+import { stateCode } from '#shared/germanStates.js';
 
 export interface ZoneSource {
   input: RouteInput;
@@ -51,12 +52,12 @@ export async function zoneSource(
     throw new ZoneImportError(
       'no_address',
       `Für ${set.name} ist keine feste Download-Adresse bekannt. Die Datei von Hand herunterladen ` +
-        `und mit „npm run zones:import -- --state ${set.state.slice(3)} <Datei>“ einlesen.`,
+        `und mit „npm run zones:import -- --state ${stateCode(set.state)} <Datei>“ einlesen.`,
     );
   }
   const url = request.url ?? yearUrl(pattern ?? '', request.year);
   if (!FILE_ROUTE_KINDS.includes(set.route.kind.kind)) return { input: { url }, name: url };
-  const folder = join(deps.filesDir, set.state.slice(3));
+  const folder = join(deps.filesDir, stateCode(set.state));
   try {
     const result = await downloadFile({ url, folder, previous: request.previous }, deps);
     if (result.status === 'not_modified') return 'not_modified';

@@ -15,6 +15,8 @@ import { evidenceSchema, type Evidence } from '../sources/sourceDefinition.js';
 import type { MetricCrs } from '../geo/metricPolygon.js';
 import type { ZoneRouteKind } from './zoneRoute.js';
 import { ROUTE_KINDS } from './routes/routeKinds.js';
+import { stateIdSchema } from '../geo/stateIdSchema.js';
+import { stateId, type StateId } from '#shared/germanStates.js';
 
 export const DEFAULT_ZONE_SETS_FILE = fromProjectRoot('server', 'sources', 'zone-sets.yaml');
 
@@ -22,7 +24,7 @@ const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
 
 const recordSchema = z
   .object({
-    state: z.string().regex(/^DE-[A-Z]{2}$/, 'state must look like DE-NW'),
+    state: stateIdSchema,
     dataset: z
       .string()
       .regex(/^[a-z]+$/)
@@ -68,7 +70,7 @@ const fileSchema = z
   .strict();
 
 export interface ZoneSetDefinition {
-  state: string;
+  state: StateId;
   dataset: string;
   enabled: boolean;
   reason?: string | undefined;
@@ -153,8 +155,7 @@ export function parseZoneSets(
     all,
     references,
     find: (state, dataset = 'brw') => {
-      const upper = state.trim().toUpperCase();
-      const id = upper.startsWith('DE-') ? upper : `DE-${upper}`;
+      const id = stateId(state);
       return all.find((set) => set.state === id && set.dataset === dataset);
     },
   };

@@ -14,7 +14,7 @@ describe('the coverage table of docs/sources.md', () => {
       references: { a: 'Project A', b: 'Project B', unused: 'never cited' },
       sources: [
         {
-          state: 'DE-XX',
+          state: 'DE-SL',
           name: 'Testland',
           kind: 'wfs-gml',
           license: 'dl-de/by-2-0',
@@ -30,13 +30,13 @@ describe('the coverage table of docs/sources.md', () => {
             'fields.stichtag': { status: 'unverified', by: [], note: 'not seen' },
           },
         },
-        { state: 'DE-YY', name: 'Anderland', kind: 'none', reason: 'Keine Quelle.' },
+        { state: 'DE-SH', name: 'Anderland', kind: 'none', reason: 'Keine Quelle.' },
       ],
     });
     expect(table).toContain(
-      '| Testland (XX) | connected | https://example.de/wfs (`wfs-gml`) | dl-de/by-2-0 | 2010: every stichtag in one layer | 1 (`a`, `b`) | 1 (`a`) | fields.stichtag (unverified) |',
+      '| Testland (SL) | connected | https://example.de/wfs (`wfs-gml`) | dl-de/by-2-0 | 2010: every stichtag in one layer | 1 (`a`, `b`) | 1 (`a`) | fields.stichtag (unverified) |',
     );
-    expect(table).toContain('| Anderland (YY) | not connected: Keine Quelle. |');
+    expect(table).toContain('| Anderland (SH) | not connected: Keine Quelle. |');
     expect(table).toContain('| `a` | Project A |');
     expect(table).not.toContain('never cited');
   });

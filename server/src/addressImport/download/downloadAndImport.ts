@@ -16,6 +16,7 @@ import {
   type ImportOutcome,
 } from '../importHouseFile.js';
 import { downloadFile, type DownloadDeps, type DownloadResult } from './httpDownload.js';
+import { stateCode } from '#shared/germanStates.js';
 
 export interface DownloadImportRequest {
   state: string;
@@ -58,7 +59,7 @@ export async function downloadAndImport(
   }
   const active = request.conditional ? await deps.repository.activeImport(source.state) : undefined;
   const previous = active?.origin?.url === url ? active.origin : undefined;
-  const folder = join(deps.filesDir, source.state.slice(3));
+  const folder = join(deps.filesDir, stateCode(source.state));
   const download = await downloadFile(
     { url, folder, previous, ...(source.maxBytes && { maxBytes: source.maxBytes }) },
     deps.download,

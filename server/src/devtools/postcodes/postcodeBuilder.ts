@@ -17,6 +17,7 @@ import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { point } from '@turf/helpers';
 import { pointToPolygonDistance } from '@turf/point-to-polygon-distance';
 import { kilometres, type PostcodeArea } from '../../geocoding/postcodes/postcodeArea.js';
+import { stateCode } from '#shared/germanStates.js';
 
 /** A row of zip-to-city's germany.json. */
 export interface PostcodePoint {
@@ -53,12 +54,10 @@ export function germanStates(admin1: unknown): StateOutline[] {
   const features = (
     Array.isArray(admin1) ? admin1 : (admin1 as { features: unknown[] }).features
   ).filter(Boolean) as Feature<Polygon | MultiPolygon, Record<string, unknown>>[];
-  return features
-    .filter(
-      (f) =>
-        f.properties?.adm0_a3 === 'DEU' && /^DE-[A-Z]{2}$/.test(String(f.properties.iso_3166_2)),
-    )
-    .map((f) => ({ state: String(f.properties.iso_3166_2).slice(3), outline: f }));
+  return features.flatMap((f) => {
+    const state = f.properties?.adm0_a3 === 'DEU' && stateCode(String(f.properties.iso_3166_2));
+    return state ? [{ state, outline: f }] : [];
+  });
 }
 
 export function buildPostcodeAreas(

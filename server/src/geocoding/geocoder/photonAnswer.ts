@@ -4,7 +4,7 @@
 // only in words, so the ISO code comes from the German state table; a
 // city-state may be named only as the city.
 import { z } from 'zod';
-import { germanStateByName, type GermanState } from '../../geo/germanStates.js';
+import { germanStateByName, type GermanState } from '#shared/germanStates.js';
 import type { GeocodedPlace } from './geocoder.js';
 import { parseGeocoderJson } from './geocoderJson.js';
 
@@ -54,7 +54,7 @@ export function toPlace(candidate: PhotonCandidate): GeocodedPlace {
     lat,
     lon,
     displayName: join(', ', first, join(' ', p.postcode, municipality)),
-    state: state?.code,
+    state: state?.id,
     municipality,
   };
 }
@@ -68,7 +68,7 @@ function stateOf(p: PhotonCandidate['properties']): GermanState | undefined {
 
 /** Berlin and Hamburg are one municipality each; the state of Bremen holds two. */
 function cityOfState(state: GermanState | undefined): string | undefined {
-  return state?.cityState && state.code !== 'DE-HB' ? state.name : undefined;
+  return state?.cityState && state.code !== 'HB' ? state.name : undefined;
 }
 
 function join(separator: string, ...parts: (string | undefined)[]): string {

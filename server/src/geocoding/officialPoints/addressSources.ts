@@ -13,6 +13,8 @@ import { ConfigError } from '../../config/configError.js';
 import { fromProjectRoot } from '../../config/projectRoot.js';
 import { crsSchema } from '../../geo/crs.js';
 import { evidenceSchema } from '../../sources/sourceDefinition.js';
+import { stateIdSchema } from '../../geo/stateIdSchema.js';
+import { stateId } from '#shared/germanStates.js';
 
 /** The dialects of house-coordinate files the import reads (addressImport/formats). */
 export const FORMAT_NAMES = [
@@ -37,7 +39,7 @@ const LICENSE_IDS = Object.keys(LICENSES) as [LicenseId, ...LicenseId[]];
 const CREDIT_LICENSES: readonly LicenseId[] = ['dl-de/by-2-0', 'cc-by-4.0'];
 
 const common = {
-  state: z.string().regex(/^DE-[A-Z]{2}$/),
+  state: stateIdSchema,
   /** `landschl`: the first two digits of the municipality key. */
   stateKey: z.string().regex(/^\d{2}$/),
   name: z.string().min(1),
@@ -135,8 +137,8 @@ export function parseAddressSources(json: unknown, path: string): AddressSources
   return {
     all,
     find: (state) => {
-      const upper = state.trim().toUpperCase();
-      return byState.get(upper.startsWith('DE-') ? upper : `DE-${upper}`);
+      const id = stateId(state);
+      return id && byState.get(id);
     },
   };
 }

@@ -15,6 +15,7 @@ import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import type { AddressKeys } from '../typedAddress.js';
 import { placeName, qualifiersAgree } from '../addressWords/placeNames.js';
 import { editDistance } from './editDistance.js';
+import { stateCode } from '#shared/germanStates.js';
 
 /** What a typed address may be matched against. */
 export interface MatchScope {
@@ -48,7 +49,7 @@ export function checkCandidate(
   scope: MatchScope,
   postcodes: Pick<PostcodeDirectory, 'reaches'>,
 ): CheckedPoint | typeof DECLINED | undefined {
-  if (!scope.states.has(point.state.replace(/^DE-/, ''))) return undefined;
+  if (!scope.states.has(stateCode(point.state) ?? point.state)) return undefined;
   const unconfirmed: GeocodingWarning[] = [];
   if (
     typed.postcode !== undefined &&

@@ -31,6 +31,7 @@ import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import { trigramSimilarity } from './trigramSimilarity.js';
 import type { Clock } from '../../time/clock.js';
 import type { AddressKeys, TypedAddress } from '../typedAddress.js';
+import { stateId } from '#shared/germanStates.js';
 
 /** Chosen: public importers use 0.8; 0.7 also finds "Bahnhofstr." for "Bahnhofsstraße". */
 export const SIMILAR_STREET = 0.7;
@@ -107,7 +108,7 @@ export function createOfficialPoints(deps: {
   /** The scope narrowed to states with an active import; undefined where none is left. */
   async function withPoints(scope: MatchScope): Promise<MatchScope | undefined> {
     const active = await activeStates();
-    const states = new Set([...scope.states].filter((s) => active.has(`DE-${s}`)));
+    const states = new Set([...scope.states].filter((s) => active.has(stateId(s) ?? s)));
     return states.size === 0 ? undefined : { ...scope, states };
   }
 
@@ -129,7 +130,7 @@ export function createOfficialPoints(deps: {
     scope: MatchScope,
     streetKey: string,
   ): Promise<CheckedPoint[] | typeof DECLINED | undefined> {
-    const states = [...scope.states].map((s) => `DE-${s}`);
+    const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const candidates = scope.area
       ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
       : await repository.pointsInPlaces(streetKey, typed.number, typed.placeKeys, states);
@@ -148,7 +149,7 @@ export function createOfficialPoints(deps: {
   /** The street keys to try: as typed with abbreviations written out, or the one street an initial fits. */
   async function streetKeysOf(typed: AddressKeys, scope: MatchScope): Promise<string[]> {
     if (!typed.initials) return typed.streetKeys;
-    const states = [...scope.states].map((s) => `DE-${s}`);
+    const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const streets = await repository.streetsIn(typed.placeKeys, states);
     const pattern = new RegExp(`^${typed.streetKey.replace(/^([a-z])(?=[a-z])/, '$1[a-z]*')}$`);
     const fitting = new Set(streets.map((s) => s.streetKey).filter((key) => pattern.test(key)));
@@ -156,7 +157,7 @@ export function createOfficialPoints(deps: {
   }
 
   async function similarStreet(typed: AddressKeys, scope: MatchScope) {
-    const states = [...scope.states].map((s) => `DE-${s}`);
+    const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const streets = await repository.streetsIn(typed.placeKeys, states);
     const ranked = streets
       .map((s) => ({ key: s.streetKey, score: trigramSimilarity(s.streetKey, typed.streetKey) }))

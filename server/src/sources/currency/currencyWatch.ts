@@ -8,7 +8,7 @@
 import type { Logger } from '../../logging/logger.js';
 import { berlinDay } from '../../time/berlinDay.js';
 import type { Clock } from '../../time/clock.js';
-import { GERMAN_STATES } from '../../geo/germanStates.js';
+import { GERMAN_STATES } from '#shared/germanStates.js';
 import type { SourceRegistry } from '../registry.js';
 import type { Upstream } from '../../upstream/upstream.js';
 import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
@@ -51,22 +51,22 @@ export function createCurrencyWatch(deps: CurrencyWatchDeps): CurrencyWatch {
   const readDue = async () => {
     const now = deps.clock();
     const thisYear = Number(berlinDay(now).slice(0, 4));
-    for (const { code } of GERMAN_STATES) {
-      const entry = deps.registry.forState(code);
+    for (const { id } of GERMAN_STATES) {
+      const entry = deps.registry.forState(id);
       if (entry?.status !== 'configured') continue;
       const offer = entry.source.currency?.offer;
       if (offer === undefined || offer.kind === 'none') continue;
       const due = new Date(now.getTime() - READ_EVERY_MS);
-      if (!(await deps.repository.claim(code, now, due))) continue;
+      if (!(await deps.repository.claim(id, now, due))) continue;
       try {
         const found = await readNewestOffered(entry.source, { upstream: deps.upstream, thisYear });
         if (typeof found === 'string') {
-          await deps.repository.record(code, found, now);
-          deps.logger.info({ state: code, stichtag: found }, 'newest offered stichtag read');
+          await deps.repository.record(id, found, now);
+          deps.logger.info({ state: id, stichtag: found }, 'newest offered stichtag read');
         }
       } catch (err) {
         if (!isUpstreamOutage(err)) throw err;
-        deps.logger.warn({ state: code, reason: err.reason }, 'offered stichtag not readable');
+        deps.logger.warn({ state: id, reason: err.reason }, 'offered stichtag not readable');
       }
     }
   };
