@@ -1,8 +1,9 @@
 // The lookup pipeline: address → place → coverage → the state's source →
 // entries of §2.1, through the coordinate cache. Errors leave as AppError;
 // a failing source becomes 503 service_error unless a stale entry is served.
-// Upstream work is bounded per caller (CallerGate) and waits at most the
-// upstream timeout for its turn; work whose client has gone is dropped.
+// The state's service is asked through the source service (its gates bound
+// the work per caller and per state); work waits at most the upstream
+// timeout for its turn, and work whose client has gone is dropped.
 import type { ZonedEntry } from '../geo/zoneOutline.js';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { Aktualitaet } from '#shared/apiTypes.js';
