@@ -113,6 +113,7 @@ export async function createContext(
       now: clock,
     }),
     store: lookupParts.storeOf<ParcelZones>(),
+    offers: lookup.offers,
     logger,
     clock,
   });

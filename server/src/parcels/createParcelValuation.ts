@@ -28,6 +28,8 @@ import type { CadastralParcel, ParcelSource, ParcelSources } from '../cadastre/p
 import type { ParcelTarget, ParcelValuation } from './parcelValuation.js';
 import { fetchParcelZones } from './parcelZoneFetch.js';
 import type { GeometryPool } from './geometryPool.js';
+import type { OfferedStichtage } from '../sources/currency/offeredStichtag.js';
+import type { ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
 
 export interface ParcelValuationDeps {
   /** The lookup's geocoding, postcode guard included. */
@@ -39,6 +41,10 @@ export interface ParcelValuationDeps {
   sourceGate: SourceGate;
   /** The threads the shares are computed on. */
   geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
+  /** The states' imported zone sets, which give a parcel's zones where they cover the day. */
+  zoneSets: Pick<ZoneSetAnswers, 'setFor' | 'zonesIn'>;
+  /** What each state's service offers (a newer stichtag than a set's sends parcels live). */
+  offers: OfferedStichtage;
   /** How long work may wait for its turn (the upstream timeout). */
   waitMs: number;
   logger: Logger;

@@ -15,14 +15,15 @@ import { brwOutage, mappingContext, type ConnectedSource } from '../lookup/looku
 import { entryIdentity, mapNewestEntries } from '../sources/mapping/entryMapper.js';
 import type { SourceGate } from '../scheduling/sourceGate.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
-import { gridSampleText, POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
-import { simplifiedText } from '../geo/vertexBudget.js';
+import { gridSampleText } from '../geo/gridSample.js';
 import type { GeometryPool } from './geometryPool.js';
 import type { CadastralParcel } from '../cadastre/parcelSource.js';
 import type { ParcelZone } from './parcelValuation.js';
-import { orderedZones, zoneWithShare, zonesOfParcel } from './parcelZones.js';
+import { orderedZones, polygonShareMethod, zoneWithShare, zonesOfParcel } from './parcelZones.js';
+import { parcelZonesFromSet, type SetDeps } from './parcelZonesFromSet.js';
+import type { ZoneSetCredit } from '../lookup/zoneSetLookup.js';
 
-export interface ZoneFetchDeps {
+export interface ZoneFetchDeps extends SetDeps {
   gate: CallerGate;
   sourceGate: SourceGate;
   logger: Logger;
@@ -42,15 +43,20 @@ export interface ParcelZoneShares {
   /** Zones from polygons carry their outline for the lookup page's map. */
   zonen: ParcelZone[];
   anteile: ShareMethod;
+  /** Where the state's imported zone set answered: named in the attribution. */
+  zoneSet?: ZoneSetCredit;
 }
 
 export async function fetchParcelZones(
   parcel: CadastralParcel,
   connected: ConnectedSource,
   ticket: WorkTicket,
-  { asOf, stichtag, fallbackGemeinde }: ZonesAt,
+  zonesAt: ZonesAt,
   deps: ZoneFetchDeps,
 ): Promise<ParcelZoneShares> {
+  const fromSet = await parcelZonesFromSet(parcel, connected.source, ticket, zonesAt, deps);
+  if (fromSet) return fromSet;
+  const { asOf, stichtag, fallbackGemeinde } = zonesAt;
   const { source, adapter, numberFormat } = connected;
   const asked = <T>(work: () => Promise<T>) =>
     deps.gate.run(ticket, () => deps.sourceGate(source.state, ticket, work));
@@ -61,16 +67,8 @@ export async function fetchParcelZones(
     if (adapter.zonesIn) {
       const { zonesIn } = adapter;
       const records = early ? [] : await asked(() => zonesIn(boxOf(parcel.polygon), stichtag));
-      const { zonen, toleranceM } = await zonesOfParcel(
-        parcel,
-        records,
-        context,
-        deps.geometry,
-        ticket.signal,
-      );
-      const text =
-        POLYGON_METHOD_TEXT + (toleranceM === undefined ? '' : simplifiedText(toleranceM));
-      return { zonen, anteile: { verfahren: 'zonenpolygone', text } };
+      const zones = await zonesOfParcel(parcel, records, context, deps.geometry, ticket.signal);
+      return { zonen: zones.zonen, anteile: polygonShareMethod(zones) };
     }
     const sample = await deps.geometry.parcelGridSample(parcel.polygon, ticket.signal);
     if (!sample) throw new UpstreamOutage('malformed_body', 'parcel too thin for a grid');
