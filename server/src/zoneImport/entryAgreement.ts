@@ -76,14 +76,20 @@ export function entryAgreement(points: readonly CheckedPoint[]): Agreement {
 
 type Entry = BodenrichtwertEntry;
 
-/** A field's value as text; a range field with its published bounds. */
+/** A field's value as text (compared and shown); a range field with its published bounds. */
 function valueOf(entry: Entry, name: string, kind: string): string | undefined {
   const values = entry as unknown as Record<string, unknown>;
   const parts = kind === 'range' ? [name, `${name}_min`, `${name}_max`] : [name];
   const found = parts.map((part) => values[part]);
   if (found.every((value) => value === undefined || value === null)) return undefined;
   const shown = found.filter((value) => value !== undefined && value !== null);
-  return shown.map((value) => String(value)).join('–');
+  return shown.map(shownValue).join('–');
+}
+
+/** Numbers with a decimal comma, as the German output writes them. */
+function shownValue(value: unknown): string {
+  if (typeof value !== 'number') return String(value);
+  return value.toLocaleString('de-DE', { useGrouping: false, maximumFractionDigits: 20 });
 }
 
 function paired(set: readonly Entry[], live: readonly Entry[]) {
