@@ -27,6 +27,7 @@ import { buildParcelAnswer, parcelZones, type ParcelZones } from './parcelAnswer
 import type { CadastralParcel, ParcelSource, ParcelSources } from '../cadastre/parcelSource.js';
 import type { ParcelTarget, ParcelValuation } from './parcelValuation.js';
 import { fetchParcelZones } from './parcelZoneFetch.js';
+import { zoneSetKey } from './parcelZonesFromSet.js';
 import type { GeometryPool } from './geometryPool.js';
 import type { OfferedStichtage } from '../sources/currency/offeredStichtag.js';
 import type { ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
@@ -151,8 +152,9 @@ export function createParcelValuation(
       // 451 for Bayern (and the other restricted states) before any service is asked.
       const connected = sourceFor({ state: located.state }, deps.registry);
       const { stichtag } = query;
+      const set = await zoneSetKey(connected.source.state, stichtag ?? today(), deps);
       const cached = await deps.store.get(
-        datedKey(`flurstueck:${located.key}`, stichtag),
+        datedKey(`flurstueck:${located.key}${set}`, stichtag),
         (signal) => fresh(located, connected, withSignal(ticket, signal), stichtag),
         {
           signal: ticket.signal,

@@ -54,3 +54,14 @@ export async function parcelZonesFromSet(
     zoneSet: zoneSetCredit(source, set),
   };
 }
+
+/**
+ * The part of a parcel's cache key naming the set that answers it ('' where
+ * the live route does): a set imported or replaced answers within a minute,
+ * as a lookup's does, not once the cached answer has aged. Short: the key
+ * column holds 40 characters.
+ */
+export async function zoneSetKey(state: string, asOf: string, deps: SetDeps): Promise<string> {
+  const set = await coveringSet(state, asOf, deps);
+  return set ? `#z${set.id}` : '';
+}

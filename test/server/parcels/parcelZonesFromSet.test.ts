@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '#shared/errors.js';
 import { DEMO_ADDRESSES, MUENSTER } from '#dev/fakes/demoWorld.js';
 import { placeParcel } from '#dev/fakes/cadastreParcels.js';
@@ -65,6 +65,8 @@ beforeAll(async () => {
       { kennzeichen: LONELY_KENNZEICHEN, crs: 'EPSG:25832', amtlicheFlaeche: 600 },
     ),
   );
+});
+async function importSet() {
   const file = join(dir, 'BRW_2026_EPSG25832_Shape.zip');
   writeFileSync(
     file,
@@ -87,15 +89,10 @@ beforeAll(async () => {
       now: clock.now,
     },
   );
-  // The active sets are read at most once a minute.
-  clock.advance(61_000);
-});
+}
 afterAll(async () => {
   await world.close();
   rmSync(dir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await world.h.server.ctx.db.sequelize.query('DELETE FROM land_value_cache');
 });
 
 const caller = () => ({
@@ -116,10 +113,19 @@ const muenster = (stichtag?: string): ParcelQuery => ({
 });
 const value = (query: ParcelQuery) => world.h.server.ctx.parcelValuation.value(query, caller());
 
+// In order: the first test imports the set the others are asked beside.
 describe('a parcel in Nordrhein-Westfalen with an imported zone set', () => {
-  it('answers exact polygon shares from the set, asking the land-value service nothing', async () => {
+  it('answers exact polygon shares from the set within a minute of its import, asking the land-value service nothing', async () => {
+    // Before the import: the live route's grid of points, cached.
+    const sampled = await value(muenster());
+    expect(sampled.anteile.verfahren).toBe('rasterstichprobe');
+    await world.h.server.ctx.idle();
+    await importSet();
+    // The active sets are read at most once a minute; the cached live answer is passed over.
+    clock.advance(61_000);
     const before = world.fakes.calls('DE-NW');
     const answer = await value(muenster());
+    expect(answer.cache_hit).toBe(false);
     expect(world.fakes.calls('DE-NW')).toBe(before);
     expect(answer.anteile.verfahren).toBe('zonenpolygone');
     expect(answer.anteile).not.toHaveProperty('stichproben');
@@ -136,6 +142,12 @@ describe('a parcel in Nordrhein-Westfalen with an imported zone set', () => {
     );
     expect(answer.attribution.text).toContain('Datensatz Bodenrichtwerte NRW, Stichtag 01.01.2026');
     expect(answer.attribution.text).toContain('© Land NRW / GeoBasis NRW (2026)');
+    // Asked again: from the cache, still naming the set.
+    await world.h.server.ctx.idle();
+    const again = await value(muenster());
+    expect(again.cache_hit).toBe(true);
+    expect(again.attribution.text).toContain('Datensatz Bodenrichtwerte NRW, Stichtag 01.01.2026');
+    expect(world.fakes.calls('DE-NW')).toBe(before);
   });
 
   it('asks the live service for a stichtag before the set, on a grid of points', async () => {
