@@ -64,7 +64,7 @@ export async function askBothRoutes(
     if (zones >= options.sample * 10) {
       throw new ZoneImportError(
         'no_active_set',
-        `Im Zonensatz ${set.name} fand sich in ${zones} Zonen kein Punkt innerhalb der Zone.`,
+        `Im Zonensatz ${set.name} ließen sich in ${zones} gezogenen Zonen nur ${checked.length} Punkte innerhalb ihrer Fläche finden.`,
       );
     }
     const zone = await deps.repository.zoneAtPosition(set.id, Math.floor(random() * count));
