@@ -124,6 +124,7 @@ export async function createContext(
       now: clock,
     }),
     store: lookupParts.storeOf<ParcelZones>(),
+    offers: lookup.offers,
     logger,
     clock,
   });

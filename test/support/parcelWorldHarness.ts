@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CadastreFake } from '#dev/fakes/cadastreFake.js';
-import { startStateFakes, writeStateRegistry } from '#dev/fakes/stateFakes.js';
+import { startStateFakes, writeStateRegistry, type StateFakes } from '#dev/fakes/stateFakes.js';
 import { startDemoCadastre, type DemoParcel } from '#dev/fakes/world/parcelWorld.js';
 import { STATE_DEMO_PLACES } from '#dev/fakes/world/stateAddresses.js';
 import type { ManualClock } from './clock.js';
@@ -14,6 +14,8 @@ import { startLookupHarness, type LookupHarness } from './lookupHarness.js';
 export interface ParcelWorld {
   h: LookupHarness;
   cadastre: CadastreFake;
+  /** The states' land-value stand-ins (their request counts). */
+  fakes: StateFakes;
   parcels: DemoParcel[];
   close(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function startParcelWorld(
   return {
     h,
     cadastre: cadastre.fake,
+    fakes,
     parcels: cadastre.parcels,
     async close() {
       await h.close();

@@ -1,6 +1,7 @@
-// Entry point of `npm run zones:import` and `zones:update`: the states' complete zone sets in the
-// database named by DATABASE_URL. The database must be migrated (npm start
-// does that). A refused import exits 1 and leaves the active set; Ctrl-C ends
+// Entry point of `npm run zones:import`, `zones:update` and `zones:check`: the
+// states' complete zone sets in the database named by DATABASE_URL. The
+// database must be migrated (npm start does that). A refused import exits 1
+// and leaves the active set; a check exits 1 only when it cannot run; Ctrl-C ends
 // it with 130.
 import { Command } from 'commander';
 import { ConfigError } from '../config/config.js';
@@ -9,6 +10,7 @@ import { ZoneRouteError } from '../zoneImport/servicePages/zoneRouteError.js';
 import { openZoneCommand } from './zonesContext.js';
 import { runZoneImport, type ZoneImportOptions } from './zonesImport.js';
 import { runZoneUpdate } from './zonesUpdate.js';
+import { runZoneCheck, type ZoneCheckOptions } from './zonesCheck.js';
 
 /** The exit code of a process ended by SIGINT, as shells report it (128 + 2). */
 const INTERRUPTED = 130;
@@ -42,6 +44,22 @@ async function main(): Promise<void> {
       const context = await openZoneCommand();
       try {
         if (!(await runZoneUpdate(context))) process.exitCode = 1;
+      } finally {
+        await context.close();
+      }
+    });
+  program
+    .command('check')
+    .description("Compare random points of a state's active set with its live service, per field")
+    .requiredOption('--state <code>', 'the state, e.g. NW or DE-NW')
+    .requiredOption('--sample <n>', 'how many points to compare')
+    .option('--dataset <dataset>', 'another dataset of the same route', 'brw')
+    .option('--year <year>', 'an older active year (default: the newest, against current values)')
+    .option('--seed <seed>', 'repeats the points of an earlier run (printed by every run)')
+    .action(async (options: ZoneCheckOptions) => {
+      const context = await openZoneCommand();
+      try {
+        await runZoneCheck(context, options);
       } finally {
         await context.close();
       }

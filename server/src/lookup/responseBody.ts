@@ -78,7 +78,10 @@ export function geocodingOf(place: GeocodedPlace): Geocoding {
 }
 
 /** The imported zone set the values were read from, named with its stichtag. */
-function withZoneSet(attribution: Attribution, zoneSet: LookupResult['zoneSet']): Attribution {
+export function withZoneSet(
+  attribution: Attribution,
+  zoneSet: LookupResult['zoneSet'],
+): Attribution {
   if (!zoneSet) return attribution;
   const text = `${attribution.text}; Datensatz ${zoneSet.name}, Stichtag ${germanDate(zoneSet.stichtag)}`;
   return { ...attribution, text };

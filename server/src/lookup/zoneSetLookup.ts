@@ -40,18 +40,15 @@ export async function fromZoneSet(
     contextOf(numberFormat: NumberFormat): MappingContext;
   },
 ): Promise<ZoneSetOutcome> {
-  const set = await deps.zoneSets?.setFor(source.state, asOf);
-  if (!set || set.newestStichtag === null) return undefined;
+  const set = await coveringSet(source.state, asOf, deps);
+  if (!set || !deps.zoneSets) return undefined;
   const offered = deps.offers.of(source.state);
-  // The service offers a newer stichtag by the day asked: the live route answers until the update.
-  if (offered && offered.stichtag <= asOf && offered.stichtag > set.newestStichtag)
-    return undefined;
-  const records = await (deps.zoneSets as ZoneSetAnswers).recordsAt(set, place);
+  const records = await deps.zoneSets.recordsAt(set, place);
   const entries = mapNewestEntries(records, deps.contextOf(set.numberFormat));
   if (entries.length === 0) return 'none';
   const answered = entries.map((e) => e.stichtag).reduce((a, b) => (a > b ? a : b));
   return {
-    source: answeringSource(source, set),
+    source: creditedSource(source, zoneSetCredit(source, set)),
     entries,
     fetchedAt: set.importedAt ?? set.startedAt,
     cacheHit: false,
@@ -64,17 +61,57 @@ export async function fromZoneSet(
       asOf,
       today: deps.today,
     }),
-    zoneSet: { name: set.name, stichtag: set.newestStichtag },
+    zoneSet: { name: set.name, stichtag: set.stichtag },
   };
 }
 
-/** The live source's entry with the set's owner, licence and download as the attribution's. */
-function answeringSource(source: ConfiguredSource, set: ZoneSetRow): ConfiguredSource {
+/** An active set with the stichtag it is named by (its newest). */
+type CoveringSet = ZoneSetRow & { stichtag: string };
+
+/**
+ * The state's active set covering the day, where the state's service offers
+ * no newer stichtag by then (then the live route answers until the update).
+ * Without `offers`, no newer stichtag is known.
+ */
+export async function coveringSet(
+  state: string,
+  asOf: string,
+  deps: {
+    zoneSets?: Pick<ZoneSetAnswers, 'setFor'> | undefined;
+    offers?: OfferedStichtage | undefined;
+  },
+): Promise<CoveringSet | undefined> {
+  const set = await deps.zoneSets?.setFor(state, asOf);
+  const stichtag = set?.newestStichtag;
+  if (!set || stichtag == null) return undefined;
+  const offered = deps.offers?.of(state);
+  if (offered && offered.stichtag <= asOf && offered.stichtag > stichtag) return undefined;
+  return { ...set, stichtag };
+}
+
+/** What names a set in an answer's attribution: its name and stichtag, owner, licence and download. */
+export interface ZoneSetCredit {
+  name: string;
+  stichtag: string;
+  owners: string[];
+  license: LicenseId;
+  /** The set's download where it is a web address, else the live source's. */
+  sourceUrl: string;
+}
+
+export function zoneSetCredit(source: ConfiguredSource, set: CoveringSet): ZoneSetCredit {
   const url = set.download?.url;
   return {
-    ...source,
+    name: set.name,
+    stichtag: set.stichtag,
     owners: [set.credit],
     license: set.license as LicenseId,
     sourceUrl: url !== undefined && /^https?:/.test(url) ? url : source.sourceUrl,
   };
+}
+
+/** The live source's entry with the set's owner, licence and download as the attribution's. */
+export function creditedSource(source: ConfiguredSource, credit: ZoneSetCredit): ConfiguredSource {
+  const { owners, license, sourceUrl } = credit;
+  return { ...source, owners, license, sourceUrl };
 }

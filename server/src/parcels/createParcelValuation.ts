@@ -28,7 +28,10 @@ import { buildParcelAnswer, parcelZones, type ParcelZones } from './parcelAnswer
 import type { CadastralParcel, ParcelSource, ParcelSources } from '../cadastre/parcelSource.js';
 import type { ParcelTarget, ParcelValuation } from './parcelValuation.js';
 import { fetchParcelZones } from './parcelZoneFetch.js';
+import { zoneSetKey } from './parcelZonesFromSet.js';
 import type { GeometryPool } from './geometryPool.js';
+import type { OfferedStichtage } from '../sources/currency/offeredStichtag.js';
+import type { ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
 
 export interface ParcelValuationDeps {
   /** The lookup's geocoding, postcode guard included. */
@@ -43,6 +46,10 @@ export interface ParcelValuationDeps {
   sources: SourceService;
   /** The threads the shares are computed on. */
   geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
+  /** The states' imported zone sets, which give a parcel's zones where they cover the day. */
+  zoneSets: Pick<ZoneSetAnswers, 'setFor' | 'zonesIn'>;
+  /** What each state's service offers (a newer stichtag than a set's sends parcels live). */
+  offers: OfferedStichtage;
   /** How long work may wait for its turn (the upstream timeout). */
   waitMs: number;
   logger: Logger;
@@ -149,8 +156,9 @@ export function createParcelValuation(
       // 451 for Bayern (and the other restricted states) before any service is asked.
       const connected = sourceFor({ state: located.state }, deps.registry);
       const { stichtag } = query;
+      const set = await zoneSetKey(connected.source.state, stichtag ?? today(), deps);
       const cached = await deps.store.get(
-        datedKey(`flurstueck:${located.key}`, stichtag),
+        datedKey(`flurstueck:${located.key}${set}`, stichtag),
         (signal) => fresh(located, connected, withSignal(ticket, signal), stichtag),
         {
           signal: ticket.signal,

@@ -9,7 +9,8 @@ import { buildAttribution } from '#shared/texts.js';
 import type { BrwValues } from '../lookup/cache/brwStore.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
 import { officialMapSource } from '../sources/maps/officialMapSource.js';
-import { geocodingOf, withAddressCredit } from '../lookup/responseBody.js';
+import { geocodingOf, withAddressCredit, withZoneSet } from '../lookup/responseBody.js';
+import { creditedSource, type ZoneSetCredit } from '../lookup/zoneSetLookup.js';
 import type { ConfiguredSource } from '../sources/sourceDefinition.js';
 import type { ParcelZoneShares } from './parcelZoneFetch.js';
 import { valuesByUse } from './parcelValue.js';
@@ -38,22 +39,29 @@ function valuesAsked(cached: ParcelZones, zonen: FlurstueckZone[], query: Parcel
   return cached.bodenwert.filter((value) => filter.length === 0 || filter.includes(value.code));
 }
 
-/** The land-value credit, the parcel dataset's beside it (and the address data's, when used). */
+/**
+ * The land-value credit (naming the zone set where one answered), the parcel
+ * dataset's beside it (and the address data's, when used).
+ */
 function parcelAttribution(
   source: ConfiguredSource,
+  zoneSet: ZoneSetCredit | undefined,
   zones: readonly FlurstueckZone[],
   flurstueck: Flurstueck,
   place: GeocodedPlace | undefined,
   today: string,
 ): Attribution {
   const years = zones.map((zone) => Number(zone.stichtag.slice(0, 4)));
-  const landValues = buildAttribution({
-    owners: source.owners,
-    credit: source.credit,
-    year: years.length === 0 ? Number(today.slice(0, 4)) : Math.max(...years),
-    sourceUrl: source.sourceUrl,
-    license: source.license,
-  });
+  const landValues = withZoneSet(
+    buildAttribution({
+      owners: source.owners,
+      credit: source.credit,
+      year: years.length === 0 ? Number(today.slice(0, 4)) : Math.max(...years),
+      sourceUrl: source.sourceUrl,
+      license: source.license,
+    }),
+    zoneSet,
+  );
   const credited = place ? withAddressCredit(landValues, place) : landValues;
   return { ...credited, text: `${credited.text}; ${flurstueck.datensatz.text}` };
 }
@@ -61,11 +69,12 @@ function parcelAttribution(
 export function buildParcelAnswer(
   query: ParcelQuery,
   cached: BrwValues<ParcelZones>,
-  source: ConfiguredSource,
+  live: ConfiguredSource,
   place: GeocodedPlace | undefined,
   today: string,
 ): ParcelAnswer {
-  const { flurstueck, anteile } = cached.entries;
+  const { flurstueck, anteile, zoneSet } = cached.entries;
+  const source = zoneSet ? creditedSource(live, zoneSet) : live;
   const filter = query.nutzungsarten;
   const zonen = cached.entries.zonen
     .filter((zone) => filter.length === 0 || filter.includes(zone.code))
@@ -98,6 +107,6 @@ export function buildParcelAnswer(
     ...(cached.stale ? { cache_stale: true as const } : {}),
     abgerufen_am: cached.fetchedAt.toISOString(),
     mapSource: officialMapSource(source),
-    attribution: parcelAttribution(source, zonen, flurstueck, place, today),
+    attribution: parcelAttribution(source, zoneSet, zonen, flurstueck, place, today),
   };
 }

@@ -11,14 +11,15 @@ import type { ZonedEntry } from '../geo/zoneOutline.js';
 import type { ConnectedSource, SourceService } from '../sources/sourceService.js';
 import { entryIdentity } from '../sources/mapping/entryMapper.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
-import { gridSampleText, POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
-import { simplifiedText } from '../geo/vertexBudget.js';
+import { gridSampleText } from '../geo/gridSample.js';
 import type { GeometryPool } from './geometryPool.js';
 import type { CadastralParcel } from '../cadastre/parcelSource.js';
 import type { ParcelZone } from './parcelValuation.js';
-import { orderedZones, zoneWithShare, zonesOfParcel } from './parcelZones.js';
+import { orderedZones, polygonShareMethod, zoneWithShare, zonesOfParcel } from './parcelZones.js';
+import { parcelZonesFromSet, type SetDeps } from './parcelZonesFromSet.js';
+import type { ZoneSetCredit } from '../lookup/zoneSetLookup.js';
 
-export interface ZoneFetchDeps {
+export interface ZoneFetchDeps extends SetDeps {
   sources: Pick<SourceService, 'entriesAt' | 'zonesIn' | 'mappingContext' | 'outage'>;
   geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
 }
@@ -36,15 +37,20 @@ export interface ParcelZoneShares {
   /** Zones from polygons carry their outline for the lookup page's map. */
   zonen: ParcelZone[];
   anteile: ShareMethod;
+  /** Where the state's imported zone set answered: named in the attribution. */
+  zoneSet?: ZoneSetCredit;
 }
 
 export async function fetchParcelZones(
   parcel: CadastralParcel,
   connected: ConnectedSource,
   ticket: WorkTicket,
-  { asOf, stichtag, fallbackGemeinde }: ZonesAt,
+  zonesAt: ZonesAt,
   deps: ZoneFetchDeps,
 ): Promise<ParcelZoneShares> {
+  const fromSet = await parcelZonesFromSet(parcel, connected.source, ticket, zonesAt, deps);
+  if (fromSet) return fromSet;
+  const { asOf, stichtag, fallbackGemeinde } = zonesAt;
   const { source, adapter, numberFormat } = connected;
   const day = { asOf, stichtag, fallbackGemeinde };
   const context = deps.sources.mappingContext(source.state, numberFormat, day);
@@ -56,16 +62,8 @@ export async function fetchParcelZones(
         ticket,
         stichtag,
       );
-      const { zonen, toleranceM } = await zonesOfParcel(
-        parcel,
-        records,
-        context,
-        deps.geometry,
-        ticket.signal,
-      );
-      const text =
-        POLYGON_METHOD_TEXT + (toleranceM === undefined ? '' : simplifiedText(toleranceM));
-      return { zonen, anteile: { verfahren: 'zonenpolygone', text } };
+      const zones = await zonesOfParcel(parcel, records, context, deps.geometry, ticket.signal);
+      return { zonen: zones.zonen, anteile: polygonShareMethod(zones) };
     }
     const sample = await deps.geometry.parcelGridSample(parcel.polygon, ticket.signal);
     if (!sample) throw new UpstreamOutage('malformed_body', 'parcel too thin for a grid');

@@ -6,7 +6,9 @@
 import type { BodenrichtwertEntry } from '#shared/apiTypes.js';
 import { wireEntry } from '#shared/entryFields.js';
 import { sortByLandUse } from '#shared/landUse.js';
-import type { FlurstueckZone } from '#shared/parcelTypes.js';
+import type { FlurstueckZone, ShareMethod } from '#shared/parcelTypes.js';
+import { POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
+import { simplifiedText } from '../geo/vertexBudget.js';
 import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
 import { roundHalfAwayFromZero } from '#shared/rounding.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
@@ -90,6 +92,12 @@ export async function zonesOfParcel(
     }),
   );
   return toleranceM === undefined ? { zonen } : { zonen, toleranceM };
+}
+
+/** The method of shares from zone polygons, saying how far an outline was simplified. */
+export function polygonShareMethod({ toleranceM }: Pick<ZonesOfParcel, 'toleranceM'>): ShareMethod {
+  const text = POLYGON_METHOD_TEXT + (toleranceM === undefined ? '' : simplifiedText(toleranceM));
+  return { verfahren: 'zonenpolygone', text };
 }
 
 /** The zone's outline for the lookup page's map (WGS84, thinned as a lookup's outlines are). */

@@ -90,17 +90,8 @@ export function createSourceService(deps: {
     }
   }
 
-  const mappingContext = (
-    state: string,
-    numberFormat: NumberFormat,
-    { asOf, fallbackGemeinde }: DayAsked,
-  ): MappingContext => ({
-    fallbackGemeinde,
-    today: asOf,
-    numberFormat,
-    onSkipped: (skipped) => logger.warn({ state, ...skipped }, 'source record left out'),
-    onUnreadable: (value) => logger.warn({ state, ...value }, 'published value left out'),
-  });
+  const mappingContext = (state: string, numberFormat: NumberFormat, day: DayAsked) =>
+    entryMappingContext(state, numberFormat, day, logger);
 
   return {
     async entriesAt({ source, adapter, numberFormat }, point, ticket, day) {
@@ -116,5 +107,21 @@ export function createSourceService(deps: {
     },
     mappingContext,
     outage,
+  };
+}
+
+/** How a state's records become entries on the day, what is left out logged. */
+export function entryMappingContext(
+  state: string,
+  numberFormat: NumberFormat,
+  { asOf, fallbackGemeinde }: DayAsked,
+  logger: Logger,
+): MappingContext {
+  return {
+    fallbackGemeinde,
+    today: asOf,
+    numberFormat,
+    onSkipped: (skipped) => logger.warn({ state, ...skipped }, 'source record left out'),
+    onUnreadable: (value) => logger.warn({ state, ...value }, 'published value left out'),
   };
 }

@@ -185,6 +185,25 @@ export class ZoneSetRepository {
     return rows.map(toSetRow);
   }
 
+  /** How many zones the set holds. */
+  async zoneCount(setId: number): Promise<number> {
+    const [row] = await this.sequelize.query<{ n: number | string }>(
+      'SELECT COUNT(*) AS n FROM zone_set_zones WHERE set_id = ?',
+      { replacements: [setId], type: QueryTypes.SELECT },
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** The set's zone at a position (0-based) of its stored order: a sample reads one zone at a time. */
+  async zoneAtPosition(setId: number, position: number): Promise<FoundZone | undefined> {
+    const [zone] = await this.sequelize.query<FoundZone>(
+      `SELECT set_id AS setId, stichtag, record, geometry FROM zone_set_zones
+       WHERE set_id = ? ORDER BY id LIMIT 1 OFFSET ?`,
+      { replacements: [setId, Math.trunc(position)], type: QueryTypes.SELECT },
+    );
+    return zone;
+  }
+
   /** Candidate zones of the given sets whose box holds the point (in the sets' system). */
   async zonesAt(setIds: readonly number[], [x, y]: EastNorth): Promise<FoundZone[]> {
     return this.zonesMeeting(setIds, { min: [x, y], max: [x, y] });

@@ -65,6 +65,21 @@ describe.each(databaseKinds())('zone sets on %s', (kind) => {
     expect(surfaceHolds(back, [405_150, 5_757_050])).toBe(false);
   });
 
+  it("counts a set's zones and reads one at a position of the stored order (zones:check)", async () => {
+    const id = await repository.beginSet({ ...SET, year: 2011 }, new Date());
+    await repository.insertZones(id, [
+      zone(410_000, 5_750_000, 10, '1'),
+      zone(410_100, 5_750_000, 10, '2'),
+      zone(410_200, 5_750_000, 10, '3'),
+    ]);
+    expect(await repository.zoneCount(id)).toBe(3);
+    const third = await repository.zoneAtPosition(id, 2);
+    expect(JSON.parse(third?.record ?? '{}')).toEqual({ brw: '3' });
+    expect(await repository.zoneAtPosition(id, 3)).toBeUndefined();
+    await repository.remove(id);
+    expect(await repository.zoneCount(id)).toBe(0);
+  });
+
   it('finds the zones whose box holds a point only once the set is active', async () => {
     const id = await repository.beginSet(SET, new Date());
     await repository.insertZones(id, [
