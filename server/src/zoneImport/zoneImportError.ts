@@ -22,6 +22,8 @@ export const ZONE_IMPORT_REFUSALS = [
   'paging_stopped',
   /** The input is not the set: a file that is no BRM XML, a type the service does not offer. */
   'not_the_set',
+  /** `zones:update`: the service's newest offered stichtag could not be read. */
+  'offer_unreadable',
 ] as const;
 export type ZoneImportRefusal = (typeof ZONE_IMPORT_REFUSALS)[number];
 

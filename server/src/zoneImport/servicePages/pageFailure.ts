@@ -4,7 +4,8 @@ import { isUpstreamOutage, type UpstreamOutage } from '../../upstream/upstreamOu
 import { MAX_UPSTREAM_BYTES } from '../../upstream/limitedBody.js';
 import { ZoneImportError } from '../zoneImportError.js';
 
-function reasonOf(outage: UpstreamOutage): string {
+/** What went wrong with a state service's answer, in German. */
+export function outageInGerman(outage: UpstreamOutage): string {
   switch (outage.reason) {
     case 'timeout':
       return 'keine vollständige Antwort in der Wartezeit';
@@ -31,7 +32,7 @@ function reasonOf(outage: UpstreamOutage): string {
 export function pageFailure(page: string, error: unknown): ZoneImportError {
   if (error instanceof ZoneImportError) return error;
   const why = isUpstreamOutage(error)
-    ? reasonOf(error)
+    ? outageInGerman(error)
     : `unerwarteter Fehler (${error instanceof Error ? error.message : String(error)})`;
   return new ZoneImportError('unreadable_page', `${page}: ${why}`, {
     cause: error,
