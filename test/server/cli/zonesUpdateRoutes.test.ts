@@ -36,23 +36,23 @@ const nrwZip = (count: number) =>
     { year: 2025 },
   );
 
-/** index.json as NRW's directory publishes it: the current file without a year, the years in historisch. */
+/**
+ * index.json as NRW's directory publishes it (zone-sets.yaml, NW route.index):
+ * the current file under BRW_aktuell without a year in its name, the years
+ * under BRW_historisch by their own names.
+ */
 const nrwIndex = (stamp2025: string) =>
   JSON.stringify({
     datasets: [
       {
         name: 'BRW_aktuell',
-        files: [{ name: 'BRW_EPSG25832_Shape.zip', size: 224_000_000, timestamp: stamp2025 }],
+        files: [{ name: 'BRW_EPSG25832_Shape.zip', timestamp: '2026-03-19T08:30:00' }],
       },
       {
         name: 'BRW_historisch',
         files: [
-          {
-            name: 'BRW_2024_EPSG25832_Shape.zip',
-            size: 218_000_000,
-            timestamp: '2024-03-18T07:02:11',
-          },
-          { name: ZIP_2025, size: 224_000_000, timestamp: stamp2025 },
+          { name: 'BRW_2024_EPSG25832_Shape.zip', timestamp: '2024-03-18T07:02:11' },
+          { name: ZIP_2025, timestamp: stamp2025 },
         ],
       },
     ],
