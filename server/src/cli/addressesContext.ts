@@ -3,51 +3,32 @@
 // migrated database, and a signal that Ctrl-C aborts, so an import or a
 // download ends cleanly instead of leaving rows or a broken file behind.
 import { loadConfig, type Config } from '../config/config.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { pendingMigrations } from '../db/migrate.js';
 import { AddressImportError } from '../addressImport/addressImportError.js';
 import {
   loadAddressSources,
   type AddressSources,
 } from '../geocoding/officialPoints/addressSources.js';
 import { OfficialPointRepository } from '../geocoding/officialPoints/officialPointRepository.js';
+import { openCommandDatabase, type CommandDatabase } from './commandDatabase.js';
 
-export interface AddressCommandContext {
+export interface AddressCommandContext extends CommandDatabase {
   config: Readonly<Config>;
   sources: AddressSources;
-  db: Database;
   repository: OfficialPointRepository;
-  signal: AbortSignal;
-  close(): Promise<void>;
 }
 
 export async function openAddressCommand(): Promise<AddressCommandContext> {
   const config = loadConfig(process.env);
   const sources = loadAddressSources(config.addresses.sourcesFile);
-  const db = await openDatabase(config.databaseUrl);
-  const pending = await pendingMigrations(db.sequelize);
-  if (pending.length > 0) {
-    await db.close();
-    throw new AddressImportError(
-      'not_migrated',
-      `Die Datenbank ist nicht auf dem aktuellen Stand (offen: ${pending.join(', ')}). ` +
-        'Bitte zuerst den Dienst einmal starten (npm start), der sie migriert.',
-    );
-  }
-  const controller = new AbortController();
-  // The first Ctrl-C stops the work cleanly; a second one ends the process at once.
-  const interrupt = () => controller.abort();
-  process.once('SIGINT', interrupt);
+  const opened = await openCommandDatabase(
+    config.databaseUrl,
+    (message) => new AddressImportError('not_migrated', message),
+  );
   return {
+    ...opened,
     config,
     sources,
-    db,
-    repository: new OfficialPointRepository(db.sequelize),
-    signal: controller.signal,
-    close: async () => {
-      process.off('SIGINT', interrupt);
-      await db.close();
-    },
+    repository: new OfficialPointRepository(opened.db.sequelize),
   };
 }
 

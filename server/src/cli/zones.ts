@@ -5,8 +5,7 @@
 // it with 130.
 import { Command } from 'commander';
 import { ConfigError } from '../config/config.js';
-import { ZoneImportError } from '../zoneImport/zoneImportError.js';
-import { ZoneRouteError } from '../zoneImport/servicePages/zoneRouteError.js';
+import { ROUTE_FAILURES, ZoneImportError } from '../zoneImport/zoneImportError.js';
 import { openZoneCommand } from './zonesContext.js';
 import { runZoneImport, type ZoneImportOptions } from './zonesImport.js';
 import { runZoneUpdate } from './zonesUpdate.js';
@@ -69,7 +68,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   const expected = err instanceof ZoneImportError || err instanceof ConfigError;
-  if (err instanceof ZoneRouteError) {
+  if (err instanceof ZoneImportError && ROUTE_FAILURES.includes(err.reason)) {
     // A route's refusal names the page or file; the import kept nothing of it.
     console.error(
       `Fehler: ${err.message.replace(/\.?$/, '.')} Der aktive Zonensatz bleibt unverändert.`,

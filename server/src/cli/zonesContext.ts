@@ -3,49 +3,31 @@
 // database, and a signal that Ctrl-C aborts, so an import ends cleanly with
 // the state's active set untouched.
 import { loadConfig, type Config } from '../config/config.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { pendingMigrations } from '../db/migrate.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { ZoneSetRepository } from '../zoneSets/zoneSetRepository.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
 import { loadZoneSets, type ZoneSetRegistry } from '../zoneImport/zoneSetRegistry.js';
+import { openCommandDatabase, type CommandDatabase } from './commandDatabase.js';
 
-export interface ZoneCommandContext {
+export interface ZoneCommandContext extends CommandDatabase {
   config: Readonly<Config>;
   registry: ZoneSetRegistry;
-  db: Database;
   repository: ZoneSetRepository;
   logger: Logger;
-  signal: AbortSignal;
-  close(): Promise<void>;
 }
 
 export async function openZoneCommand(): Promise<ZoneCommandContext> {
   const config = loadConfig(process.env);
   const registry = loadZoneSets(config.zones.sourcesFile);
-  const db = await openDatabase(config.databaseUrl);
-  const pending = await pendingMigrations(db.sequelize);
-  if (pending.length > 0) {
-    await db.close();
-    throw new ZoneImportError(
-      'not_migrated',
-      `Die Datenbank ist nicht auf dem aktuellen Stand (offen: ${pending.join(', ')}). ` +
-        'Bitte zuerst den Dienst einmal starten (npm start), der sie migriert.',
-    );
-  }
-  const controller = new AbortController();
-  const interrupt = () => controller.abort();
-  process.once('SIGINT', interrupt);
+  const opened = await openCommandDatabase(
+    config.databaseUrl,
+    (message) => new ZoneImportError('not_migrated', message),
+  );
   return {
+    ...opened,
     config,
     registry,
-    db,
-    repository: new ZoneSetRepository(db.sequelize),
+    repository: new ZoneSetRepository(opened.db.sequelize),
     logger: createLogger('warn'),
-    signal: controller.signal,
-    close: async () => {
-      process.off('SIGINT', interrupt);
-      await db.close();
-    },
   };
 }

@@ -1,22 +1,21 @@
 // `npm run zones:update`: every state's newest imported year asked again where
-// it came from. For a file route, first whether the next year is out (its
-// address is the stored one with the year moved on; absent: HTTP 404), then a
-// conditional request on the stored download with the validators kept with
-// the set (ETag, Last-Modified): unchanged costs one request and imports
-// nothing; changed imports the year again (atomically, as zones:import does).
-// One German line per state; one state's failure is its line, not the end of
-// the others.
+// it came from. A file route: the next year's file, the directory's index or a
+// conditional request on the stored download (fileRouteUpdate.ts); a service
+// route: the newest stichtag the service offers (serviceRouteUpdate.ts). What
+// changed is imported again, atomically, as zones:import does. One German
+// line per state; one state's failure is its line, not the end of the others.
 import type { ZoneSetRow } from '../zoneSets/zoneSetRepository.js';
 import type { DownloadDeps } from '../addressImport/download/httpDownload.js';
-import { isHtmlType } from '../addressImport/download/responseFacts.js';
+import { fileRouteDecision, type UpdateDecision } from './fileRouteUpdate.js';
 import { importZoneSet, type ZoneImportDeps } from './importZoneSet.js';
 import { FILE_ROUTE_KINDS } from './routes/routeKinds.js';
-import { zoneSource } from './zoneDownload.js';
+import { serviceRouteDecision, type NewestOffered } from './serviceRouteUpdate.js';
 import type { ZoneSetDefinition, ZoneSetRegistry } from './zoneSetRegistry.js';
 import { stateCode } from '#shared/germanStates.js';
 
 export interface ZoneUpdateDeps extends ZoneImportDeps, DownloadDeps {
   filesDir: string;
+  newestOffered: NewestOffered;
 }
 
 export interface UpdateLine {
@@ -49,48 +48,13 @@ export async function updateZoneSets(
 }
 
 async function updateOne(set: ZoneSetDefinition, row: ZoneSetRow, deps: ZoneUpdateDeps) {
-  const url = row.download?.url;
-  if (!FILE_ROUTE_KINDS.includes(set.route.kind.kind)) {
-    return `${row.year} nicht geprüft (Dienst: der Abgleich mit dem neuesten Stichtag fehlt noch)`;
-  }
-  if (url === undefined || !/^https?:/.test(url)) {
-    return `${row.year} von Hand eingelesen (${url ?? 'Datei'}), nicht prüfbar`;
-  }
-  const next = url.includes(String(row.year))
-    ? url.replaceAll(String(row.year), String(row.year + 1))
-    : undefined;
-  const newer = next !== undefined && (await published(next, deps));
-  const year = newer ? row.year + 1 : row.year;
-  const source = await zoneSource(
-    set,
-    newer ? { year, url: next } : { year, url, previous: row.download ?? {} },
-    deps,
-  );
-  if (source === 'not_modified') return 'unverändert';
-  const result = await importZoneSet(set, year, source, deps);
+  const decision: UpdateDecision = FILE_ROUTE_KINDS.includes(set.route.kind.kind)
+    ? await fileRouteDecision(set, row, deps)
+    : await serviceRouteDecision(set, row, deps);
+  if ('text' in decision) return decision.text;
+  const result = await importZoneSet(set, decision.year, decision.source, deps);
   const zones = Object.values(result.counts).reduce((sum, c) => sum + c.imported, 0);
-  return `${year} neu importiert (${n(zones)} Zonen)`;
-}
-
-/**
- * Whether the year's file answers (a HEAD request; 404 and the like: not yet;
- * an HTML page is a portal's or an error page, not the file).
- */
-async function published(
-  url: string,
-  deps: Pick<DownloadDeps, 'fetch' | 'userAgent' | 'signal'>,
-): Promise<boolean> {
-  try {
-    const response = await deps.fetch(url, {
-      method: 'HEAD',
-      headers: { 'user-agent': deps.userAgent },
-      ...(deps.signal && { signal: deps.signal }),
-    });
-    return response.ok && !isHtmlType(response.headers.get('content-type') ?? '');
-  } catch {
-    // Unreachable now: the conditional request on the current year says more.
-    return false;
-  }
+  return `${decision.year} neu importiert (${n(zones)} Zonen)`;
 }
 
 /** Per state and dataset the active set of its newest year. */

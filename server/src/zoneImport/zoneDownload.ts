@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { AddressImportError } from '../addressImport/addressImportError.js';
 import { downloadFile, type DownloadDeps } from '../addressImport/download/httpDownload.js';
 import type { ZoneSetDownload } from '../zoneSets/zoneSetRepository.js';
+import { indexStamp } from './directoryIndex.js';
 import { FILE_ROUTE_KINDS } from './routes/routeKinds.js';
 import { yearUrl } from './routes/fileRoute.js';
 import { ZoneImportError } from './zoneImportError.js';
@@ -58,6 +59,9 @@ export async function zoneSource(
   const url = request.url ?? yearUrl(pattern ?? '', request.year);
   if (!FILE_ROUTE_KINDS.includes(set.route.kind.kind)) return { input: { url }, name: url };
   const folder = join(deps.filesDir, stateCode(set.state));
+  // Read before the download: a file replaced meanwhile leaves the older
+  // timestamp with the set, so the next update imports the new one.
+  const stamp = await indexStamp(set, request.year, url, deps);
   try {
     const result = await downloadFile({ url, folder, previous: request.previous }, deps);
     if (result.status === 'not_modified') return 'not_modified';
@@ -65,7 +69,14 @@ export async function zoneSource(
     return {
       input: { file: result.path },
       name: url,
-      download: { url, etag, lastModified, sha256: result.sha256, size: result.size },
+      download: {
+        url,
+        etag,
+        lastModified,
+        sha256: result.sha256,
+        size: result.size,
+        indexStamp: stamp,
+      },
     };
   } catch (error) {
     throw asZoneError(error, url);

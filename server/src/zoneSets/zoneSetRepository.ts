@@ -18,6 +18,8 @@ export interface ZoneSetDownload {
   lastModified?: string | undefined;
   sha256?: string | undefined;
   size?: number | undefined;
+  /** The file's timestamp in its directory's index (NRW's index.json), as published. */
+  indexStamp?: string | undefined;
 }
 
 export interface ZoneSetRow {
@@ -73,8 +75,8 @@ export class ZoneSetRepository {
     const d = set.download;
     const [id] = await this.sequelize.query(
       `INSERT INTO zone_sets (state, dataset, year, status, name, credit, license, crs, number_format,
-       source_url, etag, last_modified, sha256, size, started_at)
-       VALUES (?,?,?,'importing',?,?,?,?,?,?,?,?,?,?,?)`,
+       source_url, etag, last_modified, sha256, size, index_stamp, started_at)
+       VALUES (?,?,?,'importing',?,?,?,?,?,?,?,?,?,?,?,?)`,
       {
         replacements: [
           set.state,
@@ -90,6 +92,7 @@ export class ZoneSetRepository {
           d?.lastModified ?? null,
           d?.sha256 ?? null,
           d?.size ?? null,
+          d?.indexStamp ?? null,
           startedAt,
         ],
         type: QueryTypes.INSERT,
@@ -270,6 +273,7 @@ function toSetRow(row: Record<string, unknown>): ZoneSetRow {
         lastModified: text(row.last_modified),
         sha256: text(row.sha256),
         size: row.size === null ? undefined : Number(row.size),
+        indexStamp: text(row.index_stamp),
       },
     }),
     counts: typeof row.counts === 'string' ? (JSON.parse(row.counts) as StichtagCounts) : {},

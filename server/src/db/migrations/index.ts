@@ -13,6 +13,7 @@ import { trialMailboxesMigration } from './050-trial-mailboxes.js';
 import { failingLookupsMigration } from './051-failing-lookups.js';
 import { sourceOffersMigration } from './060-source-offers.js';
 import { zoneSetsMigration } from './070-zone-sets.js';
+import { zoneSetIndexStampMigration } from './080-zone-set-index-stamp.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   failingLookupsMigration,
   sourceOffersMigration,
   zoneSetsMigration,
+  zoneSetIndexStampMigration,
 ];

@@ -12,7 +12,7 @@ import {
 } from '../../addressImport/formats/textEncoding.js';
 import { isZip, listZipEntries, zipEntrySource } from '../../addressImport/formats/zipArchive.js';
 import type { XmlNode } from '../../sources/xmlTree.js';
-import { ZoneRouteError } from '../servicePages/zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 import { featureNodeParser } from './featureNodes.js';
 
 export interface FileFeature {
@@ -21,7 +21,7 @@ export interface FileFeature {
   feature: XmlNode;
 }
 
-const notTheSet = (message: string) => new ZoneRouteError('not_the_set', message);
+const notTheSet = (message: string) => new ZoneImportError('not_the_set', message);
 
 async function sourcesOf(file: string): Promise<ByteSource[]> {
   const plain = fileSource(file, basename(file));

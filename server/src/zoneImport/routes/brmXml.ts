@@ -11,7 +11,7 @@ import { brmFileFeatures } from '../brmFile/brmXmlFile.js';
 import { gmlZone } from '../servicePages/gmlZones.js';
 import { metricCrsSchema } from '../servicePages/pageOptions.js';
 import { inYear, yearFilterSchema } from '../servicePages/yearFilter.js';
-import { ZoneRouteError } from '../servicePages/zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 import type { ZoneRouteKind } from '../zoneRoute.js';
 
 const optionsSchema = z
@@ -36,7 +36,7 @@ export const brmXmlRoute: ZoneRouteKind<Options> = {
   optionsSchema,
   async *read(options, year, input) {
     if (!('file' in input)) {
-      throw new ZoneRouteError(
+      throw new ZoneImportError(
         'not_the_set',
         `${input.url}: die Route brm-xml liest eine heruntergeladene Datei, keinen Dienst`,
       );

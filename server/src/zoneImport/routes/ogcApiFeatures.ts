@@ -15,7 +15,7 @@ import { metricCrsSchema, pagingSchema } from '../servicePages/pageOptions.js';
 import { serviceAddress } from '../servicePages/serviceAddress.js';
 import { servicePages } from '../servicePages/servicePages.js';
 import { inYear, yearFilterSchema } from '../servicePages/yearFilter.js';
-import { ZoneRouteError } from '../servicePages/zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 import type { ZoneRouteKind } from '../zoneRoute.js';
 
 const optionsSchema = z
@@ -40,7 +40,7 @@ type Options = z.infer<typeof optionsSchema>;
 function nextPage(link: string, base: string, query: Options['query']): string {
   const next = new URL(link, base);
   if (next.host !== new URL(base).host) {
-    throw new ZoneRouteError(
+    throw new ZoneImportError(
       'unreadable_page',
       `${base}: der next-Link führt auf einen anderen Host (${next.host})`,
     );

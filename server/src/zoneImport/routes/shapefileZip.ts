@@ -22,7 +22,7 @@ const optionsSchema = z
     url: yearUrlSchema,
     /** The system the .prj must name. */
     crs: z.enum(['EPSG:25832', 'EPSG:25833']),
-    /** The directory's index (NRW: index.json with a timestamp per file), read by the update. */
+    /** The directory's index (NRW: index.json with a timestamp per file): directoryIndex.ts. */
     index: z.url().optional(),
   })
   .strict();

@@ -19,7 +19,7 @@ import { pageFailure } from '../servicePages/pageFailure.js';
 import { serviceAddress } from '../servicePages/serviceAddress.js';
 import { servicePages } from '../servicePages/servicePages.js';
 import { inYear, yearFilterSchema } from '../servicePages/yearFilter.js';
-import { ZoneRouteError } from '../servicePages/zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 import type { RouteContext, ZoneRouteKind } from '../zoneRoute.js';
 
 const optionsSchema = z
@@ -64,7 +64,7 @@ async function typesOf(options: Options, url: string, context: RouteContext): Pr
   }
   const types = offered.filter((name) => pattern.test(name));
   if (types.length === 0) {
-    throw new ZoneRouteError(
+    throw new ZoneImportError(
       'not_the_set',
       `Capabilities von ${url}: kein Objekttyp passt zu ${pattern.source} (angeboten: ${offered.join(', ') || 'keiner'})`,
     );

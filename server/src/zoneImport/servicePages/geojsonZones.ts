@@ -9,7 +9,7 @@ import type { MetricCrs } from '../../geo/metricPolygon.js';
 import type { GeojsonFeature } from '../../sources/geojsonAnswer.js';
 import { propertyAt, type Properties } from '../../sources/jsonProperties.js';
 import type { PublishedZone } from '../zoneRoute.js';
-import { ZoneRouteError } from './zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 
 /** A feature with the CRS its page names (collection `crs` member, Content-Crs header). */
 export interface PagedFeature extends GeojsonFeature {
@@ -28,7 +28,7 @@ export function* geojsonZones(
   for (const [index, feature] of page.items.entries()) {
     const { crsName } = feature;
     if (crsName !== undefined && geojsonCrs(crsName, fallback) === undefined) {
-      throw new ZoneRouteError(
+      throw new ZoneImportError(
         'wrong_crs',
         `${page.name}: Koordinatensystem „${crsName}“ wird nicht gelesen (erwartet ${target}, ${fallback ?? 'EPSG:4326'} oder WGS84)`,
       );

@@ -16,7 +16,7 @@ import {
   type XmlNode,
 } from '../../sources/xmlTree.js';
 import type { PublishedZone } from '../zoneRoute.js';
-import { ZoneRouteError } from './zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 
 export interface GmlReading {
   /** The element holding the geometry (local name); absent: wherever a surface is. */
@@ -52,7 +52,7 @@ export function gmlZone(feature: XmlNode, where: string, reading: GmlReading): P
   if (holder !== undefined) {
     const unknown = unknownSrsName(holder);
     if (unknown !== undefined) {
-      throw new ZoneRouteError(
+      throw new ZoneImportError(
         'wrong_crs',
         `${where}: Koordinatensystem „${unknown}“ wird nicht gelesen (erwartet ${reading.target})`,
       );

@@ -2,9 +2,10 @@
 // operator sees which request of a long import broke and why.
 import { isUpstreamOutage, type UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import { MAX_UPSTREAM_BYTES } from '../../upstream/limitedBody.js';
-import { ZoneRouteError } from './zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 
-function reasonOf(outage: UpstreamOutage): string {
+/** What went wrong with a state service's answer, in German. */
+export function outageInGerman(outage: UpstreamOutage): string {
   switch (outage.reason) {
     case 'timeout':
       return 'keine vollständige Antwort in der Wartezeit';
@@ -27,13 +28,13 @@ function reasonOf(outage: UpstreamOutage): string {
   }
 }
 
-/** The failure as a ZoneRouteError naming the page; a ZoneRouteError passes unchanged. */
-export function pageFailure(page: string, error: unknown): ZoneRouteError {
-  if (error instanceof ZoneRouteError) return error;
+/** The failure as a ZoneImportError naming the page; a ZoneImportError passes unchanged. */
+export function pageFailure(page: string, error: unknown): ZoneImportError {
+  if (error instanceof ZoneImportError) return error;
   const why = isUpstreamOutage(error)
-    ? reasonOf(error)
+    ? outageInGerman(error)
     : `unerwarteter Fehler (${error instanceof Error ? error.message : String(error)})`;
-  return new ZoneRouteError('unreadable_page', `${page}: ${why}`, {
+  return new ZoneImportError('unreadable_page', `${page}: ${why}`, {
     cause: error,
   });
 }

@@ -2,11 +2,11 @@
 // (`--url`, for a mirror or a moved service), else the registry's, with
 // "{year}" filled in. A service route reads no file: a saved page is not a set.
 import type { RouteInput } from '../zoneRoute.js';
-import { ZoneRouteError } from './zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 
 export function serviceAddress(kind: string, input: RouteInput, year: number): string {
   if (!('url' in input)) {
-    throw new ZoneRouteError(
+    throw new ZoneImportError(
       'not_the_set',
       `${input.file}: die Route ${kind} liest einen Dienst Seite für Seite, keine Datei (--url angeben)`,
     );

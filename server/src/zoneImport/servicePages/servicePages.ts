@@ -12,7 +12,7 @@ import {
 } from '../../upstream/upstream.js';
 import type { RouteContext } from '../zoneRoute.js';
 import { pageFailure } from './pageFailure.js';
-import { ZoneRouteError } from './zoneRouteError.js';
+import { ZoneImportError } from '../zoneImportError.js';
 
 /** What one page holds. */
 export interface ReadPage<Item> {
@@ -72,7 +72,7 @@ export async function* servicePages<Item>(
     const first = page.items[0];
     const firstId = first === undefined ? undefined : paging.idOf(first);
     if (number > 1 && firstId !== undefined && firstId === firstIdBefore) {
-      throw new ZoneRouteError(
+      throw new ZoneImportError(
         'paging_stopped',
         `${name}: der Dienst liefert dieselbe Seite noch einmal (er übergeht den Startindex)`,
       );
@@ -85,7 +85,7 @@ export async function* servicePages<Item>(
       // The service said how many there are: a short page is its own page limit, not the end.
       if (offset >= matched) return;
       if (page.items.length === 0) {
-        throw new ZoneRouteError(
+        throw new ZoneImportError(
           'paging_stopped',
           `${name}: der Dienst hört nach ${offset} von ${matched} Objekten auf zu blättern`,
         );
@@ -95,7 +95,7 @@ export async function* servicePages<Item>(
     }
     next = page.next;
   }
-  throw new ZoneRouteError('paging_stopped', `${paging.label}: mehr als ${MAX_PAGES} Seiten`);
+  throw new ZoneImportError('paging_stopped', `${paging.label}: mehr als ${MAX_PAGES} Seiten`);
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hessenBrmXml, hessenMembers, hessenRing } from '#dev/fakes/brmXmlFile.js';
 import { MAINTENANCE_PAGE } from '#dev/fakes/faults.js';
-import { ZoneRouteError } from '#server/zoneImport/servicePages/zoneRouteError.js';
+import { ZoneImportError } from '#server/zoneImport/zoneImportError.js';
 import { brmXmlRoute } from '#server/zoneImport/routes/brmXml.js';
 import { writeZip } from '../../../support/zipFile.js';
 import { offsetFrom, polygonOf, runRoute } from './routeHarness.js';
@@ -27,8 +27,8 @@ const OPTIONS = {
 const read = (path: string) => runRoute(brmXmlRoute, OPTIONS, 2024, { file: path });
 const failure = async (path: string) => {
   const { error } = await read(path);
-  expect(error).toBeInstanceOf(ZoneRouteError);
-  return error as ZoneRouteError;
+  expect(error).toBeInstanceOf(ZoneImportError);
+  return error as ZoneImportError;
 };
 
 describe('brm-xml (Hessen, BRM XML per stichtag)', () => {
@@ -124,6 +124,6 @@ describe('brm-xml (Hessen, BRM XML per stichtag)', () => {
     const { error } = await runRoute(brmXmlRoute, OPTIONS, 2024, {
       url: 'https://www.gds.hessen.de/',
     });
-    expect((error as ZoneRouteError).reason).toBe('not_the_set');
+    expect((error as ZoneImportError).reason).toBe('not_the_set');
   });
 });

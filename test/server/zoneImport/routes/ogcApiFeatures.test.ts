@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '#dev/fakes/faultyServer.js';
 import { startZonePagesFake, type PagedService } from '#dev/fakes/zonePagesFake.js';
 import { brandenburgItems, zoneRing } from '#dev/fakes/world/zoneSetWorld.js';
-import type { ZoneRouteError } from '#server/zoneImport/servicePages/zoneRouteError.js';
+import type { ZoneImportError } from '#server/zoneImport/zoneImportError.js';
 import { ogcApiFeaturesRoute } from '#server/zoneImport/routes/ogcApiFeatures.js';
 import { offsetFrom, polygonOf, runRoute } from './routeHarness.js';
 
@@ -84,7 +84,7 @@ describe('ogc-api-features (Brandenburg)', () => {
 
   it('throws naming the page when a page is an HTML page', async () => {
     const { error } = await read('html', 2024);
-    expect((error as ZoneRouteError).reason).toBe('unreadable_page');
+    expect((error as ZoneImportError).reason).toBe('unreadable_page');
     expect((error as Error).message).toMatch(
       /^Seite 2 \(.*ab Objekt 11\): eine HTML-Seite statt Daten/,
     );
@@ -97,7 +97,7 @@ describe('ogc-api-features (Brandenburg)', () => {
 
   it('refuses a next link to another host', async () => {
     const { error, zones } = await read('elsewhere', 2024);
-    expect((error as ZoneRouteError).reason).toBe('unreadable_page');
+    expect((error as ZoneImportError).reason).toBe('unreadable_page');
     expect((error as Error).message).toMatch(
       /next-Link führt auf einen anderen Host \(198\.51\.100\.7\)/,
     );
@@ -118,7 +118,7 @@ describe('ogc-api-features (Brandenburg)', () => {
 
   it('throws on a coordinate system it cannot read', async () => {
     const { error } = await read('gk', 2024);
-    expect((error as ZoneRouteError).reason).toBe('wrong_crs');
+    expect((error as ZoneImportError).reason).toBe('wrong_crs');
     expect((error as Error).message).toMatch(/EPSG\/0\/31468/);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeServer } from '#dev/fakes/faultyServer.js';
 import { startZonePagesFake, type PagedService } from '#dev/fakes/zonePagesFake.js';
 import { berlinFeatures, zoneRing } from '#dev/fakes/world/zoneSetWorld.js';
-import { ZoneRouteError } from '#server/zoneImport/servicePages/zoneRouteError.js';
+import { ZoneImportError } from '#server/zoneImport/zoneImportError.js';
 import { wfsGeojsonPagesRoute } from '#server/zoneImport/routes/wfsGeojsonPages.js';
 import { offsetFrom, polygonOf, runRoute } from './routeHarness.js';
 
@@ -111,8 +111,8 @@ describe('wfs-geojson-pages (Berlin)', () => {
 
   it('throws naming the page when a page is an HTML page', async () => {
     const { zones, error } = await read(2023);
-    expect(error).toBeInstanceOf(ZoneRouteError);
-    expect((error as ZoneRouteError).reason).toBe('unreadable_page');
+    expect(error).toBeInstanceOf(ZoneImportError);
+    expect((error as ZoneImportError).reason).toBe('unreadable_page');
     expect((error as Error).message).toMatch(
       /^Seite 2 \(Typ brw2023:brw_2023_vector .*ab Objekt 11\): eine HTML-Seite statt Daten/,
     );
@@ -121,7 +121,7 @@ describe('wfs-geojson-pages (Berlin)', () => {
 
   it('throws when the service stops paging before numberMatched', async () => {
     const { error } = await read(2022);
-    expect((error as ZoneRouteError).reason).toBe('paging_stopped');
+    expect((error as ZoneImportError).reason).toBe('paging_stopped');
     expect((error as Error).message).toMatch(
       /^Seite 3 .*hört nach 20 von 25 Objekten auf zu blättern/,
     );
@@ -129,7 +129,7 @@ describe('wfs-geojson-pages (Berlin)', () => {
 
   it('throws naming the page when a page is larger than the upstream body limit', async () => {
     const { error } = await read(2017);
-    expect((error as ZoneRouteError).reason).toBe('unreadable_page');
+    expect((error as ZoneImportError).reason).toBe('unreadable_page');
     expect((error as Error).message).toMatch(
       /^Seite 1 .*Antwort größer als 8 MB \(kleinere Seiten wählen/,
     );
@@ -153,7 +153,7 @@ describe('wfs-geojson-pages (Berlin)', () => {
 
   it('throws on a coordinate system it cannot read', async () => {
     const { zones, error } = await read(2020);
-    expect((error as ZoneRouteError).reason).toBe('wrong_crs');
+    expect((error as ZoneImportError).reason).toBe('wrong_crs');
     expect((error as Error).message).toMatch(
       /^Seite 1 .*Koordinatensystem „urn:ogc:def:crs:EPSG::3857“/,
     );
@@ -195,6 +195,6 @@ describe('wfs-geojson-pages (Berlin)', () => {
 
   it('refuses a file: it reads a service', async () => {
     const { error } = await runRoute(wfsGeojsonPagesRoute, options(), 2026, { file: 'brw.json' });
-    expect((error as ZoneRouteError).reason).toBe('not_the_set');
+    expect((error as ZoneImportError).reason).toBe('not_the_set');
   });
 });

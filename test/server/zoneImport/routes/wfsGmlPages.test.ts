@@ -8,7 +8,7 @@ import {
   thueringenMembers,
   zoneRing,
 } from '#dev/fakes/world/zoneSetWorld.js';
-import type { ZoneRouteError } from '#server/zoneImport/servicePages/zoneRouteError.js';
+import type { ZoneImportError } from '#server/zoneImport/zoneImportError.js';
 import { wfsGmlPagesRoute } from '#server/zoneImport/routes/wfsGmlPages.js';
 import { offsetFrom, polygonOf, runRoute } from './routeHarness.js';
 
@@ -107,7 +107,7 @@ describe('wfs-gml-pages (Niedersachsen, Bremen: LGLN year services, POST)', () =
 
   it('throws naming the page when a page is an HTML page', async () => {
     const { error, zones } = await readNi(2022);
-    expect((error as ZoneRouteError).reason).toBe('unreadable_page');
+    expect((error as ZoneImportError).reason).toBe('unreadable_page');
     expect((error as Error).message).toMatch(/^Seite 2 .*eine HTML-Seite statt Daten/);
     expect(zones).toHaveLength(10);
   });
@@ -138,7 +138,7 @@ describe('wfs-gml-pages (Niedersachsen, Bremen: LGLN year services, POST)', () =
 
   it('throws on a geometry in a coordinate system it cannot read', async () => {
     const { error } = await readNi(2017);
-    expect((error as ZoneRouteError).reason).toBe('wrong_crs');
+    expect((error as ZoneImportError).reason).toBe('wrong_crs');
     expect((error as Error).message).toMatch(/^Seite 1 .*Objekt 1 .*„urn:ogc:def:crs:EPSG::31467“/);
   });
 });
@@ -212,7 +212,7 @@ describe('wfs-gml-pages (Mecklenburg-Vorpommern: one type per use)', () => {
       2024,
       { url: options.url },
     );
-    expect((error as ZoneRouteError).reason).toBe('not_the_set');
+    expect((error as ZoneImportError).reason).toBe('not_the_set');
     expect((error as Error).message).toMatch(/kein Objekttyp passt zu \^boris:acker/);
   });
 });
