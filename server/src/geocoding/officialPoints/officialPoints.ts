@@ -171,7 +171,10 @@ export function createOfficialPoints(deps: {
     if (address.unexplained.length > 0) return { place: null, declined: address.unexplained };
     const typed = address.keys;
     const typedScope = typed && scopeOf(typed);
-    const scope = typedScope && (await withPoints(typedScope));
+    if (typed?.state !== undefined && typedScope && !typedScope.states.has(typed.state)) {
+      return { place: null, declined: ['state_unexplained'] };
+    }
+    const scope = typedScope && (await withPoints(inState(typedScope, typed?.state)));
     if (!typed || !scope) return NONE;
     const restored: GeocodingWarning[] = typed.postcodeRestored ? ['postcode_restored'] : [];
     for (const key of await streetKeysOf(typed, scope)) {
@@ -187,11 +190,11 @@ export function createOfficialPoints(deps: {
       }
     }
     const street = await similarStreet(typed, scope);
-    if (street === undefined || typed.streetKeys.includes(street)) return NONE;
+    if (street === undefined || typed.streetKeys.includes(street)) return NOT_FOUND;
     const points = await atStreet(typed, scope, street);
     if (points === DECLINED) return { place: null, declined: [DECLINED] };
     const similar = pick(points ?? [], typed);
-    if (!similar) return NONE;
+    if (!similar) return NOT_FOUND;
     const warnings: GeocodingWarning[] = [...similar.warnings, 'street', ...restored];
     return {
       place: toPlace(similar.point, 'similar_street', warnings, deps.sources),
@@ -208,6 +211,13 @@ export function createOfficialPoints(deps: {
 }
 
 const NONE: OfficialFinding = { place: null, declined: [] };
+/** The state's file was asked and holds no address that fits everything typed. */
+const NOT_FOUND: OfficialFinding = { place: null, declined: ['not_in_official_data'] };
+
+/** A state typed after the place narrows the scope to it. */
+function inState(scope: MatchScope, state: string | undefined): MatchScope {
+  return state === undefined ? scope : { ...scope, states: new Set([state]) };
+}
 
 /** A postcode read with a restored leading zero counts only where its postal place is the place typed. */
 function restoredFits(postalPlace: string, typed: AddressKeys): boolean {
