@@ -119,8 +119,21 @@ export function createOfficialPoints(deps: {
       return area && { states: postcodes.statesOf(area), area };
     }
     const [place] = typed.placeKeys;
-    const states = place === undefined ? undefined : postcodes.statesNamed(place);
-    return states?.size === 1 ? { states } : undefined;
+    if (place === undefined) return undefined;
+    // "Berlin-Spandau": a municipality and its Ortsteil, named by the municipality.
+    const [municipality] = typed.place?.parts ?? [];
+    const named = postcodes.statesNamed(place);
+    if (named.size === 1) return { states: named };
+    // The Ortsteil narrows the points to one part of the municipality, in whichever state it is.
+    if (named.size > 0 || municipality === undefined) return undefined;
+    const states = postcodes.statesNamed(municipality);
+    return states.size > 0 ? { states } : undefined;
+  }
+
+  /** The places whose points are read: as typed, and the municipality of "Berlin-Spandau". */
+  function placesToRead(typed: AddressKeys): string[] {
+    const [municipality] = typed.place?.parts ?? [];
+    return municipality === undefined ? typed.placeKeys : [...typed.placeKeys, municipality];
   }
 
   /** The points at this street and number that agree with everything typed; undefined: too many to tell. */
@@ -132,7 +145,7 @@ export function createOfficialPoints(deps: {
     const states = [...scope.states].map((s) => `DE-${s}`);
     const candidates = scope.area
       ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
-      : await repository.pointsInPlaces(streetKey, typed.number, typed.placeKeys, states);
+      : await repository.pointsInPlaces(streetKey, typed.number, placesToRead(typed), states);
     if (candidates.length >= BOX_LIMIT) return undefined;
     const checked = candidates.map((p) => checkCandidate(p, typed, scope, postcodes));
     const agreeing = checked.filter((c): c is CheckedPoint => typeof c === 'object');

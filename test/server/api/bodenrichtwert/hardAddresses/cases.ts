@@ -199,6 +199,13 @@ export const TYPED_CASES: readonly Case[] = [
   typed('place variant', 'Berliner Straße 60, 15230 Frankfurt a.M.', 'fallback'),
   typed('place variant', 'Bahnhofstraße 35, 06108 Halle/S.', { point: 'halle-saale' }),
   typed('place variant', 'Bahnhofstraße 30, 12555 Berlin-Köpenick', { point: 'berlin-koepenick' }),
+  typed('Berlin district as the place, no postcode', 'Bahnhofstraße 30, Berlin-Köpenick', {
+    point: 'berlin-koepenick',
+  }),
+  typed('Berlin district as the place, no postcode', 'Hauptstraße 100, Berlin-Schöneberg', {
+    point: 'berlin-schoeneberg',
+  }),
+  typed('Berlin district as the place, no postcode', 'Hauptstraße 100, Berlin-Spandau', 'fallback'),
   typed('trailing state or country', 'Huestraße 10, D-44787 Bochum', { point: 'bochum' }),
   typed('trailing state or country', 'Huestraße 10, 44787 Bochum, Nordrhein-Westfalen', {
     point: 'bochum',
