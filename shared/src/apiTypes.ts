@@ -53,6 +53,9 @@ export const GEOCODING_WARNINGS = [
   'part_unexplained',
   'locality_unconfirmed',
   'suffix_unexplained',
+  'number_missing',
+  'state_unexplained',
+  'not_in_official_data',
 ] as const;
 export type GeocodingWarning = (typeof GEOCODING_WARNINGS)[number];
 

@@ -121,6 +121,18 @@ export const WARNING_TEXTS: Record<GeocodingWarning, { part: string } | { senten
     sentence:
       'Keine amtliche Hauskoordinate: Der angegebene Ortsteil oder Teil des Gemeindenamens lässt sich mit den amtlichen Daten des Landes nicht bestätigen.',
   },
+  number_missing: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Die Adresse nennt keine Hausnummer; die Zahl gehört zu einer Wohnungs-, Geschoss- oder Stellplatzangabe.',
+  },
+  state_unexplained: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Das angegebene Bundesland passt nicht zur Postleitzahl oder zum Ort.',
+  },
+  not_in_official_data: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Die amtlichen Hauskoordinaten des Landes führen keine Adresse, die zu allen Angaben passt (etwa bei einem früheren Gemeindenamen).',
+  },
 };
 
 /** The warnings as German sentences ('' when none). */

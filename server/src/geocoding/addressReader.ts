@@ -8,7 +8,7 @@
 // gives no official point.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import { placeKey } from './addressKeys.js';
-import { noiseWord, ORDINAL, REGION_NAMES } from './addressWords/noiseWords.js';
+import { noiseWord, NUMBERED_NOTE_WORDS, ORDINAL, REGIONS } from './addressWords/noiseWords.js';
 
 export interface WrittenParts {
   street: string;
@@ -17,6 +17,8 @@ export interface WrittenParts {
   postcode?: string;
   /** The place typed, then any further parts (a locality): most general first. */
   places: string[];
+  /** The two-letter code of a state typed after the place ("…, Hessen"). */
+  state?: string;
 }
 
 export interface ReadAddress {
@@ -38,18 +40,54 @@ const NUMBER_FIRST = new RegExp(String.raw`^(${NUMBER})\s+(\D+)$`);
 const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
 const LOCALITY_WORD = /^(?:OT|Ortsteil)\.?\s+/i;
 const LOCALITY_SPLIT = /\s+(?:OT|Ortsteil)\.?\s+/i;
-const REGIONS = new Set(REGION_NAMES);
+const isRegion = (part: string) => Object.hasOwn(REGIONS, placeKey(part));
+/** A note in brackets: "32 (Whg. 5)". */
+const BRACKETED_NOTE = new RegExp(
+  String.raw`\(\s*((?:\d{1,2}\.\s*)?(?:${NUMBERED_NOTE_WORDS})(?![a-zäöüß])[^()]*)\)`,
+  'gi',
+);
+/** A note glued to the number before it: "36/Whg. 2", "26Whg5", "20-WE 12", "30 / 5. OG", "12 + TG 3". */
+const GLUED_NOTE = new RegExp(
+  String.raw`(\d)\s*(?:[-/+&]\s*)?((?:\d{1,2}\.\s*)?(?:${NUMBERED_NOTE_WORDS})(?![a-zäöüß]))`,
+  'gi',
+);
+/** A note's number glued to its word: "Whg5", "WE12". */
+const GLUED_NOTE_NUMBER = new RegExp(
+  String.raw`(?<![\p{L}])((?:${NUMBERED_NOTE_WORDS})\.?)(?=\d)`,
+  'giu',
+);
+/** "PLZ 14612", "(39104)", "D 03046": a postcode with a label, in brackets, or after a country letter. */
+const POSTCODE_LABEL = /(^|[\s,;(])(?:PLZ|Postleitzahl)\.?:?\s*(?=\d{4,5}(?!\d))/gi;
+const BRACKETED_POSTCODE = /\((\d{5})\)/g;
+const COUNTRY_BEFORE_POSTCODE = /(^|[\s,;(])DE?(?:\s*-\s*|\s+)(?=\d{5}(?!\d))/g;
 
 export function readAddress(nfc: string): ReadAddress {
   const unexplained = new Set<GeocodingWarning>();
+  const regions: string[] = [];
   const text = nfc
-    .replace(/(^|[\s,;(])DE?\s*-\s*(?=\d{5}(?!\d))/gi, '$1')
-    .replace(/\(([^)]*)\)/g, (all, inner: string) => (REGIONS.has(placeKey(inner)) ? '' : all));
+    .replace(POSTCODE_LABEL, '$1')
+    .replace(BRACKETED_POSTCODE, ' $1')
+    .replace(COUNTRY_BEFORE_POSTCODE, '$1')
+    .replace(BRACKETED_NOTE, ' $1')
+    .replace(GLUED_NOTE, '$1 $2')
+    .replace(GLUED_NOTE_NUMBER, '$1 ')
+    .replace(/\(([^)]*)\)/g, (all, inner: string) => {
+      if (!isRegion(inner)) return all;
+      regions.push(inner);
+      return '';
+    });
   let parts = text
     .split(/[,;\n]/)
     .map((part) => part.trim().replace(/\s+/g, ' '))
     .filter((part) => part !== '');
-  while (parts.length > 2 && REGIONS.has(placeKey(parts.at(-1) ?? ''))) parts = parts.slice(0, -1);
+  while (parts.length > 2 && isRegion(parts.at(-1) ?? '')) {
+    regions.push(parts.at(-1) ?? '');
+    parts = parts.slice(0, -1);
+  }
+  const states = new Set(regions.map((r) => REGIONS[placeKey(r)]).filter((s) => s !== undefined));
+  // Two states typed ("…, Hessen, Bayern") explain nothing: no state fits both.
+  if (states.size > 1) unexplained.add('state_unexplained');
+  const [state] = states;
   parts = parts.filter((part) => {
     const first = part.split(' ')[0] ?? '';
     // "Bei der Kirche 5" is a street: a name after "bei" or "c/o" has no house number.
@@ -63,7 +101,8 @@ export function readAddress(nfc: string): ReadAddress {
   const streetIndex = parts.findIndex((part) => /\p{L}/u.test(part) && /\d/.test(part));
   const street = streetIndex < 0 ? undefined : streetAndNumber(parts[streetIndex] ?? '');
   if (street === 'unexplained') unexplained.add('number_unexplained');
-  if (street === undefined || street === 'unexplained') {
+  if (street === 'note_number') unexplained.add('number_missing');
+  if (street === undefined || street === 'unexplained' || street === 'note_number') {
     return { written: null, unexplained: [...unexplained] };
   }
   if (street.noise === 'unexplained') unexplained.add('part_unexplained');
@@ -79,6 +118,7 @@ export function readAddress(nfc: string): ReadAddress {
     houseNumber: street.number,
     ...(postal.postcode === undefined ? {} : { postcode: postal.postcode }),
     places,
+    ...(state === undefined ? {} : { state }),
   };
   const noPlace = places.length === 0 && postal.postcode === undefined && !postal.restored;
   if (places.some((place) => /\d/.test(place))) unexplained.add('part_unexplained');
@@ -168,9 +208,10 @@ interface StreetNumber {
 /**
  * The street and its number in a part: the first number after the street
  * whose rest is noise words ("24 Whg. 5"), "Nr. 40", or the number first.
- * 'unexplained': a number the street cannot hold and no noise word explains.
+ * 'unexplained': a number the street cannot hold and no noise word explains;
+ * 'note_number': the only number is a note's ("Massenbergstraße WE 12"), no house number.
  */
-function streetAndNumber(part: string): StreetNumber | 'unexplained' | undefined {
+function streetAndNumber(part: string): StreetNumber | 'unexplained' | 'note_number' | undefined {
   // "Nr." before the house number; after it, "Nr. 5" is a flat's number (a noise word).
   const text = part.replace(/^(\D*?)\s*\bNr\.?\s*(?=\d)/i, '$1 ').trim();
   const first = NUMBER_FIRST.exec(text);
@@ -180,6 +221,10 @@ function streetAndNumber(part: string): StreetNumber | 'unexplained' | undefined
     const street = text.slice(0, match.index).trim();
     const tail = text.slice((match.index ?? 0) + match[0].length).trim();
     if (!/\p{L}/u.test(street)) return undefined;
+    // The first number follows a note's word: it is the note's, and no house number was typed.
+    if (!sawNumber && noiseWord(street.split(' ').at(-1) ?? '')?.tail === 'number') {
+      return 'note_number';
+    }
     const bareNumber = /(?<=^|\s)\d+[a-zA-Z]?$/.test(street) && !NUMBERED_STREET.test(street);
     if (bareNumber) return 'unexplained';
     sawNumber = true;

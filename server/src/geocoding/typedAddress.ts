@@ -28,6 +28,8 @@ export interface AddressKeys extends HouseNumber {
   placeKeys: string[];
   /** The first place typed, read as a name (placeNames.ts). */
   place?: PlaceName;
+  /** The two-letter code of a state typed after the place: the point must lie in it. */
+  state?: string;
 }
 
 export interface TypedAddress {
@@ -107,5 +109,6 @@ function keysOf(written: WrittenAddress, restoredPostcode?: string): AddressKeys
     ...(restoredPostcode === undefined ? {} : { postcodeRestored: true }),
     placeKeys,
     ...(first === undefined ? {} : { place: placeName(first) }),
+    ...(written.state === undefined ? {} : { state: written.state }),
   };
 }

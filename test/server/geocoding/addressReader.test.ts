@@ -23,6 +23,17 @@ describe('noise words with their numbers', () => {
     'Hauptstraße 24, Haus 2, 45127 Essen',
     'c/o Meier, Hauptstraße 24, 45127 Essen',
     'Hauptstraße 24, bei Müller, 45127 Essen',
+    'Hauptstraße 24/Whg. 5, 45127 Essen',
+    'Hauptstraße 24Whg5, 45127 Essen',
+    'Hauptstraße 24 WE12, 45127 Essen',
+    'Hauptstraße 24-WE 12, 45127 Essen',
+    'Hauptstraße 24 / 5. OG, 45127 Essen',
+    'Hauptstraße 24 (Whg. 5), 45127 Essen',
+    'Hauptstraße 24 WE 12 + TG 3, 45127 Essen',
+    'Hauptstraße 24, Essen (45127)',
+    'Hauptstraße 24, Essen, PLZ 45127',
+    'Hauptstraße 24, PLZ: 45127 Essen',
+    'Hauptstraße 24, D 45127 Essen',
   ])('reads %j as the house, not the flat', (input) => {
     const address = typedAddress(input);
     expect(address.parts).toEqual(essen);
@@ -42,8 +53,24 @@ describe('noise words with their numbers', () => {
     ['Hauptstraße 24, Hinterhaus 3, 45127 Essen', 'part_unexplained'],
     ['Hauptstraße 24, Haus 2 Aufgang B, 45127 Essen', 'part_unexplained'],
     ['Hauptstraße 24 Whg. 5 Zimmer 4, 45127 Essen', 'part_unexplained'],
+    ['Hauptstraße WE 12, 45127 Essen', 'number_missing'],
+    ['Hauptstraße Whg. 5, 45127 Essen', 'number_missing'],
+    ['Hauptstraße TG 14, 45127 Essen', 'number_missing'],
+    ['Hauptstraße 24, 45127 Essen, Hessen, Bayern', 'state_unexplained'],
   ])('says %j has a part nothing explains', (input, warning) => {
     expect(typedAddress(input).unexplained).toContain(warning);
+  });
+});
+
+describe('a state typed after the place', () => {
+  it('is kept for the match, a country is not', () => {
+    expect(typedAddress('Hauptstraße 24, 45127 Essen, Nordrhein-Westfalen').keys).toMatchObject({
+      state: 'NW',
+    });
+    expect(typedAddress('Hauptstraße 24, 45127 Essen (NRW)').keys).toMatchObject({ state: 'NW' });
+    expect(typedAddress('Hauptstraße 24, 45127 Essen, Deutschland').keys).not.toHaveProperty(
+      'state',
+    );
   });
 });
 

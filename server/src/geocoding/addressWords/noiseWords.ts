@@ -46,35 +46,42 @@ export function noiseWord(token: string): NoiseWord | undefined {
 export const ORDINAL = /^\d{1,2}\.$/;
 
 /**
- * Countries and states typed after the place: they say nothing a postcode
- * does not. Compared as placeKey()s (lower case letters and digits only).
+ * Countries and states typed after the place, as placeKey()s (lower case
+ * letters and digits only), each state with its two-letter code: a country
+ * says nothing a postcode does not; a state must be the point's own.
  */
-export const REGION_NAMES: readonly string[] = [
-  'deutschland',
-  'germany',
-  'de',
-  'd',
-  'brd',
-  'bundesrepublikdeutschland',
-  'badenwuerttemberg',
-  'bw',
-  'bayern',
-  'by',
-  'berlin',
-  'brandenburg',
-  'bremen',
-  'hamburg',
-  'hessen',
-  'mecklenburgvorpommern',
-  'mv',
-  'niedersachsen',
-  'nordrheinwestfalen',
-  'nrw',
-  'rheinlandpfalz',
-  'rlp',
-  'saarland',
-  'sachsen',
-  'sachsenanhalt',
-  'schleswigholstein',
-  'thueringen',
-];
+export const REGIONS: Readonly<Record<string, string | undefined>> = {
+  deutschland: undefined,
+  germany: undefined,
+  de: undefined,
+  d: undefined,
+  brd: undefined,
+  bundesrepublikdeutschland: undefined,
+  badenwuerttemberg: 'BW',
+  bw: 'BW',
+  bayern: 'BY',
+  by: 'BY',
+  berlin: 'BE',
+  brandenburg: 'BB',
+  bremen: 'HB',
+  hamburg: 'HH',
+  hessen: 'HE',
+  mecklenburgvorpommern: 'MV',
+  mv: 'MV',
+  niedersachsen: 'NI',
+  nordrheinwestfalen: 'NW',
+  nrw: 'NW',
+  rheinlandpfalz: 'RP',
+  rlp: 'RP',
+  saarland: 'SL',
+  sachsen: 'SN',
+  sachsenanhalt: 'ST',
+  schleswigholstein: 'SH',
+  thueringen: 'TH',
+};
+
+/** Words of notes that carry a number ("Whg. 5", "TG 14"), as a regular expression's alternatives. */
+export const NUMBERED_NOTE_WORDS = NOISE_WORDS.filter((n) => n.tail === 'number')
+  .flatMap((n) => n.words)
+  .sort((a, b) => b.length - a.length)
+  .join('|');

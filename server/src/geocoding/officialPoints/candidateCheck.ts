@@ -38,7 +38,7 @@ export interface CheckedPoint {
 /** A typed place shorter than this never matches as the beginning of a municipality's name. */
 const MIN_PREFIX = 4;
 /** A place typed this long or longer may differ from the published name by one letter. */
-const MIN_SPELLING = 5;
+const MIN_SPELLING = 4;
 
 /** The point would fit, were the typed part confirmed: the file names no Ortsteile. */
 export const DECLINED = 'locality_unconfirmed' as const;

@@ -120,8 +120,21 @@ export function createOfficialPoints(deps: {
       return area && { states: postcodes.statesOf(area), area };
     }
     const [place] = typed.placeKeys;
-    const states = place === undefined ? undefined : postcodes.statesNamed(place);
-    return states?.size === 1 ? { states } : undefined;
+    if (place === undefined) return undefined;
+    // "Berlin-Spandau": a municipality and its Ortsteil, named by the municipality.
+    const [municipality] = typed.place?.parts ?? [];
+    const named = postcodes.statesNamed(place);
+    if (named.size === 1) return { states: named };
+    // The Ortsteil narrows the points to one part of the municipality, in whichever state it is.
+    if (named.size > 0 || municipality === undefined) return undefined;
+    const states = postcodes.statesNamed(municipality);
+    return states.size > 0 ? { states } : undefined;
+  }
+
+  /** The places whose points are read: as typed, and the municipality of "Berlin-Spandau". */
+  function placesToRead(typed: AddressKeys): string[] {
+    const [municipality] = typed.place?.parts ?? [];
+    return municipality === undefined ? typed.placeKeys : [...typed.placeKeys, municipality];
   }
 
   /** The points at this street and number that agree with everything typed; undefined: too many to tell. */
@@ -133,7 +146,7 @@ export function createOfficialPoints(deps: {
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const candidates = scope.area
       ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
-      : await repository.pointsInPlaces(streetKey, typed.number, typed.placeKeys, states);
+      : await repository.pointsInPlaces(streetKey, typed.number, placesToRead(typed), states);
     if (candidates.length >= BOX_LIMIT) return undefined;
     const checked = candidates.map((p) => checkCandidate(p, typed, scope, postcodes));
     const agreeing = checked.filter((c): c is CheckedPoint => typeof c === 'object');
@@ -172,7 +185,10 @@ export function createOfficialPoints(deps: {
     if (address.unexplained.length > 0) return { place: null, declined: address.unexplained };
     const typed = address.keys;
     const typedScope = typed && scopeOf(typed);
-    const scope = typedScope && (await withPoints(typedScope));
+    if (typed?.state !== undefined && typedScope && !typedScope.states.has(typed.state)) {
+      return { place: null, declined: ['state_unexplained'] };
+    }
+    const scope = typedScope && (await withPoints(inState(typedScope, typed?.state)));
     if (!typed || !scope) return NONE;
     const restored: GeocodingWarning[] = typed.postcodeRestored ? ['postcode_restored'] : [];
     for (const key of await streetKeysOf(typed, scope)) {
@@ -188,11 +204,11 @@ export function createOfficialPoints(deps: {
       }
     }
     const street = await similarStreet(typed, scope);
-    if (street === undefined || typed.streetKeys.includes(street)) return NONE;
+    if (street === undefined || typed.streetKeys.includes(street)) return NOT_FOUND;
     const points = await atStreet(typed, scope, street);
     if (points === DECLINED) return { place: null, declined: [DECLINED] };
     const similar = pick(points ?? [], typed);
-    if (!similar) return NONE;
+    if (!similar) return NOT_FOUND;
     const warnings: GeocodingWarning[] = [...similar.warnings, 'street', ...restored];
     return {
       place: toPlace(similar.point, 'similar_street', warnings, deps.sources),
@@ -209,6 +225,13 @@ export function createOfficialPoints(deps: {
 }
 
 const NONE: OfficialFinding = { place: null, declined: [] };
+/** The state's file was asked and holds no address that fits everything typed. */
+const NOT_FOUND: OfficialFinding = { place: null, declined: ['not_in_official_data'] };
+
+/** A state typed after the place narrows the scope to it. */
+function inState(scope: MatchScope, state: string | undefined): MatchScope {
+  return state === undefined ? scope : { ...scope, states: new Set([state]) };
+}
 
 /** A postcode read with a restored leading zero counts only where its postal place is the place typed. */
 function restoredFits(postalPlace: string, typed: AddressKeys): boolean {

@@ -133,6 +133,22 @@ export const TYPED_CASES: readonly Case[] = [
     'Rüttenscheider Straße 24, Stellplatz 5, 45130 Essen',
     'c/o Schulz, Rüttenscheider Straße 24, 45130 Essen',
   ].map((input) => typed('flat or parking note', input, { point: 'essen-24' })),
+  ...[
+    'Rüttenscheider Straße 24/Whg. 5, 45130 Essen',
+    'Rüttenscheider Straße 24Whg5, 45130 Essen',
+    'Rüttenscheider Str.24 WE12, 45130 Essen',
+    'Rüttenscheider Straße 24-WE 12, 45130 Essen',
+    'Rüttenscheider Straße 24 / 5. OG, 45130 Essen',
+    'Rüttenscheider Straße 24 (Whg. 5), 45130 Essen',
+    'Rüttenscheider Straße 24 WE 12 + TG 3, 45130 Essen',
+  ].map((input) => typed('note glued to the number', input, { point: 'essen-24' })),
+  // The note's number is no house number: Rüttenscheider Straße 5 is another building.
+  ...[
+    'Rüttenscheider Straße WE 5, 45130 Essen',
+    'Rüttenscheider Straße Whg. 5, 45130 Essen',
+    'Rüttenscheider Str. OG 5, 45130 Essen',
+    'Rüttenscheider Straße App. 5, 45130 Essen',
+  ].map((input) => typed('a note without a house number', input, 'fallback')),
   typed('a number nothing explains', 'Rüttenscheider Straße 24 7, 45130 Essen', 'fallback'),
   typed('a suffix the file does not hold', 'Rüttenscheider Straße 24 b, 45130 Essen', 'fallback'),
   typed(
@@ -183,6 +199,13 @@ export const TYPED_CASES: readonly Case[] = [
   typed('place variant', 'Berliner Straße 60, 15230 Frankfurt a.M.', 'fallback'),
   typed('place variant', 'Bahnhofstraße 35, 06108 Halle/S.', { point: 'halle-saale' }),
   typed('place variant', 'Bahnhofstraße 30, 12555 Berlin-Köpenick', { point: 'berlin-koepenick' }),
+  typed('Berlin district as the place, no postcode', 'Bahnhofstraße 30, Berlin-Köpenick', {
+    point: 'berlin-koepenick',
+  }),
+  typed('Berlin district as the place, no postcode', 'Hauptstraße 100, Berlin-Schöneberg', {
+    point: 'berlin-schoeneberg',
+  }),
+  typed('Berlin district as the place, no postcode', 'Hauptstraße 100, Berlin-Spandau', 'fallback'),
   typed('trailing state or country', 'Huestraße 10, D-44787 Bochum', { point: 'bochum' }),
   typed('trailing state or country', 'Huestraße 10, 44787 Bochum, Nordrhein-Westfalen', {
     point: 'bochum',
@@ -190,7 +213,17 @@ export const TYPED_CASES: readonly Case[] = [
   typed('trailing state or country', 'Berliner Straße 60, 60311 Frankfurt am Main, Hessen', {
     point: 'ffm-innenstadt',
   }),
+  typed('trailing state contradicts', 'Huestraße 10, 44787 Bochum, Bayern', 'fallback'),
+  typed(
+    'trailing state contradicts',
+    'Berliner Straße 60, 60311 Frankfurt am Main, Sachsen',
+    'fallback',
+  ),
+  typed('postcode written otherwise', 'Huestraße 10, Bochum (44787)', { point: 'bochum' }),
+  typed('postcode written otherwise', 'Huestraße 10, Bochum, PLZ 44787', { point: 'bochum' }),
+  typed('postcode written otherwise', 'Huestraße 10, D 44787 Bochum', { point: 'bochum' }),
   typed('typo in the place', 'Huestraße 10, 44787 Bochun', { point: 'bochum' }),
+  typed('typo in the place', 'Bahnhofstraße 35, 06108 Hale', { point: 'halle-saale' }),
   typed('typo in the place', 'Huestraße 10, 44787 Dortmund', 'fallback'),
 ];
 

@@ -145,6 +145,20 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
           '45130',
           'Essen',
         ),
+        'Huestraße 10, 44787 Bochum, Bayern': geocoded(
+          51.4787,
+          7.2162,
+          'Huestraße',
+          '44787',
+          'Bochum',
+        ),
+        'Bahnhofstraße 20, 41236 Rheydt': geocoded(
+          51.1655,
+          6.4455,
+          'Bahnhofstraße',
+          '41236',
+          'Mönchengladbach',
+        ),
         'Rüttenscheider Straße 24 b, 45130 Essen': geocoded(
           51.4392,
           7.0094,
@@ -230,6 +244,15 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
     expect(answer('Rüttenscheider Straße 24 b, 45130 Essen')?.geocoding).toMatchObject({
       source: 'geocoder',
       warnings: ['suffix_unexplained'],
+    });
+    expect(answer('Huestraße 10, 44787 Bochum, Bayern')?.geocoding).toMatchObject({
+      source: 'geocoder',
+      warnings: ['state_unexplained'],
+    });
+    // A former municipality: the file holds no place of that name.
+    expect(answer('Bahnhofstraße 20, 41236 Rheydt')?.geocoding).toMatchObject({
+      source: 'geocoder',
+      warnings: ['not_in_official_data'],
     });
   });
 
