@@ -18,6 +18,7 @@ export interface SessionOptions {
   later?: number;
   timers?: Timers;
   date1904?: boolean;
+  failingPartRequests?: number;
 }
 
 export interface CountedHost extends ExcelHost {
@@ -45,6 +46,7 @@ export async function openSession(options: SessionOptions): Promise<CountedHost>
     ...(options.device ? { device: options.device } : {}),
     ...(options.platform ? { platform: options.platform } : {}),
     ...(options.date1904 ? { date1904: true } : {}),
+    ...(options.failingPartRequests ? { failingPartRequests: options.failingPartRequests } : {}),
     runtime: vmRuntime({
       dir: options.dir,
       fetch: counting,
