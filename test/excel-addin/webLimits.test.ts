@@ -4,6 +4,7 @@
 // workbook grows, and a read that fails is tried again, never taken as empty.
 import { describe, expect, it } from 'vitest';
 import { WEB_PAYLOAD_MAX_BYTES } from '#dev/hosts/excel/requestLimits.js';
+import { Workbook } from '#dev/hosts/excel/workbook.js';
 import { PART_NAMESPACE } from '../../excel-addin/src/workbook/workbookPart.js';
 import { builtAddinAndStandIn, entry } from './support/standInApi.js';
 import {
@@ -94,6 +95,42 @@ describe('Excel on the web: 5 MB per request and answer', () => {
     });
     await reopened.settled(300);
     expect(reopened.values('B1:B20')).toEqual(values);
+    expect(reopened.requests).toEqual([]);
+    await reopened.close();
+  });
+});
+
+describe('two co-authors on one workbook', () => {
+  it('keep both their answers: each write merges with what the workbook holds now', async () => {
+    const [first, second, third] = addresses(3);
+    const shared = new Workbook();
+    const a = await openSession({ dir: world.dir, device: withKey(), workbook: shared });
+    const b = await openSession({ dir: world.dir, device: withKey(), workbook: shared });
+    // B reads the record (and keeps its copy), then A adds an answer, then B another.
+    b.enter('A1', first ?? '');
+    b.enter('B1', '=BRW.BODENRICHTWERT(A1)');
+    await b.settled();
+    a.enter('A2', second ?? '');
+    a.enter('B2', '=BRW.BODENRICHTWERT(A2)');
+    await a.settled();
+    b.enter('A3', third ?? '');
+    b.enter('B3', '=BRW.BODENRICHTWERT(A3)');
+    await b.settled();
+    const values = a.values('B1:B3');
+    expect(withErrors(values)).toBe(0);
+    const file = shared.save();
+    await a.close();
+    await b.close();
+
+    // Opened elsewhere with the service down: every answer is in the workbook.
+    const reopened = await openSession({
+      dir: world.dir,
+      file,
+      platform: 'web',
+      serviceDown: true,
+    });
+    await reopened.settled();
+    expect(reopened.values('B1:B3')).toEqual(values);
     expect(reopened.requests).toEqual([]);
     await reopened.close();
   });

@@ -25,6 +25,13 @@ export interface OpenOptions {
   runtime?: StartRuntime;
   /** A saved workbook to open; a new one with one sheet "Tabelle1" without it. */
   file?: WorkbookFile;
+  /**
+   * A workbook another session has open (co-authoring): both see its cells and
+   * custom XML parts, but what an add-in read into JavaScript is not updated
+   * ("Values copied from the workbook to JavaScript variables … are not
+   * synchronized", learn.microsoft.com/office/dev/add-ins/excel/co-authoring-in-excel-add-ins).
+   */
+  workbook?: Workbook;
   /** A new workbook counting dates from 1904. */
   date1904?: boolean;
   /**
@@ -71,7 +78,7 @@ export interface ExcelHost {
 const SHEET = 'Tabelle1';
 
 export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
-  const workbook = new Workbook(options.file);
+  const workbook = options.workbook ?? new Workbook(options.file);
   if (options.file === undefined && options.date1904) workbook.date1904 = true;
   const device = options.device ?? new Map<string, string>();
   let selection: Area = parseArea('A1', workbook.sheets[0]?.name ?? SHEET);
