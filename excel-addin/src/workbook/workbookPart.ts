@@ -104,9 +104,11 @@ export function splitText(text: string): string[] {
 
 /**
  * The text of the newest complete write among the parts read; null when there
- * are none. Parts of a write broken off (a co-author's, or one cut short) are
- * passed over; if no write is complete, the record cannot be read: an error,
- * never an empty workbook, so nothing overwrites it.
+ * is none. Parts of a write cut short (by a closed session, or crossing a
+ * co-author's) are passed over while an earlier write is complete, since a
+ * write removes the older parts only once all of its own are added. Only the
+ * very first write of a workbook, cut short, leaves nothing complete: like a
+ * garbled part, a workbook without kept answers.
  */
 export function joinParts(xmls: readonly string[]): string | null {
   if (xmls.length === 0) return null;
@@ -117,7 +119,8 @@ export function joinParts(xmls: readonly string[]): string | null {
     const text = fromPartXml(xml);
     if (label === null || text === null) continue;
     const parts = writes.get(label.generation) ?? new Map<number, string>();
-    parts.set(label.index, text);
+    // Two unlabelled parts (an earlier add-in's, and a co-author's): the first, as that add-in read it.
+    if (!parts.has(label.index)) parts.set(label.index, text);
     writes.set(label.generation, parts);
     counts.set(label.generation, label.count);
   }
@@ -125,7 +128,7 @@ export function joinParts(xmls: readonly string[]): string | null {
     .filter(([generation, parts]) => parts.size === counts.get(generation))
     .sort(([a], [b]) => b - a);
   const newest = complete[0];
-  if (newest === undefined) throw new Error('Der Speicher der Arbeitsmappe ist unvollständig.');
+  if (newest === undefined) return null;
   const [, parts] = newest;
   return Array.from({ length: parts.size }, (_, index) => parts.get(index) ?? '').join('');
 }
