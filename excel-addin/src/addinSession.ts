@@ -18,6 +18,7 @@ import {
 } from './settings/settingsStore.js';
 import { createCellHealing, type CellHealing } from './workbook/cellHealing.js';
 import { createRefreshRequests, type RefreshRequests } from './workbook/refreshRequests.js';
+import { retryingPart } from './workbook/retryingPart.js';
 import type { WorkbookPart } from './workbook/workbookPart.js';
 import type { MeResponse } from '#shared/index.js';
 
@@ -88,7 +89,7 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
   };
   const settings = createSettingsStore(deps.storage, deps.defaultServiceUrl);
   const attributions = createAttributionLog(deps.workbook);
-  const answers = createWorkbookAnswers(deps.workbookPart, {
+  const answers = createWorkbookAnswers(retryingPart(deps.workbookPart, deps.sleep), {
     maxChars: SESSION_LIMITS.maxWorkbookChars,
     maxAnswerChars: SESSION_LIMITS.maxAnswerChars,
   });

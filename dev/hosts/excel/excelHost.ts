@@ -7,6 +7,7 @@ import { parseArea, type Area } from '#shared/client/a1Address.js';
 import type { BatchOp } from './batchProtocol.js';
 import { Calculation, type Platform } from './calculation.js';
 import { createBatchExecutor, type HostState } from './excelApi.js';
+import { requestGuard } from './requestLimits.js';
 import type { AddinRuntime, StartRuntime } from './runtime.js';
 import { vmRuntime } from './vmRuntime.js';
 import { Workbook, type Value, type WorkbookFile } from './workbook.js';
@@ -24,6 +25,13 @@ export interface OpenOptions {
   runtime?: StartRuntime;
   /** A saved workbook to open; a new one with one sheet "Tabelle1" without it. */
   file?: WorkbookFile;
+  /**
+   * A workbook another session has open (co-authoring): both see its cells and
+   * custom XML parts, but what an add-in read into JavaScript is not updated
+   * ("Values copied from the workbook to JavaScript variables … are not
+   * synchronized", learn.microsoft.com/office/dev/add-ins/excel/co-authoring-in-excel-add-ins).
+   */
+  workbook?: Workbook;
   /** A new workbook counting dates from 1904. */
   date1904?: boolean;
   /**
@@ -35,6 +43,8 @@ export interface OpenOptions {
   platform?: Platform;
   /** The newest ExcelApi version the host supports. */
   excelApi?: string;
+  /** The first this many requests reaching the custom XML parts fail (requestLimits.ts). */
+  failingPartRequests?: number;
 }
 
 export interface ExcelHost {
@@ -58,6 +68,8 @@ export interface ExcelHost {
   settled(quietMs?: number): Promise<void>;
   save(): WorkbookFile;
   close(): Promise<void>;
+  /** The largest request and answer the add-in's Excel.run sent and got, in bytes. */
+  payloads: { largestRequest: number; largestAnswer: number };
   /** Calls a function directly with Excel's arguments (null where omitted) and an invocation. */
   call(id: string, ...args: unknown[]): Promise<unknown>;
   ids(): string[];
@@ -66,7 +78,7 @@ export interface ExcelHost {
 const SHEET = 'Tabelle1';
 
 export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
-  const workbook = new Workbook(options.file);
+  const workbook = options.workbook ?? new Workbook(options.file);
   if (options.file === undefined && options.date1904) workbook.date1904 = true;
   const device = options.device ?? new Map<string, string>();
   let selection: Area = parseArea('A1', workbook.sheets[0]?.name ?? SHEET);
@@ -84,6 +96,10 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
     excelApi,
     nextCommentId: () => `comment-${++comments}`,
   });
+  const guard = requestGuard({
+    payloadLimit: options.platform === 'web',
+    failingPartRequests: options.failingPartRequests ?? 0,
+  });
   const start = options.runtime ?? vmRuntime({ dir: options.dir });
   const runtime = await start({
     device,
@@ -100,7 +116,7 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
         execute = createBatchExecutor(state());
         executors.set(runId, execute);
       }
-      return execute(ops as BatchOp[]);
+      return guard.run(ops as BatchOp[], execute);
     },
   });
   // Counts what happens, so settled() knows when the workbook is quiet.
@@ -136,6 +152,7 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
     workbook,
     device,
     runs: calculation.runs,
+    payloads: guard.seen,
     enter(address, content) {
       const at = area(address);
       calculation.enter(sheetOf(at), at.row, at.column, content);

@@ -64,8 +64,9 @@ export class FakeCache {
 
 /**
  * Google's Apps Script quotas page (developers.google.com/apps-script/guides/services/quotas):
- * property reads, 50,000 a day for consumer accounts; 9 KB per value, 500 KB
- * per property store. The quota counts against the user at the keyboard (also
+ * property reads, 50,000 a day for consumer accounts; 9 KB per property value,
+ * 500 KB per property store. A write past either is refused whole, with an
+ * exception, and nothing of it is stored. The quota counts against the user at the keyboard (also
  * for custom functions: guides/sheets/functions), across executions, so one
  * counter is shared by the stores of a test's runtimes.
  */
@@ -87,8 +88,19 @@ export class PropertyQuota {
 
 export class FakeProperties {
   readonly values = new Map<string, string>();
+  private elsewhere: Record<string, string> | undefined;
 
   constructor(readonly quota = new PropertyQuota()) {}
+
+  /**
+   * Another execution's write that lands just before this store's next write:
+   * every custom-function call runs as an execution of its own, so what one
+   * read at its start may be out of date when it writes (a store fuller than
+   * it saw refuses its write).
+   */
+  writtenElsewhere(values: Record<string, string>): void {
+    this.elsewhere = values;
+  }
 
   /** Bytes of every key and value, as the 500 KB of a store count them. */
   storedBytes(): number {
@@ -98,6 +110,10 @@ export class FakeProperties {
   }
 
   private store(updates: Record<string, string>): void {
+    if (this.elsewhere !== undefined) {
+      for (const [key, value] of Object.entries(this.elsewhere)) this.values.set(key, value);
+      this.elsewhere = undefined;
+    }
     let total = this.storedBytes();
     for (const [key, raw] of Object.entries(updates)) {
       const value = String(raw);

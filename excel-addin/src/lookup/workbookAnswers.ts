@@ -10,7 +10,11 @@
 // in a map of their own (`parcels`, by parcelAnswerKey).
 //
 // The part is read once per session and written after changes, one write at a
-// time, the newest state last. Its size is bounded: an answer that would make
+// time, the newest state last. Every write first reads the part again and
+// takes in what another session (a co-author) kept meanwhile: what a session
+// read is not updated by Excel ("Values copied from the workbook to JavaScript
+// variables … are not synchronized", learn.microsoft.com/office/dev/add-ins/excel/co-authoring-in-excel-add-ins),
+// so writing its copy whole would drop the other's answers. Its size is bounded: an answer that would make
 // it larger than `maxChars` is not kept (the cell shows it, but asks again the
 // next time Excel runs it), and the task pane says so; kept answers are never
 // dropped to make room, since they are what the workbook's cells show.
@@ -158,6 +162,26 @@ export function createWorkbookAnswers(
     return reading;
   }
 
+  /** Cells this session forgot: a co-author's older copy does not bring them back. */
+  const forgotten = new Set<string>();
+
+  /** Takes in the records the workbook holds now that this session does not know. */
+  async function merged(): Promise<Contents> {
+    const current = await contents();
+    const now = parse(await part.read());
+    const takeIn = <T>(mine: Map<string, T>, theirs: Map<string, T>, skip?: Set<string>) => {
+      for (const [key, record] of theirs) {
+        if (mine.has(key) || skip?.has(key)) continue;
+        mine.set(key, record);
+        size += entrySize(key, record);
+      }
+    };
+    takeIn(current.answers, now.answers);
+    takeIn(current.parcels, now.parcels);
+    takeIn(current.cells, now.cells, forgotten);
+    return current;
+  }
+
   function changed(): void {
     for (const listener of listeners) listener();
     dirty = true;
@@ -168,7 +192,7 @@ export function createWorkbookAnswers(
       if (!dirty) return;
       dirty = false;
       try {
-        await part.write(serialize(await contents()));
+        await part.write(serialize(await merged()));
       } catch {
         trouble(WRITE_FAILED_TEXT);
       }
@@ -244,6 +268,7 @@ export function createWorkbookAnswers(
         const freed = old === undefined ? 0 : entrySize(cell, old);
         if (size - freed + added > limits.maxChars) return false;
         current.cells.set(cell, record);
+        forgotten.delete(cell);
         size += added - freed;
         return true;
       });
@@ -254,6 +279,7 @@ export function createWorkbookAnswers(
         for (const cell of known) {
           size -= entrySize(cell, current.cells.get(cell));
           current.cells.delete(cell);
+          forgotten.add(cell);
         }
         return known.length > 0;
       });

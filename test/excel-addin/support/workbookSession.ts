@@ -18,6 +18,9 @@ export interface SessionOptions {
   later?: number;
   timers?: Timers;
   date1904?: boolean;
+  failingPartRequests?: number;
+  /** A workbook another session has open (co-authoring). */
+  workbook?: OpenOptions['workbook'];
 }
 
 export interface CountedHost extends ExcelHost {
@@ -42,9 +45,11 @@ export async function openSession(options: SessionOptions): Promise<CountedHost>
   const host = await openWorkbook({
     dir: options.dir,
     ...(options.file ? { file: options.file } : {}),
+    ...(options.workbook ? { workbook: options.workbook } : {}),
     ...(options.device ? { device: options.device } : {}),
     ...(options.platform ? { platform: options.platform } : {}),
     ...(options.date1904 ? { date1904: true } : {}),
+    ...(options.failingPartRequests ? { failingPartRequests: options.failingPartRequests } : {}),
     runtime: vmRuntime({
       dir: options.dir,
       fetch: counting,

@@ -38,6 +38,14 @@ export const testStreet = (n: number) => `Teststraße ${n}, 10115 Berlin`;
 export const longRemarkStreet = (n: number, chars: number) =>
   `Langtextweg ${n}-${chars}, 10115 Berlin`;
 
+/**
+ * An address in `zones` zones of every published field, as a large city's
+ * centre has them: its answer is about 460 bytes of the zone table per zone,
+ * so from about 19 zones on it is larger than one document property (9 KB).
+ * Zone i's value is 3000 + i.
+ */
+export const manyZonesStreet = (zones: number) => `Zonenweg ${zones}, 10115 Berlin`;
+
 const entry = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 'code'>) => ({
   nutzungsart: 'Wohnbaufläche',
   brw_euro_pro_m2: 1000,
@@ -46,6 +54,27 @@ const entry = (fields: Partial<BodenrichtwertEntry> & Pick<BodenrichtwertEntry, 
   gutachterausschuss: BERLIN_COMMITTEE,
   ...fields,
 });
+
+const manyFieldsZone = (i: number) =>
+  entry({
+    code: 'W',
+    brw_euro_pro_m2: 3000 + i,
+    bodenrichtwertnummer: String(11_000_000 + i),
+    zonenbezeichnung: `Mitte, Block ${i} zwischen Hauptstraße und Bahnhofstraße`,
+    bauweise: 'geschlossene Bauweise',
+    geschossflaechenzahl: 2.5,
+    grundflaechenzahl: 0.6,
+    vollgeschosszahl: 5,
+    wertrel_geschossflaechenzahl: 2.5,
+    entwicklungszustand: 'baureifes Land',
+    beitragszustand: 'erschließungsbeitrags- und kostenerstattungsbetragsfrei',
+    verfahrensgrund: 'Sanierungsgebiet',
+    verfahrensgrund_zusatz: 'sanierungsunbeeinflusst (Anfangswert)',
+    gemarkung: 'Mitte',
+    bemerkung: 'Wert für Wohnungsbau im Sanierungsgebiet, Eckgrundstücke gesondert',
+    flaeche_m2: 500,
+    tiefe_m: 35,
+  });
 
 const ENTRIES: Record<string, BodenrichtwertEntry[]> = {
   [ADDRESSES.berlin]: [
@@ -89,6 +118,8 @@ function entriesFor(address: string): BodenrichtwertEntry[] | undefined {
   }
   const street = /^Teststraße (\d+), 10115 Berlin$/.exec(address);
   if (street) return [entry({ code: 'W', brw_euro_pro_m2: 1000 + Number(street[1]) })];
+  const zoned = /^Zonenweg (\d+), 10115 Berlin$/.exec(address);
+  if (zoned) return Array.from({ length: Number(zoned[1]) }, (_, i) => manyFieldsZone(i + 1));
   const long = /^Langtextweg (\d+)-(\d+), 10115 Berlin$/.exec(address);
   if (long) {
     const remark = 'ü'.repeat(Number(long[2]));
