@@ -14,6 +14,7 @@ import { failingLookupsMigration } from './051-failing-lookups.js';
 import { sourceOffersMigration } from './060-source-offers.js';
 import { zoneSetsMigration } from './070-zone-sets.js';
 import { zoneSetIndexStampMigration } from './080-zone-set-index-stamp.js';
+import { cacheKeyLengthMigration } from './090-cache-key-length.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   sourceOffersMigration,
   zoneSetsMigration,
   zoneSetIndexStampMigration,
+  cacheKeyLengthMigration,
 ];
