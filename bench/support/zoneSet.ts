@@ -1,7 +1,7 @@
 // A zone set under the bench's official addresses: Hessen's BRM XML file (the
 // layout of dev/fakes/brmXmlFile.ts) holding a gapless grid of generated zones
 // around Wiesbaden, imported as `npm run zones:import -- --state HE --year
-// 2024 <file>` imports it, into the service's database before it starts (as a
+// 2026 <file>` imports it, into the service's database before it starts (as a
 // deployment's imports are in place when it starts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,10 +19,11 @@ import { ZoneSetRepository } from '#server/zoneSets/zoneSetRepository.js';
 import { gridAround, zoneRing, type ZoneGrid } from './zoneGrid.js';
 
 /**
- * The stichtag the Hessen stand-in's live service answers (demoWorld's
- * HE_ZONES): a set of that year is not older than the live route, so it answers.
+ * The newest stichtag the Hessen stand-in offers (01.01.2026), which the
+ * service's currency watch reads a minute after it starts: a set of an older
+ * year would from then on make way for the live route, as it should.
  */
-const YEAR = 2024;
+const YEAR = 2026;
 /** 16 × 16 cells of 60 m: about a square kilometre, wider than the address grid (±0.002°). */
 const GRID: ZoneGrid = gridAround(WIESBADEN, 16, 60);
 const USES = ['WA', 'MI', 'G'];
