@@ -12,6 +12,7 @@ import { measureBurst, measureColdOverhead } from './scenarios/coldLookups.js';
 import { measureRssGrowth } from './scenarios/rssGrowth.js';
 import { cachedAnswer, lookupPath, measureSameStackMinimum } from './scenarios/sameStackMinimum.js';
 import { measureThroughput, type LoadSettings } from './scenarios/throughput.js';
+import { measureZoneSetLookups } from './scenarios/zoneSetLookups.js';
 import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.js';
 import { startBenchWorld, type BenchWorld } from './support/benchWorld.js';
 import { bodenwertRequest } from './support/bodenwertRequest.js';
@@ -19,6 +20,7 @@ import { clientCredentialsToken } from './support/oauthToken.js';
 import { importOfficialPoints } from './support/officialPoints.js';
 import { ROOT, startChildServer, type ChildServer } from './support/childServer.js';
 import { SERVICE_ENTRY, START_NODE_OPTIONS } from './support/startOptions.js';
+import { importWiesbadenZoneSet } from './support/zoneSet.js';
 import { formatTable, machineState, type BenchReport, type Row } from './support/report.js';
 import { judge } from './support/targets.js';
 
@@ -179,7 +181,20 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
   log('(m) the same-stack minimum of (c)');
   const minimum = await measureSameStackMinimum(sqlite.answer, settings.load);
   const [cachedJson] = sqlite.cached;
-  minimum.note = `c (JSON, SQLite)/m ${((cachedJson?.requestsPerSecond ?? 0) / (minimum.requestsPerSecond ?? Infinity)).toFixed(2)}, m/a ${((minimum.requestsPerSecond ?? 0) / (hello.requestsPerSecond ?? Infinity)).toFixed(2)}`;
+  if (!cachedJson) throw new Error('(c): no JSON row on SQLite');
+  minimum.note = `c (JSON, SQLite)/m ${((cachedJson.requestsPerSecond ?? 0) / (minimum.requestsPerSecond ?? Infinity)).toFixed(2)}, m/a ${((minimum.requestsPerSecond ?? 0) / (hello.requestsPerSecond ?? Infinity)).toFixed(2)}`;
+
+  log('(z) cold lookups answered from a zone set, on SQLite');
+  let zones = 0;
+  const zoneSetLookup = await withService(
+    world,
+    'sqlite',
+    (server, token) => measureZoneSetLookups({ server, world, token, zones }, settings.load),
+    async (db) => {
+      await importOfficialPoints(db.db.sequelize, world);
+      zones = await importWiesbadenZoneSet(db.db.sequelize);
+    },
+  );
 
   let mariadbRows: Row[] = [];
   if (options.mariadb) {
@@ -216,6 +231,7 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
     sqlite.cold.row,
     sqlite.coldOfficial.row,
     sqlite.burst.row,
+    zoneSetLookup,
     ...scale.rows,
     sqlite.longRun.row,
   ];
@@ -223,7 +239,9 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
     hello,
     helloWithMiddleware,
     bodenwert: sqlite.bodenwert,
-    cachedLookups,
+    cacheHit: cachedJson,
+    minimum,
+    zoneSetLookup,
     overheadP50Ms: sqlite.cold.overheadP50Ms,
     officialOverheadP50Ms: sqlite.coldOfficial.overheadP50Ms,
     burst: sqlite.burst,

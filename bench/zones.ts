@@ -12,54 +12,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { nrwZoneZip, type ZoneShape } from '#dev/fakes/zoneShapefile.js';
-import { metricToLatLon } from '#server/geo/crs.js';
 import { mapNewestEntries } from '#server/sources/mapping/entryMapper.js';
 import { createZoneSetAnswers } from '#server/zoneSets/zoneSetAnswers.js';
 import { ZoneSetRepository } from '#server/zoneSets/zoneSetRepository.js';
 import { systemClock } from '#server/time/clock.js';
 import { createBenchDatabase, type BenchDialect } from './support/benchDatabase.js';
 import { percentile, round2 } from './support/latencyProbe.js';
+import { gridPoint, zoneRing, type ZoneGrid } from './support/zoneGrid.js';
 
 const ZONES = Number(process.env.BENCH_ZONES ?? 50_176);
 const LOOKUPS = Number(process.env.BENCH_ZONES_LOOKUPS ?? 10_000);
 const DIALECT = (process.env.BENCH_ZONES_DIALECT ?? 'sqlite') as BenchDialect;
-/** Points per side of a zone's outline (80 in all, NRW-like detail). */
-const SIDE_POINTS = 20;
-const WEST = 300_000;
-const SOUTH = 5_600_000;
 
-const side = Math.ceil(Math.sqrt(ZONES));
-/** A cell of about a square kilometre: 50,000 of them cover NRW's 34,000 km² and more. */
-const CELL = 1_000;
-
-/** Deterministic noise, so every run builds the same year. */
-function noise(seed: number): number {
-  const x = Math.sin(seed * 12.9898) * 43758.5453;
-  return x - Math.floor(x);
-}
+/**
+ * Cells of about a square kilometre (50,000 of them cover NRW's 34,000 km²
+ * and more), outlines of 80 points set 5–45 m into their cell.
+ */
+const GRID: ZoneGrid = {
+  west: 300_000,
+  south: 5_600_000,
+  columns: Math.ceil(Math.sqrt(ZONES)),
+  cell: 1_000,
+  sidePoints: 20,
+  inset: { min: 5, max: 45 },
+};
 
 function zoneAt(i: number): ZoneShape {
-  const x0 = WEST + (i % side) * CELL;
-  const y0 = SOUTH + Math.floor(i / side) * CELL;
-  const inset = (k: number) => 5 + noise(i * 97 + k) * 40;
-  const ring: [number, number][] = [];
-  const corners: [number, number, number, number][] = [
-    [x0, y0, 0, 1],
-    [x0, y0 + CELL, 1, 0],
-    [x0 + CELL, y0 + CELL, 0, -1],
-    [x0 + CELL, y0, -1, 0],
-  ];
-  corners.forEach(([sx, sy, dx, dy], c) => {
-    // Inward normal of a side walked clockwise: (dy, -dx).
-    for (let k = 0; k < SIDE_POINTS; k += 1) {
-      const t = (k / SIDE_POINTS) * CELL;
-      const d = inset(c * SIDE_POINTS + k);
-      ring.push([sx + dx * t + dy * d, sy + dy * t - dx * d]);
-    }
-  });
-  ring.push(ring[0] as [number, number]);
   return {
-    rings: [ring],
+    rings: [zoneRing(GRID, i)],
     values: {
       BRW: `${100 + (i % 900)},${i % 10}0`,
       STAG: '01.01.2025',
@@ -125,10 +105,7 @@ async function main() {
     const times: number[] = [];
     let found = 0;
     for (let k = 0; k < LOOKUPS + 200; k += 1) {
-      const point = metricToLatLon(
-        [WEST + noise(k + 0.5) * side * CELL, SOUTH + noise(k + 0.25) * side * CELL],
-        'EPSG:25832',
-      );
+      const point = gridPoint(GRID, k);
       const t0 = performance.now();
       const set = await answers.setFor('DE-NW', '2026-11-22');
       if (!set) throw new Error('no active set after the import');

@@ -30,6 +30,8 @@ export interface BenchWorld {
   nextColdAddress(): string;
   /** The same in Wiesbaden, where the address is also an official house coordinate. */
   nextOfficialAddress(): string;
+  /** Every Wiesbaden address, whether handed out or not (for a service of its own). */
+  officialAddresses: readonly string[];
   /** The Wiesbaden addresses as house coordinates, to import (state DE-HE). */
   officialPoints: readonly SamplePoint[];
   /** Sets the fixed latency of both fakes. */
@@ -88,6 +90,7 @@ export async function startBenchWorld(): Promise<BenchWorld> {
     registryFile,
     nextColdAddress: handOut(Object.keys(cold)),
     nextOfficialAddress: handOut(Object.keys(official)),
+    officialAddresses: Object.keys(official),
     officialPoints,
     setLatency(ms) {
       nominatim.latencyMs = ms;

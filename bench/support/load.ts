@@ -5,6 +5,8 @@ import autocannon from 'autocannon';
 export interface LoadOptions {
   url: string;
   durationSeconds: number;
+  /** A fixed number of requests instead of the duration (a finite supply of new addresses). */
+  amount?: number;
   connections: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
@@ -29,6 +31,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const result = await autocannon({
     url: options.url,
     duration: options.durationSeconds,
+    ...(options.amount === undefined ? {} : { amount: options.amount }),
     connections: options.connections,
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
@@ -41,7 +44,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       ? result.non2xx
       : result.requests.total - (result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0);
   return {
-    requestsPerSecond: Math.round(result.requests.average),
+    // A fixed amount ends within a second: its per-second average would count that part second as one.
+    requestsPerSecond: Math.round(
+      options.amount === undefined
+        ? result.requests.average
+        : result.requests.total / result.duration,
+    ),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,

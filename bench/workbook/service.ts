@@ -10,8 +10,15 @@ export interface WorkbookServiceSettings {
   concurrency: number;
   /** The column's addresses are official house coordinates the service holds. */
   official: boolean;
+  /** A zone set covering the official addresses is imported too (needs `official`). */
+  zones: boolean;
   /** GEOCODER_MIN_INTERVAL_MS: 0 as for a self-hosted geocoder, 1000 at the public Nominatim's pace. */
   geocoderIntervalMs: number;
+}
+
+export interface UpstreamCalls {
+  geocoder: number;
+  landValue: number;
 }
 
 export interface WorkbookService {
@@ -20,8 +27,8 @@ export interface WorkbookService {
   addresses: string[];
   /** Lookups charged this month (usage_this_month). */
   charged(): Promise<number>;
-  /** Requests the geocoder fake has answered so far. */
-  geocoderCalls(): Promise<number>;
+  /** Requests the geocoder fake and the state service fake (land values) have answered so far. */
+  upstreamCalls(): Promise<UpstreamCalls>;
   close(): Promise<void>;
 }
 
@@ -35,7 +42,11 @@ export async function startWorkbookService(
     settings.concurrency,
     settings.geocoderIntervalMs,
   ];
-  const argv = [...args.map(String), ...(settings.official ? ['official'] : [])];
+  const argv = [
+    ...args.map(String),
+    ...(settings.official ? ['official'] : []),
+    ...(settings.official && settings.zones ? ['zones'] : []),
+  ];
   const child = fork(path.join(import.meta.dirname, 'serviceProcess.ts'), argv, {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -54,12 +65,10 @@ export async function startWorkbookService(
       });
       return ((await response.json()) as MeResponse).usage_this_month;
     },
-    geocoderCalls: () =>
-      new Promise<number>((resolve) => {
-        child.once('message', (message) =>
-          resolve((message as { geocoderCalls: number }).geocoderCalls),
-        );
-        child.send('geocoderCalls');
+    upstreamCalls: () =>
+      new Promise<UpstreamCalls>((resolve) => {
+        child.once('message', (message) => resolve(message as UpstreamCalls));
+        child.send('upstreamCalls');
       }),
     close: () =>
       new Promise<void>((resolve) => {
