@@ -16,7 +16,8 @@ import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { createLookup, createLookupParts } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
-import type { ParcelZones } from './parcels/parcelAnswer.js';
+import type { CachedParcel } from './parcels/parcelAnswer.js';
+import { createAnsweredPoints } from './parcels/answeredPoints.js';
 import { createParcelValuation } from './parcels/createParcelValuation.js';
 import { createGeometryPool } from './parcels/geometryPool.js';
 import type { ParcelValuation } from './parcels/parcelValuation.js';
@@ -112,7 +113,8 @@ export async function createContext(
       logger,
       now: clock,
     }),
-    store: lookupParts.storeOf<ParcelZones>(),
+    store: lookupParts.storeOf<CachedParcel>(),
+    answeredPoints: createAnsweredPoints(clock),
     logger,
     clock,
   });

@@ -18,6 +18,7 @@ import { UpstreamOutage } from '../upstream/upstreamOutage.js';
 import { gridSampleText, POLYGON_METHOD_TEXT } from '../geo/gridSample.js';
 import { simplifiedText } from '../geo/vertexBudget.js';
 import type { GeometryPool } from './geometryPool.js';
+import type { AnsweredPoints } from './answeredPoints.js';
 import type { CadastralParcel } from '../cadastre/parcelSource.js';
 import type { ParcelZone } from './parcelValuation.js';
 import { orderedZones, zoneWithShare, zonesOfParcel } from './parcelZones.js';
@@ -27,6 +28,8 @@ export interface ZoneFetchDeps {
   sourceGate: SourceGate;
   logger: Logger;
   geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
+  /** Grid points answered in an earlier, failed try of the same parcel. */
+  answeredPoints: AnsweredPoints;
 }
 
 export interface ZonesAt {
@@ -74,12 +77,14 @@ export async function fetchParcelZones(
     }
     const sample = await deps.geometry.parcelGridSample(parcel.polygon, ticket.signal);
     if (!sample) throw new UpstreamOutage('malformed_body', 'parcel too thin for a grid');
-    const found = await Promise.all(
-      sample.points.map((point) =>
+    const found = await deps.answeredPoints.askEach(
+      `${source.state}|${parcel.kennzeichen}|${stichtag ?? ''}`,
+      sample.points,
+      ([east, north]) => `${east} ${north}`,
+      (point) =>
         early
-          ? []
+          ? Promise.resolve([])
           : asked(() => adapter.recordsAt(metricToLatLon(point, parcel.polygon.crs), stichtag)),
-      ),
     );
     // Each point counts once for each zone it lies in; zones are told apart by what they publish.
     const counts = new Map<string, { entry: ZonedEntry; n: number }>();

@@ -12,6 +12,7 @@ import { PROBE_POINTS } from '#server/sources/shippedRegistry.js';
 import { gridSample, MAX_SAMPLES } from '#server/geo/gridSample.js';
 import { createGeometryPool } from '#server/parcels/geometryPool.js';
 import { fetchParcelZones } from '#server/parcels/parcelZoneFetch.js';
+import { createAnsweredPoints } from '#server/parcels/answeredPoints.js';
 import { loadSourceRegistry } from '#server/sources/registry.js';
 import { createUpstream } from '#server/upstream/upstream.js';
 import { logs, NOVEMBER_2026, startStateWorld, type StateWorld } from '../sources/stateSupport.js';
@@ -92,7 +93,13 @@ describe('sampled shares in Nordrhein-Westfalen', () => {
       entry,
       ticketFor({ accountId: 'a', ip: '127.0.0.1', signal: new AbortController().signal }, 2000),
       { asOf: '2026-11-22', stichtag: undefined, fallbackGemeinde: undefined },
-      { gate: new CallerGate(4), sourceGate: createSourceGate(4), logger: logs.logger, geometry },
+      {
+        gate: new CallerGate(4),
+        sourceGate: createSourceGate(4),
+        logger: logs.logger,
+        geometry,
+        answeredPoints: createAnsweredPoints(() => new Date()),
+      },
     );
     const samples = result.anteile.stichproben ?? 0;
     expect(result.anteile).toMatchObject({ verfahren: 'rasterstichprobe' });
