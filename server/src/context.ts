@@ -101,7 +101,12 @@ export async function createContext(
     logger,
     fetch: fetchFn,
   });
-  const lookup = await createLookup(lookupParts, { clock, logger, sequelize: db.sequelize });
+  const lookup = await createLookup(lookupParts, {
+    config,
+    clock,
+    logger,
+    sequelize: db.sequelize,
+  });
   closers.push(() => lookup.offers.stop());
   const geometry = createGeometryPool();
   closers.push(() => geometry.close());
@@ -112,6 +117,7 @@ export async function createContext(
       upstream: lookupParts.upstream,
       logger,
       now: clock,
+      pick: geometry.pickParcel,
     }),
     store: lookupParts.storeOf<CachedParcel>(),
     answeredPoints: createAnsweredPoints(clock),

@@ -139,9 +139,10 @@ export function createParcelValuation(
     const cadastre = cadastreOf(located.state, deps.parcelSources);
     const parcel = await fetchParcel(located, cadastre, ticket, deps);
     if (!parcel) return NO_PARCEL;
-    const { polygon, ...published } = parcel;
+    // A parcel beyond the vertex budget comes simplified (toleranceM): its shares and the answer's geometry say so.
+    const { polygon, toleranceM, ...published } = parcel;
     const shares = await fetchParcelZones(
-      { ...published, polygon },
+      { ...published, polygon, ...(toleranceM === undefined ? {} : { toleranceM }) },
       connected,
       ticket,
       { asOf: stichtag ?? today(), stichtag, fallbackGemeinde: located.place?.municipality },
