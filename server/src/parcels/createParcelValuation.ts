@@ -139,15 +139,15 @@ export function createParcelValuation(
     const cadastre = cadastreOf(located.state, deps.parcelSources);
     const parcel = await fetchParcel(located, cadastre, ticket, deps);
     if (!parcel) return NO_PARCEL;
-    // A parcel beyond the vertex budget comes simplified (toleranceM): its shares and the answer's geometry say so.
-    const { polygon, toleranceM, ...published } = parcel;
     const shares = await fetchParcelZones(
-      { ...published, polygon, ...(toleranceM === undefined ? {} : { toleranceM }) },
+      parcel,
       connected,
       ticket,
       { asOf: stichtag ?? today(), stichtag, fallbackGemeinde: located.place?.municipality },
       deps,
     );
+    // A parcel beyond the vertex budget came simplified (toleranceM): the shares' text says so.
+    const { polygon, toleranceM: _simplified, ...published } = parcel;
     return parcelZones({ ...published, geometrie: toGeoJsonMultiPolygon(polygon) }, shares);
   }
 
