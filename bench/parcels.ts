@@ -97,6 +97,10 @@ const server = await startChildServer(
     PARCEL_SOURCES_FILE: parcelFile,
     // The per-IP limit would stop thousands of requests from one address within a minute.
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    // The background watch of the states' offers asks Berlin's year services a minute after
+    // start, in the middle of the cached requests, which (p2) counts as upstream work: not
+    // within the run.
+    OFFER_WATCH_DELAY_SECONDS: '3600',
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
   },
@@ -182,7 +186,10 @@ for (let i = 0; i < CACHED; i += 1) {
 }
 const afterCached = { ...upstreamCalls(), geocoder: nominatim.calls };
 if (JSON.stringify(afterCached) !== JSON.stringify(beforeCached)) {
-  throw new Error(`(p2): a cached request went upstream: ${JSON.stringify(afterCached)}`);
+  throw new Error(
+    `(p2): a cached request went upstream: ${JSON.stringify(afterCached)} ` +
+      `after ${JSON.stringify(beforeCached)}`,
+  );
 }
 
 const p50 = (values: number[]) => percentile(values, 0.5);

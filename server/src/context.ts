@@ -16,7 +16,8 @@ import { openRedis, type RedisClient } from './db/redis.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { createLookup, createLookupParts } from './lookup/createLookup.js';
 import type { LookupService } from './lookup/lookupService.js';
-import type { ParcelZones } from './parcels/parcelAnswer.js';
+import type { CachedParcel } from './parcels/parcelAnswer.js';
+import { createAnsweredPoints } from './parcels/answeredPoints.js';
 import { createParcelValuation } from './parcels/createParcelValuation.js';
 import { createGeometryPool } from './parcels/geometryPool.js';
 import type { ParcelValuation } from './parcels/parcelValuation.js';
@@ -109,7 +110,7 @@ export async function createContext(
   });
   const lookup = await createLookup(
     { ...lookupParts, sources },
-    { clock, logger, sequelize: db.sequelize },
+    { config, clock, logger, sequelize: db.sequelize },
   );
   closers.push(() => lookup.offers.stop());
   const geometry = createGeometryPool();
@@ -122,9 +123,11 @@ export async function createContext(
       upstream: lookupParts.upstream,
       logger,
       now: clock,
+      pick: geometry.pickParcel,
     }),
-    store: lookupParts.storeOf<ParcelZones>(),
+    store: lookupParts.storeOf<CachedParcel>(),
     offers: lookup.offers,
+    answeredPoints: createAnsweredPoints(clock),
     logger,
     clock,
   });

@@ -2,8 +2,8 @@
 // state service whose self-description stays under the body limit but lists
 // far more than any real one (issue 50): 270,000 layers read on a lookup's
 // path (NRW's layers chosen by title from the capabilities), a time
-// dimension of 700,000 dates read by the background watch (60 s after
-// start). The lookup is an outage of that state (503), the watch keeps the
+// dimension of 700,000 dates read by the background watch (10 s after
+// start here, OFFER_WATCH_DELAY_SECONDS; a minute in production). The lookup is an outage of that state (503), the watch keeps the
 // newest date only; the process survives and /healthz answers throughout
 // (the slowest answer recorded in artifacts/: the goal of 100 ms is not held
 // on a busy machine, docs/reliability.md). Before the change the dates killed
@@ -28,13 +28,14 @@ import { pollHealth, type HealthPoll } from './support/healthPoll.js';
 
 /** The /healthz budget of issue 50. */
 const HEALTHZ_MS = 100;
-/** The watch's first read is a minute after start; the slack is a busy machine's. */
-const WATCH_WAIT_MS = 120_000;
+/** The watch's first read is 10 s after start here; the slack is a busy machine's. */
+const WATCH_WAIT_MS = 60_000;
 
 const figures = new FigureBook('hostile-upstream');
 let dir: string;
 let nominatim: NominatimFake;
 let hostile: HostileCapabilities;
+let dates: HostileCapabilities;
 let service: ChildService;
 let key = '';
 
@@ -42,6 +43,8 @@ beforeAll(async () => {
   await buildServer();
   dir = mkdtempSync(join(tmpdir(), 'brw-hostile-'));
   hostile = await startHostileCapabilities('wms-layers');
+  // The time dimension is read from the history service (wms-t), the layers on a lookup's path.
+  dates = await startHostileCapabilities('dates');
   nominatim = await startNominatimFake(DEMO_PLACES);
   const env = {
     DATABASE_URL: `sqlite:${join(dir, 'brw.sqlite')}`,
@@ -49,10 +52,12 @@ beforeAll(async () => {
     GEOCODER_MIN_INTERVAL_MS: '0',
     BRW_SOURCES_FILE: await writeStateRegistry(dir, {
       urls: { 'DE-NW': hostile.url },
-      historyUrls: { 'DE-NW': hostile.url },
+      historyUrls: { 'DE-NW': dates.url },
     }),
     LOG_LEVEL: 'info',
     NODE_ENV: 'production',
+    // The watch's first read: a minute after start in production, here while /healthz is polled.
+    OFFER_WATCH_DELAY_SECONDS: '10',
   };
   const ctx = await createContext(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
   try {
@@ -67,7 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   figures.write();
   await service?.kill('SIGKILL');
-  await Promise.all([hostile?.close(), nominatim?.close()]);
+  await Promise.all([hostile?.close(), dates?.close(), nominatim?.close()]);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -88,7 +93,6 @@ describe('a hostile capabilities document against the service as npm start runs 
   it(
     'reads the newest of 700,000 dates in the background watch, healthy throughout',
     async () => {
-      hostile.serve = 'dates';
       const read = () =>
         service.logs.find(
           (line) => line.includes('newest offered stichtag read') && line.includes('"DE-NW"'),
@@ -101,7 +105,8 @@ describe('a hostile capabilities document against the service as npm start runs 
       const polls = await health.stop();
       expect(service.running()).toBe(true);
       expect(polls.failures).toEqual([]);
-      expect(polls.count).toBeGreaterThan(100);
+      // Polled throughout the read: the answers come one after another, slower on a loaded machine.
+      expect(polls.count).toBeGreaterThan(20);
       // Not yet held on a busy machine (docs/reliability.md): recorded, not asserted.
       figures.note(
         `slowest /healthz of ${polls.count}: ${polls.maxMs} ms (goal < ${HEALTHZ_MS} ms)`,

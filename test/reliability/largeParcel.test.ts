@@ -3,9 +3,11 @@
 // border (issue 50): the shares are computed on the geometry threads from the
 // outline simplified under the vertex budget, the answer says so, and
 // /healthz keeps answering. Before, the clipping held the event loop 12.8 s.
-// The goal of /healthz within 100 ms is not yet held: reading the 2.5 MB
-// answer and reprojecting the parcel still run on the event loop (seconds on
-// a busy machine); the slowest answer is recorded in artifacts/.
+// The cadastre answer is read and the parcel picked and simplified on a
+// geometry thread too (cadastre/parcelPick.ts). The goal of /healthz within
+// 100 ms is not held on the shared 2-core machine (0.6-2.5 s; an idle event
+// loop alone is late by up to 50 ms there, docs/reliability.md): the slowest
+// answer is recorded in artifacts/, not asserted.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +29,8 @@ import { pollHealth } from './support/healthPoll.js';
 
 const HEALTHZ_MS = 100;
 const KENNZEICHEN = '11000191900001______';
+/** A Kennzeichen the cadastre does not hold. */
+const UNKNOWN = '11000191900002______';
 const [EAST, NORTH] = latLonToMetric({ lat: 52.5219, lon: 13.4132 }, 'EPSG:25833');
 /** The meander runs 25 km east from here; the zone border is at its middle. */
 const START: EastNorth = [EAST - 12_500, NORTH];
@@ -109,6 +113,12 @@ afterAll(async () => {
 
 describe('a 100,000-vertex parcel against the service as npm start runs it', () => {
   it('is shared out from its simplified outline, /healthz answering throughout', async () => {
+    // The service's first upstream request loads Node's fetch (undici), 0.3-0.6 s on the
+    // loaded machine: a cost of the first request after start, asked here before polling.
+    const warm = await fetch(`${service.url}/api/flurstueck?kennzeichen=${UNKNOWN}`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(warm.status).toBe(404);
     const health = pollHealth(service.url);
     const res = await fetch(`${service.url}/api/flurstueck?kennzeichen=${KENNZEICHEN}`, {
       headers: { Authorization: `Bearer ${key}` },

@@ -8,10 +8,15 @@ import type { LatLon } from '../geo/latLon.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 import type { Flurstueck } from '#shared/parcelTypes.js';
 
-/** A parcel as the cadastre publishes it, with its polygon in the state's metric system. */
+/** A parcel as the cadastre publishes it, with its polygon in the state's metric system (a huge one simplified). */
 export interface CadastralParcel extends Omit<Flurstueck, 'geometrie'> {
   /** Full precision, as published (arcs densified), for intersections and areas. */
   polygon: MetricMultiPolygon;
+  /**
+   * Metres the outline was simplified by to stay within the vertex budget
+   * (vertexBudget.ts); absent when it is as published.
+   */
+  toleranceM?: number;
 }
 
 export interface ParcelSource {

@@ -53,6 +53,7 @@ const envSchema = z.object({
   CACHE_HOT_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
   SOURCE_MAX_CONCURRENCY: positiveInt.max(32).default(4),
+  OFFER_WATCH_DELAY_SECONDS: positiveInt.max(3600).default(60),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).optional(),
   UPSTREAM_SLOTS_PER_CALLER: positiveInt.default(4),
@@ -112,6 +113,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** Most requests this instance sends to one state's land-value service at once. */
   sourceMaxConcurrency: number;
+  /** How long after start the background watch of the states' offers first reads. */
+  offerWatchDelayMs: number;
   /** Sign-up confirmation and password-reset e-mail; smtpUrl unset: no e-mail is sent. */
   mail: { smtpUrl: string | undefined; from: string };
   /** Uncached lookups (geocoder or state-service calls) one account, and one IP, may run at once. */
@@ -203,6 +206,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     },
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     sourceMaxConcurrency: e.SOURCE_MAX_CONCURRENCY,
+    offerWatchDelayMs: e.OFFER_WATCH_DELAY_SECONDS * 1000,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `Bodenrichtwert <noreply@${new URL(baseUrl).hostname}>`,

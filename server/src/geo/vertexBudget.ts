@@ -50,6 +50,11 @@ export function withinBudget(polygon: MetricMultiPolygon): Budgeted | undefined 
   return undefined;
 }
 
+/** Why a parcel or zone beyond the budget at every tolerance is refused (503). */
+export const OVER_BUDGET_TEXT =
+  'Das Flurstück oder eine Bodenrichtwertzone hat zu viele Stützpunkte, um die Anteile zu berechnen ' +
+  `(mehr als ${VERTEX_BUDGET.toLocaleString('de-DE')} auch nach Vereinfachung).`;
+
 /** The sentence the answer's method text gains when an outline was simplified. */
 export function simplifiedText(toleranceM: number): string {
   const metres = toleranceM.toLocaleString('de-DE', { maximumFractionDigits: 2 });

@@ -43,6 +43,7 @@ export interface LookupDeps {
     | 'upstreamTimeoutMs'
     | 'sourceMaxConcurrency'
     | 'upstreamSlotsPerCaller'
+    | 'offerWatchDelayMs'
   >;
   sequelize: Sequelize;
   clock: Clock;
@@ -132,7 +133,9 @@ export async function createLookupParts(deps: LookupDeps): Promise<LookupParts> 
 
 export async function createLookup(
   parts: LookupParts & { sources: SourceService },
-  deps: Pick<LookupDeps, 'clock' | 'logger' | 'sequelize'>,
+  deps: Pick<LookupDeps, 'clock' | 'logger' | 'sequelize'> & {
+    config: Pick<LookupDeps['config'], 'offerWatchDelayMs'>;
+  },
 ): Promise<LookupService> {
   const { upstream, registry } = parts;
   const { clock, logger } = deps;
@@ -144,7 +147,7 @@ export async function createLookup(
     logger,
   });
   await offers.load();
-  offers.start();
+  offers.start(deps.config.offerWatchDelayMs);
   return createLookupService({
     ...parts,
     store: parts.storeOf(),

@@ -4,7 +4,10 @@
 // shares of the official area, and the value per land use. Parcels are cached
 // in the land-value cache table under keys of their own ("flurstueck:…"), with
 // the same lifecycle: a stale answer is served (and renewed) while a service
-// is down, after the maximum age it is 503.
+// is down, after the maximum age it is 503. That the cadastre holds no parcel
+// there is cached the same way, as a lookup's "no values" is: asking again
+// costs the cadastre nothing, also once the quota is used up (a repetition
+// is free for the quota, so it must be free upstream too).
 import { AppError, ErrorCode } from '#shared/errors.js';
 import { landOfKennzeichen } from '#shared/flurstueckskennzeichen.js';
 import type { Logger } from '../logging/logger.js';
@@ -24,7 +27,13 @@ import type { ConnectedSource, SourceService } from '../sources/sourceService.js
 import { isUpstreamOutage } from '../upstream/upstreamOutage.js';
 import { berlinDay } from '../time/berlinDay.js';
 import type { Clock } from '../time/clock.js';
-import { buildParcelAnswer, parcelZones, type ParcelZones } from './parcelAnswer.js';
+import {
+  buildParcelAnswer,
+  parcelZones,
+  isParcel,
+  NO_PARCEL,
+  type CachedParcel,
+} from './parcelAnswer.js';
 import type { CadastralParcel, ParcelSource, ParcelSources } from '../cadastre/parcelSource.js';
 import type { ParcelTarget, ParcelValuation } from './parcelValuation.js';
 import { fetchParcelZones } from './parcelZoneFetch.js';
@@ -32,18 +41,21 @@ import { zoneSetKey } from './parcelZonesFromSet.js';
 import type { GeometryPool } from './geometryPool.js';
 import type { OfferedStichtage } from '../sources/currency/offeredStichtag.js';
 import type { ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
+import type { AnsweredPoints } from './answeredPoints.js';
 
 export interface ParcelValuationDeps {
   /** The lookup's geocoding, postcode guard included. */
   geocoding: CachedGeocoding;
   registry: SourceRegistry;
   parcelSources: ParcelSources;
-  store: BrwStore<ParcelZones>;
+  store: BrwStore<CachedParcel>;
   /** The caller's slots and the places per service, for the cadastre's requests. */
   gate: CallerGate;
   sourceGate: SourceGate;
   /** The land-value service, asked as the lookup asks it. */
   sources: SourceService;
+  /** Grid points answered in an earlier, failed try of a parcel (answeredPoints.ts). */
+  answeredPoints: AnsweredPoints;
   /** The threads the shares are computed on. */
   geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
   /** The states' imported zone sets, which give a parcel's zones where they cover the day. */
@@ -106,7 +118,7 @@ async function fetchParcel(
   cadastre: ParcelSource,
   ticket: WorkTicket,
   deps: Pick<ParcelValuationDeps, 'gate' | 'sourceGate' | 'logger'>,
-): Promise<CadastralParcel> {
+): Promise<CadastralParcel | undefined> {
   let parcel;
   try {
     parcel = await deps.gate.run(ticket, () =>
@@ -121,7 +133,6 @@ async function fetchParcel(
       { cause: err },
     );
   }
-  if (!parcel) throw new AppError(ErrorCode.parcelNotFound, located.missing);
   return parcel;
 }
 
@@ -135,16 +146,19 @@ export function createParcelValuation(
     connected: ConnectedSource,
     ticket: WorkTicket,
     stichtag: string | undefined,
-  ): Promise<ParcelZones> {
+  ): Promise<CachedParcel> {
     const cadastre = cadastreOf(located.state, deps.parcelSources);
-    const { polygon, ...published } = await fetchParcel(located, cadastre, ticket, deps);
+    const parcel = await fetchParcel(located, cadastre, ticket, deps);
+    if (!parcel) return NO_PARCEL;
     const shares = await fetchParcelZones(
-      { ...published, polygon },
+      parcel,
       connected,
       ticket,
       { asOf: stichtag ?? today(), stichtag, fallbackGemeinde: located.place?.municipality },
       deps,
     );
+    // A parcel beyond the vertex budget came simplified (toleranceM): the shares' text says so.
+    const { polygon, toleranceM: _simplified, ...published } = parcel;
     return parcelZones({ ...published, geometrie: toGeoJsonMultiPolygon(polygon) }, shares);
   }
 
@@ -165,7 +179,15 @@ export function createParcelValuation(
           freshness: stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
         },
       );
-      return buildParcelAnswer(query, cached, connected.source, located.place, today());
+      const { entries } = cached;
+      if (!isParcel(entries)) throw new AppError(ErrorCode.parcelNotFound, located.missing);
+      return buildParcelAnswer(
+        query,
+        { ...cached, entries },
+        connected.source,
+        located.place,
+        today(),
+      );
     },
     idle: () => deps.store.idle(),
   };

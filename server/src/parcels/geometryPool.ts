@@ -9,7 +9,9 @@ import { Piscina } from 'piscina';
 import { AppError, ErrorCode } from '#shared/errors.js';
 import type { GridSample } from '../geo/gridSample.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
-import { VERTEX_BUDGET, vertexCount } from '../geo/vertexBudget.js';
+import { OVER_BUDGET_TEXT, vertexCount } from '../geo/vertexBudget.js';
+import { UpstreamOutage } from '../upstream/upstreamOutage.js';
+import type { ParcelPicker } from '../cadastre/parcelPick.js';
 import { toFlat } from '../geo/flatPolygon.js';
 import {
   flatShares,
@@ -26,6 +28,8 @@ export interface GeometryPool {
     parcel: MetricMultiPolygon,
     signal?: AbortSignal,
   ): Promise<GridSample | undefined>;
+  /** A cadastre answer read and its parcel picked (parcelPick.ts). */
+  pickParcel: ParcelPicker;
   close(): Promise<void>;
 }
 
@@ -38,9 +42,6 @@ const MAX_QUEUE = 32;
 const THREAD_HEAP_MB = 96;
 
 const BUSY = 'Die Flächenberechnung ist gerade ausgelastet. Bitte später erneut versuchen.';
-const TOO_LARGE =
-  'Das Flurstück oder eine Bodenrichtwertzone hat zu viele Stützpunkte, um die Anteile zu berechnen ' +
-  `(mehr als ${VERTEX_BUDGET.toLocaleString('de-DE')} auch nach Vereinfachung).`;
 
 function workerOptions(): { filename: string; execArgv?: string[] } {
   const typescript = import.meta.url.endsWith('.ts');
@@ -55,6 +56,8 @@ function workerOptions(): { filename: string; execArgv?: string[] } {
  * and never waits for a thread to start.
  */
 export const INLINE_VERTICES = 300;
+/** A cadastre answer this short (some hundred vertices) is read on the event loop at once. */
+export const INLINE_CHARS = 32_768;
 
 function verticesOf(input: SharesInput): number {
   return input.zones.reduce(
@@ -95,7 +98,8 @@ export function createGeometryPool(): GeometryPool {
       ? (runTask(name, input) as TaskOutcome<T>)
       : await onThread<T>(name, input, signal);
     if (outcome.ok) return outcome.value;
-    if ('overBudget' in outcome) throw new AppError(ErrorCode.serviceError, TOO_LARGE);
+    if ('overBudget' in outcome) throw new AppError(ErrorCode.serviceError, OVER_BUDGET_TEXT);
+    if ('outage' in outcome) throw new UpstreamOutage(outcome.outage, outcome.message);
     throw new AppError(outcome.code, outcome.message);
   }
   return {
@@ -103,6 +107,7 @@ export function createGeometryPool(): GeometryPool {
       run('parcelShares', flatShares(input), verticesOf(input) <= INLINE_VERTICES, signal),
     parcelGridSample: (parcel, signal) =>
       run('parcelGridSample', toFlat(parcel), vertexCount(parcel) <= INLINE_VERTICES, signal),
+    pickParcel: (input) => run('pickParcel', input, input.text.length <= INLINE_CHARS),
     close: () => pool.destroy(),
   };
 }

@@ -2,8 +2,9 @@
 // data, run on a worker thread (geometryWorker.ts) so that a large parcel or
 // zone never holds the event loop: the union of a zone published as several
 // features, the clipping of each zone with the parcel (zoneShares.ts) and the
-// grid of sample points (gridSample.ts). Each geometry is held to the vertex
-// budget first (vertexBudget.ts).
+// grid of sample points (gridSample.ts), and the reading of a large cadastre
+// answer (parcelPick.ts). Each geometry is held to the vertex budget first
+// (vertexBudget.ts).
 import { AppError, type ErrorCode } from '#shared/errors.js';
 import * as clip from '../geo/clipping.js';
 import { gridSample, type GridSample } from '../geo/gridSample.js';
@@ -12,9 +13,13 @@ import { inCrs } from '../geo/metricBox.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 import { withinBudget } from '../geo/vertexBudget.js';
 import { zoneShares } from '../geo/zoneShares.js';
+import { isUpstreamOutage, type OutageReason } from '../upstream/upstreamOutage.js';
+import { pickParcel } from '../cadastre/parcelPick.js';
 
 export interface SharesInput {
   parcel: MetricMultiPolygon;
+  /** Metres the parcel was simplified by already, on reading (parcelPick.ts). */
+  parcelToleranceM?: number | undefined;
   /** Per zone the features it was published as (one zone of their union) and its land use. */
   zones: { polygons: MetricMultiPolygon[]; group: string }[];
 }
@@ -30,6 +35,7 @@ export interface SharesOutput {
 export type TaskOutcome<T> =
   | { ok: true; value: T }
   | { ok: false; code: ErrorCode; message: string }
+  | { ok: false; outage: OutageReason; message: string }
   | { ok: false; overBudget: true };
 
 class OverBudget extends Error {}
@@ -53,7 +59,7 @@ function unionOf(polygons: readonly MetricMultiPolygon[]): MetricMultiPolygon {
 }
 
 export function parcelShares(input: SharesInput): SharesOutput {
-  const tolerances: number[] = [];
+  const tolerances = input.parcelToleranceM === undefined ? [] : [input.parcelToleranceM];
   const parcel = budgeted(input.parcel, tolerances);
   const zones = input.zones.map(({ polygons, group }, index) => ({
     zone: index,
@@ -75,12 +81,14 @@ export function parcelGridSample(parcel: MetricMultiPolygon): GridSample | undef
 /** SharesInput with every polygon flat (flatPolygon.ts), as it crosses to a thread. */
 export interface FlatSharesInput {
   parcel: FlatPolygon;
+  parcelToleranceM?: number | undefined;
   zones: { polygons: FlatPolygon[]; group: string }[];
 }
 
 export function flatShares(input: SharesInput): FlatSharesInput {
   return {
     parcel: toFlat(input.parcel),
+    parcelToleranceM: input.parcelToleranceM,
     zones: input.zones.map(({ polygons, group }) => ({ polygons: polygons.map(toFlat), group })),
   };
 }
@@ -89,12 +97,14 @@ export const TASKS = {
   parcelShares: (input: FlatSharesInput) =>
     parcelShares({
       parcel: fromFlat(input.parcel),
+      parcelToleranceM: input.parcelToleranceM,
       zones: input.zones.map(({ polygons, group }) => ({
         polygons: polygons.map(fromFlat),
         group,
       })),
     }),
   parcelGridSample: (parcel: FlatPolygon) => parcelGridSample(fromFlat(parcel)),
+  pickParcel,
 } as const;
 export type TaskName = keyof typeof TASKS;
 
@@ -105,6 +115,7 @@ export function runTask(name: TaskName, input: unknown): TaskOutcome<unknown> {
   } catch (err) {
     if (err instanceof OverBudget) return { ok: false, overBudget: true };
     if (err instanceof AppError) return { ok: false, code: err.code, message: err.message };
+    if (isUpstreamOutage(err)) return { ok: false, outage: err.reason, message: err.message };
     throw err;
   }
 }

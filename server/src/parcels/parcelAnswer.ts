@@ -28,6 +28,20 @@ export interface ParcelZones extends ParcelZoneShares {
   bodenwert: FlurstueckBodenwert[];
 }
 
+/** What the cache holds where the cadastre has no parcel (a failing answer, kept like one found). */
+export interface NoParcel {
+  noParcel: true;
+}
+
+export const NO_PARCEL: NoParcel = { noParcel: true };
+
+/** A cache entry per target and stichtag: the parcel with its zones, or that there is none. */
+export type CachedParcel = ParcelZones | NoParcel;
+
+export function isParcel(cached: CachedParcel): cached is ParcelZones {
+  return !('noParcel' in cached);
+}
+
 /** The cached form of a parcel and its zones. */
 export function parcelZones(flurstueck: Flurstueck, shares: ParcelZoneShares): ParcelZones {
   return { flurstueck, ...shares, bodenwert: valuesByUse(shares.zonen, undefined) };

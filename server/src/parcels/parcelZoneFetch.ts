@@ -13,6 +13,7 @@ import { entryIdentity } from '../sources/mapping/entryMapper.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
 import { gridSampleText } from '../geo/gridSample.js';
 import type { GeometryPool } from './geometryPool.js';
+import type { AnsweredPoints } from './answeredPoints.js';
 import type { CadastralParcel } from '../cadastre/parcelSource.js';
 import type { ParcelZone } from './parcelValuation.js';
 import { orderedZones, polygonShareMethod, zoneWithShare, zonesOfParcel } from './parcelZones.js';
@@ -22,6 +23,8 @@ import type { ZoneSetCredit } from '../lookup/zoneSetLookup.js';
 export interface ZoneFetchDeps extends SetDeps {
   sources: Pick<SourceService, 'entriesAt' | 'zonesIn' | 'mappingContext' | 'outage'>;
   geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
+  /** Grid points answered in an earlier, failed try of the same parcel. */
+  answeredPoints: AnsweredPoints;
 }
 
 export interface ZonesAt {
@@ -67,10 +70,12 @@ export async function fetchParcelZones(
     }
     const sample = await deps.geometry.parcelGridSample(parcel.polygon, ticket.signal);
     if (!sample) throw new UpstreamOutage('malformed_body', 'parcel too thin for a grid');
-    const found = await Promise.all(
-      sample.points.map((point) =>
+    const found = await deps.answeredPoints.askEach(
+      `${source.state}|${parcel.kennzeichen}|${stichtag ?? ''}`,
+      sample.points,
+      ([east, north]) => `${east} ${north}`,
+      (point) =>
         deps.sources.entriesAt(connected, metricToLatLon(point, parcel.polygon.crs), ticket, day),
-      ),
     );
     // Each point counts once for each zone it lies in; zones are told apart by what they publish.
     const counts = new Map<string, { entry: ZonedEntry; n: number }>();

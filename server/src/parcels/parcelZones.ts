@@ -59,7 +59,7 @@ export interface ZonesOfParcel {
 
 /** The geometry runs on the pool's threads (geometryTasks.ts), never on the event loop. */
 export async function zonesOfParcel(
-  parcel: { polygon: MetricMultiPolygon; amtliche_flaeche_m2: number },
+  parcel: { polygon: MetricMultiPolygon; amtliche_flaeche_m2: number; toleranceM?: number },
   records: readonly ZoneRecord[],
   context: MappingContext,
   geometry: Pick<GeometryPool, 'parcelShares'>,
@@ -79,6 +79,7 @@ export async function zonesOfParcel(
   const { shares, toleranceM } = await geometry.parcelShares(
     {
       parcel: parcel.polygon,
+      parcelToleranceM: parcel.toleranceM,
       zones: zones.map(({ entry, polygons }) => ({ polygons, group: entry.nutzungsart })),
     },
     signal,

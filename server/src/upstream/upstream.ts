@@ -37,7 +37,7 @@ export interface Upstream {
    * Sends the request and hands the body to `parse`, which throws UpstreamOutage
    * when the body is unusable. Retries once when the failure may be transient.
    */
-  request<T>(request: UpstreamRequest, parse: (body: UpstreamBody) => T): Promise<T>;
+  request<T>(request: UpstreamRequest, parse: (body: UpstreamBody) => T | Promise<T>): Promise<T>;
 }
 
 export interface UpstreamOptions {
@@ -75,7 +75,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
 async function attempt<T>(
   options: UpstreamOptions,
   request: UpstreamRequest,
-  parse: (body: UpstreamBody) => T,
+  parse: (body: UpstreamBody) => T | Promise<T>,
 ): Promise<T> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = request.signal ? AbortSignal.any([timeout, request.signal]) : timeout;

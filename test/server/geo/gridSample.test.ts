@@ -13,6 +13,7 @@ import { gridSample, MAX_SAMPLES } from '#server/geo/gridSample.js';
 import { createGeometryPool } from '#server/parcels/geometryPool.js';
 import { fetchParcelZones } from '#server/parcels/parcelZoneFetch.js';
 import { createSourceService } from '#server/sources/sourceService.js';
+import { createAnsweredPoints } from '#server/parcels/answeredPoints.js';
 import { loadSourceRegistry } from '#server/sources/registry.js';
 import { createUpstream } from '#server/upstream/upstream.js';
 import { logs, NOVEMBER_2026, startStateWorld, type StateWorld } from '../sources/stateSupport.js';
@@ -100,6 +101,7 @@ describe('sampled shares in Nordrhein-Westfalen', () => {
           logger: logs.logger,
         }),
         geometry,
+        answeredPoints: createAnsweredPoints(() => new Date()),
       },
     );
     const samples = result.anteile.stichproben ?? 0;

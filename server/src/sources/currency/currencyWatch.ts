@@ -19,16 +19,17 @@ import type { SourceOfferRepository } from './sourceOfferRepository.js';
 const TICK_MS = 60 * 60_000;
 /** A state is read again once its last attempt is this old (a day, less a tick's slack). */
 const READ_EVERY_MS = 23 * 60 * 60_000;
-/** The first tick waits a minute, so a starting instance answers first. */
-const FIRST_TICK_MS = 60_000;
 
 export interface CurrencyWatch extends OfferedStichtage {
   /** Reads the due states, then loads every instance's readings. */
   tick(): Promise<void>;
   /** Loads every instance's readings (no state service is asked). */
   load(): Promise<void>;
-  /** Ticks a minute from now, then hourly. */
-  start(): void;
+  /**
+   * Ticks `firstTickMs` from now (OFFER_WATCH_DELAY_SECONDS, a minute unless
+   * set: a starting instance answers first), then hourly.
+   */
+  start(firstTickMs: number): void;
   stop(): Promise<void>;
 }
 
@@ -84,11 +85,11 @@ export function createCurrencyWatch(deps: CurrencyWatchDeps): CurrencyWatch {
     of: (state) => known.get(state),
     load,
     tick,
-    start() {
+    start(firstTickMs) {
       timer = setTimeout(function again() {
         guardedTick();
         timer = setTimeout(again, TICK_MS).unref();
-      }, FIRST_TICK_MS).unref();
+      }, firstTickMs).unref();
     },
     async stop() {
       clearTimeout(timer);

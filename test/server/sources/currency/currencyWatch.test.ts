@@ -106,7 +106,7 @@ describe.each(databaseKinds())('the currency watch on %s', (kind) => {
 
   it('stops without a pending timer', async () => {
     const instance = watch();
-    instance.start();
+    instance.start(60_000);
     await instance.stop();
   });
 });
