@@ -6,8 +6,17 @@
 // Self-contained (it is also serialized into the task pane's page): it uses
 // nothing outside its own body.
 
+/** Excel.RunOptions the stand-in heeds: wait for the end of a cell edit instead of failing. */
+export interface RunOptions {
+  delayForCellEdit?: boolean;
+}
+
 /** Sends one batch of a run to the host: `ops` null ends the run. */
-export type SendBatch = (runId: number, ops: unknown[] | null) => Promise<unknown>;
+export type SendBatch = (
+  runId: number,
+  ops: unknown[] | null,
+  options?: RunOptions,
+) => Promise<unknown>;
 
 export function installExcelClient(scope: Record<string, unknown>, send: SendBatch): void {
   interface Node {
@@ -26,9 +35,14 @@ export function installExcelClient(scope: Record<string, unknown>, send: SendBat
   }
   let runs = 0;
 
-  async function run<T>(
-    batch: (context: { workbook: unknown; sync(): Promise<void> }) => Promise<T>,
-  ) {
+  type Batch<T> = (context: { workbook: unknown; sync(): Promise<void> }) => Promise<T>;
+
+  // Excel.run(batch) or Excel.run(options, batch), as @types/office-js declares both.
+  async function run<T>(first: Batch<T> | RunOptions, second?: Batch<T>) {
+    const batch = typeof first === 'function' ? first : second;
+    if (batch === undefined) throw new TypeError('Excel.run needs a batch function');
+    const runOptions: RunOptions =
+      typeof first === 'function' ? {} : { delayForCellEdit: first.delayForCellEdit === true };
     const runId = ++runs;
     let counter = 0;
     const queue: unknown[] = [];
@@ -127,7 +141,7 @@ export function installExcelClient(scope: Record<string, unknown>, send: SendBat
     async function sync(): Promise<void> {
       const ops = queue.splice(0);
       if (ops.length === 0) return;
-      const answer = (await send(runId, ops)) as Answer;
+      const answer = (await send(runId, ops, runOptions)) as Answer;
       for (const [handle, props] of Object.entries(answer.loaded)) {
         loaded.set(handle, { ...(loaded.get(handle) ?? {}), ...withItems(props) });
       }

@@ -23,7 +23,12 @@ const OFFICE_JS_DIST = join(
 );
 
 type Message =
-  | { kind: 'batch'; runId: number; ops: unknown[] | null }
+  | {
+      kind: 'batch';
+      runId: number;
+      ops: unknown[] | null;
+      options?: { delayForCellEdit?: boolean };
+    }
   | { kind: 'storage'; op: 'get' | 'set' | 'remove'; key: string; value?: string }
   | { kind: 'settings'; entries: [string, string][] }
   | { kind: 'result'; callId: number; value: CallValue };
@@ -41,7 +46,11 @@ function installPageStandIns(
   options: { errorCodes: Record<string, string>; settings: [string, string][] },
   excelClient: (
     scope: Record<string, unknown>,
-    send: (runId: number, ops: unknown[] | null) => Promise<unknown>,
+    send: (
+      runId: number,
+      ops: unknown[] | null,
+      options?: { delayForCellEdit?: boolean },
+    ) => Promise<unknown>,
   ) => void,
 ): void {
   type Fn = (...args: unknown[]) => unknown;
@@ -111,7 +120,7 @@ function installPageStandIns(
       removeItem: (key: string) => bridge({ kind: 'storage', op: 'remove', key }),
     },
   };
-  excelClient(scope, (runId, ops) => bridge({ kind: 'batch', runId, ops }));
+  excelClient(scope, (runId, ops, options) => bridge({ kind: 'batch', runId, ops, options }));
   scope['__brwIds'] = () => Object.keys(registry);
   scope['__brwCancel'] = (callId: number) => calls[callId]?.onCanceled?.();
   scope['__brwInvoke'] = (call: PageCall) => {
@@ -146,7 +155,7 @@ export function pageRuntime(page: Page, options: { dir: string; baseUrl: string 
     await page.exposeFunction('__brwHost', async (message: Message) => {
       switch (message.kind) {
         case 'batch':
-          return bridge.sendBatch(message.runId, message.ops);
+          return bridge.sendBatch(message.runId, message.ops, message.options);
         case 'storage':
           if (message.op === 'get') return bridge.device.get(message.key) ?? null;
           if (message.op === 'set') bridge.device.set(message.key, message.value ?? '');

@@ -45,8 +45,12 @@ export interface HostBridge {
   device: Map<string, string>;
   /** The workbook's saved settings (Office.context.document.settings). */
   settings: Map<string, string>;
-  /** Excel.run's batches. */
-  sendBatch: (runId: number, ops: unknown[] | null) => Promise<unknown>;
+  /** Excel.run's batches, with the run's options (delayForCellEdit). */
+  sendBatch: (
+    runId: number,
+    ops: unknown[] | null,
+    options?: { delayForCellEdit?: boolean },
+  ) => Promise<unknown>;
   /** Office.context.requirements: the sets and versions the host supports. */
   supportedSets: Readonly<Record<string, string>>;
 }

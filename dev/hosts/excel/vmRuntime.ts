@@ -102,8 +102,8 @@ async function startVmRuntime(
     setTimeout: timers.setTimeout,
     clearTimeout: timers.clearTimeout,
   });
-  const sendBatch: SendBatch = (runId, ops) =>
-    closed ? Promise.reject(new Error('runtime closed')) : bridge.sendBatch(runId, ops);
+  const sendBatch: SendBatch = (runId, ops, runOptions) =>
+    closed ? Promise.reject(new Error('runtime closed')) : bridge.sendBatch(runId, ops, runOptions);
   installExcelClient(context as Record<string, unknown>, sendBatch);
   // The scripts are named by their content hash (runtime.<hash>.js, functions.<hash>.js).
   const built = await readdir(options.dir);

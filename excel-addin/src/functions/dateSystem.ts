@@ -7,11 +7,12 @@
 // directly, but it is a preview API, absent from the released typings, and
 // answers ApiNotFound on released Excel.)
 import { AppError, ErrorCode } from '#shared/index.js';
+import { excelRun } from '../workbook/excelRun.js';
 
 let reading: Promise<boolean> | undefined;
 
 async function read(): Promise<boolean> {
-  return Excel.run(async (context) => {
+  return excelRun(async (context) => {
     const day = context.workbook.functions.date(1904, 1, 1);
     day.load('value');
     await context.sync();

@@ -4,6 +4,7 @@
 // comments (Workbook.comments, ExcelApi 1.10); a cell that has a comment
 // already gets the note as a reply, so nobody's comment is lost.
 import { splitSheet } from '#shared/index.js';
+import { excelRun } from './excelRun.js';
 
 export interface FixWrite {
   /** The cells the formula's result covers ("Tabelle1!B2:B9"). */
@@ -16,7 +17,7 @@ export interface FixWrite {
 
 /** What each cell of the areas shows: its Range.valueTypes ("Error", "Double", …). */
 export function readValueTypes(areas: readonly string[]): Promise<string[][][]> {
-  return Excel.run(async (context) => {
+  return excelRun(async (context) => {
     const ranges = areas.map((area) => {
       const { sheet, cells } = splitSheet(area, '');
       return context.workbook.worksheets.getItem(sheet).getRange(cells).load('valueTypes');
@@ -27,7 +28,7 @@ export function readValueTypes(areas: readonly string[]): Promise<string[][][]> 
 }
 
 export function writeFixedValues(writes: readonly FixWrite[]): Promise<void> {
-  return Excel.run(async (context) => {
+  return excelRun(async (context) => {
     const comments = context.workbook.comments;
     comments.load('items');
     await context.sync();

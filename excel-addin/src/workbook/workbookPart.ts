@@ -7,6 +7,7 @@
 // Excel.run like any other workbook object. Office.context.document.settings
 // would be saved in the file too, but it is one property bag loaded whole when
 // the add-in starts and meant for small settings.
+import { excelRun } from './excelRun.js';
 
 /** The namespace of the add-in's part (a fully qualified URI, as getByNamespace asks). */
 export const PART_NAMESPACE = 'urn:bodenrichtwert:excel:arbeitsmappe:1';
@@ -145,7 +146,7 @@ const nextGeneration = () => (lastGeneration = Math.max(Date.now(), lastGenerati
 
 export const excelWorkbookPart: WorkbookPart = {
   read: () =>
-    Excel.run(async (context) => {
+    excelRun(async (context) => {
       const parts = context.workbook.customXmlParts.getByNamespace(PART_NAMESPACE);
       parts.load('items');
       await context.sync();
@@ -158,7 +159,7 @@ export const excelWorkbookPart: WorkbookPart = {
       return joinParts(xmls);
     }),
   write: (text) =>
-    Excel.run(async (context) => {
+    excelRun(async (context) => {
       const parts = context.workbook.customXmlParts.getByNamespace(PART_NAMESPACE);
       parts.load('items');
       await context.sync();
