@@ -4,6 +4,7 @@
 import { createAddinSession } from './addinSession.js';
 import type { WorkbookStore } from './lookup/attributionLog.js';
 import { reenterFormulas } from './workbook/addinCells.js';
+import { repairCells } from './workbook/repairCells.js';
 import { excelWorkbookPart } from './workbook/workbookPart.js';
 
 /** The workbook's add-in settings (saved inside the workbook file). */
@@ -31,3 +32,10 @@ export const session = createAddinSession({
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   defaultServiceUrl: __BASE_URL__,
 });
+
+// Cells left with #NAME? by an Excel without the add-in, or by a calculation
+// before the functions were registered, get their kept values back as soon as
+// the add-in runs (repairCells.ts).
+void Office.onReady()
+  .then(() => repairCells())
+  .catch(() => undefined);

@@ -137,8 +137,22 @@ export class Calculation {
    * workbook is reopened", office-js #6556; #2220: streaming functions are an
    * exception to not calculating on load). Excel on the web recalculates the
    * add-in's cells on every load (office-js #2012, #3911).
+   *
+   * `registeredLate`: Excel calculates before the add-in's functions are
+   * registered, and its cells show #NAME? ("#VALUE!"/"#NAME?" before the
+   * functions are registered, office-js #5408, #4833, #5686); the error stays
+   * after the add-in has loaded (office-js #6355, closed by design): nothing
+   * runs them again by itself.
    */
-  open(platform: Platform): void {
+  open(platform: Platform, registeredLate = false): void {
+    if (registeredLate) {
+      this.rerun((_fn, at) => {
+        this.clearSpill(at.sheet, ...this.rowColumn(at.id));
+        at.cell.value = { error: '#NAME?' };
+        return false;
+      });
+      return;
+    }
     this.rerun(
       (fn, at) =>
         platform === 'web' ||
@@ -146,6 +160,11 @@ export class Calculation {
         fn.options?.volatile === true ||
         isErrorValue(at.cell.value),
     );
+  }
+
+  private rowColumn(id: string): [number, number] {
+    const { row, column } = splitCellId(id);
+    return [row, column];
   }
 
   /** Application.calculate(Full): every add-in cell runs again; running streams are not restarted (office-js #1734). */

@@ -6,6 +6,7 @@
 import { parseArea, type Area } from '#shared/client/a1Address.js';
 import type { BatchOp } from './batchProtocol.js';
 import { Calculation, type Platform } from './calculation.js';
+import { cellEditMode } from './cellEdit.js';
 import { createBatchExecutor, type HostState } from './excelApi.js';
 import { requestGuard } from './requestLimits.js';
 import type { AddinRuntime, StartRuntime } from './runtime.js';
@@ -45,6 +46,11 @@ export interface OpenOptions {
   excelApi?: string;
   /** The first this many requests reaching the custom XML parts fail (requestLimits.ts). */
   failingPartRequests?: number;
+  /**
+   * Excel recalculates the opened workbook before the add-in's functions are
+   * registered (calculation.ts, open()): its cells show #NAME?.
+   */
+  registeredLate?: boolean;
 }
 
 export interface ExcelHost {
@@ -64,6 +70,9 @@ export interface ExcelHost {
   /** A full recalculation (Strg+Alt+F9, Application.calculate(Full)). */
   recalculate(): void;
   select(address: string): void;
+  /** The user starts editing a cell: Excel.run fails meanwhile unless it waits (cellEdit.ts). */
+  beginCellEdit(): void;
+  endCellEdit(): void;
   /** Resolves once no function call runs and nothing happened for `quietMs`. */
   settled(quietMs?: number): Promise<void>;
   save(): WorkbookFile;
@@ -100,23 +109,30 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
     payloadLimit: options.platform === 'web',
     failingPartRequests: options.failingPartRequests ?? 0,
   });
+  const editing = cellEditMode();
+  // Excel answers the add-in's batches once the workbook is open and calculated.
+  let opened: () => void = () => undefined;
+  const open = new Promise<void>((resolve) => (opened = resolve));
   const start = options.runtime ?? vmRuntime({ dir: options.dir });
   const runtime = await start({
     device,
     settings: workbook.settings,
     supportedSets: { ...OTHER_SETS, ExcelApi: excelApi },
-    async sendBatch(runId, ops) {
+    async sendBatch(runId, ops, runOptions) {
       activity++;
       if (ops === null) {
         executors.delete(runId);
         return undefined;
       }
-      let execute = executors.get(runId);
-      if (!execute) {
-        execute = createBatchExecutor(state());
-        executors.set(runId, execute);
-      }
-      return guard.run(ops as BatchOp[], execute);
+      await open;
+      return editing.run(runOptions?.delayForCellEdit === true, () => {
+        let execute = executors.get(runId);
+        if (!execute) {
+          execute = createBatchExecutor(state());
+          executors.set(runId, execute);
+        }
+        return guard.run(ops as BatchOp[], execute);
+      });
     },
   });
   // Counts what happens, so settled() knows when the workbook is quiet.
@@ -132,7 +148,9 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
     close: () => runtime.close(),
   };
   const calculation = new Calculation(workbook, addin);
-  if (options.file !== undefined) calculation.open(options.platform ?? 'desktop');
+  if (options.file !== undefined)
+    calculation.open(options.platform ?? 'desktop', options.registeredLate === true);
+  opened();
 
   const sheetOf = (area: Area) => {
     const sheet = workbook.sheet(area.sheet);
@@ -176,6 +194,11 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
     recalculate: () => calculation.recalculateAll(),
     select(address) {
       selection = area(address);
+    },
+    beginCellEdit: () => editing.begin(),
+    endCellEdit() {
+      activity++;
+      editing.end();
     },
     async settled(quietMs = 100) {
       for (;;) {

@@ -2,11 +2,25 @@
 // Excel re-runs a custom function when its formula is entered, and only then:
 // "Calculate Now" does not (office-js #1462), and a full recalculation would
 // recalculate every open workbook. Entering the formula of exactly the cells
-// meant runs exactly those.
+// meant runs exactly those. A formula an Excel without the add-in renamed
+// (`_xldudf_BRW_…`, orphanedFormula.ts) is the add-in's too: it is entered
+// again under the function's own name.
 import { formatArea, overlaps, parseArea, splitSheet, type Area } from '#shared/index.js';
+import { EXCEL_FUNCTION_NAMES } from '../functions/functionNames.js';
+import { excelRun } from './excelRun.js';
+import { restoredFormula } from './orphanedFormula.js';
 
 /** A formula that calls one of the add-in's functions (the namespace BRW). */
 export const ADDIN_FORMULA = /^=(.*[^A-Z0-9_.])?BRW\.[A-Z]/i;
+
+/** The formula as the add-in enters it: an orphaned call named as its function again. */
+export const addinFormula = (formula: string): string =>
+  restoredFormula(formula, EXCEL_FUNCTION_NAMES) ?? formula;
+
+/** Whether the formula calls one of the add-in's functions, under its name or orphaned. */
+export const isAddinFormula = (formula: unknown): formula is string =>
+  typeof formula === 'string' &&
+  (ADDIN_FORMULA.test(formula) || restoredFormula(formula, EXCEL_FUNCTION_NAMES) !== undefined);
 
 export type Scope = 'selection' | 'sheet' | 'workbook';
 
@@ -22,7 +36,7 @@ function addinCellsOf(range: Loaded): { cell: string; area: Area }[] {
   const origin = parseArea(range.address, '');
   return range.formulas.flatMap((row, r) =>
     row.flatMap((formula, c) => {
-      if (typeof formula !== 'string' || !ADDIN_FORMULA.test(formula)) return [];
+      if (!isAddinFormula(formula)) return [];
       const area = {
         ...origin,
         row: origin.row + r,
@@ -41,7 +55,7 @@ function addinCellsOf(range: Loaded): { cell: string; area: Area }[] {
  * a spilled cell has no formula of its own.
  */
 export function findAddinCells(scope: Scope, coverage: Coverage): Promise<string[]> {
-  return Excel.run(async (context) => {
+  return excelRun(async (context) => {
     const workbook = context.workbook;
     const selected = scope === 'selection' ? workbook.getSelectedRange() : undefined;
     selected?.load('address');
@@ -94,15 +108,12 @@ async function loadFormulas(
   return loaded;
 }
 
-const callsAddin = ({ range }: FormulaCell) => {
-  const formula: unknown = range.formulas[0]?.[0];
-  return typeof formula === 'string' && ADDIN_FORMULA.test(formula);
-};
+const callsAddin = ({ range }: FormulaCell) => isAddinFormula(range.formulas[0]?.[0]);
 
 /** Which of these cells still hold a formula of the add-in. */
 export function stillAddinFormulas(cells: readonly string[]): Promise<Set<string>> {
   if (cells.length === 0) return Promise.resolve(new Set());
-  return Excel.run(async (context) => {
+  return excelRun(async (context) => {
     const loaded = await loadFormulas(context, cells);
     return new Set(loaded.filter(callsAddin).map(({ cell }) => cell));
   });
@@ -111,9 +122,10 @@ export function stillAddinFormulas(cells: readonly string[]): Promise<Set<string
 /** Enters the formulas of these cells again where they still call the add-in; answers how many. */
 export function reenterFormulas(cells: readonly string[]): Promise<number> {
   if (cells.length === 0) return Promise.resolve(0);
-  return Excel.run(async (context) => {
+  return excelRun(async (context) => {
     const again = (await loadFormulas(context, cells)).filter(callsAddin);
-    for (const { range } of again) range.formulas = [[range.formulas[0]?.[0]]];
+    for (const { range } of again)
+      range.formulas = [[addinFormula(String(range.formulas[0]?.[0]))]];
     await context.sync();
     return again.length;
   });

@@ -19,6 +19,8 @@ export interface SessionOptions {
   timers?: Timers;
   date1904?: boolean;
   failingPartRequests?: number;
+  /** Excel calculates the opened workbook before the functions are registered. */
+  registeredLate?: boolean;
   /** A workbook another session has open (co-authoring). */
   workbook?: OpenOptions['workbook'];
 }
@@ -50,6 +52,7 @@ export async function openSession(options: SessionOptions): Promise<CountedHost>
     ...(options.platform ? { platform: options.platform } : {}),
     ...(options.date1904 ? { date1904: true } : {}),
     ...(options.failingPartRequests ? { failingPartRequests: options.failingPartRequests } : {}),
+    ...(options.registeredLate ? { registeredLate: true } : {}),
     runtime: vmRuntime({
       dir: options.dir,
       fetch: counting,
