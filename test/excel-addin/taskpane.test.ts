@@ -291,6 +291,35 @@ describe.runIf(runs)('Excel task pane', () => {
     await page.close();
   });
 
+  it("offers to restore the cells that show #NAME? (a colleague's _xldudf_ formulas) in one click", async () => {
+    const kept = address('Kollegenweg');
+    const { page, host } = await open({ device: keyed() });
+    host.enter('A1', kept);
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1)');
+    await host.settled();
+    const asked = api.lookupsOf(kept).length;
+    // Cells copied from a colleague's copy saved without the add-in.
+    host.enter('B2', '=_xldudf_BRW_BODENRICHTWERT(A1)');
+    host.enter('B3', '=_xldudf_BRW_BODENRICHTWERT(A1)');
+    expect(host.value('B2')).toBeNull();
+    // The pane is shown again.
+    await page.evaluate('document.dispatchEvent(new Event("visibilitychange"))');
+    await expect
+      .poll(() => page.textContent('#repair-text'))
+      .toBe(
+        '2 Zellen zeigen #NAME? (Arbeitsmappe ohne Add-in geöffnet oder Funktionen zu spät geladen)',
+      );
+    await page.click('#repair-cells');
+    await expect
+      .poll(() => page.textContent('#refresh-status'))
+      .toBe('2 Formeln wiederhergestellt.');
+    await host.settled();
+    expect(host.formula('B2')).toBe('=BRW.BODENRICHTWERT(A1)');
+    expect(host.values('B1:B3')).toEqual([[450], [450], [450]]);
+    expect(api.lookupsOf(kept)).toHaveLength(asked);
+    expect(await page.isHidden('#repair')).toBe(true);
+  });
+
   it('"Werte fixieren" turns the selected formulas into values with the source as comment, and leaves formulas that are not final', async () => {
     const found = [address('Fixweg'), address('Fixweg')];
     const missing = `Unbekannt ${++counter}, 10115 Berlin`;

@@ -9,6 +9,7 @@ import { bindFixValues } from './fixValuesView.js';
 import { showOutdated } from './outdatedView.js';
 import { showProgress } from './progressView.js';
 import { bindRefreshButton } from './refreshView.js';
+import { showRepair } from './repairView.js';
 import { bindSettingsForm } from './settingsForm.js';
 
 async function start(): Promise<void> {
@@ -23,6 +24,7 @@ async function start(): Promise<void> {
   bindRefreshButton(refreshAccount);
   bindFixValues();
   showOutdated();
+  showRepair();
   // Saving a key lets the cells waiting for one fill in (cellHealing.ts).
   const settings = await bindSettingsForm(session.settings, (saved) => {
     showKeyLinks(saved.serviceUrl);
