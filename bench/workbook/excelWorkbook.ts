@@ -48,14 +48,19 @@ const unfinished = (value: Value) =>
   isErrorValue(value) && (value.error === '#BUSY!' || value.message === PENDING_CELL_MESSAGE);
 
 /**
- * Fills the column (A holds the addresses, B1 the one range formula) and
- * waits until no cell is unfinished: pending cells fill in by themselves when
- * the add-in runs their formula again. Answers the result's cells.
+ * Fills the column (A holds the addresses, B1 the one range formula; or the
+ * columns given) and waits until no cell is unfinished: pending cells fill in
+ * by themselves when the add-in runs their formula again. Answers the result's
+ * cells.
  */
-export async function fillColumn(host: ExcelHost, addresses: readonly string[]): Promise<string> {
-  addresses.forEach((address, i) => host.enter(`A${i + 1}`, address));
-  host.enter('B1', `=BRW.BODENRICHTWERT(A1:A${addresses.length})`);
-  const cells = `B1:B${addresses.length}`;
+export async function fillColumn(
+  host: ExcelHost,
+  addresses: readonly string[],
+  [input, output] = ['A', 'B'],
+): Promise<string> {
+  addresses.forEach((address, i) => host.enter(`${input}${i + 1}`, address));
+  host.enter(`${output}1`, `=BRW.BODENRICHTWERT(${input}1:${input}${addresses.length})`);
+  const cells = `${output}1:${output}${addresses.length}`;
   do await host.settled(1000);
   while (host.values(cells).flat().some(unfinished));
   return cells;

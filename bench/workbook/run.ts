@@ -8,11 +8,15 @@
 // a failure), and its target is a share of the live floor.
 // With --reopen: per add-in, a filled workbook opened again in the scenarios of
 // its reopen module, one line each.
+// With --hosts: the scenarios of the hosts' documented behaviours (hosts.ts),
+// one `hosts:` line each, against a service with short upstream latency (they
+// measure what the cells keep, not speed).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { excelColumn } from './excelColumn.js';
 import { excelReopen } from './excelReopen.js';
+import { runHostScenarios } from './hostsRun.js';
 import type { PassResult } from './measure.js';
 import { reopenLine, type ReopenResult } from './reopen.js';
 import {
@@ -29,6 +33,7 @@ const options = new Command()
   .option('--concurrency <n>', 'SOURCE_MAX_CONCURRENCY of the service', '4')
   .option('--only <addin>', 'excel or sheets')
   .option('--reopen', 'fill, save and reopen the workbook in each scenario of the add-ins')
+  .option('--hosts', "the scenarios of the hosts' documented behaviours, one line each")
   .option('--official', 'the addresses are official house coordinates the service holds')
   .option('--zones', 'with --official: a zone set of their state answers (no land-value request)')
   .option(
@@ -42,6 +47,7 @@ const options = new Command()
     concurrency: string;
     only?: string;
     reopen?: boolean;
+    hosts?: boolean;
     official?: boolean;
     zones?: boolean;
     geocoderInterval: string;
@@ -81,6 +87,11 @@ const addins = {
   excel: { name: 'Excel', run: excelColumn, reopen: excelReopen },
   sheets: { name: 'Sheets', run: sheetsColumn, reopen: sheetsReopenLines },
 } as const;
+
+if (options.hosts) {
+  process.exitCode = await runHostScenarios(options.only);
+  process.exit();
+}
 
 if (options.reopen) {
   const results: Record<string, ReopenResult[]> = {};
