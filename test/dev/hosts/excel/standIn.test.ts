@@ -4,9 +4,11 @@
 // errors in arguments), and that its Excel API refuses what released Excel lacks.
 import { describe, expect, it } from 'vitest';
 import { Calculation } from '#dev/hosts/excel/calculation.js';
+import { CELL_EDIT_FAILURE, cellEditMode } from '#dev/hosts/excel/cellEdit.js';
 import { createBatchExecutor } from '#dev/hosts/excel/excelApi.js';
 import { installExcelClient } from '#dev/hosts/excel/excelClient.js';
 import type { AddinRuntime, CallValue, RuntimeCall } from '#dev/hosts/excel/runtime.js';
+import { savedWithoutAddin } from '#dev/hosts/excel/withoutAddin.js';
 import { Workbook, type WorkbookFile } from '#dev/hosts/excel/workbook.js';
 import { parseArea } from '#shared/index.js';
 
@@ -79,6 +81,39 @@ describe('the Excel stand-in calculation', () => {
     const web = workbookWith({}, file);
     web.calculation.open('web');
     expect(web.calls.map((c) => c.id).sort()).toEqual(['ASK', 'ASK', 'STREAM']);
+  });
+
+  it('opened with the functions registered late, shows #NAME? in the add-in cells and runs nothing', () => {
+    const { workbook, calculation } = workbookWith({ A1: 'x', B1: '=BRW.ASK(A1:A2)', C1: 7 });
+    calculation.close();
+    const late = workbookWith({}, workbook.save());
+    late.calculation.open('web', true);
+    expect(late.calls).toEqual([]);
+    expect(late.value('B1')).toEqual({ error: '#NAME?' });
+    expect(late.value('C1')).toBe(7);
+  });
+
+  it('saved by an Excel without the add-in: calls renamed _xldudf_, #NAME?, no spill, parts kept', () => {
+    const { workbook, calculation, sheet } = workbookWith({
+      A1: 'x',
+      A2: 'y',
+      B1: '=BRW.ASK(A1:A2)',
+    });
+    sheet.cells.set('1,1', { value: 'y', spillOf: '0,1' });
+    // A call inside Excel's own function (the stand-in does not calculate nested calls).
+    sheet.cells.set('0,2', { formula: '=SUM(BRW.ASK(A1),1)', value: 'x' });
+    workbook.customXmlParts.push({ id: '{1}', namespaceUri: 'urn:x', xml: '<a xmlns="urn:x"/>' });
+    calculation.close();
+    const file = savedWithoutAddin(workbook.save());
+    const cells = new Map(file.sheets[0]?.cells);
+    expect(cells.get('0,1')).toEqual({
+      formula: '=_xldudf_BRW_ASK(A1:A2)',
+      value: { error: '#NAME?' },
+    });
+    expect(cells.get('0,2')?.formula).toBe('=SUM(_xldudf_BRW_ASK(A1),1)');
+    expect(cells.has('1,1')).toBe(false);
+    expect(cells.get('0,0')).toEqual({ value: 'x' });
+    expect(file.customXmlParts).toHaveLength(1);
   });
 
   it('binds formulas with the same arguments to one running stream', () => {
@@ -182,6 +217,25 @@ describe('the Excel stand-in API', () => {
       await context.sync();
     });
     await expect(newer).rejects.toMatchObject({ code: 'ApiNotFound' });
+  });
+
+  it('fails a batch while a cell is edited, or runs it after the edit with delayForCellEdit', async () => {
+    const editing = cellEditMode();
+    const ran: string[] = [];
+    const execute = (name: string) => async () => {
+      ran.push(name);
+      return { loaded: {}, values: {}, nulls: {} };
+    };
+    editing.begin();
+    expect(await editing.run(false, execute('plain'))).toEqual(CELL_EDIT_FAILURE);
+    const waiting = editing.run(true, execute('delayed'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ran).toEqual([]);
+    editing.end();
+    await waiting;
+    expect(ran).toEqual(['delayed']);
+    await editing.run(false, execute('after'));
+    expect(ran).toEqual(['delayed', 'after']);
   });
 
   it('keeps custom XML parts by namespace in the saved file', async () => {
