@@ -7,7 +7,8 @@
 // hello+ (a, a+), bodenwert (b), cached-json, cached-xml (c), cold (d: 50 ms
 // geocoder + 50 ms source, sequential), cold-official (d*: official points,
 // 50 ms source), same-stack (m: the same-stack minimum serving the service's
-// answer of cached-json; node options apply to it). With --memory the server also
+// answer of cached-json; node options apply to it), zone-set (z: cold lookups
+// answered from an imported zone set, each a new address). With --memory the server also
 // reports where its memory lies at the end of the load (V8 heap by space,
 // external, the rest: code, native libraries, C heap; bench/support/
 // memoryReport.mjs). Run `npm run build:server` first.
@@ -25,6 +26,8 @@ import { runLoad, warmUp, type LoadOptions } from './support/load.js';
 import { importOfficialPoints } from './support/officialPoints.js';
 import { measureColdOverhead } from './scenarios/coldLookups.js';
 import { cachedAnswer, lookupPath, withSameStackMinimum } from './scenarios/sameStackMinimum.js';
+import { measureZoneSetLookups } from './scenarios/zoneSetLookups.js';
+import { importWiesbadenZoneSet } from './support/zoneSet.js';
 
 const SCENARIOS = [
   'hello',
@@ -35,6 +38,7 @@ const SCENARIOS = [
   'cold',
   'cold-official',
   'same-stack',
+  'zone-set',
 ] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
@@ -95,8 +99,10 @@ async function load(
 async function withService(
   world: BenchWorld,
   body: (server: ChildServer, token: string, db: BenchDatabase) => Promise<void>,
+  prepare?: (db: BenchDatabase) => Promise<void>,
 ) {
   const db = await createBenchDatabase('sqlite', '');
+  await prepare?.(db);
   const server = await startChildServer(
     SERVICE_ENTRY,
     {
@@ -120,6 +126,30 @@ async function withService(
   }
 }
 
+/** (z): the bench's own load of new addresses, with the server's CPU time per request. */
+async function zoneSetLoad(world: BenchWorld): Promise<void> {
+  let zones = 0;
+  await withService(
+    world,
+    async (server, token) => {
+      const cpuBefore = await cpuMs(server.pid);
+      const row = await measureZoneSetLookups({ server, world, token, zones }, { connections: 20 });
+      await reportMemory(server);
+      const requests = world.officialAddresses.length;
+      const cpuPerRequestUs = (((await cpuMs(server.pid)) - cpuBefore) * 1000) / requests;
+      console.log(
+        `${scenario}: ${row.requestsPerSecond} req/s, p50 ${row.p50Ms} ms, server CPU ` +
+          `${cpuPerRequestUs.toFixed(0)} µs/request over about ${requests} requests (warm-up ` +
+          `included), peak RSS ${row.peakRssMb} MB; ${row.note ?? ''}`,
+      );
+    },
+    async (db) => {
+      await importOfficialPoints(db.db.sequelize, world);
+      zones = await importWiesbadenZoneSet(db.db.sequelize);
+    },
+  );
+}
+
 async function main(): Promise<void> {
   if (scenario === 'hello' || scenario === 'hello+') {
     const server = await startChildServer(
@@ -132,6 +162,10 @@ async function main(): Promise<void> {
   }
   const world = await startBenchWorld();
   try {
+    if (scenario === 'zone-set') {
+      await zoneSetLoad(world);
+      return;
+    }
     await withService(world, async (server, token, db) => {
       const headers = { Authorization: `Bearer ${token}` };
       if (scenario === 'cold' || scenario === 'cold-official') {

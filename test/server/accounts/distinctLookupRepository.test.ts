@@ -81,4 +81,23 @@ describe.each(databaseKinds())('distinct lookups on %s', (kind) => {
     expect(await there.count(id, '2026-10')).toBe(0);
     expect(await there.count(id, '2026-11')).toBe(1);
   });
+
+  it('tells each of many concurrent records of different lookups whether it was the first', async () => {
+    const id = await newUserId();
+    await there.record(id, '2026-11', key('Domplatz 1'));
+    const addresses = [
+      'Domplatz 1',
+      ...Array.from({ length: 30 }, (_, i) => `Domplatz ${i + 2}`),
+      'Domplatz 2',
+    ];
+    const outcomes = await Promise.all(
+      addresses.map((address, i) => here.record(id, '2026-11', key(address), i % 3 === 0)),
+    );
+    expect(outcomes[0]).toBe(false);
+    expect(outcomes.slice(1, 31).every(Boolean)).toBe(true);
+    expect(outcomes[31]).toBe(false);
+    expect(await there.has(id, '2026-11', key('Domplatz 31'))).toBe(true);
+    // Every third is a failing lookup; the one recorded before was answered.
+    expect(await there.count(id, '2026-11')).toBe(1 + 30 - 10);
+  });
 });
