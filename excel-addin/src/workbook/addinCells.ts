@@ -3,10 +3,23 @@
 // "Calculate Now" does not (office-js #1462), and a full recalculation would
 // recalculate every open workbook. Entering the formula of exactly the cells
 // meant runs exactly those.
-import { formatArea, overlaps, parseArea, splitSheet, type Area } from '#shared/index.js';
+import {
+  EXCEL_NAMESPACE,
+  SPREADSHEET_FUNCTIONS,
+  formatArea,
+  overlaps,
+  parseArea,
+  splitSheet,
+  type Area,
+} from '#shared/index.js';
 
-/** A formula that calls one of the add-in's functions (the namespace BRW). */
-export const ADDIN_FORMULA = /^=(.*[^A-Z0-9_.])?BRW\.[A-Z]/i;
+/** A formula that calls one of the add-in's functions (the table's names in the namespace BRW). */
+export const ADDIN_FORMULA = new RegExp(
+  `^=(.*[^A-Z0-9_.])?${EXCEL_NAMESPACE}\\.(${SPREADSHEET_FUNCTIONS.map((fn) => fn.excel)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\s*\\(`,
+  'i',
+);
 
 export type Scope = 'selection' | 'sheet' | 'workbook';
 
