@@ -7,6 +7,7 @@
 // derive from it. A new function is one record here plus the declaration its
 // host demands.
 import { isAttribution, isObject } from './responseShape.js';
+import { germanNumber } from './zoneChoice.js';
 import type { Attribution } from '../apiTypes.js';
 
 /** The namespace of the Excel add-in's functions (manifests/excel-addin.xml, Functions.Namespace). */
@@ -55,7 +56,15 @@ export type RefreshKind = 'ask-again' | 'none';
 
 /** The value a cell shows of a GET answer, and further lines for its note. */
 export type AnswerPick =
-  | { ok: true; value: number; attribution: Attribution; others: string[] }
+  | {
+      ok: true;
+      value: number;
+      /** The value's stichtag (YYYY-MM-DD), for the note. */
+      stichtag: string | undefined;
+      attribution: Attribution;
+      /** Lines for the note: e.g. the other Immobilienrichtwerte of the address. */
+      others: string[];
+    }
   | { ok: false; message: string };
 
 export interface SpreadsheetFunction {
@@ -70,6 +79,8 @@ export interface SpreadsheetFunction {
   refresh: RefreshKind;
   /** For `get`: what the cell shows of the answer's body. */
   pick?: (body: unknown) => AnswerPick;
+  /** For `get`: the name and unit of the value in the note of "Werte fixieren". */
+  note?: { name: string; unit: string };
 }
 
 const ADDRESS: FunctionArgument = {
@@ -91,6 +102,8 @@ const PARCEL_TARGET: FunctionArgument = {
 };
 const NUTZUNGSART: FunctionArgument = { name: 'nutzungsart', optional: true, kind: 'text' };
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 const unexpected = (what: string): AnswerPick => ({
   ok: false,
   message: `Unerwartete Antwort des Dienstes (${what} fehlt).`,
@@ -107,11 +120,12 @@ function pickImmobilienrichtwert(body: unknown): AnswerPick {
     return { ok: false, message: 'Kein Immobilienrichtwert an dieser Adresse.' };
   }
   const line = (item: Record<string, unknown>) =>
-    `${String(item['teilmarkt'] ?? '')}: ${String(item['immobilienrichtwert'])} €/m² Wohnfläche (Stichtag ${String(item['stichtag'] ?? '')})`;
+    `${String(item['teilmarkt'] ?? '')}: ${typeof item['immobilienrichtwert'] === 'number' ? germanNumber(item['immobilienrichtwert']) : '?'} EUR/m² Wohnfläche (Stichtag ${String(item['stichtag'] ?? '')})`;
   const others = items.slice(1).map((item) => `Weiterer Immobilienrichtwert – ${line(item)}`);
   return {
     ok: true,
     value: first['immobilienrichtwert'],
+    stichtag: textOf(first['stichtag']),
     attribution: body['attribution'],
     others,
   };
@@ -125,6 +139,7 @@ function pickLiegenschaftszins(body: unknown): AnswerPick {
   return {
     ok: true,
     value: body['liegenschaftszinssatz'],
+    stichtag: textOf(body['stichtag']),
     attribution: body['attribution'],
     others: [],
   };
@@ -202,6 +217,7 @@ export const SPREADSHEET_FUNCTIONS = [
     fix: 'value',
     refresh: 'ask-again',
     pick: pickImmobilienrichtwert,
+    note: { name: 'Immobilienrichtwert', unit: 'EUR/m² Wohnfläche' },
   },
   {
     excel: 'LIEGENSCHAFTSZINS',
@@ -216,6 +232,7 @@ export const SPREADSHEET_FUNCTIONS = [
     fix: 'value',
     refresh: 'ask-again',
     pick: pickLiegenschaftszins,
+    note: { name: 'Liegenschaftszinssatz', unit: '%' },
   },
 ] as const satisfies readonly SpreadsheetFunction[];
 
