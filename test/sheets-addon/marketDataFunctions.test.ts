@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { SPREADSHEET_FUNCTIONS } from '#shared/index.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
-import { MARKET_ADDRESSES } from './support/marketDataFixtures.js';
+import { MARKET_ADDRESSES } from '../support/marketDataAnswers.js';
 
 const addon = useAddonWithService();
 const { dortmund, kiel } = MARKET_ADDRESSES;

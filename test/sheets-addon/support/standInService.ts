@@ -7,7 +7,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { BodenrichtwertResponse, MeResponse } from '#shared/index.js';
 import { errorAnswer, lookupAnswer, type Answer } from './lookupFixtures.js';
-import { immobilienrichtwertAnswer, liegenschaftszinsAnswer } from './marketDataFixtures.js';
+import {
+  immobilienrichtwertAnswer,
+  liegenschaftszinsAnswer,
+} from '../../support/marketDataAnswers.js';
 
 export const VALID_KEY = 'brw_test_0123456789abcdef';
 export const UPGRADE_URL = 'https://bodenrichtwert.example.de/konto/tarif';

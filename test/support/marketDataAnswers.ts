@@ -2,8 +2,14 @@
 // their documented shapes, for the stand-in service: an address in Dortmund
 // (Nordrhein-Westfalen publishes both as open data) with two
 // Immobilienrichtwerte, one in Kiel (outside the open data: 451) and any other
-// address not found (404).
-import { errorAnswer, type Answer } from './lookupFixtures.js';
+// address not found (404). The stand-ins of both add-ins' tests answer with these.
+
+export type Answer = { status: number; body: unknown };
+
+const errorAnswer = (status: number, error: string, message: string): Answer => ({
+  status,
+  body: { error, message, status },
+});
 
 export const MARKET_ADDRESSES = {
   dortmund: 'Marktstraße 1, 44135 Dortmund',
