@@ -182,12 +182,12 @@ export class FormulaHost {
   private evaluate(sheet: ModelSheet, row: number, column: number, cell: Cell, call: Call): void {
     if (this.run === undefined) throw new Error('stand-in: no runtime attached to the spreadsheet');
     const args = call.args.map((text) => this.argument(sheet, text));
-    const key = JSON.stringify([call.name, args]);
-    let outcome = this.cacheResults ? this.results.get(key) : undefined;
+    const key = this.cacheResults ? JSON.stringify([call.name, args]) : undefined;
+    let outcome = key === undefined ? undefined : this.results.get(key);
     if (outcome === undefined) {
       this.executions += 1;
       outcome = this.run(call.name, args);
-      if (this.cacheResults) this.results.set(key, outcome);
+      if (key !== undefined) this.results.set(key, outcome);
     }
     this.clearResult(cell);
     delete cell.error;
