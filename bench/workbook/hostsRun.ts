@@ -4,10 +4,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXCEL_HOST_SCENARIOS } from './excelHosts.js';
 import { hostsLine, type HostScenario } from './hosts.js';
+import { sheetsPending } from './hosts/sheetsPending.js';
 import { startWorkbookService } from './service.js';
 
 /** Every scenario, Excel's first; `only`: the scenarios of one add-in ("excel"). */
-export const HOST_SCENARIOS: HostScenario[] = [...EXCEL_HOST_SCENARIOS];
+export const HOST_SCENARIOS: HostScenario[] = [...EXCEL_HOST_SCENARIOS, sheetsPending];
 
 /** Answers the exit code: 1 when a scenario failed to run. */
 export async function runHostScenarios(only?: string): Promise<number> {

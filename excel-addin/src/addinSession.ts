@@ -10,6 +10,7 @@ import {
 import { createLookupClient, type LookupClient } from './lookup/lookupClient.js';
 import { createParcelClient, type ParcelClient } from './lookup/parcelClient.js';
 import { createProgressTracker, type ProgressTracker } from './lookup/progressTracker.js';
+import { createRequestClient, type RequestClient } from './lookup/requestClient.js';
 import { createWorkbookAnswers, type WorkbookAnswers } from './lookup/workbookAnswers.js';
 import {
   createSettingsStore,
@@ -41,6 +42,8 @@ export interface AddinSession {
   settings: SettingsStore;
   lookups: LookupClient;
   parcels: ParcelClient;
+  /** The functions asking a GET of their own (the table's `get` records). */
+  requests: RequestClient;
   answers: WorkbookAnswers;
   attributions: AttributionLog;
   progress: ProgressTracker;
@@ -112,6 +115,7 @@ export function createAddinSession(deps: SessionDeps): AddinSession {
     settings,
     lookups,
     parcels: createParcelClient({ http, settings, attributions, answers }),
+    requests: createRequestClient({ http, settings, attributions, answers }),
     answers,
     attributions,
     progress,

@@ -3,12 +3,14 @@
 // `function NAME() {}` with the JSDoc above it, which is how Sheets finds
 // custom functions and their help text; the logic lives in the modules.
 import { bodenwertFormula } from './bodenwertFormula.js';
+import { sheetsFunction, type SpreadsheetFunction } from '#shared/index.js';
 import { DEFAULT_SERVICE_URL } from './buildConstants.js';
 import type { CellArgument, FormulaResult } from './cells.js';
 import { buildMenu, showSidebar } from './gas/menu.js';
 import { gasServices } from './gas/services.js';
 import { bodenrichtwertFormula } from './lookup/bodenrichtwertFormula.js';
 import { parcelTableFormula, parcelValueFormula } from './lookup/parcelFormulas.js';
+import { requestFormula } from './lookup/requestFormula.js';
 import type { FormulaContext } from './lookup/recordedAnswers.js';
 import { zonesFormula } from './lookup/zonesFormula.js';
 import { LOCK_BUDGET_MS } from './runBudget.js';
@@ -45,6 +47,21 @@ function BODENWERT_FLURSTUECK(
   gfz?: CellArgument,
 ): FormulaResult {
   return parcelValueFormula([adresse_oder_kennzeichen, nutzungsart, stichtag, gfz], formulaRun());
+}
+
+/** The table's record of a function that asks a GET of its own. */
+const tableFunction = (name: string): SpreadsheetFunction => {
+  const fn = sheetsFunction(name);
+  if (fn === undefined) throw new Error(`${name} is not in the table of spreadsheet functions`);
+  return fn;
+};
+
+function IMMOBILIENRICHTWERT(...args: CellArgument[]): FormulaResult {
+  return requestFormula(tableFunction('IMMOBILIENRICHTWERT'), args, formulaRun());
+}
+
+function LIEGENSCHAFTSZINS(...args: CellArgument[]): FormulaResult {
+  return requestFormula(tableFunction('LIEGENSCHAFTSZINS'), args, formulaRun());
 }
 
 /** A custom-function run: its start, and services that keep to its time plan. */
@@ -135,6 +152,31 @@ global.BODENWERT_FLURSTUECK = BODENWERT_FLURSTUECK;
  * @customfunction
  */
 global.BODENWERT = BODENWERT;
+
+/**
+ * Immobilienrichtwert (Euro/m² Wohnfläche) an einer Adresse, wie vom Gutachterausschuss
+ * veröffentlicht; gibt es mehrere, der erste (die weiteren in der Notiz von „Werte fixieren“).
+ * Daten: Gutachterausschüsse (Quellenangabe im Menü).
+ *
+ * @param {string} adresse Vollständige Adresse (Straße, Hausnummer, PLZ, Ort).
+ * @param {string} teilmarkt Optional: Teilmarkt, z. B. Eigentumswohnungen. Leer: der erste.
+ * @param {Date|string} stichtag Optional: Stichtag (Datum oder JJJJ-MM-TT). Leer: der aktuelle.
+ * @return Immobilienrichtwert in Euro/m² Wohnfläche.
+ * @customfunction
+ */
+global.IMMOBILIENRICHTWERT = IMMOBILIENRICHTWERT;
+
+/**
+ * Liegenschaftszinssatz (Prozent) des Gutachterausschusses für eine Objektart an einer Adresse.
+ * Daten: Gutachterausschüsse (Quellenangabe im Menü).
+ *
+ * @param {string} adresse Vollständige Adresse (Straße, Hausnummer, PLZ, Ort).
+ * @param {string} objektart Objektart, z. B. Mehrfamilienhäuser.
+ * @param {Date|string} stichtag Optional: Stichtag (Datum oder JJJJ-MM-TT). Leer: der aktuelle.
+ * @return Liegenschaftszinssatz in Prozent.
+ * @customfunction
+ */
+global.LIEGENSCHAFTSZINS = LIEGENSCHAFTSZINS;
 
 /** Builds the add-on menu when the spreadsheet opens. */
 global.onOpen = () => {

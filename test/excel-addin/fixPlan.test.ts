@@ -207,3 +207,42 @@ describe('"Werte fixieren" for an address lookup', () => {
     );
   });
 });
+
+describe('a function asking a GET of its own (BRW.IMMOBILIENRICHTWERT, BRW.LIEGENSCHAFTSZINS)', () => {
+  const source = {
+    text: '© Gutachterausschuss für Grundstückswerte in der Stadt Dortmund (2026)',
+    license_url: 'https://www.govdata.de/dl-de/zero-2-0',
+    source_url: 'https://www.opengeodata.nrw.de/',
+    year: 2026,
+  };
+  const withRequests: KeptAnswers = {
+    answers: new Map(),
+    parcels: new Map(),
+    requests: new Map([
+      ['irw', { v: 3100, s: '2026-01-01', a: '2026-11-20', q: source, h: ['Weiterer …'] }],
+      ['lzs', { e: { code: ErrorCode.restrictedState, message: 'Keine offenen Daten.' } }],
+    ]),
+  };
+
+  it('becomes its value with a note naming the value, or #NV with the kept error', () => {
+    const plan = planFix(
+      { keys: [['irw']], request: 'IMMOBILIENRICHTWERT' },
+      withRequests,
+      noErrorShown,
+    );
+    expect(plan).toMatchObject({ values: [[3100]], errors: [] });
+    const lines = plan === NOT_FINAL ? [] : (plan.notes[0]?.lines ?? []);
+    expect(lines[0]).toBe('Immobilienrichtwert: 3.100 EUR/m² Wohnfläche');
+    expect(lines).toContain('Stichtag: 01.01.2026');
+    expect(lines).toContain('Hinweis: Weiterer …');
+    expect(
+      planFix({ keys: [['lzs']], request: 'LIEGENSCHAFTSZINS' }, withRequests, noErrorShown),
+    ).toMatchObject({
+      errors: [{ row: 0, column: 0 }],
+      notes: [{ lines: ['Fehler: Keine offenen Daten.'], kind: 'error' }],
+    });
+    expect(
+      planFix({ keys: [['none']], request: 'LIEGENSCHAFTSZINS' }, withRequests, noErrorShown),
+    ).toBe(NOT_FINAL);
+  });
+});

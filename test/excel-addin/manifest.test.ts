@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAddin, TEST_BASE_URL } from '#dev/hosts/excel/buildAddin.js';
 import { openWorkbook } from '#dev/hosts/excel/excelHost.js';
+import { SPREADSHEET_FUNCTIONS } from '#shared/index.js';
 import { checkManifest } from './support/manifestCheck.js';
 
 const SOURCE_MANIFEST = resolve(import.meta.dirname, '../../manifests/excel-addin.xml');
@@ -104,13 +105,21 @@ describe('functions.json', () => {
     const associated = workbook.ids().sort();
     await workbook.close();
     expect(functions.map((f) => f.id).sort()).toEqual(associated);
-    expect(associated).toEqual([
-      'BODENRICHTWERT',
-      'BODENWERT',
-      'BODENWERT_FLURSTUECK',
-      'FLURSTUECK',
-      'ZONEN',
-    ]);
+    expect(associated).toEqual(SPREADSHEET_FUNCTIONS.map((fn) => fn.excel).sort());
+  });
+
+  it('declares every function of the table with its arguments, optional where the table says', () => {
+    for (const fn of SPREADSHEET_FUNCTIONS) {
+      const declared = functions.find((f) => f.id === fn.excel);
+      expect(
+        declared?.parameters.map((p) => [p.name, p.optional ?? false]),
+        fn.excel,
+      ).toEqual(fn.args.map((arg) => [arg.name, arg.optional]));
+      // Every function asking the service runs with the calling cell ("Aktualisieren", healing).
+      if (fn.request.kind !== 'local') {
+        expect(declared?.options, fn.excel).toEqual({ cancelable: true, requiresAddress: true });
+      }
+    }
   });
 
   it('describes BODENRICHTWERT: a range of addresses in (errors allowed), a matrix out, two optional texts and a date', () => {

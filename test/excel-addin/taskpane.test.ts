@@ -23,6 +23,7 @@ import { launchChromium } from '../support/chromium.js';
 import { openTaskpane, TASKPANE_VIEWPORT, workbookWithSettings } from './support/taskpanePage.js';
 import { deviceWith } from './support/workbookSession.js';
 import { MIXED_KENNZEICHEN } from '../support/parcelAnswers.js';
+import { MARKET_ADDRESSES } from '../support/marketDataAnswers.js';
 
 /** Evaluated in the page: office.js's own object. */
 type OfficeGlobal = { Office: { onReady(): Promise<unknown> } };
@@ -410,6 +411,39 @@ describe.runIf(runs)('Excel task pane', () => {
     expect(host.comment('B9')).toMatch(/^Fehler: 2 Nutzungsarten auf dem Flurstück/);
     expect(host.formula('B10')).toBe('=NA()');
     expect(host.comment('B10')).toBe('Fehler: Das Flurstück wurde nicht gefunden.');
+    await page.close();
+  });
+
+  it('lists the source of BRW.IMMOBILIENRICHTWERT, refreshes it and fixes it with a note naming the value', async () => {
+    const { page, host } = await open({ device: keyed() });
+    host.enter('A1', MARKET_ADDRESSES.dortmund);
+    host.enter('B1', '=BRW.IMMOBILIENRICHTWERT(A1)');
+    host.enter('C1', '=BRW.LIEGENSCHAFTSZINS(A1,"Mehrfamilienhäuser")');
+    await expect.poll(() => host.value('B1'), { timeout: 10_000 }).toBe(3100);
+    await host.settled();
+    await expect.poll(() => page.textContent('#attribution')).toContain('Stadt Dortmund');
+
+    api.setNewerMarketValues(true);
+    host.select('Tabelle1!B1');
+    await page.selectOption('#refresh-scope', 'selection');
+    await page.click('#refresh');
+    await expect.poll(() => page.textContent('#refresh-status')).toBe('1 Formel neu abgefragt.');
+    await host.settled();
+    expect(host.values('B1:C1')).toEqual([[3200, 2.4]]);
+    api.setNewerMarketValues(false);
+
+    host.select('Tabelle1!B1:C1');
+    await page.click('#fix-values');
+    await expect
+      .poll(() => page.textContent('#refresh-status'))
+      .toBe('2 Formeln fixiert, 2 Zellen mit Quellenangabe als Kommentar.');
+    expect(host.formula('B1')).toBeUndefined();
+    expect(host.values('B1:C1')).toEqual([[3200, 2.4]]);
+    expect(host.comment('B1')?.split('\n').slice(0, 2)).toEqual([
+      'Immobilienrichtwert: 3.200 EUR/m² Wohnfläche',
+      'Stichtag: 01.01.2026',
+    ]);
+    expect(host.comment('C1')?.split('\n')[0]).toBe('Liegenschaftszinssatz: 2,4 %');
     await page.close();
   });
 

@@ -8,19 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAddon, type BuiltAddon } from '#dev/hosts/sheets/build.js';
 import { loadAddon } from '#dev/hosts/sheets/gasRuntime.js';
 import { FakeUi } from '#dev/hosts/sheets/uiFakes.js';
+import { SPREADSHEET_FUNCTIONS } from '#shared/index.js';
 
 const SCOPES = [
   'https://www.googleapis.com/auth/script.external_request',
   'https://www.googleapis.com/auth/script.container.ui',
   'https://www.googleapis.com/auth/spreadsheets.currentonly',
 ];
-const CUSTOM_FUNCTIONS = [
-  'BODENRICHTWERT',
-  'BODENRICHTWERT_ZONEN',
-  'BODENWERT',
-  'BODENRICHTWERT_FLURSTUECK',
-  'BODENWERT_FLURSTUECK',
-];
+/** Every function of the table of spreadsheet functions, by its Sheets name. */
+const CUSTOM_FUNCTIONS = SPREADSHEET_FUNCTIONS.map((fn) => fn.sheets);
 const GLOBALS = [
   ...CUSTOM_FUNCTIONS,
   'onOpen',
@@ -60,6 +56,16 @@ describe('the built Apps Script project', () => {
       );
       expect(jsdoc?.[1]).toContain('@customfunction');
       expect(jsdoc?.[1]).toContain('@param');
+    }
+  });
+
+  it('names in the JSDoc of every custom function the arguments of the table, in its order', () => {
+    for (const fn of SPREADSHEET_FUNCTIONS) {
+      const jsdoc = new RegExp(
+        `/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*function ${fn.sheets}\\(`,
+      ).exec(build.code);
+      const params = [...(jsdoc?.[1] ?? '').matchAll(/@param \{[^}]*\} (\w+)/g)].map((m) => m[1]);
+      expect(params, fn.sheets).toEqual(fn.args.map((arg) => arg.name));
     }
   });
 

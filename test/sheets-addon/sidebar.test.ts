@@ -285,8 +285,9 @@ describe('the sidebar functions', () => {
       set(1, 2, ''),
       set(2, 3, ''),
       { kind: 'flush' },
-      set(1, 2, '=BODENRICHTWERT(A1:A2)'),
-      set(2, 3, '=bodenrichtwert_zonen(A2; "2026-01-01")'),
+      // Each with a run stamp after its own arguments, so Sheets runs it (nudgedFormula).
+      set(1, 2, '=BODENRICHTWERT(A1:A2,,,,,1)'),
+      set(2, 3, '=bodenrichtwert_zonen(A2;"2026-01-01";1)'),
     ]);
     expect(runtime.spreadsheet.toasts).toEqual([
       { message: '2 Formeln laden fehlende Werte.', title: 'Bodenrichtwert' },

@@ -9,8 +9,13 @@
 // argument changes), and when Sheets reloads the spreadsheet's formulas, which
 // it does on open and "on many occasions outside our control" (GPT for Sheets
 // help, manage-cache; scryfall/google-sheets#19: reloading the sheet
-// recalculated every formula). Google also caches results per arguments; the
-// stand-in does not, so every run it is asked for really happens (the worst case).
+// recalculated every formula). Google also caches results per arguments: "if
+// you apply this same formula sometime later without closing the sheet session
+// in between, you will get the same result" (odoo/odoo#20758; 0graph/yfinance#4
+// reports the same); with `cacheResults` on, the stand-in does so too: a
+// formula whose arguments have had a result in this session gets that result
+// again without running, an error included, until the spreadsheet is opened
+// again. Off, every run it is asked for really happens (the worst case for cost).
 import { a1, parseReference, type Reference } from './a1.js';
 import type { Cell, ModelBook, ModelSheet, Value } from './sheetModel.js';
 
@@ -64,6 +69,10 @@ export class FormulaHost {
   private readonly dirty = new Set<Cell>();
   private names = new Set<string>();
   private run: CustomFunctionRun | undefined;
+  /** Results by function and argument values, while `cacheResults` is on (cleared on reopen). */
+  private readonly results = new Map<string, ReturnType<CustomFunctionRun>>();
+  /** Sheets' cache of results per arguments (see above); off by default. */
+  cacheResults = false;
   /** Custom-function executions so far. */
   executions = 0;
 
@@ -73,6 +82,7 @@ export class FormulaHost {
   attach(names: Iterable<string>, run: CustomFunctionRun): void {
     this.names = new Set(names);
     this.run = run;
+    this.results.clear();
   }
 
   markDirty(cell: Cell): void {
@@ -172,8 +182,13 @@ export class FormulaHost {
   private evaluate(sheet: ModelSheet, row: number, column: number, cell: Cell, call: Call): void {
     if (this.run === undefined) throw new Error('stand-in: no runtime attached to the spreadsheet');
     const args = call.args.map((text) => this.argument(sheet, text));
-    this.executions += 1;
-    const outcome = this.run(call.name, args);
+    const key = this.cacheResults ? JSON.stringify([call.name, args]) : undefined;
+    let outcome = key === undefined ? undefined : this.results.get(key);
+    if (outcome === undefined) {
+      this.executions += 1;
+      outcome = this.run(call.name, args);
+      if (key !== undefined) this.results.set(key, outcome);
+    }
     this.clearResult(cell);
     delete cell.error;
     if ('thrown' in outcome) {

@@ -12,6 +12,7 @@ import {
   fromStoredAnswer,
   fromStoredParcel,
   matchingZones,
+  excelFunction,
   parcelLandValue,
   parcelTable,
   parcelValueFacts,
@@ -48,7 +49,8 @@ function code(nutzungsart: string | undefined): LandUseCode | undefined {
 }
 
 /** The kept answers a plan reads. */
-export type KeptAnswers = Pick<WorkbookContents, 'answers' | 'parcels'>;
+export type KeptAnswers = Pick<WorkbookContents, 'answers' | 'parcels'> &
+  Partial<Pick<WorkbookContents, 'requests'>>;
 
 const noteOf = (
   response: Pick<FlurstueckResponse, 'abgerufen_am' | 'attribution'> &
@@ -166,6 +168,27 @@ function fixParcel(record: CellRecord, kept: KeptAnswers): FixedFormula | typeof
   return { values: shown.value, errors: [], notes: [{ row: 0, column: 0, lines, kind: 'source' }] };
 }
 
+/** A GET function's value with the note naming it (Immobilienrichtwert, Liegenschaftszinssatz). */
+function fixRequest(record: CellRecord, kept: KeptAnswers): FixedFormula | typeof NOT_FINAL {
+  const answer = kept.requests?.get(firstKey(record));
+  if (answer === undefined) return NOT_FINAL;
+  if ('e' in answer) return errorCell(answer.e.message);
+  const named = excelFunction(record.request ?? '')?.note;
+  const lines = cellNoteLines({
+    bodenrichtwert: undefined,
+    stichtag: answer.s,
+    abgerufenAm: answer.a,
+    attribution: answer.q,
+    hinweise: answer.h,
+    ...(named === undefined ? {} : { shown: { ...named, value: answer.v } }),
+  });
+  return {
+    values: [[answer.v]],
+    errors: [],
+    notes: [{ row: 0, column: 0, lines, kind: 'source' }],
+  };
+}
+
 /**
  * The fixed cells of one formula, or NOT_FINAL. `errorShown` tells which cells
  * without a lookup show an error (an error value in the address range).
@@ -176,6 +199,7 @@ export function planFix(
   errorShown: (row: number, column: number) => boolean,
 ): FixedFormula | typeof NOT_FINAL {
   if (record.parcel !== undefined) return fixParcel(record, keptAnswers);
+  if (record.request !== undefined) return fixRequest(record, keptAnswers);
   const kept = (key: string) => fromStoredAnswer(keptAnswers.answers.get(key));
   if (record.table) {
     const answer = kept(firstKey(record));

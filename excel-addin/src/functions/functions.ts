@@ -18,7 +18,11 @@ import {
   AppError,
   ErrorCode,
   calculateBodenwert,
+  excelFunction,
+  functionRequest,
+  missingArguments,
   parcelAnswerKey,
+  requestKeyParts,
   parcelLandValue,
   parcelTable,
   parseBodenwertInput,
@@ -303,4 +307,96 @@ export async function bodenwertFlurstueck(
   const value = parcelLandValue(response, optional(nutzungsart), plotGfz);
   if (!value.ok) throw toCellError(value.error);
   return value.value;
+}
+
+/**
+ * The one cell of a function of the table that asks a GET of its own: the
+ * arguments read as the table names them (a date in the workbook's date
+ * system), the request and record key from the table, the answer kept in the
+ * workbook and recorded for "Werte fixieren" and "Aktualisieren".
+ */
+async function tableRequestCell(
+  id: string,
+  given: readonly (number | string | null | undefined)[],
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<number | string> {
+  const fn = excelFunction(id);
+  if (fn === undefined) throw new Error(`${id} is not in the table of spreadsheet functions`);
+  const read: (string | undefined)[] = [];
+  for (const [i, arg] of fn.args.entries()) {
+    const value = optional(given[i]);
+    if (arg.kind === 'date') read.push(await readStichtag(value));
+    else
+      read.push(
+        value === undefined || String(value).trim() === '' ? undefined : String(value).trim(),
+      );
+  }
+  if (read[0] === undefined) return '';
+  const missing = missingArguments(fn, read);
+  if (missing.length > 0) {
+    throw toCellError(
+      new AppError(ErrorCode.invalidFormat, `Bitte ${missing.join(' und ')} angeben.`),
+    );
+  }
+  const request = functionRequest(fn, read);
+  if (request === undefined) throw new Error(`${id} asks no request of its own`);
+  const key = JSON.stringify(requestKeyParts(fn, request));
+  const cell = invocation.address;
+  try {
+    const answer = await session.requests.answer(
+      fn,
+      { ...request, key },
+      cell !== undefined && session.refresh.take(cell),
+    );
+    if (cell !== undefined) session.answers.recordCells(cell, { keys: [[key]], request: fn.excel });
+    if ('v' in answer) return answer.v;
+    throw new AppError(answer.e.code as ErrorCode, answer.e.message);
+  } catch (error) {
+    if (cell !== undefined) {
+      session.healing.report(cell, {
+        pendingKeys: [],
+        needsKey: healingOf(error) === 'key',
+        passingError: healingOf(error) === 'time',
+      });
+    }
+    throw toCellError(error);
+  }
+}
+
+/**
+ * Immobilienrichtwert in EUR/m² Wohnfläche an einer Adresse, wie vom Gutachterausschuss veröffentlicht; gibt es mehrere und ist kein Teilmarkt angegeben, der erste (die weiteren in der Notiz von „Werte fixieren“).
+ * @customfunction IMMOBILIENRICHTWERT
+ * @cancelable
+ * @requiresAddress
+ * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort.
+ * @param [teilmarkt] Teilmarkt, z. B. Eigentumswohnungen. Ohne Angabe der erste.
+ * @param [stichtag] Stichtag (Datum oder JJJJ-MM-TT). Ohne Angabe der aktuelle.
+ * @returns Immobilienrichtwert in EUR/m² Wohnfläche.
+ */
+export async function immobilienrichtwert(
+  adresse: string,
+  teilmarkt: string = '',
+  stichtag: number | string | null = null,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<number | string> {
+  return tableRequestCell('IMMOBILIENRICHTWERT', [adresse, teilmarkt, stichtag], invocation);
+}
+
+/**
+ * Liegenschaftszinssatz in Prozent des Gutachterausschusses für eine Objektart an einer Adresse.
+ * @customfunction LIEGENSCHAFTSZINS
+ * @cancelable
+ * @requiresAddress
+ * @param adresse Vollständige Adresse mit Straße, Hausnummer, PLZ und Ort.
+ * @param objektart Objektart, z. B. Mehrfamilienhäuser.
+ * @param [stichtag] Stichtag (Datum oder JJJJ-MM-TT). Ohne Angabe der aktuelle.
+ * @returns Liegenschaftszinssatz in Prozent.
+ */
+export async function liegenschaftszins(
+  adresse: string,
+  objektart: string,
+  stichtag: number | string | null = null,
+  invocation: CustomFunctions.CancelableInvocation,
+): Promise<number | string> {
+  return tableRequestCell('LIEGENSCHAFTSZINS', [adresse, objektart, stichtag], invocation);
 }

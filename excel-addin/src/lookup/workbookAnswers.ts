@@ -7,7 +7,9 @@
 // answer is replaced only by a newer answer of the service ("Aktualisieren",
 // or a formula asking for an address not kept yet). The parcel functions'
 // answers (BRW.FLURSTUECK, BRW.BODENWERT_FLURSTUECK) are kept the same way,
-// in a map of their own (`parcels`, by parcelAnswerKey).
+// in a map of their own (`parcels`, by parcelAnswerKey), and so are the
+// answers of the functions that ask a GET of their own (`requests`, by the
+// table's request key: BRW.IMMOBILIENRICHTWERT, BRW.LIEGENSCHAFTSZINS).
 //
 // The part is read once per session and written after changes, one write at a
 // time, the newest state last. Every write first reads the part again and
@@ -19,6 +21,8 @@
 // next time Excel runs it), and the task pane says so; kept answers are never
 // dropped to make room, since they are what the workbook's cells show.
 import {
+  isAttribution,
+  isObject,
   fromStoredAnswer,
   fromStoredParcel,
   toStoredAnswer,
@@ -27,6 +31,7 @@ import {
   type ParcelOutcome,
   type StoredAnswer,
   type StoredParcel,
+  type Attribution,
 } from '#shared/index.js';
 import type { WorkbookPart } from '../workbook/workbookPart.js';
 
@@ -47,11 +52,33 @@ export interface CellRecord {
   parcel?: 'table' | 'value' | true;
   /** BRW.BODENWERT_FLURSTUECK: the GFZ the value is converted to. */
   gfz?: number;
+  /** A function asking a GET of its own (its Excel id): keys[0][0] is a key of `requests`. */
+  request?: string;
+}
+
+/**
+ * The answer of a function asking a GET of its own: the value with its
+ * stichtag, the day it was fetched, further lines of its note and its source;
+ * or the definite error it showed (not found, 451).
+ */
+export type StoredRequest =
+  | { v: number; s?: string; a: string; h?: string[]; q: Attribution }
+  | { e: { code: string; message: string } };
+
+export function isStoredRequest(value: unknown): value is StoredRequest {
+  if (!isObject(value)) return false;
+  if (typeof value['v'] === 'number')
+    return typeof value['a'] === 'string' && isAttribution(value['q']);
+  const error = value['e'];
+  return (
+    isObject(error) && typeof error['code'] === 'string' && typeof error['message'] === 'string'
+  );
 }
 
 export interface WorkbookContents {
   answers: ReadonlyMap<string, StoredAnswer>;
   parcels: ReadonlyMap<string, StoredParcel>;
+  requests: ReadonlyMap<string, StoredRequest>;
   /** By the formula's cell ("Tabelle1!B2"). */
   cells: ReadonlyMap<string, CellRecord>;
 }
@@ -70,6 +97,9 @@ export interface WorkbookAnswers {
   getParcel(key: string): Promise<ParcelOutcome | undefined>;
   /** Keeps a parcel answer (found, not found, 451); a failure of the moment is not kept. */
   putParcel(key: string, outcome: ParcelOutcome): void;
+  getRequest(key: string): Promise<StoredRequest | undefined>;
+  /** Keeps a GET function's answer (a value, or a definite error). */
+  putRequest(key: string, answer: StoredRequest): void;
   recordCells(cell: string, record: CellRecord): void;
   forgetCells(cells: readonly string[]): void;
   contents(): Promise<WorkbookContents>;
@@ -91,14 +121,25 @@ export const WRITE_FAILED_TEXT =
 interface Contents {
   answers: Map<string, StoredAnswer>;
   parcels: Map<string, StoredParcel>;
+  requests: Map<string, StoredRequest>;
   cells: Map<string, CellRecord>;
 }
 
 function parse(text: string | null): Contents {
-  const contents: Contents = { answers: new Map(), parcels: new Map(), cells: new Map() };
+  const contents: Contents = {
+    answers: new Map(),
+    parcels: new Map(),
+    requests: new Map(),
+    cells: new Map(),
+  };
   if (text === null) return contents;
   try {
-    const stored = JSON.parse(text) as { answers?: unknown; parcels?: unknown; cells?: unknown };
+    const stored = JSON.parse(text) as {
+      answers?: unknown;
+      parcels?: unknown;
+      requests?: unknown;
+      cells?: unknown;
+    };
     const answers =
       typeof stored.answers === 'object' && stored.answers !== null ? stored.answers : {};
     for (const [key, record] of Object.entries(answers)) {
@@ -108,6 +149,10 @@ function parse(text: string | null): Contents {
       typeof stored.parcels === 'object' && stored.parcels !== null ? stored.parcels : {};
     for (const [key, record] of Object.entries(parcels)) {
       if (fromStoredParcel(record) !== undefined) contents.parcels.set(key, record as StoredParcel);
+    }
+    const requests = isObject(stored.requests) ? stored.requests : {};
+    for (const [key, record] of Object.entries(requests)) {
+      if (isStoredRequest(record)) contents.requests.set(key, record);
     }
     const cells = typeof stored.cells === 'object' && stored.cells !== null ? stored.cells : {};
     for (const [cell, record] of Object.entries(cells)) {
@@ -124,6 +169,7 @@ const serialize = (contents: Contents) =>
   JSON.stringify({
     answers: Object.fromEntries(contents.answers),
     parcels: Object.fromEntries(contents.parcels),
+    ...(contents.requests.size === 0 ? {} : { requests: Object.fromEntries(contents.requests) }),
     cells: Object.fromEntries(contents.cells),
   });
 
@@ -178,6 +224,7 @@ export function createWorkbookAnswers(
     };
     takeIn(current.answers, now.answers);
     takeIn(current.parcels, now.parcels);
+    takeIn(current.requests, now.requests);
     takeIn(current.cells, now.cells, forgotten);
     return current;
   }
@@ -260,6 +307,13 @@ export function createWorkbookAnswers(
       const record = toStoredParcel(outcome);
       if (record !== undefined) keep((current) => current.parcels, [[key, record]]);
     },
+    async getRequest(key) {
+      const current = await contents().catch(() => undefined);
+      return current?.requests.get(key);
+    },
+    putRequest(key, answer) {
+      keep((current) => current.requests, [[key, answer]]);
+    },
     recordCells(cell, record) {
       update((current) => {
         const old = current.cells.get(cell);
@@ -289,6 +343,7 @@ export function createWorkbookAnswers(
       return {
         answers: new Map(current.answers),
         parcels: new Map(current.parcels),
+        requests: new Map(current.requests),
         cells: new Map(current.cells),
       };
     },

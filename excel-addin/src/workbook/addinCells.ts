@@ -5,13 +5,26 @@
 // meant runs exactly those. A formula an Excel without the add-in renamed
 // (`_xldudf_BRW_…`, orphanedFormula.ts) is the add-in's too: it is entered
 // again under the function's own name.
-import { formatArea, overlaps, parseArea, splitSheet, type Area } from '#shared/index.js';
+import {
+  EXCEL_NAMESPACE,
+  SPREADSHEET_FUNCTIONS,
+  formatArea,
+  overlaps,
+  parseArea,
+  splitSheet,
+  type Area,
+} from '#shared/index.js';
 import { EXCEL_FUNCTION_NAMES } from '../functions/functionNames.js';
 import { excelRun } from './excelRun.js';
 import { restoredFormula } from './orphanedFormula.js';
 
-/** A formula that calls one of the add-in's functions (the namespace BRW). */
-export const ADDIN_FORMULA = /^=(.*[^A-Z0-9_.])?BRW\.[A-Z]/i;
+/** A formula that calls one of the add-in's functions (the table's names in the namespace BRW). */
+export const ADDIN_FORMULA = new RegExp(
+  `^=(.*[^A-Z0-9_.])?${EXCEL_NAMESPACE}\\.(${SPREADSHEET_FUNCTIONS.map((fn) => fn.excel)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\s*\\(`,
+  'i',
+);
 
 /** The formula as the add-in enters it: an orphaned call named as its function again. */
 export const addinFormula = (formula: string): string =>

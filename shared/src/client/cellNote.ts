@@ -33,6 +33,11 @@ export interface CellNoteFacts {
    * its note says what the user should check about the address.
    */
   warnings?: readonly GeocodingWarning[] | undefined;
+  /**
+   * A value that is not a land value (an Immobilienrichtwert, a
+   * Liegenschaftszinssatz): its name and unit name the first line instead.
+   */
+  shown?: { name: string; unit: string; value: number } | undefined;
 }
 
 /** YYYY-MM-DD → DD.MM.YYYY, as a German reader writes a day. */
@@ -67,11 +72,14 @@ export function cellNoteLines({
   gfz,
   hinweise = [],
   warnings = [],
+  shown,
 }: CellNoteFacts): string[] {
   const fetched = new Date(abgerufenAm);
   const source = attribution.source_url === '' ? '' : `, ${attribution.source_url}`;
   return [
-    `Bodenrichtwert: ${bodenrichtwert === undefined ? 'mehrere Zonen' : `${germanNumber(bodenrichtwert)} EUR/m²`}`,
+    shown !== undefined
+      ? `${shown.name}: ${germanNumber(shown.value)} ${shown.unit}`
+      : `Bodenrichtwert: ${bodenrichtwert === undefined ? 'mehrere Zonen' : `${germanNumber(bodenrichtwert)} EUR/m²`}`,
     `Stichtag: ${stichtag === undefined ? 'je Zone verschieden' : germanDay(stichtag)}`,
     ...(gfz === undefined ? [] : [gfzConversionLine(germanNumber(gfz))]),
     `Abrufdatum: ${Number.isNaN(fetched.getTime()) ? abgerufenAm : berlinDay.format(fetched)}`,

@@ -19,3 +19,4 @@ export * from './a1Address.js';
 export * from './parcelTarget.js';
 export * from './parcelCells.js';
 export * from './parcelAnswers.js';
+export * from './spreadsheetFunctions.js';

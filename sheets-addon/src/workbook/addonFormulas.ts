@@ -1,14 +1,20 @@
-// The add-on's formulas in the spreadsheet (BODENRICHTWERT, BODENRICHTWERT_ZONEN,
-// BODENRICHTWERT_FLURSTUECK, BODENWERT_FLURSTUECK), each with the record keys
-// of its cells, derived from the arguments by the functions' own code
-// (formulaRows.ts, parcelRequest.ts). With them the sidebar knows, without
+// The add-on's formulas in the spreadsheet (every function of the table of
+// spreadsheet functions that asks the service), each with the record keys of
+// its cells, derived from the arguments by the functions' own code
+// (formulaRows.ts, parcelRequest.ts, requestFormula.ts). With them the sidebar knows, without
 // running anything, which formulas have every answer kept and which still
 // need a run.
-import { cellMessage, type AppError } from '#shared/index.js';
+import {
+  SPREADSHEET_FUNCTIONS,
+  cellMessage,
+  sheetsFunction,
+  type AppError,
+} from '#shared/index.js';
 import type { CellArgument } from '../cells.js';
 import type { AddonServices } from '../ports.js';
 import { LOOKUP_FUNCTIONS, bodenrichtwertRows, zonesRequest } from '../lookup/formulaRows.js';
 import { PARCEL_FUNCTIONS, parcelCellRequest } from '../lookup/parcelRequest.js';
+import { requestCell } from '../lookup/requestFormula.js';
 import { argumentValue, SheetValues } from './argumentValues.js';
 import type { DocumentSheet, FormulaDocument } from './document.js';
 import { lookupCalls, type FormulaCall } from './formulaCalls.js';
@@ -36,11 +42,10 @@ export interface AddonFormula {
 
 type Services = Pick<AddonServices, 'calendarDay' | 'digest'>;
 
-/** The functions whose one result cell keeps a table that spills. */
-const TABLE_FUNCTIONS: ReadonlySet<FormulaCall['name']> = new Set([
-  LOOKUP_FUNCTIONS.zonen,
-  PARCEL_FUNCTIONS.table,
-]);
+/** The functions whose one result cell keeps a table that spills ("Werte fixieren" writes the table). */
+const TABLE_FUNCTIONS: ReadonlySet<string> = new Set(
+  SPREADSHEET_FUNCTIONS.filter((fn) => fn.fix === 'table').map((fn) => fn.sheets),
+);
 
 /** The record key of the table a formula's result shows; undefined for any other result. */
 export function tableKey(formula: AddonFormula): string | undefined {
@@ -63,6 +68,8 @@ function resultCell(request: CellRequest): ResultCell {
 
 function resultOf(call: FormulaCall, args: CellArgument[], services: Services): ResultCell[][] {
   if (call.name === LOOKUP_FUNCTIONS.zonen) return [[resultCell(zonesRequest(args, services))]];
+  const fn = sheetsFunction(call.name);
+  if (fn?.request.kind === 'get') return [[resultCell(requestCell(fn, args, services))]];
   if (call.name === PARCEL_FUNCTIONS.table || call.name === PARCEL_FUNCTIONS.value) {
     return [[resultCell(parcelCellRequest(call.name, args, services))]];
   }

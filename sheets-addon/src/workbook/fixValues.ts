@@ -10,7 +10,7 @@
 // result would block it, and Sheets would show #REF! in place of every value.
 // Formulas with a cell not kept yet (pending, an error of the moment) are left
 // alone.
-import { cellNoteLines, zoneRows, type Attribution } from '#shared/index.js';
+import { cellNoteLines, sheetsFunction, zoneRows, type Attribution } from '#shared/index.js';
 import type { FixAnswer } from '../../sidebar/protocol.js';
 import { CELL_ERROR_PREFIX } from '../cells.js';
 import type { AddonServices } from '../ports.js';
@@ -25,10 +25,21 @@ import { isComplete } from './missingAnswers.js';
 type Services = Pick<AddonServices, 'calendarDay' | 'digest' | 'documentProperties'>;
 type Block = { values: TableCell[][]; notes: string[][] };
 
-const note = (cell: StoredCell, source: Attribution | undefined, value?: number, day?: string) =>
+type Shown = { name: string; unit: string } | undefined;
+
+const note = (
+  cell: StoredCell,
+  source: Attribution | undefined,
+  value?: number,
+  day?: string,
+  shown?: Shown,
+) =>
   source === undefined
     ? ''
     : cellNoteLines({
+        ...(shown !== undefined && typeof cell.v === 'number'
+          ? { shown: { ...shown, value: cell.v } }
+          : {}),
         bodenrichtwert: value ?? cell.b,
         stichtag: day ?? cell.s,
         abgerufenAm: cell.a ?? '',
@@ -65,18 +76,20 @@ function blockOf(formula: AddonFormula, record: CellRecord): Block | undefined {
     const stored = record.get(table);
     if (stored?.t !== undefined) return tableBlock(stored, record.source(stored));
   }
-  const shown = cells.map((row) =>
+  const shown =
+    formula.result === undefined ? undefined : sheetsFunction(formula.result.name)?.note;
+  const block = cells.map((row) =>
     row.map((cell): [TableCell, string] => {
       if (cell.kind === 'blank') return ['', ''];
       if (cell.kind === 'message') return [`${CELL_ERROR_PREFIX}${cell.text}`, ''];
       const stored = record.get(cell.key) ?? {};
       if (stored.v === undefined) return [`${CELL_ERROR_PREFIX}${stored.e ?? ''}`, ''];
-      return [stored.v, note(stored, record.source(stored))];
+      return [stored.v, note(stored, record.source(stored), undefined, undefined, shown)];
     }),
   );
   return {
-    values: shown.map((row) => row.map(([value]) => value)),
-    notes: shown.map((row) => row.map(([, text]) => text)),
+    values: block.map((row) => row.map(([value]) => value)),
+    notes: block.map((row) => row.map(([, text]) => text)),
   };
 }
 

@@ -27,6 +27,18 @@ import {
   SPLIT_KENNZEICHEN,
   SPLIT_PARCEL,
 } from '../../support/parcelAnswers.js';
+import {
+  immobilienrichtwertAnswer,
+  liegenschaftszinsAnswer,
+} from '../../support/marketDataAnswers.js';
+
+/** The query as the answers of marketDataAnswers.ts read it. */
+const searchOf = (query: Record<string, unknown>) =>
+  new URLSearchParams(
+    Object.entries(query).flatMap(([name, value]): [string, string][] =>
+      typeof value === 'string' ? [[name, value]] : [],
+    ),
+  );
 
 export type Scenario =
   | { kind: 'found'; entries: BodenrichtwertEntry[]; owner?: string; hinweis?: string }
@@ -56,6 +68,8 @@ export interface StandInApi {
   requests: RecordedRequest[];
   me: MeResponse;
   setScenario(address: string, scenario: Scenario): void;
+  /** The committees published newer Immobilienrichtwerte (100 EUR/m² higher). */
+  setNewerMarketValues(on: boolean): void;
   /** Requests that asked for the address, single or in a batch. */
   lookupsOf(address: string): RecordedRequest[];
   /** The batch requests received so far. */
@@ -130,7 +144,7 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
   const scenarios = new Map<string, Scenario>();
   const requests: RecordedRequest[] = [];
   const app = express();
-  const state = { me: defaultMe() };
+  const state = { me: defaultMe(), newerMarketValues: false };
 
   if (staticDir !== undefined) app.use('/excel', express.static(staticDir));
 
@@ -193,6 +207,15 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
     [MIXED_KENNZEICHEN, flurstueckResponse(MIXED_PARCEL)],
     [SPLIT_KENNZEICHEN, flurstueckResponse(SPLIT_PARCEL)],
   ]);
+  const market = (answer: { status: number; body: unknown }, res: express.Response) =>
+    res.status(answer.status).json(answer.body);
+  app.get('/api/immobilienrichtwert', (req, res) => {
+    market(immobilienrichtwertAnswer(searchOf(req.query), state.newerMarketValues), res);
+  });
+  app.get('/api/liegenschaftszins', (req, res) => {
+    market(liegenschaftszinsAnswer(searchOf(req.query)), res);
+  });
+
   app.get('/api/flurstueck', (req, res) => {
     const parcel = parcels.get(String(req.query['kennzeichen']));
     if (parcel === undefined) {
@@ -267,6 +290,9 @@ export async function startStandInApi(staticDir?: string): Promise<StandInApi> {
       state.me = value;
     },
     setScenario: (address, scenario) => scenarios.set(address, scenario),
+    setNewerMarketValues: (on) => {
+      state.newerMarketValues = on;
+    },
     lookupsOf: (address) =>
       requests.filter(
         (r) =>

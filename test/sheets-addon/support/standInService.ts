@@ -7,6 +7,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { BodenrichtwertResponse, MeResponse } from '#shared/index.js';
 import { errorAnswer, lookupAnswer, type Answer } from './lookupFixtures.js';
+import {
+  immobilienrichtwertAnswer,
+  liegenschaftszinsAnswer,
+} from '../../support/marketDataAnswers.js';
 
 export const VALID_KEY = 'brw_test_0123456789abcdef';
 export const UPGRADE_URL = 'https://bodenrichtwert.example.de/konto/tarif';
@@ -15,6 +19,8 @@ export interface RecordedRequest {
   path: string;
   /** The address of a single lookup; null otherwise. */
   address: string | null;
+  /** The query of the request as sent ('' for none). */
+  search: string;
   /** The addresses of a batch lookup; empty otherwise. */
   addresses: string[];
   nutzungsart: string[];
@@ -174,6 +180,7 @@ export async function listenStandIn(): Promise<StandInServer> {
     state.requests.push({
       path: url.pathname,
       address,
+      search: url.search,
       addresses,
       nutzungsart: url.searchParams.getAll('nutzungsart'),
       authorization: req.headers.authorization,
@@ -192,6 +199,12 @@ export async function listenStandIn(): Promise<StandInServer> {
       const delay = state.settings.delayMs * addresses.length;
       setTimeout(() => batch(state.settings, addresses, res), delay);
       return;
+    }
+    if (req.method === 'GET' && url.pathname === '/api/immobilienrichtwert') {
+      return send(res, immobilienrichtwertAnswer(url.searchParams, state.settings.newerValues));
+    }
+    if (req.method === 'GET' && url.pathname === '/api/liegenschaftszins') {
+      return send(res, liegenschaftszinsAnswer(url.searchParams));
     }
     send(res, errorAnswer(404, 'not_found', 'Unbekannter Pfad.'));
   });

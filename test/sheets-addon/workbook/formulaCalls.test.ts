@@ -4,7 +4,7 @@
 // sidebarValues.test.ts; these are the edge cases of the text).
 import { describe, expect, it } from 'vitest';
 import { argumentValue, SheetValues } from '../../../sheets-addon/src/workbook/argumentValues.js';
-import { lookupCalls } from '../../../sheets-addon/src/workbook/formulaCalls.js';
+import { lookupCalls, nudgedFormula } from '../../../sheets-addon/src/workbook/formulaCalls.js';
 
 describe('lookupCalls', () => {
   it('finds both functions, whole or inside another formula, with their arguments', () => {
@@ -89,5 +89,20 @@ describe('argumentValue', () => {
     expect(read('A2&", Berlin"')).toBeUndefined();
     expect(read('HEUTE()')).toBeUndefined();
     expect(read('Fremd!A1')).toBeUndefined();
+  });
+});
+
+describe('nudgedFormula', () => {
+  it('adds a run stamp after each call’s own arguments, one higher each time, which the finder ignores', () => {
+    const once = nudgedFormula('=BODENRICHTWERT(A2:A200;"W")');
+    expect(once).toBe('=BODENRICHTWERT(A2:A200;"W";;;;1)');
+    expect(nudgedFormula(once)).toBe('=BODENRICHTWERT(A2:A200;"W";;;;2)');
+    expect(lookupCalls(nudgedFormula(once))).toEqual([
+      { name: 'BODENRICHTWERT', args: ['A2:A200', '"W"', '', '', ''], whole: true },
+    ]);
+    expect(
+      nudgedFormula('=WENNFEHLER(BODENRICHTWERT_ZONEN(A2);"")+BODENWERT_FLURSTUECK(B2,"M")'),
+    ).toBe('=WENNFEHLER(BODENRICHTWERT_ZONEN(A2,,1);"")+BODENWERT_FLURSTUECK(B2,"M",,,1)');
+    expect(nudgedFormula('=BODENWERT(450;1;1,4)')).toBe('=BODENWERT(450;1;1,4)');
   });
 });
