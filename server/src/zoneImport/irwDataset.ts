@@ -16,11 +16,9 @@ import { fieldSourceSchema, readFieldSource, type FieldSource } from '../sources
 import type { NumberFormat } from '../sources/numberFormat.js';
 import { parsePublishedDate, parsePublishedNumber } from '../sources/mapping/publishedValues.js';
 import { encodeSurface } from '../zoneSets/zoneGeometryCodec.js';
-import type { ZoneTables } from '../zoneSets/zoneSetRepository.js';
+import { IRW_TABLES } from '../zoneSets/zoneSetRepository.js';
 import { columnsOf, hasColumn, type ZoneDataset, type ZoneVerdict } from './zoneDataset.js';
 import type { PublishedZone } from './zoneRoute.js';
-
-export const IRW_TABLES: ZoneTables = { zones: 'irw_zones', boxes: 'irw_zone_boxes' };
 
 const fieldsSchema = z
   .object({

@@ -78,6 +78,9 @@ export interface ZoneTables {
 /** The land values' zones (migration 070-zone-sets). */
 export const LAND_VALUE_TABLES: ZoneTables = { zones: 'zone_set_zones', boxes: 'zone_set_boxes' };
 
+/** NRW's Immobilienrichtwerte (migration 100-irw-zones). */
+export const IRW_TABLES: ZoneTables = { zones: 'irw_zones', boxes: 'irw_zone_boxes' };
+
 export class ZoneSetRepository {
   private readonly sqlite: boolean;
 
