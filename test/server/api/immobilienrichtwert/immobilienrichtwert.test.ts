@@ -3,19 +3,11 @@
 // Immobilienrichtwerte of a point (a house and a flat) with their reference
 // objects, the conversion document and the attribution, as JSON and XML; 404
 // in NRW outside every zone, 451 outside the open data, 400 for bad input.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES, MUENSTER } from '#dev/fakes/demoWorld.js';
-import { irwFlatValues, irwHouseValues, irwZip } from '#dev/fakes/irwShapefile.js';
-import { squareRing } from '#dev/fakes/zoneShapefile.js';
-import { latLonToMetric } from '#server/geo/crs.js';
-import { importZoneSet } from '#server/zoneImport/importZoneSet.js';
-import { loadZoneSets } from '#server/zoneImport/zoneSetRegistry.js';
-import { ZoneSetRepository } from '#server/zoneSets/zoneSetRepository.js';
 import { manualClock } from '../../../support/clock.js';
 import { databaseKinds } from '../../../support/database.js';
+import { IRW_DOCUMENT, importIrwSet } from '../../../support/irwSet.js';
 import { expectValidResponse } from '../../../support/openapi.js';
 import {
   lookupQuery,
@@ -23,25 +15,8 @@ import {
   type LookupHarness,
 } from '../../../support/lookupHarness.js';
 
-const [east, north] = latLonToMetric(MUENSTER, 'EPSG:25832');
 /** In Münster, about 2 km north of the zone. */
 const OUTSIDE = 'Domplatz 1, 48143 Münster';
-
-function irwFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'irw-'));
-  const file = join(dir, 'IRW_EPSG25832_Shape.zip');
-  const ring = [squareRing(Math.floor(east) - 500, Math.floor(north) - 500, 1000)];
-  writeFileSync(
-    file,
-    irwZip([
-      { rings: ring, values: irwHouseValues() },
-      { rings: ring, values: irwFlatValues() },
-      // The year before: not the current value of either sub-market.
-      { rings: ring, values: irwHouseValues({ IMRW: '2.700', STAG: '01.01.2025' }) },
-    ]),
-  );
-  return file;
-}
 
 describe.each(databaseKinds())('GET /api/immobilienrichtwert on %s', (kind) => {
   const clock = manualClock('2026-11-22T10:00:00Z');
@@ -78,24 +53,8 @@ describe.each(databaseKinds())('GET /api/immobilienrichtwert on %s', (kind) => {
   });
 
   it('answers both Immobilienrichtwerte of the point with their reference objects', async () => {
-    const nw = loadZoneSets().find('NW', 'irw');
-    if (!nw) throw new Error('NW irw is not in the registry');
-    await importZoneSet(
-      nw,
-      2026,
-      { input: { file: irwFile() }, name: 'IRW_EPSG25832_Shape.zip' },
-      {
-        repository: new ZoneSetRepository(h.server.ctx.db.sequelize),
-        fetch,
-        userAgent: 'test',
-        logger: h.server.ctx.logger,
-        now: clock.now,
-      },
-    );
-    clock.advance(61_000);
+    await importIrwSet(h, clock);
     const body = await answer({ address: DEMO_ADDRESSES.muenster }, 200);
-    const document =
-      'https://www.boris.nrw.de/borisfachdaten/lgd/irw/2026/LGDIR_3_0551500_2026.pdf';
     expect(body.immobilienrichtwerte).toEqual([
       {
         immobilienrichtwert: 2850,
@@ -118,7 +77,7 @@ describe.each(databaseKinds())('GET /api/immobilienrichtwert on %s', (kind) => {
         beitragszustand: 'frei',
         gutachterausschuss: 'Gutachterausschuss für Grundstückswerte in der Stadt Münster',
         umrechnung: {
-          dokument_url: document,
+          dokument_url: IRW_DOCUMENT,
           text: expect.stringContaining('§ 10 ImmoWertV') as unknown,
         },
       },
