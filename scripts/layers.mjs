@@ -21,7 +21,7 @@ export const SERVER_LAYERS = [
   ['sources'],
   ['geocoding', 'cadastre', 'zoneSets'],
   ['lookup'],
-  ['parcels', 'addressImport', 'sourceCheck'],
+  ['parcels', 'addressImport', 'sourceCheck', 'marketData'],
   ['web', 'addins', 'zoneImport'],
   ['oauth'],
   ['api', 'dashboard'],

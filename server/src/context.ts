@@ -21,6 +21,13 @@ import { createAnsweredPoints } from './parcels/answeredPoints.js';
 import { createParcelValuation } from './parcels/createParcelValuation.js';
 import { createGeometryPool } from './parcels/geometryPool.js';
 import type { ParcelValuation } from './parcels/parcelValuation.js';
+import {
+  createImmobilienrichtwerte,
+  type Immobilienrichtwerte,
+} from './marketData/immobilienrichtwerte.js';
+import type { IrwRecord } from '#shared/immobilienrichtwertRecord.js';
+import { createZoneSetAnswers } from './zoneSets/zoneSetAnswers.js';
+import { IRW_TABLES, ZoneSetRepository } from './zoneSets/zoneSetRepository.js';
 import { createParcelSources } from './cadastre/createParcelSources.js';
 import { loadParcelRegistry } from './cadastre/parcelRegistry.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -63,6 +70,8 @@ export interface AppContext extends PlatformServices {
   lookup: LookupService;
   /** The parcel view (GET /api/flurstueck): a parcel, its zones and its land value. */
   parcelValuation: ParcelValuation;
+  /** NRW's Immobilienrichtwerte at an address (GET /api/immobilienrichtwert). */
+  immobilienrichtwerte: Immobilienrichtwerte;
   oauth: OAuthServices;
   /** Authenticates /api/* requests by API key or OAuth access token. */
   bearer: BearerAuthentication;
@@ -131,6 +140,16 @@ export async function createContext(
     logger,
     clock,
   });
+  const immobilienrichtwerte = createImmobilienrichtwerte({
+    geocoding: lookupParts.geocoding,
+    zoneSets: createZoneSetAnswers<IrwRecord>({
+      repository: new ZoneSetRepository(db.sequelize, IRW_TABLES),
+      clock,
+      dataset: 'irw',
+    }),
+    waitMs: config.upstreamTimeoutMs,
+    today: lookup.today,
+  });
   const records = new WriteBehind(logger, 'distinct lookup record');
   const idle = async () => {
     await Promise.all([lookup.idle(), parcelValuation.idle(), records.idle()]);
@@ -161,6 +180,7 @@ export async function createContext(
     redis,
     lookup,
     parcelValuation: options.parcelValuation ?? parcelValuation,
+    immobilienrichtwerte,
     idle,
     async close() {
       await idle();

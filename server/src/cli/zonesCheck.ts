@@ -41,6 +41,13 @@ export async function runZoneCheck(
       : wholeNumber('--seed', options.seed, 0, 2 ** 32 - 1);
   const definition = context.registry.find(options.state, options.dataset);
   const dataset = options.dataset ?? 'brw';
+  if (dataset !== 'brw') {
+    // The live service compared against answers land values; no other dataset has one here.
+    throw new ZoneImportError(
+      'unknown_set',
+      `zones:check vergleicht nur Bodenrichtwert-Zonensätze mit dem Dienst des Landes; für „${dataset}“ ist kein Dienst zum Vergleich angebunden.`,
+    );
+  }
   const state = definition?.state ?? options.state;
   const active = (await context.repository.activeSets()).filter(
     (set) => set.state === state && set.dataset === dataset && set.newestStichtag !== null,

@@ -2,10 +2,10 @@
 // same name and nesting, entries of `bodenrichtwerte` as `bodenrichtwert`.
 // The batch answer's `results` hold `result` elements, each structured like
 // the single answer; `geocoding.warnings` holds `warning` elements, `hinweise`
-// `hinweis` elements. The parcel
-// answer's `zonen` hold `zone` elements, `bodenwert` holds `nutzung` elements;
-// its `geometrie` (GeoJSON) is the GeoJSON as text, so a client reads the
-// polygon with any GeoJSON parser instead of nested anonymous arrays. Absent
+// `hinweis` elements; the Immobilienrichtwert answer's `immobilienrichtwerte`
+// `immobilienrichtwert` elements. The parcel answer's `zonen` hold `zone`
+// elements, `bodenwert` holds `nutzung` elements; its `geometrie` (GeoJSON)
+// is the GeoJSON as text, so a client reads the polygon with any GeoJSON parser instead of nested anonymous arrays. Absent
 // keys stay absent; fast-xml-parser escapes text content.
 import { XMLBuilder } from 'fast-xml-parser';
 
@@ -17,6 +17,7 @@ const ARRAY_ENTRY_NAMES: Readonly<Record<string, string>> = {
   hinweise: 'hinweis',
   zonen: 'zone',
   bodenwert: 'nutzung',
+  immobilienrichtwerte: 'immobilienrichtwert',
 };
 
 /** Keys whose value is written as its JSON text (GeoJSON geometry). */

@@ -8,6 +8,7 @@ import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenrichtwertBatchApi } from './paths/bodenrichtwertBatch.js';
 import { bodenwertApi } from './paths/bodenwert.js';
 import { flurstueckApi } from './paths/flurstueck.js';
+import { immobilienrichtwertApi } from './paths/immobilienrichtwert.js';
 import { mcpApi } from './paths/mcp.js';
 import { meApi } from './paths/me.js';
 import { oauthApi } from './paths/oauth.js';
@@ -19,6 +20,7 @@ const MODULES: readonly OpenApiModule[] = [
   bodenrichtwertApi,
   bodenrichtwertBatchApi,
   flurstueckApi,
+  immobilienrichtwertApi,
   bodenwertApi,
   mcpApi,
   oauthApi,

@@ -5,7 +5,6 @@
 import type { Logger } from '../logging/logger.js';
 import type { StichtagCounts, ZoneRow, ZoneSetDownload } from '../zoneSets/zoneSetRepository.js';
 import type { ZoneSetRepository } from '../zoneSets/zoneSetRepository.js';
-import { checkZone, columnsOf, missingFields } from './zoneCheck.js';
 import { ZoneImportError } from './zoneImportError.js';
 import type { RouteInput } from './zoneRoute.js';
 import type { ZoneSetDefinition } from './zoneSetRegistry.js';
@@ -14,10 +13,8 @@ import type { ZoneSetDefinition } from './zoneSetRegistry.js';
 const CHUNK = 400;
 
 export interface ZoneImportDeps {
-  repository: Pick<
-    ZoneSetRepository,
-    'beginSet' | 'insertZones' | 'inTransaction' | 'activate' | 'remove' | 'disposable'
-  >;
+  /** The sets' repository; a dataset's zones go to its own tables (`storingIn`). */
+  repository: Pick<ZoneSetRepository, 'storingIn'>;
   fetch: typeof fetch;
   userAgent: string;
   signal?: AbortSignal;
@@ -39,10 +36,10 @@ export async function importZoneSet(
   source: { input: RouteInput; name: string; download?: ZoneSetDownload },
   deps: ZoneImportDeps,
 ): Promise<ZoneImportResult> {
-  const { repository } = deps;
+  const repository = deps.repository.storingIn(set.datasetKind.tables);
   const setId = await repository.beginSet({ ...set, year, download: source.download }, deps.now());
   try {
-    const result = await readInto(setId, set, year, source, deps);
+    const result = await readInto(setId, set, year, source, { ...deps, repository });
     const imported = Object.values(result.counts).reduce((sum, c) => sum + c.imported, 0);
     if (imported === 0) {
       throw new ZoneImportError(
@@ -53,6 +50,7 @@ export async function importZoneSet(
     await repository.activate(setId, result.counts, deps.now());
     for (const old of await repository.disposable(
       set.state,
+      set.dataset,
       new Date(deps.now().getTime() - 86_400_000),
     )) {
       if (old !== setId) await repository.remove(old);
@@ -72,7 +70,9 @@ async function readInto(
   set: ZoneSetDefinition,
   year: number,
   source: { input: RouteInput; name: string },
-  deps: ZoneImportDeps,
+  deps: Omit<ZoneImportDeps, 'repository'> & {
+    repository: Pick<ZoneSetRepository, 'insertZones' | 'inTransaction'>;
+  },
 ): Promise<Omit<ZoneImportResult, 'setId'>> {
   const counts: StichtagCounts = {};
   const examples: Record<string, string> = {};
@@ -96,18 +96,15 @@ async function readInto(
   for await (const zone of zones) {
     if (first) {
       first = false;
-      const missing = missingFields(zone, set.fields);
+      const missing = set.checker.missing(zone);
       if (missing.length > 0) {
-        const names = missing.map(
-          (f) => `${f === 'brw' ? 'Bodenrichtwert' : 'Stichtag'} (${columnsOf(set.fields, f)})`,
-        );
         throw new ZoneImportError(
           'missing_field',
-          `${zone.where.split(',')[0]}: es fehlt das Feld ${names.join(' und ')}. Der aktive Zonensatz bleibt unverändert.`,
+          `${zone.where.split(',')[0]}: es fehlt das Feld ${missing.join(' und ')}. Der aktive Zonensatz bleibt unverändert.`,
         );
       }
     }
-    const verdict = checkZone(zone, set.fields, set.numberFormat, set.within);
+    const verdict = set.checker.check(zone);
     const key = verdict.kept ? verdict.row.stichtag : (verdict.stichtag ?? 'ohne Stichtag');
     const count = (counts[key] ??= { imported: 0, leftOut: {} });
     if (verdict.kept) {

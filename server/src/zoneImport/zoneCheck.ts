@@ -9,12 +9,8 @@ import { mapRecord, type SkippedRecord } from '../sources/mapping/entryMapper.js
 import type { NumberFormat } from '../sources/numberFormat.js';
 import { parsePublishedDate } from '../sources/mapping/publishedValues.js';
 import { encodeSurface } from '../zoneSets/zoneGeometryCodec.js';
-import type { ZoneRow } from '../zoneSets/zoneSetRepository.js';
+import type { CheckerSettings, ZoneVerdict } from './zoneDataset.js';
 import type { PublishedZone } from './zoneRoute.js';
-import type { ZoneSetWithin } from './zoneSetRegistry.js';
-
-export type ZoneVerdict =
-  { kept: true; row: ZoneRow } | { kept: false; stichtag: string | undefined; reason: string };
 
 const REASONS: Record<SkippedRecord['field'], string> = {
   brw: 'Bodenrichtwert keine Zahl',
@@ -32,7 +28,7 @@ export function checkZone(
   zone: PublishedZone,
   fields: FieldMap,
   numberFormat: NumberFormat,
-  within?: ZoneSetWithin,
+  within?: CheckerSettings['within'],
 ): ZoneVerdict {
   const record = extractRecord(fields, zone.valueAt);
   if (within && !isWithin((record as Record<string, unknown>)[within.field], within.values)) {
@@ -72,25 +68,6 @@ export function checkZone(
       max: box.max,
     },
   };
-}
-
-/** The required fields the zone's columns do not have at all (a file of another layout). */
-export function missingFields(zone: PublishedZone, fields: FieldMap): ('brw' | 'stichtag')[] {
-  const present = (field: 'brw' | 'stichtag') => {
-    const source = fields[field];
-    const specs = Array.isArray(source) ? source : [source];
-    return specs.some(
-      (spec) => zone.valueAt(typeof spec === 'string' ? spec : spec.path) !== undefined,
-    );
-  };
-  return (['brw', 'stichtag'] as const).filter((field) => !present(field));
-}
-
-/** The field's column names as the registry gives them, for a message. */
-export function columnsOf(fields: FieldMap, field: 'brw' | 'stichtag'): string {
-  const source = fields[field];
-  const specs = Array.isArray(source) ? source : [source];
-  return specs.map((spec) => (typeof spec === 'string' ? spec : spec.path)).join(' oder ');
 }
 
 const fold = (text: string) => text.normalize('NFC').trim().toLowerCase();

@@ -2,19 +2,22 @@
 // per state and dataset the route it is published by (a route kind and its
 // options, checked by the kind's own schema), the years offered, the metric
 // system zones are stored in, licence and credit, the field map onto the
-// entry's fields, and the evidence of each fact. Read by `npm run zones:*`.
+// dataset's fields (checked by the dataset, datasets.ts), and the evidence of
+// each fact. Read by `npm run zones:*`.
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { LICENSES, type LicenseId } from '#shared/texts.js';
 import { ConfigError } from '../config/configError.js';
 import { fromProjectRoot } from '../config/projectRoot.js';
-import { fieldMapSchema, type FieldMap } from '../sources/fieldMap.js';
+import { fieldSourceSchema, type FieldSource } from '../sources/fieldMap.js';
 import { NUMBER_FORMATS, type NumberFormat } from '../sources/numberFormat.js';
 import { evidenceSchema, type Evidence } from '../sources/sourceDefinition.js';
 import type { MetricCrs } from '../geo/metricPolygon.js';
 import type { ZoneRouteKind } from './zoneRoute.js';
 import { ROUTE_KINDS } from './routes/routeKinds.js';
+import { ZONE_DATASETS, zoneDataset } from './datasets.js';
+import type { ZoneChecker, ZoneDataset } from './zoneDataset.js';
 import { stateIdSchema } from '../geo/stateIdSchema.js';
 import { stateId, type StateId } from '#shared/germanStates.js';
 
@@ -44,7 +47,8 @@ const recordSchema = z
     /** How the published values write numbers ('de': a decimal comma). */
     numberFormat: z.enum(NUMBER_FORMATS).default('xml'),
     route: z.object({ kind: z.string().min(1) }).loose(),
-    fields: fieldMapSchema,
+    /** Checked by the dataset's own schema. */
+    fields: z.record(z.string(), fieldSourceSchema),
     /**
      * A service that also holds zones of a neighbour (Bremen's holds Niedersachsen
      * zones near the border): only zones whose entry field has one of these values
@@ -83,7 +87,10 @@ export interface ZoneSetDefinition {
   numberFormat: NumberFormat;
   /** The route kind and its options, checked and with defaults filled in. */
   route: { kind: ZoneRouteKind; options: unknown };
-  fields: FieldMap;
+  fields: Readonly<Record<string, FieldSource>>;
+  /** The dataset: where its zones are stored; `checker` checks each zone by the fields. */
+  datasetKind: ZoneDataset;
+  checker: ZoneChecker;
   within?: ZoneSetWithin | undefined;
   evidence: Evidence;
 }
@@ -128,6 +135,23 @@ export function parseZoneSets(
         checked.error.issues.map((i) => ({ ...i, path: ['sets', index, 'route', ...i.path] })),
       );
     }
+    const dataset = zoneDataset(record.dataset);
+    if (!dataset) {
+      const known = ZONE_DATASETS.map((d) => d.id).join(', ');
+      throw invalid(path, [
+        {
+          path: ['sets', index, 'dataset'],
+          message: `unknown dataset "${record.dataset}" (known: ${known})`,
+        },
+      ]);
+    }
+    const checker = dataset.checker(record.fields, record);
+    if ('issues' in checker) {
+      throw invalid(
+        path,
+        checker.issues.map((i) => ({ ...i, path: ['sets', index, 'fields', ...i.path] })),
+      );
+    }
     for (const fact of Object.keys(record.evidence)) {
       for (const key of record.evidence[fact]?.by ?? []) {
         if (references[key] === undefined) {
@@ -145,7 +169,12 @@ export function parseZoneSets(
         },
       ]);
     }
-    return { ...record, route: { kind, options: checked.data } } as ZoneSetDefinition;
+    return {
+      ...record,
+      route: { kind, options: checked.data },
+      datasetKind: dataset,
+      checker,
+    } as ZoneSetDefinition;
   });
   const keys = new Set(all.map((set) => `${set.state}/${set.dataset}`));
   if (keys.size !== all.length) {

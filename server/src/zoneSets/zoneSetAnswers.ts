@@ -18,22 +18,26 @@ import type { FoundZone, ZoneSetRepository, ZoneSetRow } from './zoneSetReposito
 /** How long the list of active sets is trusted. */
 export const ACTIVE_SETS_MS = 60_000;
 
-export interface ZoneSetAnswers {
+export interface ZoneSetAnswers<Record = SourceRecord> {
   /**
-   * The state's active set (dataset brw) holding the newest stichtag on or
-   * before `asOf`, or undefined where none does (the live route answers).
+   * The state's active set (of the answers' dataset, by default brw) holding
+   * the newest stichtag on or before `asOf`, or undefined where none does
+   * (the live route answers).
    */
   setFor(state: string, asOf: string): Promise<ZoneSetRow | undefined>;
   /** The records of the set's zones holding the point, each with its outline. */
-  recordsAt(set: ZoneSetRow, point: LatLon): Promise<SourceRecord[]>;
+  recordsAt(set: ZoneSetRow, point: LatLon): Promise<Record[]>;
   /** The records of the set's zones meeting the box, with their full surfaces. */
   zonesIn(set: ZoneSetRow, box: MetricBox): Promise<ZoneRecord[]>;
 }
 
-export function createZoneSetAnswers(deps: {
+export function createZoneSetAnswers<Record = SourceRecord>(deps: {
   repository: Pick<ZoneSetRepository, 'activeSets' | 'zonesAt' | 'zonesMeeting'>;
   clock: Clock;
-}): ZoneSetAnswers {
+  /** The dataset answered (its zones are in the repository's tables); brw by default. */
+  dataset?: string;
+}): ZoneSetAnswers<Record> {
+  const dataset = deps.dataset ?? 'brw';
   let active: ZoneSetRow[] = [];
   let readAt = -Infinity;
   let reading: Promise<ZoneSetRow[]> | undefined;
@@ -56,7 +60,7 @@ export function createZoneSetAnswers(deps: {
   return {
     async setFor(state, asOf) {
       const sets = (await activeSets()).filter(
-        (set) => set.state === state && set.dataset === 'brw' && set.newestStichtag !== null,
+        (set) => set.state === state && set.dataset === dataset && set.newestStichtag !== null,
       );
       let best: { set: ZoneSetRow; stichtag: string } | undefined;
       for (const set of sets) {
@@ -76,7 +80,7 @@ export function createZoneSetAnswers(deps: {
       return found.flatMap((zone) => {
         const surface = decodeSurface(zone.geometry, set.crs);
         if (!surfaceHolds(surface, at)) return [];
-        return [{ ...recordOf(zone), outline: outlineOf(surface) }];
+        return [{ ...recordOf<Record>(zone), outline: outlineOf(surface) }];
       });
     },
     async zonesIn(set, box) {
@@ -97,15 +101,16 @@ export function createZoneSetAnswers(deps: {
       };
       const found = await deps.repository.zonesMeeting([set.id], boxOf(inCrs(corners, set.crs)));
       return found.map((zone) => ({
-        record: recordOf(zone),
+        record: recordOf<SourceRecord>(zone),
         polygon: decodeSurface(zone.geometry, set.crs),
       }));
     },
   };
 }
 
-function recordOf(zone: FoundZone): SourceRecord {
-  return JSON.parse(zone.record) as SourceRecord;
+/** The record as the import stored it (its dataset's checker wrote it). */
+function recordOf<Record>(zone: FoundZone): Record {
+  return JSON.parse(zone.record) as Record;
 }
 
 /** The surface in WGS84, thinned for the map. */

@@ -1,4 +1,5 @@
-// The imported zone sets in the service's database (migration 070-zone-sets).
+// The imported zone sets in the service's database (migration 070-zone-sets;
+// a dataset with zones of its own, e.g. 100-irw-zones, names its tables).
 // Raw SQL: zones go in as multi-row INSERTs and a point is one indexed SELECT
 // on the spatial index (SQLite R*Tree, MariaDB SPATIAL INDEX), then the exact
 // test on the few candidates; no set is ever held whole in memory.
@@ -64,11 +65,35 @@ export interface FoundZone {
 
 const DELETE_CHUNK = 5_000;
 
+/**
+ * Where a dataset's zones are stored: a table of zones and, on SQLite, its
+ * R*Tree of boxes (MariaDB keeps the box in the zones table, spatially indexed).
+ * The sets themselves are rows of zone_sets, told apart by their dataset.
+ */
+export interface ZoneTables {
+  zones: string;
+  boxes: string;
+}
+
+/** The land values' zones (migration 070-zone-sets). */
+export const LAND_VALUE_TABLES: ZoneTables = { zones: 'zone_set_zones', boxes: 'zone_set_boxes' };
+
+/** NRW's Immobilienrichtwerte (migration 100-irw-zones). */
+export const IRW_TABLES: ZoneTables = { zones: 'irw_zones', boxes: 'irw_zone_boxes' };
+
 export class ZoneSetRepository {
   private readonly sqlite: boolean;
 
-  constructor(private readonly sequelize: Sequelize) {
+  constructor(
+    private readonly sequelize: Sequelize,
+    private readonly tables: ZoneTables = LAND_VALUE_TABLES,
+  ) {
     this.sqlite = sequelize.getDialect() === 'sqlite';
+  }
+
+  /** The same sets, with the zones of a dataset stored in tables of its own. */
+  storingIn(tables: ZoneTables): ZoneSetRepository {
+    return new ZoneSetRepository(this.sequelize, tables);
   }
 
   async beginSet(set: NewZoneSet, startedAt: Date): Promise<number> {
@@ -115,7 +140,7 @@ export class ZoneSetRepository {
     }
     const columns = `set_id, stichtag, record, geometry, min_x, min_y, max_x, max_y${this.sqlite ? '' : ', box'}`;
     await this.sequelize.query(
-      `INSERT INTO zone_set_zones (${columns}) VALUES ${zones.map(() => row).join(',')}`,
+      `INSERT INTO ${this.tables.zones} (${columns}) VALUES ${zones.map(() => row).join(',')}`,
       { replacements: values, type: QueryTypes.INSERT, transaction },
     );
   }
@@ -137,8 +162,8 @@ export class ZoneSetRepository {
     await this.sequelize.transaction(async (transaction) => {
       if (this.sqlite) {
         await this.sequelize.query(
-          `INSERT INTO zone_set_boxes (id, min_x, max_x, min_y, max_y)
-           SELECT id, min_x, max_x, min_y, max_y FROM zone_set_zones WHERE set_id = ?`,
+          `INSERT INTO ${this.tables.boxes} (id, min_x, max_x, min_y, max_y)
+           SELECT id, min_x, max_x, min_y, max_y FROM ${this.tables.zones} WHERE set_id = ?`,
           { replacements: [setId], transaction },
         );
       }
@@ -158,24 +183,24 @@ export class ZoneSetRepository {
   async remove(setId: number): Promise<void> {
     for (;;) {
       const ids = await this.sequelize.query<{ id: number }>(
-        `SELECT id FROM zone_set_zones WHERE set_id = ? LIMIT ${DELETE_CHUNK}`,
+        `SELECT id FROM ${this.tables.zones} WHERE set_id = ? LIMIT ${DELETE_CHUNK}`,
         { replacements: [setId], type: QueryTypes.SELECT },
       );
       if (ids.length === 0) break;
       const list = ids.map((r) => Number(r.id)).join(',');
       if (this.sqlite)
-        await this.sequelize.query(`DELETE FROM zone_set_boxes WHERE id IN (${list})`);
-      await this.sequelize.query(`DELETE FROM zone_set_zones WHERE id IN (${list})`);
+        await this.sequelize.query(`DELETE FROM ${this.tables.boxes} WHERE id IN (${list})`);
+      await this.sequelize.query(`DELETE FROM ${this.tables.zones} WHERE id IN (${list})`);
     }
     await this.sequelize.query('DELETE FROM zone_sets WHERE id = ?', { replacements: [setId] });
   }
 
-  /** Sets no lookup reads: replaced ones, and imports a crash left behind. */
-  async disposable(state: string, startedBefore: Date): Promise<number[]> {
+  /** A dataset's sets no lookup reads: replaced ones, and imports a crash left behind. */
+  async disposable(state: string, dataset: string, startedBefore: Date): Promise<number[]> {
     const rows = await this.sequelize.query<{ id: number }>(
-      `SELECT id FROM zone_sets WHERE state = ? AND (status = 'replaced'
+      `SELECT id FROM zone_sets WHERE state = ? AND dataset = ? AND (status = 'replaced'
        OR (status = 'importing' AND started_at < ?))`,
-      { replacements: [state, startedBefore], type: QueryTypes.SELECT },
+      { replacements: [state, dataset, startedBefore], type: QueryTypes.SELECT },
     );
     return rows.map((row) => Number(row.id));
   }
@@ -191,7 +216,7 @@ export class ZoneSetRepository {
   /** How many zones the set holds. */
   async zoneCount(setId: number): Promise<number> {
     const [row] = await this.sequelize.query<{ n: number | string }>(
-      'SELECT COUNT(*) AS n FROM zone_set_zones WHERE set_id = ?',
+      `SELECT COUNT(*) AS n FROM ${this.tables.zones} WHERE set_id = ?`,
       { replacements: [setId], type: QueryTypes.SELECT },
     );
     return Number(row?.n ?? 0);
@@ -200,7 +225,7 @@ export class ZoneSetRepository {
   /** The set's zone at a position (0-based) of its stored order: a sample reads one zone at a time. */
   async zoneAtPosition(setId: number, position: number): Promise<FoundZone | undefined> {
     const [zone] = await this.sequelize.query<FoundZone>(
-      `SELECT set_id AS setId, stichtag, record, geometry FROM zone_set_zones
+      `SELECT set_id AS setId, stichtag, record, geometry FROM ${this.tables.zones}
        WHERE set_id = ? ORDER BY id LIMIT 1 OFFSET ?`,
       { replacements: [setId, Math.trunc(position)], type: QueryTypes.SELECT },
     );
@@ -226,7 +251,7 @@ export class ZoneSetRepository {
       // CROSS JOIN keeps SQLite's order: the R*Tree first. A plain JOIN lets the
       // planner walk the set's zones by set_id and ask the tree for each.
       return this.sequelize.query<FoundZone>(
-        `${select} FROM zone_set_boxes b CROSS JOIN zone_set_zones z ON z.id = b.id
+        `${select} FROM ${this.tables.boxes} b CROSS JOIN ${this.tables.zones} z ON z.id = b.id
          WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ? AND z.set_id IN (${sets})`,
         { replacements: [maxX, minX, maxY, minY], type: QueryTypes.SELECT },
       );
@@ -238,7 +263,7 @@ export class ZoneSetRepository {
       { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ },
       (transaction) =>
         this.sequelize.query<FoundZone>(
-          `${select} FROM zone_set_zones z WHERE MBRIntersects(z.box, ST_GeomFromText(?)) AND z.set_id IN (${sets})`,
+          `${select} FROM ${this.tables.zones} z WHERE MBRIntersects(z.box, ST_GeomFromText(?)) AND z.set_id IN (${sets})`,
           { replacements: [boxWkt(box.min, box.max)], type: QueryTypes.SELECT, transaction },
         ),
     );

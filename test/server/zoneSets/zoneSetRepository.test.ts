@@ -113,7 +113,7 @@ describe.each(databaseKinds())('zone sets on %s', (kind) => {
     const sets = await repository.activeSets();
     expect(sets.map((s) => s.id)).toEqual([id]);
     expect(sets[0]?.download).toMatchObject({ url: 'https://x/BRW_2025.zip', size: 3 });
-    expect(await repository.disposable('DE-NW', new Date(0))).toEqual([old?.id]);
+    expect(await repository.disposable('DE-NW', 'brw', new Date(0))).toEqual([old?.id]);
     await repository.remove(old?.id ?? 0);
     expect(await repository.zonesAt([old?.id ?? 0], [400_500, 5_750_500])).toEqual([]);
     const found = await repository.zonesAt([id], [400_500, 5_750_500]);

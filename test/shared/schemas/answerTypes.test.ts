@@ -19,6 +19,8 @@ import type {
 } from '#shared/apiTypes.js';
 import type { ErrorCode } from '#shared/errors.js';
 import type { FlurstueckResponse } from '#shared/parcelTypes.js';
+import type { ImmobilienrichtwertResponse } from '#shared/immobilienrichtwert.js';
+import type { immobilienrichtwertResponseSchema } from '#shared/schemas/immobilienrichtwertAnswer.js';
 import type { flurstueckResponseSchema } from '#shared/schemas/flurstueckAnswer.js';
 import type { bodenwertResponseSchema } from '#shared/schemas/bodenwertAnswer.js';
 import type { errorBodySchema } from '#shared/schemas/errorAnswer.js';
@@ -67,5 +69,10 @@ describe('the wire types', () => {
     // tells from the schema's flat object: both ways assignable is the same type.
     const parcel: Same<FlurstueckResponse, z.output<typeof flurstueckResponseSchema>> = true;
     expectTypeOf(parcel).toEqualTypeOf<true>();
+    const irw: Same<
+      ImmobilienrichtwertResponse,
+      z.output<typeof immobilienrichtwertResponseSchema>
+    > = true;
+    expectTypeOf(irw).toEqualTypeOf<true>();
   });
 });
