@@ -5,9 +5,10 @@
 // /healthz keeps answering. Before, the clipping held the event loop 12.8 s.
 // The cadastre answer is read and the parcel picked and simplified on a
 // geometry thread too (cadastre/parcelPick.ts). The goal of /healthz within
-// 100 ms is not held on the shared 2-core machine (0.6-2.5 s; an idle event
-// loop alone is late by up to 50 ms there, docs/reliability.md): the slowest
-// answer is recorded in artifacts/, not asserted.
+// 100 ms is asserted against a baseline measured in the same run (the idle
+// service polled the same way) when that baseline shows a quiet machine; on the
+// loaded shared machine (the idle service itself late by 0.5 s) the slowest
+// answers are recorded in artifacts/ only (docs/reliability.md).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,12 @@ import { FigureBook } from './support/figures.js';
 import { pollHealth } from './support/healthPoll.js';
 
 const HEALTHZ_MS = 100;
+/** How long the idle service is polled for the baseline. */
+const IDLE_BASELINE_MS = 5_000;
+/** The idle service's slowest /healthz on a machine quiet enough for the goal to be asserted. */
+const QUIET_MS = 50;
+/** What the work may add to the idle baseline's slowest /healthz. */
+const MARGIN_MS = 50;
 const KENNZEICHEN = '11000191900001______';
 /** A Kennzeichen the cadastre does not hold. */
 const UNKNOWN = '11000191900002______';
@@ -119,6 +126,11 @@ describe('a 100,000-vertex parcel against the service as npm start runs it', () 
       headers: { Authorization: `Bearer ${key}` },
     });
     expect(warm.status).toBe(404);
+    // The same poller against the idle service first: how late /healthz is on this
+    // machine at this moment with nothing to do (the baseline of the goal below).
+    const idlePoll = pollHealth(service.url);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_BASELINE_MS));
+    const idle = await idlePoll.stop();
     const health = pollHealth(service.url);
     const res = await fetch(`${service.url}/api/flurstueck?kennzeichen=${KENNZEICHEN}`, {
       headers: { Authorization: `Bearer ${key}` },
@@ -137,7 +149,17 @@ describe('a 100,000-vertex parcel against the service as npm start runs it', () 
     ]);
     expect(service.running()).toBe(true);
     expect(polls.failures).toEqual([]);
-    // Not yet held on a busy machine (docs/reliability.md): recorded, not asserted.
-    figures.note(`slowest /healthz of ${polls.count}: ${polls.maxMs} ms (goal < ${HEALTHZ_MS} ms)`);
+    // The goal is asserted where the machine lets it mean something: when the idle
+    // service answered within QUIET_MS throughout the baseline, the work may add at most
+    // MARGIN_MS to it, and within the goal it always may. On a loaded machine (an idle
+    // service late by 0.5 s, docs/reliability.md) the figures are recorded only.
+    const quiet = idle.maxMs <= QUIET_MS;
+    if (quiet)
+      expect(polls.maxMs).toBeLessThanOrEqual(Math.max(HEALTHZ_MS, idle.maxMs + MARGIN_MS));
+    figures.note(
+      `slowest /healthz of ${polls.count}: ${polls.maxMs} ms (goal < ${HEALTHZ_MS} ms); ` +
+        `idle baseline: slowest of ${idle.count} in ${IDLE_BASELINE_MS} ms: ${idle.maxMs} ms ` +
+        `(${quiet ? 'asserted' : 'machine not quiet: recorded only'})`,
+    );
   }, 180_000);
 });

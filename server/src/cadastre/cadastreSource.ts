@@ -47,10 +47,10 @@ export function createCadastreSource(
   deps: CadastreSourceDeps,
 ): ParcelSource {
   const pick = deps.pick ?? pickHere;
-  const read = (text: string, choice: Omit<ParcelPickInput, 'text' | 'context'>) =>
+  const read = (answer: Uint8Array, choice: Omit<ParcelPickInput, 'answer' | 'context'>) =>
     pick({
       ...choice,
-      text,
+      answer,
       context: {
         nativeCrs: source.crs.native,
         datensatz: datasetOf(source, deps.now().getFullYear()),
@@ -72,7 +72,7 @@ export function createCadastreSource(
       const at = latLonToMetric(point, source.crs.native);
       return checked(
         await deps.upstream.request(pointRequest(source, point), (body) =>
-          read(body.text, { reader: source.family, pick: { at } }),
+          read(body.bytes, { reader: source.family, pick: { at } }),
         ),
       );
     },
@@ -82,13 +82,13 @@ export function createCadastreSource(
       if (source.kennzeichen.kind !== 'ogc-api-item') {
         return checked(
           await deps.upstream.request(request, (body) =>
-            read(body.text, { ...choice, reader: source.family }),
+            read(body.bytes, { ...choice, reader: source.family }),
           ),
         );
       }
       // An OGC API item: 404 means no such parcel, not an outage.
       const picked = await deps.upstream
-        .request(request, (body) => read(body.text, { ...choice, reader: 'ogc-item' }))
+        .request(request, (body) => read(body.bytes, { ...choice, reader: 'ogc-item' }))
         .catch((err: unknown): ParcelPicked => {
           if (isUpstreamOutage(err) && err.httpStatus === 404) return { parcel: undefined };
           throw err;

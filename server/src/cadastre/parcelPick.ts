@@ -16,7 +16,11 @@ import type { ReadContext } from './families/parcelOf.js';
 export interface ParcelPickInput {
   /** The answer's schema: a family's WFS answer, or an OGC API item (GeoJSON). */
   reader: ParcelFamily | 'ogc-item';
-  text: string;
+  /**
+   * The answer's body: its text, or its UTF-8 bytes, which a geometry thread
+   * receives without a copy and decodes itself.
+   */
+  answer: string | Uint8Array;
   context: ReadContext;
   /** The parcel containing this point (native system), or the one of this Kennzeichen. */
   pick: { at: EastNorth } | { kennzeichen: string };
@@ -29,7 +33,13 @@ export type ParcelPicked =
 const contains = (polygon: MetricMultiPolygon, point: EastNorth) =>
   booleanPointInPolygon(point, { type: 'MultiPolygon', coordinates: polygon.polygons });
 
-export function pickParcel({ reader, text, context, pick }: ParcelPickInput): ParcelPicked {
+function textOf(answer: string | Uint8Array): string {
+  if (typeof answer === 'string') return answer;
+  return Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength).toString('utf8');
+}
+
+export function pickParcel({ reader, answer, context, pick }: ParcelPickInput): ParcelPicked {
+  const text = textOf(answer);
   const parcels =
     reader === 'ogc-item' ? readParcelItem(text, context) : readParcels(reader, text, context);
   // The server's BBOX and filter only narrow: which parcel answers is decided here

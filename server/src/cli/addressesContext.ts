@@ -10,15 +10,19 @@ import {
 } from '../geocoding/officialPoints/addressSources.js';
 import { OfficialPointRepository } from '../geocoding/officialPoints/officialPointRepository.js';
 import { openCommandDatabase, type CommandDatabase } from './commandDatabase.js';
+import type { CommandIo } from './commandIo.js';
 
 export interface AddressCommandContext extends CommandDatabase {
   config: Readonly<Config>;
   sources: AddressSources;
   repository: OfficialPointRepository;
+  /** Prints one line of the command's report, or of its failures. */
+  print(text: string): void;
+  printError(text: string): void;
 }
 
-export async function openAddressCommand(): Promise<AddressCommandContext> {
-  const config = loadConfig(process.env);
+export async function openAddressCommand(io: CommandIo): Promise<AddressCommandContext> {
+  const config = loadConfig(io.env);
   const sources = loadAddressSources(config.addresses.sourcesFile);
   const opened = await openCommandDatabase(
     config.databaseUrl,
@@ -29,6 +33,8 @@ export async function openAddressCommand(): Promise<AddressCommandContext> {
     config,
     sources,
     repository: new OfficialPointRepository(opened.db.sequelize),
+    print: io.out,
+    printError: io.err,
   };
 }
 

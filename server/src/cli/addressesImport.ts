@@ -27,7 +27,7 @@ export async function runImport(
   if (file !== undefined) {
     const outcome = await importHouseFile({ state, file, format }, deps);
     deps.onProgress.end();
-    console.log(formatOutcome(outcome));
+    context.print(formatOutcome(outcome));
     return;
   }
   const downloaded = await downloadAndImport(
@@ -36,7 +36,7 @@ export async function runImport(
   );
   deps.onProgress.end();
   // An import asks unconditionally: a download always comes.
-  if (downloaded.status !== 'not_modified') console.log(formatOutcome(downloaded.outcome));
+  if (downloaded.status !== 'not_modified') context.print(formatOutcome(downloaded.outcome));
 }
 
 export function importDeps(context: AddressCommandContext) {
@@ -69,7 +69,7 @@ export function downloadDeps(context: AddressCommandContext, deps: ReturnType<ty
     },
     onDownloaded: (download: Parameters<typeof formatDownloaded>[0]) => {
       ticker.end();
-      console.log(formatDownloaded(download));
+      context.print(formatDownloaded(download));
     },
   };
 }

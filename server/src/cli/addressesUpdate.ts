@@ -11,7 +11,7 @@ export async function runUpdate(context: AddressCommandContext): Promise<boolean
   for await (const line of updateImports({ ...deps, onDownloaded: undefined })) {
     deps.onProgress.end();
     if (line.status === 'failed') allWell = false;
-    (line.status === 'failed' ? console.error : console.log)(formatUpdateLine(line));
+    (line.status === 'failed' ? context.printError : context.print)(formatUpdateLine(line));
   }
   return allWell;
 }

@@ -96,7 +96,7 @@ export async function runZoneCheck(
     `${set.state} ${set.year} (${set.name}, Stichtag ${germanDate(set.newestStichtag)}) ` +
     `gegen den Dienst ${live.source.name}${current ? '' : ` zum Stichtag ${germanDate(asOf)}`}: ` +
     `${sample} Punkte, Startwert ${seed} (mit --seed ${seed} wiederholbar)`;
-  for (const line of agreementReport(heading, entryAgreement(points))) console.log(line);
+  for (const line of agreementReport(heading, entryAgreement(points))) context.print(line);
 }
 
 /** The German lines of a check: per field, then the differing and one-sided points. */

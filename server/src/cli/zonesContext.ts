@@ -8,16 +8,19 @@ import { ZoneSetRepository } from '../zoneSets/zoneSetRepository.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
 import { loadZoneSets, type ZoneSetRegistry } from '../zoneImport/zoneSetRegistry.js';
 import { openCommandDatabase, type CommandDatabase } from './commandDatabase.js';
+import type { CommandIo } from './commandIo.js';
 
 export interface ZoneCommandContext extends CommandDatabase {
   config: Readonly<Config>;
   registry: ZoneSetRegistry;
   repository: ZoneSetRepository;
   logger: Logger;
+  /** Prints one line of the command's report. */
+  print(text: string): void;
 }
 
-export async function openZoneCommand(): Promise<ZoneCommandContext> {
-  const config = loadConfig(process.env);
+export async function openZoneCommand(io: CommandIo): Promise<ZoneCommandContext> {
+  const config = loadConfig(io.env);
   const registry = loadZoneSets(config.zones.sourcesFile);
   const opened = await openCommandDatabase(
     config.databaseUrl,
@@ -28,6 +31,7 @@ export async function openZoneCommand(): Promise<ZoneCommandContext> {
     config,
     registry,
     repository: new ZoneSetRepository(opened.db.sequelize),
-    logger: createLogger('warn'),
+    logger: createLogger('warn', { write: (line: string) => io.out(line.replace(/\n$/, '')) }),
+    print: io.out,
   };
 }

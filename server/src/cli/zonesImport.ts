@@ -70,7 +70,7 @@ export async function runZoneImport(
   });
   ticker.end();
   const heading = `${set.state} ${year} (${set.name}, ${source.name})`;
-  for (const line of importReport(heading, result.counts, result.examples)) console.log(line);
+  for (const line of importReport(heading, result.counts, result.examples)) context.print(line);
 }
 
 /** --year, else the newest the registry allows: its `to`, or this year. */

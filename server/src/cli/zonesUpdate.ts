@@ -28,8 +28,8 @@ export async function runZoneUpdate(context: ZoneCommandContext): Promise<boolea
     filesDir: context.config.zones.filesDir,
     newestOffered: offerReader(context),
   });
-  if (lines.length === 0) console.log('Kein Zonensatz importiert: nichts zu aktualisieren.');
-  for (const line of lines) console.log(line.text);
+  if (lines.length === 0) context.print('Kein Zonensatz importiert: nichts zu aktualisieren.');
+  for (const line of lines) context.print(line.text);
   return lines.every((line) => line.ok);
 }
 

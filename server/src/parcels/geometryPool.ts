@@ -11,7 +11,7 @@ import type { GridSample } from '../geo/gridSample.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 import { OVER_BUDGET_TEXT, vertexCount } from '../geo/vertexBudget.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
-import type { ParcelPicker } from '../cadastre/parcelPick.js';
+import type { ParcelPicker, ParcelPickInput } from '../cadastre/parcelPick.js';
 import { toFlat } from '../geo/flatPolygon.js';
 import {
   flatShares,
@@ -56,8 +56,19 @@ function workerOptions(): { filename: string; execArgv?: string[] } {
  * and never waits for a thread to start.
  */
 export const INLINE_VERTICES = 300;
-/** A cadastre answer this short (some hundred vertices) is read on the event loop at once. */
+/** A cadastre answer this short (bytes or characters; some hundred vertices) is read on the event loop at once. */
 export const INLINE_CHARS = 32_768;
+
+/**
+ * A cadastre answer's bytes cross to the thread moved, not copied (and the
+ * caller's view of them is emptied), when they fill their memory alone.
+ */
+function movable(input: unknown): ArrayBuffer[] {
+  const answer = (input as Partial<ParcelPickInput>).answer;
+  if (!(answer instanceof Uint8Array) || !(answer.buffer instanceof ArrayBuffer)) return [];
+  const whole = answer.byteOffset === 0 && answer.byteLength === answer.buffer.byteLength;
+  return whole ? [answer.buffer] : [];
+}
 
 function verticesOf(input: SharesInput): number {
   return input.zones.reduce(
@@ -81,7 +92,10 @@ export function createGeometryPool(): GeometryPool {
     try {
       return (await pool.run(
         { name, input },
-        { signal: signal ? AbortSignal.any([signal, deadline]) : deadline },
+        {
+          signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+          transferList: movable(input),
+        },
       )) as TaskOutcome<T>;
     } catch (err) {
       signal?.throwIfAborted();
@@ -107,7 +121,7 @@ export function createGeometryPool(): GeometryPool {
       run('parcelShares', flatShares(input), verticesOf(input) <= INLINE_VERTICES, signal),
     parcelGridSample: (parcel, signal) =>
       run('parcelGridSample', toFlat(parcel), vertexCount(parcel) <= INLINE_VERTICES, signal),
-    pickParcel: (input) => run('pickParcel', input, input.text.length <= INLINE_CHARS),
+    pickParcel: (input) => run('pickParcel', input, input.answer.length <= INLINE_CHARS),
     close: () => pool.destroy(),
   };
 }

@@ -27,7 +27,8 @@ export interface UpstreamRequest {
 export interface UpstreamBody {
   status: number;
   contentType: string;
-  text: string;
+  /** The body decoded as UTF-8 (on first use). */
+  readonly text: string;
   /** The same body as bytes, for answers that are no text (a WMS GetMap image). */
   bytes: Buffer;
 }
@@ -89,10 +90,16 @@ async function attempt<T>(
     });
     // Reading the body under the same signal bounds a slowly dripping answer too.
     const bytes = await readLimitedBytes(res);
+    let text: string | undefined;
     body = {
       status: res.status,
       contentType: res.headers.get('content-type') ?? '',
-      text: bytes.toString('utf8'),
+      // Decoded when first read: a reader given the bytes (a large cadastre answer,
+      // read on a geometry thread) spares the event loop decoding megabytes.
+      get text() {
+        text ??= bytes.toString('utf8');
+        return text;
+      },
       bytes,
     };
   } catch (err) {
@@ -114,10 +121,15 @@ async function attempt<T>(
   return parse(body);
 }
 
+/** How much of the body's start shows an HTML page (whitespace before it included). */
+const HTML_SNIFF_BYTES = 4096;
+
 /** Some services answer maintenance with HTTP 200 and an HTML page. */
 function isHtmlPage(body: UpstreamBody): boolean {
   if (/text\/html/i.test(body.contentType)) return true;
-  return /^\s*(<!doctype html|<html[\s>])/i.test(body.text);
+  return /^\s*(<!doctype html|<html[\s>])/i.test(
+    body.bytes.subarray(0, HTML_SNIFF_BYTES).toString(),
+  );
 }
 
 function hostOf(url: string): string {

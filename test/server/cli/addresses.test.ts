@@ -1,12 +1,15 @@
 // `npm run addresses:import` and `addresses:status` as an operator runs them:
-// another process on the service's database, German output, exit code 1 for
-// every refusal, 130 for Ctrl-C.
+// on the service's database, German output, exit code 1 for every refusal, 130
+// for Ctrl-C. The CLI's main function runs in this process (a process of its own
+// costs seconds of transpiling per command); Ctrl-C goes to a process of its own,
+// the smoke test of the entry point.
 import { execFile } from 'node:child_process';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine } from '#dev/fakes/houseCoordinateFiles.js';
 import { openDatabase } from '#server/db/database.js';
 import { migrate } from '#server/db/migrate.js';
+import { runAddresses } from '#server/cli/addressesRun.js';
 import { createTestDatabaseUrl } from '../../support/database.js';
 import { MUENSTER, writeHouseFile } from '../../support/houseCoordinateImport.js';
 
@@ -16,8 +19,16 @@ interface CliResult {
   stderr: string;
 }
 
-function addresses(databaseUrl: string, ...args: string[]): Promise<CliResult> {
-  return started(databaseUrl, ...args).done;
+async function addresses(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAddresses(['node', 'addresses.ts', ...args], {
+    // A clean environment, as for another process (Vitest sets BASE_URL=/ in its own).
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl },
+    out: (text) => out.push(`${text}\n`),
+    err: (text) => err.push(`${text}\n`),
+  });
+  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
 function started(databaseUrl: string, ...args: string[]) {

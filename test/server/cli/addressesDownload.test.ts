@@ -1,12 +1,12 @@
 // `npm run addresses:import` without a file and with --url, and `npm run
-// addresses:update`, as an operator runs them: another process on a migrated
-// database, the registry named by ADDRESS_SOURCES_FILE (NW's download pointed
+// addresses:update`, as an operator runs them (the main function in this process) on a
+// migrated database, the registry named by ADDRESS_SOURCES_FILE (NW's download pointed
 // at a loopback stand-in of the state's server), files under ADDRESS_FILES_DIR.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryTypes } from 'sequelize';
+import { runAddresses } from '#server/cli/addressesRun.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { readFileSync } from 'node:fs';
@@ -50,17 +50,16 @@ describe('addresses:import by download, and addresses:update', () => {
   let filesDir: string;
   const nwFolder = () => join(filesDir, 'NW');
 
-  function addresses(...args: string[]): Promise<CliResult> {
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'server/src/cli/addresses.ts', ...args],
-        { env },
-        (error, stdout, stderr) => {
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-        },
-      );
+  /** The CLI's main function in this process (addresses.test.ts starts it as a process). */
+  async function addresses(...args: string[]): Promise<CliResult> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runAddresses(['node', 'addresses.ts', ...args], {
+      env,
+      out: (text) => out.push(`${text}\n`),
+      err: (text) => err.push(`${text}\n`),
     });
+    return { code, stdout: out.join(''), stderr: err.join('') };
   }
   const active = async () => {
     const [row] = await db.sequelize.query<{ id: number; rows_kept: number; source_url: string }>(

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '#server/cli/adminRun.js';
 import { createTestDatabaseUrl, databaseKinds, type DatabaseKind } from '../../support/database.js';
 import { expectValidResponse } from '../../support/openapi.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
@@ -10,7 +11,8 @@ interface CliResult {
   stderr: string;
 }
 
-function admin(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+/** `npm run admin` as another process: its start costs seconds of transpiling (smoke test). */
+function adminProcess(databaseUrl: string, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -23,6 +25,45 @@ function admin(databaseUrl: string, ...args: string[]): Promise<CliResult> {
     );
   });
 }
+
+/** The same main function run in this process, with only DATABASE_URL in its environment. */
+async function admin(databaseUrl: string, ...args: string[]): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(['node', 'admin.ts', ...args], {
+    env: { DATABASE_URL: databaseUrl },
+    out: (text) => out.push(`${text}\n`),
+    err: (text) => err.push(`${text}\n`),
+  });
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+describe('npm run admin as a process of its own', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ url, drop } = await createTestDatabaseUrl('sqlite'));
+  });
+  afterAll(async () => {
+    await drop();
+  });
+
+  it('prints JSON on stdout with exit code 0, and an error on stderr with exit code 1', async () => {
+    const created = await adminProcess(url, 'user:create', '--email', 'proc@example.de', '--json');
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ email: 'proc@example.de', plan: 'free' });
+    const badPlan = await adminProcess(
+      url,
+      'user:plan',
+      '--email',
+      'proc@example.de',
+      '--plan',
+      'x',
+    );
+    expect(badPlan.code).toBe(1);
+    expect(badPlan.stderr).toContain('Allowed choices are free, starter, pro, enterprise');
+  });
+});
 
 async function adminJson(databaseUrl: string, ...args: string[]) {
   const result = await admin(databaseUrl, ...args, '--json');

@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '#server/db/database.js';
 import { migrate } from '#server/db/migrate.js';
 import { createTestDatabaseUrl } from '../../support/database.js';
 import { startStateFileServer, type StateFileServer } from '../../support/stateFileServer.js';
-import { startedZones } from './zonesCli.js';
+import { spawnedZones, startedZones } from './zonesCli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'zones-cli-'));
 
@@ -310,7 +310,16 @@ describe('npm run zones:import', () => {
     const before = await activeZones();
     const many = Array.from({ length: 20_000 }, (_, i) => nrwZone(i % 500));
     const file = write('many.zip', nrwZoneZip(many, { year: 2025 }));
-    const run = started(url, '--state', 'NW', '--year', '2025', file);
+    // Ctrl-C reaches a process of its own (the smoke test of the entry point, too).
+    const run = spawnedZones(
+      { DATABASE_URL: url, ZONE_FILES_DIR: join(dir, 'downloads') },
+      'import',
+      '--state',
+      'NW',
+      '--year',
+      '2025',
+      file,
+    );
     const importing = async () => {
       const [row] = await db.sequelize.query<{ n: number }>(
         `SELECT COUNT(*) AS n FROM zone_set_zones z JOIN zone_sets s ON s.id = z.set_id

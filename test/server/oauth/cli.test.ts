@@ -1,19 +1,22 @@
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '#server/cli/adminRun.js';
 import { createTestDatabaseUrl } from '../../support/database.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { me, tokenRequest } from './support/oauthClient.js';
 
-function admin(databaseUrl: string, ...args: string[]) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/src/cli/admin.ts', ...args],
-      { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
+/**
+ * `npm run admin`'s main function in this process, with only DATABASE_URL in its
+ * environment (test/server/cli/admin.test.ts starts it as a process of its own).
+ */
+async function admin(databaseUrl: string, ...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(['node', 'admin.ts', ...args], {
+    env: { DATABASE_URL: databaseUrl },
+    out: (text) => out.push(`${text}\n`),
+    err: (text) => err.push(`${text}\n`),
   });
+  return { code, stdout: out.join(''), stderr: err.join('') };
 }
 
 describe('npm run admin: app:create, app:rotate-secret, billing:requests', () => {
