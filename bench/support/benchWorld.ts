@@ -3,11 +3,13 @@
 // them, and as many distinct addresses inside the Hannover demo zone as the
 // cold-lookup scenarios need (each one a new coordinate, so never cached);
 // likewise inside the Wiesbaden zone, whose addresses the benchmark also holds
-// as official house coordinates (Hessen publishes them; Niedersachsen does not).
+// as official house coordinates (Hessen publishes them; Niedersachsen does not);
+// and the address in 60 zones (manyZones.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PLACES, HANNOVER, WIESBADEN } from '#dev/fakes/demoWorld.js';
+import { MANY_ZONES_PLACES } from '#dev/fakes/manyZones.js';
 import type { SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
 import { DEMO_WFS_SERVICES, writeFakeRegistry } from '#dev/fakes/fakeRegistry.js';
 import {
@@ -80,7 +82,12 @@ export async function startBenchWorld(): Promise<BenchWorld> {
     lon: place?.lon ?? 0,
     crs: 'EPSG:25832',
   }));
-  const nominatim = await startNominatimFake({ ...DEMO_PLACES, ...cold, ...official });
+  const nominatim = await startNominatimFake({
+    ...DEMO_PLACES,
+    ...MANY_ZONES_PLACES,
+    ...cold,
+    ...official,
+  });
   const wfs = await startWfsFake(DEMO_WFS_SERVICES);
   const dir = mkdtempSync(join(tmpdir(), 'brw-bench-world-'));
   const registryFile = await writeFakeRegistry(dir, wfs.url);

@@ -1,10 +1,12 @@
 // A source registry pointing at the loopback fakes: the default registry with
 // only the service URLs swapped (NI, HB, HE), plus NW as an imported GeoJSON
-// dataset. Used by tests, the benchmark and `npm run demo`.
+// dataset. Used by tests, the benchmark and `npm run demo`. Lower Saxony also
+// serves the 60 zones at one address of manyZones.ts.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_SOURCES_FILE, readRegistryFile } from '#server/sources/registry.js';
 import { HB_ZONES, HE_ZONES, NI_ZONES, nrwGeojson } from './demoWorld.js';
+import { MANY_ZONES } from './manyZones.js';
 import { HESSEN_PROFILE, LGLN_PROFILE } from './profiles.js';
 import type { WfsServiceConfig } from './wfsFake.js';
 
@@ -16,7 +18,7 @@ export const FAKE_WFS_PATHS: Readonly<Record<string, string>> = {
 };
 
 export const DEMO_WFS_SERVICES: Readonly<Record<string, WfsServiceConfig>> = {
-  '/ni': { profile: LGLN_PROFILE, zones: NI_ZONES },
+  '/ni': { profile: LGLN_PROFILE, zones: [...NI_ZONES, ...MANY_ZONES] },
   '/hb': { profile: LGLN_PROFILE, zones: HB_ZONES },
   '/he': { profile: HESSEN_PROFILE, zones: HE_ZONES },
 };
