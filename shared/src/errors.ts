@@ -14,6 +14,8 @@ export const ErrorCode = {
   // Input of the parcel view (GET /api/flurstueck): one of address and kennzeichen
   conflictingParameters: 'conflicting_parameters',
   invalidKennzeichen: 'invalid_kennzeichen',
+  // Input of the Liegenschaftszins lookup (GET /api/liegenschaftszins)
+  invalidObjektart: 'invalid_objektart',
   // Input of the calculation (§7.2)
   invalidJson: 'invalid_json',
   invalidBody: 'invalid_body',
@@ -60,6 +62,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   too_many_addresses: 400,
   conflicting_parameters: 400,
   invalid_kennzeichen: 400,
+  invalid_objektart: 400,
   invalid_json: 400,
   invalid_body: 400,
   missing_parameter: 400,

@@ -4,6 +4,7 @@
 // the state's active set untouched.
 import { loadConfig, type Config } from '../config/config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { LiegenschaftszinsRepository } from '../zoneSets/liegenschaftszinsRepository.js';
 import { ZoneSetRepository } from '../zoneSets/zoneSetRepository.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
 import { loadZoneSets, type ZoneSetRegistry } from '../zoneImport/zoneSetRegistry.js';
@@ -13,6 +14,7 @@ export interface ZoneCommandContext extends CommandDatabase {
   config: Readonly<Config>;
   registry: ZoneSetRegistry;
   repository: ZoneSetRepository;
+  liegenschaftszins: LiegenschaftszinsRepository;
   logger: Logger;
 }
 
@@ -28,6 +30,7 @@ export async function openZoneCommand(): Promise<ZoneCommandContext> {
     config,
     registry,
     repository: new ZoneSetRepository(opened.db.sequelize),
+    liegenschaftszins: new LiegenschaftszinsRepository(opened.db.sequelize),
     logger: createLogger('warn'),
   };
 }

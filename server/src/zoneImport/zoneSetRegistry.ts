@@ -44,7 +44,8 @@ const recordSchema = z
     /** How the published values write numbers ('de': a decimal comma). */
     numberFormat: z.enum(NUMBER_FORMATS).default('xml'),
     route: z.object({ kind: z.string().min(1) }).loose(),
-    fields: fieldMapSchema,
+    /** The mapping onto the entry's fields; a table dataset (route table-zip) has none. */
+    fields: fieldMapSchema.optional(),
     /**
      * A service that also holds zones of a neighbour (Bremen's holds Niedersachsen
      * zones near the border): only zones whose entry field has one of these values
@@ -60,7 +61,14 @@ const recordSchema = z
   .refine((r) => r.enabled || r.reason !== undefined, {
     message: 'a set that is not enabled needs a reason',
     path: ['reason'],
+  })
+  .refine((r) => r.fields !== undefined || r.route.kind === TABLE_ROUTE, {
+    message: 'a zone set needs its fields',
+    path: ['fields'],
   });
+
+/** The route kind of a dataset of tables (no zones, so no fields). */
+const TABLE_ROUTE = 'table-zip';
 
 const fileSchema = z
   .object({
@@ -83,6 +91,7 @@ export interface ZoneSetDefinition {
   numberFormat: NumberFormat;
   /** The route kind and its options, checked and with defaults filled in. */
   route: { kind: ZoneRouteKind; options: unknown };
+  /** A table dataset's (no zones) is empty: nothing of it is mapped onto an entry. */
   fields: FieldMap;
   within?: ZoneSetWithin | undefined;
   evidence: Evidence;
@@ -137,7 +146,7 @@ export function parseZoneSets(
         }
       }
     }
-    if (record.within && !(record.within.field in record.fields)) {
+    if (record.within && !(record.within.field in (record.fields ?? {}))) {
       throw invalid(path, [
         {
           path: ['sets', index, 'within', 'field'],
@@ -145,7 +154,11 @@ export function parseZoneSets(
         },
       ]);
     }
-    return { ...record, route: { kind, options: checked.data } } as ZoneSetDefinition;
+    return {
+      ...record,
+      fields: record.fields ?? {},
+      route: { kind, options: checked.data },
+    } as ZoneSetDefinition;
   });
   const keys = new Set(all.map((set) => `${set.state}/${set.dataset}`));
   if (keys.size !== all.length) {

@@ -15,6 +15,7 @@ import { sourceOffersMigration } from './060-source-offers.js';
 import { zoneSetsMigration } from './070-zone-sets.js';
 import { zoneSetIndexStampMigration } from './080-zone-set-index-stamp.js';
 import { cacheKeyLengthMigration } from './090-cache-key-length.js';
+import { liegenschaftszinssaetzeMigration } from './100-liegenschaftszinssaetze.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   zoneSetsMigration,
   zoneSetIndexStampMigration,
   cacheKeyLengthMigration,
+  liegenschaftszinssaetzeMigration,
 ];

@@ -16,6 +16,8 @@ const MESSAGES: Readonly<Record<ErrorCode, string>> = {
   conflicting_parameters: 'Entweder „address“ oder „kennzeichen“ angeben, nicht beide.',
   invalid_kennzeichen:
     'Das Flurstückskennzeichen muss 20 Zeichen haben (Berlin: 18), z. B. „05329001100085______“.',
+  invalid_objektart:
+    'Die Objektart „Villa“ ist unbekannt. Gültig sind: efh (Einfamilienhäuser, freistehend), …, gegi (Gewerbe und Industrie).',
   invalid_json: 'Der Anfragekörper ist kein gültiges JSON.',
   invalid_body:
     'Der Anfrageinhalt muss JSON sein und mit dem Header „Content-Type: application/json“ gesendet werden.',
