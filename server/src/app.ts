@@ -5,6 +5,7 @@ import { EXCEL_ADDIN_DIST, excelAddinRouter, servesSourceMaps } from './addins/e
 import { bodenrichtwertRouter } from './api/bodenrichtwert/bodenrichtwertRouter.js';
 import { bodenwertRouter } from './api/bodenwert/bodenwertRouter.js';
 import { flurstueckRouter } from './api/flurstueck/flurstueckRouter.js';
+import { liegenschaftszinsRouter } from './api/liegenschaftszins/liegenschaftszinsRouter.js';
 import { meRouter } from './api/me/meRouter.js';
 import type { AppContext } from './context.js';
 import { dashboardRouter } from './dashboard/dashboardRouter.js';
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(bodenrichtwertRouter(ctx));
   app.use(bodenwertRouter(ctx));
   app.use(flurstueckRouter(ctx));
+  app.use(liegenschaftszinsRouter(ctx));
   const web = createWebLayer(ctx);
   app.use(oauthRouter(ctx, web));
   app.use(dashboardRouter(ctx, web));

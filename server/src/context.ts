@@ -29,6 +29,8 @@ import { lazyMcpRuntime, type McpRuntimeLoader } from './mcp/mcpRuntime.js';
 import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
 import { WriteBehind } from './scheduling/writeBehind.js';
+import { LiegenschaftszinsRepository } from './zoneSets/liegenschaftszinsRepository.js';
+import { ZoneSetRepository } from './zoneSets/zoneSetRepository.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createPageTemplates, type PageTemplates } from './web/views.js';
 import { createRateLimiter } from './http/rateLimit.js';
@@ -63,6 +65,10 @@ export interface AppContext extends PlatformServices {
   lookup: LookupService;
   /** The parcel view (GET /api/flurstueck): a parcel, its zones and its land value. */
   parcelValuation: ParcelValuation;
+  /** The imported years (zone_sets): which Liegenschaftszins years are active. */
+  zoneSets: Pick<ZoneSetRepository, 'activeSets'>;
+  /** The committees' Liegenschaftszinssätze (GET /api/liegenschaftszins). */
+  liegenschaftszins: Pick<LiegenschaftszinsRepository, 'rowsOf'>;
   oauth: OAuthServices;
   /** Authenticates /api/* requests by API key or OAuth access token. */
   bearer: BearerAuthentication;
@@ -161,6 +167,8 @@ export async function createContext(
     redis,
     lookup,
     parcelValuation: options.parcelValuation ?? parcelValuation,
+    zoneSets: new ZoneSetRepository(db.sequelize),
+    liegenschaftszins: new LiegenschaftszinsRepository(db.sequelize),
     idle,
     async close() {
       await idle();

@@ -48,15 +48,12 @@ export function liegenschaftszins(
   caller: LookupCaller,
   target: LiegenschaftszinsTarget,
 ): Promise<LiegenschaftszinsResponse> {
+  // The committee is the current zone's; the stichtag picks the imported year
+  // only. So the lookup is the address's plain one and counts as that does.
   return countedLookupAs(
     deps,
     caller,
-    {
-      addressInput: target.addressInput,
-      address: target.address,
-      filter: [],
-      ...(target.stichtag === undefined ? {} : { stichtag: target.stichtag }),
-    },
+    { addressInput: target.addressInput, address: target.address, filter: [] },
     (addressInput, result) => answer(deps, addressInput, result, target),
   );
 }

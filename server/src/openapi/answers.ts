@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bodenwertResponseSchema } from '#shared/schemas/bodenwertAnswer.js';
 import { errorBodySchema } from '#shared/schemas/errorAnswer.js';
 import { flurstueckResponseSchema } from '#shared/schemas/flurstueckAnswer.js';
+import { liegenschaftszinsResponseSchema } from '#shared/schemas/liegenschaftszinsAnswer.js';
 import {
   batchLookupItemSchemaOf,
   batchLookupResponseSchemaOf,
@@ -63,6 +64,7 @@ export const ANSWER_SCHEMAS = componentSchemas({
   BatchLookupResponse: batchLookupResponseSchemaOf(batchItem),
   BodenwertResponse: bodenwertResponseSchema,
   FlurstueckResponse: flurstueckResponseSchema,
+  LiegenschaftszinsResponse: liegenschaftszinsResponseSchema,
   MeResponse: me,
 });
 

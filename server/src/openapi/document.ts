@@ -8,6 +8,7 @@ import { bodenrichtwertApi } from './paths/bodenrichtwert.js';
 import { bodenrichtwertBatchApi } from './paths/bodenrichtwertBatch.js';
 import { bodenwertApi } from './paths/bodenwert.js';
 import { flurstueckApi } from './paths/flurstueck.js';
+import { liegenschaftszinsApi } from './paths/liegenschaftszins.js';
 import { mcpApi } from './paths/mcp.js';
 import { meApi } from './paths/me.js';
 import { oauthApi } from './paths/oauth.js';
@@ -19,6 +20,7 @@ const MODULES: readonly OpenApiModule[] = [
   bodenrichtwertApi,
   bodenrichtwertBatchApi,
   flurstueckApi,
+  liegenschaftszinsApi,
   bodenwertApi,
   mcpApi,
   oauthApi,
