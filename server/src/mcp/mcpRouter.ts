@@ -17,11 +17,13 @@ import { authInfoFor } from './authInfo.js';
 import { mcpCors } from './mcpCors.js';
 import type { McpRuntimeLoader } from './mcpRuntime.js';
 import type { FlurstueckToolDeps } from './tools/getFlurstueck.js';
+import type { LiegenschaftszinsDeps } from '../lookup/liegenschaftszins.js';
 import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedResource.js';
 
 export type McpDeps = RateLimited &
   CountedLookupDeps &
   FlurstueckToolDeps &
+  LiegenschaftszinsDeps &
   BearerDeps & {
     config: Pick<Config, 'baseUrl' | 'authUrl'>;
     /** The MCP SDK and tools, loaded with the first /mcp request. */

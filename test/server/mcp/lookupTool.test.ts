@@ -39,7 +39,7 @@ function expectToolError(result: CallToolResult, code: string, status: number) {
 }
 
 describe('the MCP tool list', () => {
-  it('offers the four tools with German descriptions and their input schemas', async () => {
+  it('offers the five tools with German descriptions and their input schemas', async () => {
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].sort()).toEqual([
@@ -47,6 +47,7 @@ describe('the MCP tool list', () => {
       'get_bodenrichtwert',
       'get_bodenrichtwert_batch',
       'get_flurstueck',
+      'get_liegenschaftszins',
     ]);
     // The names a call of an unknown tool is refused against are the registered ones.
     expect([...MCP_TOOL_NAMES].sort()).toEqual([...byName.keys()].sort());

@@ -21,6 +21,7 @@ import {
 } from '../../../support/lookupHarness.js';
 import { startStateFileServer, type StateFileServer } from '../../../support/stateFileServer.js';
 import { startedZones } from '../../cli/zonesCli.js';
+import { callTool, connectMcp, texts } from '../../mcp/mcpClient.js';
 
 const MUENSTER_GAA = 'Der Gutachterausschuss für Grundstückswerte in der Stadt Münster';
 
@@ -226,6 +227,34 @@ describe.each(databaseKinds())('GET /api/liegenschaftszins on %s', (kind) => {
     expect(((await unknown.json()) as { message: string }).message).toContain(
       '„Villa“ ist unbekannt',
     );
+  });
+
+  it('answers the MCP tool get_liegenschaftszins with the REST answer and a German summary', async () => {
+    const client = await connectMcp(h.server.url, h.account.token);
+    try {
+      const args = { address: DEMO_ADDRESSES.muenster, objektart: 'Mehrfamilienhaus' };
+      const result = await callTool(client, 'get_liegenschaftszins', args);
+      expect(result.isError).toBeFalsy();
+      const rest = await ask({ address: DEMO_ADDRESSES.muenster, objektart: 'mfh' });
+      expect(result.structuredContent).toEqual(await rest.json());
+      const [summary = ''] = texts(result);
+      expect(summary).toContain('Liegenschaftszinssatz Mehrfamilienhäuser');
+      expect(summary).toContain('3,3 % (Berichtsjahr 2024, Stichtag 2024-12-31)');
+      expect(summary).toContain('Gesamtnutzungsdauer 80 Jahre');
+      expect(summary).toContain('§ 10 ImmoWertV');
+      const outside = await callTool(client, 'get_liegenschaftszins', {
+        address: DEMO_ADDRESSES.hannover,
+        objektart: 'mfh',
+      });
+      expect(outside.isError).toBe(true);
+      expect(outside.structuredContent).toMatchObject({ error: 'restricted_state', status: 451 });
+      const bad = await callTool(client, 'get_liegenschaftszins', {
+        address: DEMO_ADDRESSES.muenster,
+      });
+      expect(bad.structuredContent).toMatchObject({ error: 'invalid_objektart', status: 400 });
+    } finally {
+      await client.close();
+    }
   });
 
   it('refuses a file whose layout lost a column, naming it, and keeps the active year', async () => {
