@@ -12,18 +12,17 @@ import { LIEGENSCHAFTSZINS_DISCLAIMER, buildAttribution } from '#shared/texts.js
 import { germanState, stateId } from '#shared/germanStates.js';
 import type { LicenseId } from '#shared/texts.js';
 import type { LookupCaller } from '../scheduling/workTicket.js';
-import type {
-  LiegenschaftszinsRepository,
-  StoredLiegenschaftszins,
+import {
+  LZS_DATASET,
+  yearStichtag,
+  type LiegenschaftszinsRepository,
+  type StoredLiegenschaftszins,
 } from '../zoneSets/liegenschaftszinsRepository.js';
 import type { ZoneSetRepository, ZoneSetRow } from '../zoneSets/zoneSetRepository.js';
 import { sameCommittee } from './committeeMatch.js';
 import { countedLookupAs, type CountedLookupDeps } from './countedLookup.js';
 import { geocodingOf } from './responseBody.js';
 import type { LookupResult } from './lookupService.js';
-
-/** The dataset name of the Liegenschaftszins years in zone_sets and the registry. */
-export const LZS_DATASET = 'lzs';
 
 /** The model the NRW committees derive their rates with (AGVGA-NRW, 2016). */
 export const NRW_LZS_MODEL = 'AGVGA-NRW Modell zur Ableitung von Liegenschaftszinssätzen';
@@ -39,9 +38,6 @@ export interface LiegenschaftszinsTarget {
   objektart: Objektart;
   stichtag?: string;
 }
-
-/** The stichtag of an imported year: the end of its Berichtsjahr. */
-export const yearStichtag = (year: number) => `${year}-12-31`;
 
 export function liegenschaftszins(
   deps: LiegenschaftszinsDeps,

@@ -3,8 +3,10 @@
 // what the command prints of it. brw: land-value zones (importZoneSet); lzs:
 // the committees' Liegenschaftszinssätze, a table (lzs/). A new dataset is
 // one record here and its registry record in zone-sets.yaml.
-import { LZS_DATASET } from '../lookup/liegenschaftszins.js';
-import type { LiegenschaftszinsRepository } from '../zoneSets/liegenschaftszinsRepository.js';
+import {
+  LZS_DATASET,
+  type LiegenschaftszinsRepository,
+} from '../zoneSets/liegenschaftszinsRepository.js';
 import { importZoneSet, type ZoneImportDeps } from './importZoneSet.js';
 import { EMPTY_RATE, importLiegenschaftszins } from './lzs/importLiegenschaftszins.js';
 import type { ZoneSource } from './zoneDownload.js';

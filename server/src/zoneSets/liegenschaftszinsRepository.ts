@@ -5,6 +5,12 @@
 // is a few hundred rows, written in one transaction.
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
 
+/** The dataset name of the Liegenschaftszins years in zone_sets and the registry. */
+export const LZS_DATASET = 'lzs';
+
+/** The stichtag of an imported year: the end of its Berichtsjahr. */
+export const yearStichtag = (year: number) => `${year}-12-31`;
+
 /** One committee's figures for one property type, as the file publishes them. */
 export interface LiegenschaftszinsRow {
   /** The committee's area key as the file writes it (an AGS). */

@@ -3,8 +3,10 @@
 // under a new zone_sets row (dataset lzs, no zones) that becomes the state's
 // active one for its Berichtsjahr only when all rows are in, in one UPDATE;
 // a refusal or a failure removes what was stored, the active year stays.
-import { yearStichtag } from '../../lookup/liegenschaftszins.js';
-import type { LiegenschaftszinsRepository } from '../../zoneSets/liegenschaftszinsRepository.js';
+import {
+  yearStichtag,
+  type LiegenschaftszinsRepository,
+} from '../../zoneSets/liegenschaftszinsRepository.js';
 import type { StichtagCounts } from '../../zoneSets/zoneSetRepository.js';
 import type { ZoneImportDeps } from '../importZoneSet.js';
 import type { ZoneSource } from '../zoneDownload.js';

@@ -90,6 +90,9 @@ describe.each(databaseKinds())('GET /api/liegenschaftszins on %s', (kind) => {
       ...args,
     ).done;
 
+  const updateZones = () =>
+    startedZones({ DATABASE_URL: database.url, ZONE_FILES_DIR: downloads }, 'update').done;
+
   const ask = (query: Record<string, string>) =>
     fetch(`${h.server.url}/api/liegenschaftszins?${lookupQuery(query)}`, {
       headers: { Authorization: `Bearer ${h.account.token}` },
@@ -257,16 +260,43 @@ describe.each(databaseKinds())('GET /api/liegenschaftszins on %s', (kind) => {
     }
   });
 
+  it('keeps the year current with zones:update: unchanged, then the next year beside it', async () => {
+    const unchanged = await updateZones();
+    expect(unchanged.stdout).toContain('NW (lzs): unverändert');
+    expect(unchanged.code).toBe(0);
+    const next = COMMITTEES.map((c) => ({
+      ...c,
+      figures: { ...c.figures, ...(c.figures.mfh && { mfh: { ...c.figures.mfh, lzs: '3,6' } }) },
+    }));
+    files.publish('/GMD/GMDNRW_CSV.zip', gmdNrwZip(2025, next), new Date('2026-05-01'));
+    const updated = await updateZones();
+    expect(updated.stdout).toContain('NW (lzs): 2025 neu importiert (3 Liegenschaftszinssätze)');
+    const now = (await (
+      await ask({ address: DEMO_ADDRESSES.muenster, objektart: 'mfh' })
+    ).json()) as {
+      liegenschaftszinssatz: number;
+      jahr: number;
+    };
+    expect([now.liegenschaftszinssatz, now.jahr]).toEqual([3.6, 2025]);
+    // The year before stays active for its own stichtag.
+    const before = await ask({
+      address: DEMO_ADDRESSES.muenster,
+      objektart: 'mfh',
+      stichtag: '2025-06-30',
+    });
+    expect(((await before.json()) as { jahr: number }).jahr).toBe(2024);
+  }, 90_000);
+
   it('refuses a file whose layout lost a column, naming it, and keeps the active year', async () => {
     files.publish(
       '/GMD/changed.zip',
-      gmdNrwZip(2025, COMMITTEES, 'mfh_rnd'),
+      gmdNrwZip(2026, COMMITTEES, 'mfh_rnd'),
       new Date('2026-05-01'),
     );
     const result = await importLzs('--url', `${files.url}/GMD/changed.zip`);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('lzs.csv: es fehlt die Spalte „mfh_rnd“');
     const res = await ask({ address: DEMO_ADDRESSES.muenster, objektart: 'mfh' });
-    expect(((await res.json()) as { jahr: number }).jahr).toBe(2024);
+    expect(((await res.json()) as { jahr: number }).jahr).toBe(2025);
   }, 60_000);
 });
