@@ -9,6 +9,7 @@ import {
 } from '../../zoneSets/liegenschaftszinsRepository.js';
 import type { StichtagCounts } from '../../zoneSets/zoneSetRepository.js';
 import type { ZoneImportDeps } from '../importZoneSet.js';
+import { ZoneImportError } from '../zoneImportError.js';
 import type { ZoneSource } from '../zoneDownload.js';
 import type { ZoneSetDefinition } from '../zoneSetRegistry.js';
 import { readLzsFile } from './lzsFile.js';
@@ -45,7 +46,12 @@ export async function importLiegenschaftszins(
     await repository.inTransaction((transaction) =>
       deps.liegenschaftszins.insertRows(setId, file.rows, transaction),
     );
-    if (deps.signal?.aborted) throw new Error('interrupted');
+    if (deps.signal?.aborted) {
+      throw new ZoneImportError(
+        'interrupted',
+        'Der Import wurde abgebrochen (Strg+C). Der aktive Jahrgang bleibt unverändert.',
+      );
+    }
     const counts: StichtagCounts = {
       [yearStichtag(file.year)]: {
         imported: file.rows.length,
