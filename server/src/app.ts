@@ -6,6 +6,7 @@ import { bodenrichtwertRouter } from './api/bodenrichtwert/bodenrichtwertRouter.
 import { bodenwertRouter } from './api/bodenwert/bodenwertRouter.js';
 import { flurstueckRouter } from './api/flurstueck/flurstueckRouter.js';
 import { immobilienrichtwertRouter } from './api/immobilienrichtwert/immobilienrichtwertRouter.js';
+import { liegenschaftszinsRouter } from './api/liegenschaftszins/liegenschaftszinsRouter.js';
 import { meRouter } from './api/me/meRouter.js';
 import type { AppContext } from './context.js';
 import { dashboardRouter } from './dashboard/dashboardRouter.js';
@@ -41,6 +42,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(bodenwertRouter(ctx));
   app.use(flurstueckRouter(ctx));
   app.use(immobilienrichtwertRouter(ctx));
+  app.use(liegenschaftszinsRouter(ctx));
   const web = createWebLayer(ctx);
   app.use(oauthRouter(ctx, web));
   app.use(dashboardRouter(ctx, web));

@@ -36,6 +36,7 @@ import { lazyMcpRuntime, type McpRuntimeLoader } from './mcp/mcpRuntime.js';
 import { startOAuthHousekeeping } from './oauth/grants/housekeeping.js';
 import { createOAuthServices, type OAuthServices } from './oauth/oauthServices.js';
 import { WriteBehind } from './scheduling/writeBehind.js';
+import { LiegenschaftszinsRepository } from './zoneSets/liegenschaftszinsRepository.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { createPageTemplates, type PageTemplates } from './web/views.js';
 import { createRateLimiter } from './http/rateLimit.js';
@@ -72,6 +73,10 @@ export interface AppContext extends PlatformServices {
   parcelValuation: ParcelValuation;
   /** NRW's Immobilienrichtwerte at an address (GET /api/immobilienrichtwert). */
   immobilienrichtwerte: Immobilienrichtwerte;
+  /** The imported years (zone_sets): which Liegenschaftszins years are active. */
+  zoneSets: Pick<ZoneSetRepository, 'activeSets'>;
+  /** The committees' Liegenschaftszinssätze (GET /api/liegenschaftszins). */
+  liegenschaftszins: Pick<LiegenschaftszinsRepository, 'rowsOf'>;
   oauth: OAuthServices;
   /** Authenticates /api/* requests by API key or OAuth access token. */
   bearer: BearerAuthentication;
@@ -181,6 +186,8 @@ export async function createContext(
     lookup,
     parcelValuation: options.parcelValuation ?? parcelValuation,
     immobilienrichtwerte,
+    zoneSets: new ZoneSetRepository(db.sequelize),
+    liegenschaftszins: new LiegenschaftszinsRepository(db.sequelize),
     idle,
     async close() {
       await idle();

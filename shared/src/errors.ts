@@ -16,6 +16,8 @@ export const ErrorCode = {
   invalidKennzeichen: 'invalid_kennzeichen',
   // Input of GET /api/immobilienrichtwert: a sub-market not in the table
   invalidTeilmarkt: 'invalid_teilmarkt',
+  // Input of the Liegenschaftszins lookup (GET /api/liegenschaftszins)
+  invalidObjektart: 'invalid_objektart',
   // Input of the calculation (§7.2)
   invalidJson: 'invalid_json',
   invalidBody: 'invalid_body',
@@ -63,6 +65,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   conflicting_parameters: 400,
   invalid_kennzeichen: 400,
   invalid_teilmarkt: 400,
+  invalid_objektart: 400,
   invalid_json: 400,
   invalid_body: 400,
   missing_parameter: 400,

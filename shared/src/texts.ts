@@ -17,6 +17,13 @@ export const CALCULATION_DISCLAIMER =
   'ergibt keinen Verkehrswert (Marktwert). Sie ersetzt nicht die zonenspezifische amtliche ' +
   'Umrechnungstabelle des zuständigen Gutachterausschusses.';
 
+/** The Liegenschaftszins answer: a committee's mean over its sales, in its own model. */
+export const LIEGENSCHAFTSZINS_DISCLAIMER =
+  'Liegenschaftszinssätze sind von den Gutachterausschüssen aus Kaufpreisen abgeleitete ' +
+  'Durchschnittswerte. Sie gelten nur im Modell ihrer Ableitung (§ 10 ImmoWertV: ' +
+  'Gesamtnutzungsdauer, Restnutzungsdauer, Bewirtschaftungskosten und Miete wie angegeben) ' +
+  'und sind auf das Objekt anzupassen; sie sind kein Verkehrswert und keine Rechtsberatung.';
+
 /**
  * The line of a fixed cell's note for a value converted to the plot's GFZ
  * (`gfz` as a German number): without the add-in's pane, the cell itself

@@ -6,7 +6,9 @@
 // per state with the requests behind it (exit 1 when a state cannot be
 // recorded). --facts lists per state every fact the registry marks unverified
 // or single-source with the probe that settles it, runs the probes (--offline:
-// only lists them) and exits 0: open facts are work, not a failure. See
+// only lists them) and exits 0: open facts are work, not a failure.
+// --conversion says per state whether its WFS fills the BRM conversion-table
+// types (exit 1 only when a service failed). See
 // docs/sources.md "Checking the sources".
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
@@ -16,6 +18,7 @@ import { DEFAULT_SOURCES_FILE } from '../sources/registry.js';
 import { recordAnswers } from '../sourceCheck/recordAnswers.js';
 import { checkOpenFacts, formatOpenFacts } from '../sourceCheck/openFacts.js';
 import { checkSchemas, formatSchemaResults } from '../sourceCheck/schemaCheck.js';
+import { checkConversionTables, formatConversionResults } from '../sourceCheck/conversionTables.js';
 import { systemClock } from '../time/clock.js';
 import { PROBE_POINTS, SHIPPED_STATES } from '../sources/shippedRegistry.js';
 import { formatProbeResults, probeSources } from './sourceProbe.js';
@@ -27,6 +30,7 @@ interface Options {
   record?: string;
   facts?: boolean;
   offline?: boolean;
+  conversion?: boolean;
 }
 
 async function main(): Promise<void> {
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
     .option('--record <dir>', 'save one answer per state with its requests into <dir>')
     .option('--facts', 'list every unverified or single-source fact with its probe and result')
     .option('--offline', 'with --facts: list the probes without running them')
+    .option('--conversion', 'whether each WFS fills the BRM conversion-table types')
     .parse(process.argv);
   const options = program.opts<Options>();
   const config = loadConfig(process.env);
@@ -48,7 +53,14 @@ async function main(): Promise<void> {
   const print = (results: unknown, text: string) =>
     console.log(options.json ? JSON.stringify(results, null, 2) : text);
 
-  if (options.facts) {
+  if (options.conversion) {
+    const checked = await checkConversionTables(registry, states, {
+      upstream,
+      clock: systemClock,
+    });
+    print(checked, formatConversionResults(checked));
+    if (checked.some((r) => r.status === 'failed')) process.exitCode = 1;
+  } else if (options.facts) {
     const open = await checkOpenFacts(registry, PROBE_POINTS, states, {
       upstream,
       clock: systemClock,

@@ -4,6 +4,7 @@
 // the state's active set untouched.
 import { loadConfig, type Config } from '../config/config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { LiegenschaftszinsRepository } from '../zoneSets/liegenschaftszinsRepository.js';
 import { ZoneSetRepository } from '../zoneSets/zoneSetRepository.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
 import { loadZoneSets, type ZoneSetRegistry } from '../zoneImport/zoneSetRegistry.js';
@@ -14,6 +15,7 @@ export interface ZoneCommandContext extends CommandDatabase {
   config: Readonly<Config>;
   registry: ZoneSetRegistry;
   repository: ZoneSetRepository;
+  liegenschaftszins: LiegenschaftszinsRepository;
   logger: Logger;
   /** Prints one line of the command's report. */
   print(text: string): void;
@@ -31,6 +33,7 @@ export async function openZoneCommand(io: CommandIo): Promise<ZoneCommandContext
     config,
     registry,
     repository: new ZoneSetRepository(opened.db.sequelize),
+    liegenschaftszins: new LiegenschaftszinsRepository(opened.db.sequelize),
     logger: createLogger('warn', { write: (line: string) => io.out(line.replace(/\n$/, '')) }),
     print: io.out,
   };

@@ -1,11 +1,10 @@
-// `npm run zones:import -- --state NW [--year 2025] [--dataset brw] [--url U | FILE]`:
+// `npm run zones:import -- --state NW [--year 2025] [--dataset brw|irw|lzs] [--url U | FILE]`:
 // a file given is read as it is; without one, a file route's year is
 // downloaded (registry address or --url) into ZONE_FILES_DIR, a service
 // route's is read from its address. Prints per stichtag what was imported.
 import { berlinDay } from '../time/berlinDay.js';
 import { ZoneImportError } from '../zoneImport/zoneImportError.js';
-import { importZoneSet } from '../zoneImport/importZoneSet.js';
-import { importReport } from '../zoneImport/zoneReport.js';
+import { datasetImportOf } from '../zoneImport/datasetImports.js';
 import { zoneSource } from '../zoneImport/zoneDownload.js';
 import { terminalTicker } from './addressesContext.js';
 import type { ZoneCommandContext } from './zonesContext.js';
@@ -62,15 +61,15 @@ export async function runZoneImport(
     { ...common, filesDir: context.config.zones.filesDir },
   );
   if (source === 'not_modified') return;
-  const result = await importZoneSet(set, year, source, {
+  const result = await datasetImportOf(set.dataset).importYear(set, year, source, {
     ...common,
     repository: context.repository,
+    liegenschaftszins: context.liegenschaftszins,
     logger: context.logger,
     now: () => new Date(),
   });
   ticker.end();
-  const heading = `${set.state} ${year} (${set.name}, ${source.name})`;
-  for (const line of importReport(heading, result.counts, result.examples)) context.print(line);
+  for (const line of result.report) context.print(line);
 }
 
 /** --year, else the newest the registry allows: its `to`, or this year. */

@@ -19,6 +19,7 @@ import type { ZoneCommandContext } from './zonesContext.js';
 export async function runZoneUpdate(context: ZoneCommandContext): Promise<boolean> {
   const lines = await updateZoneSets(context.registry, await context.repository.activeSets(), {
     repository: context.repository,
+    liegenschaftszins: context.liegenschaftszins,
     fetch: globalThis.fetch,
     userAgent: context.config.geocoder.userAgent,
     signal: context.signal,

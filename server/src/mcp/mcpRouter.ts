@@ -18,12 +18,14 @@ import { mcpCors } from './mcpCors.js';
 import type { McpRuntimeLoader } from './mcpRuntime.js';
 import type { FlurstueckToolDeps } from './tools/getFlurstueck.js';
 import type { ImmobilienrichtwertToolDeps } from './tools/getImmobilienrichtwert.js';
+import type { LiegenschaftszinsDeps } from '../lookup/liegenschaftszins.js';
 import { mcpResourceMetadataUrl, protectedResourceRouter } from './protectedResource.js';
 
 export type McpDeps = RateLimited &
   CountedLookupDeps &
   FlurstueckToolDeps &
   ImmobilienrichtwertToolDeps &
+  LiegenschaftszinsDeps &
   BearerDeps & {
     config: Pick<Config, 'baseUrl' | 'authUrl'>;
     /** The MCP SDK and tools, loaded with the first /mcp request. */

@@ -1,4 +1,4 @@
-// The MCP server with its five tools. Stateless: the route builds a fresh
+// The MCP server with its six tools. Stateless: the route builds a fresh
 // one for every request (the SDK refuses to reuse a stateless transport).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { MAX_BATCH_ADDRESSES } from '#shared/apiTypes.js';
@@ -12,6 +12,8 @@ import {
   registerGetImmobilienrichtwert,
   type ImmobilienrichtwertToolDeps,
 } from './tools/getImmobilienrichtwert.js';
+import { registerGetLiegenschaftszins } from './tools/getLiegenschaftszins.js';
+import type { LiegenschaftszinsDeps } from '../lookup/liegenschaftszins.js';
 
 const INSTRUCTIONS =
   'Amtliche Bodenrichtwerte in Deutschland: get_bodenrichtwert liefert die Werte an einer ' +
@@ -20,7 +22,8 @@ const INSTRUCTIONS =
   'eines Grundstücks um und berechnet den Bodenwert, get_flurstueck bewertet ein Flurstück ' +
   '(amtliche Fläche, jede Zone darauf mit ihrem Anteil, Bodenwert je Nutzungsart), ' +
   'get_immobilienrichtwert liefert die Immobilienrichtwerte an einer Adresse in ' +
-  'Nordrhein-Westfalen. Zeigen Sie bei jeder Wiedergabe der ' +
+  'Nordrhein-Westfalen, get_liegenschaftszins den Liegenschaftszinssatz des ' +
+  'Gutachterausschusses für eine Objektart mit seinem Modell. Zeigen Sie bei jeder Wiedergabe der ' +
   'Werte die Quellenangabe und den Hinweis der Antwort mit an; Bodenrichtwerte sind kein ' +
   'Verkehrswert.';
 
@@ -33,11 +36,15 @@ export const MCP_TOOL_NAMES: ReadonlySet<string> = new Set([
   'get_bodenrichtwert_batch',
   'get_flurstueck',
   'get_immobilienrichtwert',
+  'get_liegenschaftszins',
   'calculate_bodenwert',
 ]);
 
 export function buildMcpServer(
-  deps: CountedLookupDeps & FlurstueckToolDeps & ImmobilienrichtwertToolDeps,
+  deps: CountedLookupDeps &
+    FlurstueckToolDeps &
+    ImmobilienrichtwertToolDeps &
+    LiegenschaftszinsDeps,
 ): McpServer {
   const server = new McpServer(
     { name: 'bodenrichtwert', title: 'Bodenrichtwert-Service', version: API_VERSION },
@@ -47,6 +54,7 @@ export function buildMcpServer(
   registerGetBodenrichtwertBatch(server, deps);
   registerGetFlurstueck(server, deps);
   registerGetImmobilienrichtwert(server, deps);
+  registerGetLiegenschaftszins(server, deps);
   registerCalculateBodenwert(server, deps.logger);
   return server;
 }

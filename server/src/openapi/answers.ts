@@ -6,6 +6,7 @@ import { bodenwertResponseSchema } from '#shared/schemas/bodenwertAnswer.js';
 import { errorBodySchema } from '#shared/schemas/errorAnswer.js';
 import { flurstueckResponseSchema } from '#shared/schemas/flurstueckAnswer.js';
 import { immobilienrichtwertResponseSchema } from '#shared/schemas/immobilienrichtwertAnswer.js';
+import { liegenschaftszinsResponseSchema } from '#shared/schemas/liegenschaftszinsAnswer.js';
 import {
   batchLookupItemSchemaOf,
   batchLookupResponseSchemaOf,
@@ -65,6 +66,7 @@ export const ANSWER_SCHEMAS = componentSchemas({
   BodenwertResponse: bodenwertResponseSchema,
   FlurstueckResponse: flurstueckResponseSchema,
   ImmobilienrichtwertResponse: immobilienrichtwertResponseSchema,
+  LiegenschaftszinsResponse: liegenschaftszinsResponseSchema,
   MeResponse: me,
 });
 

@@ -9,6 +9,7 @@ import { bodenrichtwertBatchApi } from './paths/bodenrichtwertBatch.js';
 import { bodenwertApi } from './paths/bodenwert.js';
 import { flurstueckApi } from './paths/flurstueck.js';
 import { immobilienrichtwertApi } from './paths/immobilienrichtwert.js';
+import { liegenschaftszinsApi } from './paths/liegenschaftszins.js';
 import { mcpApi } from './paths/mcp.js';
 import { meApi } from './paths/me.js';
 import { oauthApi } from './paths/oauth.js';
@@ -21,6 +22,7 @@ const MODULES: readonly OpenApiModule[] = [
   bodenrichtwertBatchApi,
   flurstueckApi,
   immobilienrichtwertApi,
+  liegenschaftszinsApi,
   bodenwertApi,
   mcpApi,
   oauthApi,

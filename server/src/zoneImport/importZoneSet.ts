@@ -5,6 +5,7 @@
 import type { Logger } from '../logging/logger.js';
 import type { StichtagCounts, ZoneRow, ZoneSetDownload } from '../zoneSets/zoneSetRepository.js';
 import type { ZoneSetRepository } from '../zoneSets/zoneSetRepository.js';
+import type { ZoneChecker } from './zoneDataset.js';
 import { ZoneImportError } from './zoneImportError.js';
 import type { RouteInput } from './zoneRoute.js';
 import type { ZoneSetDefinition } from './zoneSetRegistry.js';
@@ -36,10 +37,14 @@ export async function importZoneSet(
   source: { input: RouteInput; name: string; download?: ZoneSetDownload },
   deps: ZoneImportDeps,
 ): Promise<ZoneImportResult> {
-  const repository = deps.repository.storingIn(set.datasetKind.tables);
+  const { datasetKind, checker } = set;
+  if (!datasetKind || !checker) {
+    throw new ZoneImportError('not_the_set', `${set.name} ist eine Tabelle, kein Zonensatz.`);
+  }
+  const repository = deps.repository.storingIn(datasetKind.tables);
   const setId = await repository.beginSet({ ...set, year, download: source.download }, deps.now());
   try {
-    const result = await readInto(setId, set, year, source, { ...deps, repository });
+    const result = await readInto(setId, set, checker, year, source, { ...deps, repository });
     const imported = Object.values(result.counts).reduce((sum, c) => sum + c.imported, 0);
     if (imported === 0) {
       throw new ZoneImportError(
@@ -68,6 +73,7 @@ export async function importZoneSet(
 async function readInto(
   setId: number,
   set: ZoneSetDefinition,
+  checker: ZoneChecker,
   year: number,
   source: { input: RouteInput; name: string },
   deps: Omit<ZoneImportDeps, 'repository'> & {
@@ -96,7 +102,7 @@ async function readInto(
   for await (const zone of zones) {
     if (first) {
       first = false;
-      const missing = set.checker.missing(zone);
+      const missing = checker.missing(zone);
       if (missing.length > 0) {
         throw new ZoneImportError(
           'missing_field',
@@ -104,7 +110,7 @@ async function readInto(
         );
       }
     }
-    const verdict = set.checker.check(zone);
+    const verdict = checker.check(zone);
     const key = verdict.kept ? verdict.row.stichtag : (verdict.stichtag ?? 'ohne Stichtag');
     const count = (counts[key] ??= { imported: 0, leftOut: {} });
     if (verdict.kept) {

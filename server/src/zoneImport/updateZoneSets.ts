@@ -7,13 +7,13 @@
 import type { ZoneSetRow } from '../zoneSets/zoneSetRepository.js';
 import type { DownloadDeps } from '../addressImport/download/httpDownload.js';
 import { fileRouteDecision, type UpdateDecision } from './fileRouteUpdate.js';
-import { importZoneSet, type ZoneImportDeps } from './importZoneSet.js';
+import { datasetImportOf, type DatasetDeps } from './datasetImports.js';
 import { FILE_ROUTE_KINDS } from './routes/routeKinds.js';
 import { serviceRouteDecision, type NewestOffered } from './serviceRouteUpdate.js';
 import type { ZoneSetDefinition, ZoneSetRegistry } from './zoneSetRegistry.js';
 import { stateCode } from '#shared/germanStates.js';
 
-export interface ZoneUpdateDeps extends ZoneImportDeps, DownloadDeps {
+export interface ZoneUpdateDeps extends DatasetDeps, DownloadDeps {
   filesDir: string;
   newestOffered: NewestOffered;
 }
@@ -22,8 +22,6 @@ export interface UpdateLine {
   ok: boolean;
   text: string;
 }
-
-const n = (value: number) => value.toLocaleString('de-DE');
 
 export async function updateZoneSets(
   registry: Pick<ZoneSetRegistry, 'find'>,
@@ -52,9 +50,13 @@ async function updateOne(set: ZoneSetDefinition, row: ZoneSetRow, deps: ZoneUpda
     ? await fileRouteDecision(set, row, deps)
     : await serviceRouteDecision(set, row, deps);
   if ('text' in decision) return decision.text;
-  const result = await importZoneSet(set, decision.year, decision.source, deps);
-  const zones = Object.values(result.counts).reduce((sum, c) => sum + c.imported, 0);
-  return `${decision.year} neu importiert (${n(zones)} Zonen)`;
+  const result = await datasetImportOf(set.dataset).importYear(
+    set,
+    decision.year,
+    decision.source,
+    deps,
+  );
+  return `${result.year} neu importiert (${result.summary})`;
 }
 
 /** Per state and dataset the active set of its newest year. */

@@ -47,8 +47,8 @@ const recordSchema = z
     /** How the published values write numbers ('de': a decimal comma). */
     numberFormat: z.enum(NUMBER_FORMATS).default('xml'),
     route: z.object({ kind: z.string().min(1) }).loose(),
-    /** Checked by the dataset's own schema. */
-    fields: z.record(z.string(), fieldSourceSchema),
+    /** Checked by the dataset's own schema; a table dataset (route table-zip) has none. */
+    fields: z.record(z.string(), fieldSourceSchema).optional(),
     /**
      * A service that also holds zones of a neighbour (Bremen's holds Niedersachsen
      * zones near the border): only zones whose entry field has one of these values
@@ -64,7 +64,14 @@ const recordSchema = z
   .refine((r) => r.enabled || r.reason !== undefined, {
     message: 'a set that is not enabled needs a reason',
     path: ['reason'],
+  })
+  .refine((r) => r.fields !== undefined || r.route.kind === TABLE_ROUTE, {
+    message: 'a zone set needs its fields',
+    path: ['fields'],
   });
+
+/** The route kind of a dataset of tables (no zones, so no fields). */
+const TABLE_ROUTE = 'table-zip';
 
 const fileSchema = z
   .object({
@@ -87,10 +94,14 @@ export interface ZoneSetDefinition {
   numberFormat: NumberFormat;
   /** The route kind and its options, checked and with defaults filled in. */
   route: { kind: ZoneRouteKind; options: unknown };
+  /** A table dataset's (no zones) is empty: nothing of it is mapped onto an entry. */
   fields: Readonly<Record<string, FieldSource>>;
-  /** The dataset: where its zones are stored; `checker` checks each zone by the fields. */
-  datasetKind: ZoneDataset;
-  checker: ZoneChecker;
+  /**
+   * A zone dataset's kind: where its zones are stored; `checker` checks each
+   * zone by the fields. Both absent for a table dataset (route table-zip).
+   */
+  datasetKind?: ZoneDataset | undefined;
+  checker?: ZoneChecker | undefined;
   within?: ZoneSetWithin | undefined;
   evidence: Evidence;
 }
@@ -135,21 +146,12 @@ export function parseZoneSets(
         checked.error.issues.map((i) => ({ ...i, path: ['sets', index, 'route', ...i.path] })),
       );
     }
-    const dataset = zoneDataset(record.dataset);
-    if (!dataset) {
-      const known = ZONE_DATASETS.map((d) => d.id).join(', ');
-      throw invalid(path, [
-        {
-          path: ['sets', index, 'dataset'],
-          message: `unknown dataset "${record.dataset}" (known: ${known})`,
-        },
-      ]);
-    }
-    const checker = dataset.checker(record.fields, record);
-    if ('issues' in checker) {
+    const fields = record.fields ?? {};
+    const zones = record.route.kind === TABLE_ROUTE ? undefined : zoneKindOf(record, fields);
+    if (zones && 'issues' in zones) {
       throw invalid(
         path,
-        checker.issues.map((i) => ({ ...i, path: ['sets', index, 'fields', ...i.path] })),
+        zones.issues.map((i) => ({ ...i, path: ['sets', index, ...i.path] })),
       );
     }
     for (const fact of Object.keys(record.evidence)) {
@@ -161,7 +163,7 @@ export function parseZoneSets(
         }
       }
     }
-    if (record.within && !(record.within.field in record.fields)) {
+    if (record.within && !(record.within.field in (record.fields ?? {}))) {
       throw invalid(path, [
         {
           path: ['sets', index, 'within', 'field'],
@@ -171,9 +173,9 @@ export function parseZoneSets(
     }
     return {
       ...record,
+      fields,
       route: { kind, options: checked.data },
-      datasetKind: dataset,
-      checker,
+      ...zones,
     } as ZoneSetDefinition;
   });
   const keys = new Set(all.map((set) => `${set.state}/${set.dataset}`));
@@ -199,6 +201,34 @@ export function loadZoneSets(path = DEFAULT_ZONE_SETS_FILE): ZoneSetRegistry {
     throw new ConfigError(`Zone-set registry ${path} is not readable YAML: ${String(err)}`);
   }
   return parseZoneSets(json, path);
+}
+
+type RegistryRecord = z.infer<typeof recordSchema>;
+
+/** A zone dataset's kind and the checker of the record's fields, or what is wrong with them. */
+function zoneKindOf(
+  record: RegistryRecord,
+  fields: Readonly<Record<string, FieldSource>>,
+): { datasetKind: ZoneDataset; checker: ZoneChecker } | { issues: Issue[] } {
+  const dataset = zoneDataset(record.dataset);
+  if (!dataset) {
+    const known = ZONE_DATASETS.map((d) => d.id).join(', ');
+    return {
+      issues: [
+        { path: ['dataset'], message: `unknown dataset "${record.dataset}" (known: ${known})` },
+      ],
+    };
+  }
+  const checker = dataset.checker(fields, record);
+  if ('issues' in checker) {
+    return { issues: checker.issues.map((i) => ({ ...i, path: ['fields', ...i.path] })) };
+  }
+  return { datasetKind: dataset, checker };
+}
+
+interface Issue {
+  path: PropertyKey[];
+  message: string;
 }
 
 function invalid(path: string, issues: readonly { path: PropertyKey[]; message: string }[]) {

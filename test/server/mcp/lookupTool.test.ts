@@ -48,6 +48,7 @@ describe('the MCP tool list', () => {
       'get_bodenrichtwert_batch',
       'get_flurstueck',
       'get_immobilienrichtwert',
+      'get_liegenschaftszins',
     ]);
     // The names a call of an unknown tool is refused against are the registered ones.
     expect([...MCP_TOOL_NAMES].sort()).toEqual([...byName.keys()].sort());

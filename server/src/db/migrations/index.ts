@@ -16,6 +16,7 @@ import { zoneSetsMigration } from './070-zone-sets.js';
 import { zoneSetIndexStampMigration } from './080-zone-set-index-stamp.js';
 import { cacheKeyLengthMigration } from './090-cache-key-length.js';
 import { irwZonesMigration } from './100-irw-zones.js';
+import { liegenschaftszinssaetzeMigration } from './101-liegenschaftszinssaetze.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   zoneSetIndexStampMigration,
   cacheKeyLengthMigration,
   irwZonesMigration,
+  liegenschaftszinssaetzeMigration,
 ];

@@ -18,6 +18,8 @@ const MESSAGES: Readonly<Record<ErrorCode, string>> = {
     'Das Flurstückskennzeichen muss 20 Zeichen haben (Berlin: 18), z. B. „05329001100085______“.',
   invalid_teilmarkt:
     'Unbekannter Teilmarkt „Villen“. Erlaubt sind Code oder Name: 1 Ein- und Zweifamilienhäuser, …',
+  invalid_objektart:
+    'Die Objektart „Villa“ ist unbekannt. Gültig sind: efh (Einfamilienhäuser, freistehend), …, gegi (Gewerbe und Industrie).',
   invalid_json: 'Der Anfragekörper ist kein gültiges JSON.',
   invalid_body:
     'Der Anfrageinhalt muss JSON sein und mit dem Header „Content-Type: application/json“ gesendet werden.',

@@ -5,6 +5,7 @@ import { brmXmlRoute } from './brmXml.js';
 import { csvWktRoute } from './csvWkt.js';
 import { ogcApiFeaturesRoute } from './ogcApiFeatures.js';
 import { shapefileZipRoute } from './shapefileZip.js';
+import { tableZipRoute } from './tableZip.js';
 import { wfsGeojsonPagesRoute } from './wfsGeojsonPages.js';
 import { wfsGmlPagesRoute } from './wfsGmlPages.js';
 
@@ -15,7 +16,13 @@ export const ROUTE_KINDS: readonly ZoneRouteKind[] = [
   wfsGeojsonPagesRoute as ZoneRouteKind,
   ogcApiFeaturesRoute as ZoneRouteKind,
   wfsGmlPagesRoute as ZoneRouteKind,
+  tableZipRoute as ZoneRouteKind,
 ];
 
 /** Kinds that read a downloaded file: the import downloads the year's `url` first. */
-export const FILE_ROUTE_KINDS: readonly string[] = ['shapefile-zip', 'csv-wkt', 'brm-xml'];
+export const FILE_ROUTE_KINDS: readonly string[] = [
+  'shapefile-zip',
+  'csv-wkt',
+  'brm-xml',
+  'table-zip',
+];
