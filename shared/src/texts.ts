@@ -128,6 +128,10 @@ export const WARNING_TEXTS: Record<GeocodingWarning, { part: string } | { senten
     sentence:
       'Keine amtliche Hauskoordinate: Der angegebene Ortsteil oder Teil des Gemeindenamens lässt sich mit den amtlichen Daten des Landes nicht bestätigen.',
   },
+  place_ambiguous: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Der angegebene Ort ist Ortsteil einer Gemeinde und Ortsteil oder Name einer anderen; die Postleitzahl entscheidet nicht, welche gemeint ist.',
+  },
   number_missing: {
     sentence:
       'Keine amtliche Hauskoordinate: Die Adresse nennt keine Hausnummer; die Zahl gehört zu einer Wohnungs-, Geschoss- oder Stellplatzangabe.',

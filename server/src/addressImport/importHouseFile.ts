@@ -20,6 +20,7 @@ import type { HouseFile, ReadOptions } from './formats/houseRow.js';
 import {
   checkAddressRepeats,
   interrupted,
+  MAX_POINTS_IN_BUILDING,
   refuseIfUnfit,
   refuseOtherState,
 } from './importRefusals.js';
@@ -122,7 +123,7 @@ export async function importHouseFile(
     },
     deps.clock(),
   );
-  const builder = new PointBuilder(source, deps.sources);
+  const builder = new PointBuilder(source, deps.sources, MAX_POINTS_IN_BUILDING);
   const dateOfFile = fileDate(request.origin, modified);
   try {
     await load(file, importId, builder, deps, started);

@@ -45,7 +45,14 @@ export async function checkAddressRepeats(
   importId: number,
   builder: PointBuilder,
 ): Promise<void> {
-  const found = await repository.addressRepeats(importId, MAX_POINTS_IN_BUILDING, BUILDING_DEG);
+  const { crowds } = builder;
+  const named = { addresses: [...crowds.named.values()], complete: !crowds.overflow };
+  const found = await repository.addressRepeats(
+    importId,
+    named,
+    MAX_POINTS_IN_BUILDING,
+    BUILDING_DEG,
+  );
   builder.repeats.count += found.extraRows;
   const { crowded } = found;
   if (crowded === undefined) return;

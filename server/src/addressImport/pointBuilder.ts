@@ -2,7 +2,8 @@
 // counts what it leaves out: repeats of an earlier row, quality C (estimated
 // positions, not surveyed), rows of another state, positions outside the
 // state, and the rows the reader found malformed. Also collects the distinct
-// streets per place, and where rows outside the state lie.
+// streets per place, where rows outside the state lie, and the addresses
+// that may have more points than a building carries.
 import { fromSourcePosition } from '../geo/crs.js';
 import { parseHouseNumber, placeKey, streetKey } from '../geocoding/addressKeys.js';
 import type {
@@ -18,6 +19,7 @@ import type {
 } from '../geocoding/officialPoints/officialPointRepository.js';
 import { NOT_MALFORMED, type LeftOutReason } from './leftOutReasons.js';
 import { RowRepeats } from './rowRepeats.js';
+import { CrowdedAddresses } from './crowdedAddresses.js';
 import { stateAt } from './stateAt.js';
 
 const SAMPLES = 5;
@@ -56,6 +58,8 @@ export class PointBuilder {
   readonly leftOut: Partial<Record<LeftOutReason, number>> = {};
   readonly samples: { line: number; reason: LeftOutReason; detail: string }[] = [];
   readonly repeats = new RowRepeats();
+  /** The addresses that may have more points than one building carries (`crowd`). */
+  readonly crowds: CrowdedAddresses;
   private points: OfficialPoint[] = [];
   private kept = 0;
   private newestDate: string | undefined;
@@ -69,7 +73,10 @@ export class PointBuilder {
   constructor(
     readonly source: OpenAddressSource,
     private readonly sources: AddressSources,
-  ) {}
+    crowd: number,
+  ) {
+    this.crowds = new CrowdedAddresses(crowd);
+  }
 
   add(batch: ReadBatch): void {
     for (const bad of batch.malformed) this.leaveOut(bad.reason, bad.line, bad.detail);
@@ -171,7 +178,7 @@ export class PointBuilder {
       this.newestDate = row.date;
     }
     this.kept += 1;
-    return {
+    const point: OfficialPoint = {
       streetKey: street,
       number: number.number,
       suffix: number.suffix,
@@ -185,6 +192,8 @@ export class PointBuilder {
       lat: Math.round(lat * 1e7) / 1e7,
       lon: Math.round(lon * 1e7) / 1e7,
     };
+    this.crowds.add(point);
+    return point;
   }
 
   private leaveOut(reason: LeftOutReason, line: number, detail: string): undefined {

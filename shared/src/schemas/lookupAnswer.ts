@@ -48,7 +48,8 @@ export const bodenrichtwertResponseSchema = z.object({
             'Postleitzahl noch Wohnungs-, Geschoss- oder Stellplatzangabe ist), part_unexplained ' +
             '(ein Teil, der weder Straße, Ort, Ortsteil noch bekannte Zusatzangabe ist), ' +
             'locality_unconfirmed (Ortsteil oder Teil eines Gemeindenamens, den die Daten des ' +
-            'Landes nicht bestätigen). Fehlt, wenn es nichts zu sagen gibt.',
+            'Landes nicht bestätigen), place_ambiguous (Ort ist Ortsteil einer Gemeinde und ' +
+            'Ortsteil oder Name einer anderen, die Postleitzahl entscheidet nicht). Fehlt, wenn es nichts zu sagen gibt.',
         })
         .optional(),
       quality: z

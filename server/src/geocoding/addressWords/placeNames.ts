@@ -15,6 +15,13 @@ export const PLACE_VARIANTS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Words before a name that say the kind of municipality, not its name
+ * ("Stadt Bad Soden"), as ", Stadt" after it does. One table: docs/api.md lists it.
+ */
+export const KIND_WORDS: readonly string[] = ['Stadt', 'Gemeinde'];
+const KIND = new RegExp(`^\\s*(?:${KIND_WORDS.join('|')})\\s+(?=\\S)`, 'i');
+
+/**
  * What begins the distinguishing part of a name: a bracket, a slash, or one
  * of these words ("am Main", "a. M.", "an der Ruhr", "a.d. Saale", "bei
  * Berlin", "im Taunus", "in Unterfranken", "ob der Tauber").
@@ -34,7 +41,7 @@ export interface PlaceName {
 }
 
 export function placeName(written: string): PlaceName {
-  const name = PLACE_VARIANTS[placeKey(written)] ?? written.split(',')[0] ?? '';
+  const name = (PLACE_VARIANTS[placeKey(written)] ?? written.split(',')[0] ?? '').replace(KIND, '');
   const cut = QUALIFIER.exec(name);
   const baseText = cut ? name.slice(0, cut.index) : name;
   const rest = cut ? name.slice(cut.index + cut[0].length) : '';
@@ -54,4 +61,21 @@ export function placeName(written: string): PlaceName {
 /** Whether two distinguishing parts can name the same place ("M" and "Main"; none and any). */
 export function qualifiersAgree(a: string, b: string): boolean {
   return a === '' || b === '' || a === b;
+}
+
+/**
+ * Whether two names can name the same municipality: the same name, or the
+ * same without what tells namesakes apart where both do not disagree on it
+ * ("Halle/S." and "Halle (Saale)"; "Bad Soden" and "Bad Soden am Taunus").
+ */
+export function sameName(a: PlaceName, b: PlaceName): boolean {
+  return a.key === b.key || (a.base === b.base && qualifiersAgree(a.qualifier, b.qualifier));
+}
+
+/**
+ * Whether a typed name names the municipality: as sameName, or as one part
+ * of its merged name ("Salmünster" of Bad Soden-Salmünster).
+ */
+export function namesMunicipality(typed: PlaceName, municipality: PlaceName): boolean {
+  return sameName(typed, municipality) || municipality.parts.includes(typed.key);
 }

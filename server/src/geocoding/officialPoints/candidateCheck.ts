@@ -7,13 +7,21 @@
 // is only part of a merged municipality's name ("Rheda" of
 // Rheda-Wiedenbrück), constrains the point to that part: where the file
 // names no Ortsteile to confirm it, the point is declined
-// (`locality_unconfirmed`), never taken from another part.
+// (`locality_unconfirmed`), never taken from another part. A typed place
+// that names the typed postcode's postal place (whole, without what tells
+// namesakes apart, or one part of a merged name) constrains the point to
+// that municipality: an Ortsteil of the same name elsewhere never answers.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { MatchedPoint } from './officialPointRepository.js';
 import type { PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import type { AddressKeys } from '../typedAddress.js';
-import { placeName, qualifiersAgree } from '../addressWords/placeNames.js';
+import {
+  placeName,
+  qualifiersAgree,
+  sameName,
+  type PlaceName,
+} from '../addressWords/placeNames.js';
 import { editDistance } from './editDistance.js';
 import { stateCode } from '#shared/germanStates.js';
 
@@ -23,6 +31,8 @@ export interface MatchScope {
   states: ReadonlySet<string>;
   /** The typed postcode's area, when a postcode was typed. */
   area?: PostcodeArea;
+  /** The area's postal place, where the typed place names it: only its points may answer. */
+  municipality?: PlaceName;
 }
 
 /** How the point's place agrees with the place typed. */
@@ -50,6 +60,7 @@ export function checkCandidate(
   postcodes: Pick<PostcodeDirectory, 'reaches'>,
 ): CheckedPoint | typeof DECLINED | undefined {
   if (!scope.states.has(stateCode(point.state) ?? point.state)) return undefined;
+  if (scope.municipality && !ofMunicipality(point, scope.municipality)) return undefined;
   const unconfirmed: GeocodingWarning[] = [];
   if (
     typed.postcode !== undefined &&
@@ -129,6 +140,16 @@ function placeFit(
     return 'municipality';
   }
   return undefined;
+}
+
+/** Whether the point lies in the municipality (its published name may say more: "…, Stadt"). */
+function ofMunicipality(point: MatchedPoint, municipality: PlaceName): boolean {
+  if (point.placeKey === municipality.key) return true;
+  // Cheap first: a name that does not begin with the municipality's is another.
+  return (
+    point.placeKey.startsWith(municipality.base) &&
+    sameName(placeName(point.municipality), municipality)
+  );
 }
 
 /** "Porz" and "Porz-Ensen" name one part of a city; "Porz" and "Poll" do not. */

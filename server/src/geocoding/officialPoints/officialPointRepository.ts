@@ -20,6 +20,12 @@ export interface OfficialPoint {
   lon: number;
 }
 
+/** The parts that make two points one address. */
+export type AddressKey = Pick<
+  OfficialPoint,
+  'placeKey' | 'localityKey' | 'streetKey' | 'number' | 'suffix'
+>;
+
 export interface StreetName {
   placeKey: string;
   streetKey: string;
@@ -105,6 +111,11 @@ const MATCH_SELECT = `SELECT p.street_key AS streetKey, p.number AS number, p.su
   p.house_number AS houseNumber, p.municipality AS municipality, p.quality AS quality, p.lat AS lat,
   p.lon AS lon, i.state AS state, i.data_date AS dataDate, i.data_date_source AS dataDateSource
   FROM house_points p JOIN house_point_imports i ON i.id = p.import_id AND i.status = 'active'`;
+
+/** What makes points one address (the repeat guard's grouping). */
+const ADDRESS = 'place_key, locality_key, street_key, number, suffix';
+/** Addresses read per statement when the crowded ones are looked for. */
+const CROWD_CHUNK = 100;
 
 /** Rows deleted per statement when the points of an import are removed. */
 const DELETE_CHUNK = 20_000;
@@ -267,34 +278,76 @@ export class OfficialPointRepository {
    * One address given several points in an import (same place, locality,
    * street, number and suffix, whatever their ids): the rows beyond each
    * address's first, and the address with the most points when more than
-   * `crowd` of them lie within `withinDeg` degrees of each other.
+   * `crowd` of them lie within `withinDeg` degrees of each other. Only the
+   * addresses `named` can have more than `crowd` points (CrowdedAddresses);
+   * where the names are incomplete, every address is grouped.
    */
   async addressRepeats(
     importId: number,
+    named: { addresses: readonly AddressKey[]; complete: boolean },
     crowd: number,
     withinDeg: { lat: number; lon: number },
   ): Promise<AddressRepeats> {
-    const address = 'place_key, locality_key, street_key, number, suffix';
+    // MariaDB counts distinct addresses in memory several times faster than it
+    // groups millions of them in a temporary table; SQLite sorts either way, and groups faster.
     const [extra] = await this.sequelize.query<{ extra: number | string | null }>(
-      `SELECT SUM(n - 1) AS extra FROM (SELECT COUNT(*) AS n FROM house_points
-       WHERE import_id = ? GROUP BY ${address} HAVING COUNT(*) > 1) repeated`,
+      this.sequelize.getDialect() === 'sqlite'
+        ? `SELECT SUM(n - 1) AS extra FROM (SELECT COUNT(*) AS n FROM house_points
+           WHERE import_id = ? GROUP BY ${ADDRESS} HAVING COUNT(*) > 1) repeated`
+        : `SELECT COUNT(*) - COUNT(DISTINCT place_key, COALESCE(locality_key, ''), street_key,
+           number, suffix) AS extra FROM house_points WHERE import_id = ?`,
       { replacements: [importId], type: QueryTypes.SELECT },
     );
-    const [crowded] = await this.sequelize.query<CrowdedAddress>(
-      `SELECT MIN(municipality) AS municipality, MIN(street) AS street,
-       MIN(house_number) AS houseNumber, COUNT(*) AS points FROM house_points
-       WHERE import_id = ? GROUP BY ${address}
-       HAVING COUNT(*) > ? AND MAX(lat) - MIN(lat) <= ? AND MAX(lon) - MIN(lon) <= ?
-       ORDER BY points DESC LIMIT 1`,
-      {
-        replacements: [importId, crowd, withinDeg.lat, withinDeg.lon],
-        type: QueryTypes.SELECT,
-      },
-    );
+    const crowded = named.complete
+      ? await this.mostCrowded(importId, named.addresses, crowd, withinDeg)
+      : await this.crowdedAmong(importId, '', [], crowd, withinDeg);
     return {
       extraRows: Number(extra?.extra ?? 0),
       ...(crowded && { crowded: { ...crowded, points: Number(crowded.points) } }),
     };
+  }
+
+  /** The most crowded of these addresses, read by the match index a chunk at a time. */
+  private async mostCrowded(
+    importId: number,
+    addresses: readonly AddressKey[],
+    crowd: number,
+    withinDeg: { lat: number; lon: number },
+  ): Promise<CrowdedAddress | undefined> {
+    let most: CrowdedAddress | undefined;
+    for (let i = 0; i < addresses.length; i += CROWD_CHUNK) {
+      const chunk = addresses.slice(i, i + CROWD_CHUNK);
+      const found = await this.crowdedAmong(
+        importId,
+        `AND (${chunk.map(() => '(street_key = ? AND number = ? AND place_key = ?)').join(' OR ')})`,
+        chunk.flatMap((a) => [a.streetKey, a.number, a.placeKey]),
+        crowd,
+        withinDeg,
+      );
+      if (found && Number(found.points) > Number(most?.points ?? 0)) most = found;
+    }
+    return most;
+  }
+
+  private async crowdedAmong(
+    importId: number,
+    where: string,
+    replacements: unknown[],
+    crowd: number,
+    withinDeg: { lat: number; lon: number },
+  ): Promise<CrowdedAddress | undefined> {
+    const [crowded] = await this.sequelize.query<CrowdedAddress>(
+      `SELECT MIN(municipality) AS municipality, MIN(street) AS street,
+       MIN(house_number) AS houseNumber, COUNT(*) AS points FROM house_points
+       WHERE import_id = ? ${where} GROUP BY ${ADDRESS}
+       HAVING COUNT(*) > ? AND MAX(lat) - MIN(lat) <= ? AND MAX(lon) - MIN(lon) <= ?
+       ORDER BY points DESC LIMIT 1`,
+      {
+        replacements: [importId, ...replacements, crowd, withinDeg.lat, withinDeg.lon],
+        type: QueryTypes.SELECT,
+      },
+    );
+    return crowded;
   }
 
   /** Deletes the points and streets of an import in chunks, so other writers get their turn. */

@@ -8,7 +8,11 @@
 // the one typed (`similar_street`). Several points far apart are no answer:
 // the geocoder decides then, never a guess between two buildings. A typed
 // address with a part nothing explains (addressReader.ts), or an Ortsteil the
-// file cannot confirm, gets no point: the answer says why (`declined`).
+// file cannot confirm, gets no point: the answer says why (`declined`). A
+// typed place that names the typed postcode's postal place constrains the
+// points to that municipality (candidateCheck.ts); one that is an Ortsteil of
+// one municipality and an Ortsteil or the name of another, the postcode
+// deciding neither, gets none (`place_ambiguous`).
 // Abbreviations are tried written out (streetAbbreviations.ts); a street with
 // an initial ("K.-Liebknecht-Str.") is the one street of the place it fits.
 // Which states have an active import is read at most once a minute: an
@@ -24,7 +28,7 @@ import { requiresCredit, type AddressSources } from './addressSources.js';
 import { datasetLabel } from './datasetLabel.js';
 import { checkCandidate, DECLINED, type CheckedPoint, type MatchScope } from './candidateCheck.js';
 import { onlyWithoutSuffix, pick } from './pointChoice.js';
-import { placeName, qualifiersAgree } from '../addressWords/placeNames.js';
+import { namesMunicipality, placeName, sameName } from '../addressWords/placeNames.js';
 import type { Box, OfficialPointRepository, MatchedPoint } from './officialPointRepository.js';
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
@@ -117,7 +121,7 @@ export function createOfficialPoints(deps: {
     if (typed.postcode !== undefined) {
       const area = postcodes.area(typed.postcode);
       if (area && typed.postcodeRestored && !restoredFits(area.place, typed)) return undefined;
-      return area && { states: postcodes.statesOf(area), area };
+      return area && { states: postcodes.statesOf(area), ...postcodeScope(area, typed) };
     }
     const [place] = typed.placeKeys;
     if (place === undefined) return undefined;
@@ -142,7 +146,7 @@ export function createOfficialPoints(deps: {
     typed: AddressKeys,
     scope: MatchScope,
     streetKey: string,
-  ): Promise<CheckedPoint[] | typeof DECLINED | undefined> {
+  ): Promise<CheckedPoint[] | typeof DECLINED | typeof AMBIGUOUS | undefined> {
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const candidates = scope.area
       ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
@@ -152,6 +156,7 @@ export function createOfficialPoints(deps: {
     const agreeing = checked.filter((c): c is CheckedPoint => typeof c === 'object');
     // A point that would fit but for a part the file cannot confirm: none is used.
     if (checked.includes(DECLINED)) return DECLINED;
+    if (twoReadings(agreeing)) return AMBIGUOUS;
     // The place typed as it is, or as a locality, before the beginning of a name.
     const named = agreeing.filter((c) => c.place !== 'prefix');
     if (named.length > 0) return named;
@@ -193,7 +198,7 @@ export function createOfficialPoints(deps: {
     const restored: GeocodingWarning[] = typed.postcodeRestored ? ['postcode_restored'] : [];
     for (const key of await streetKeysOf(typed, scope)) {
       const points = await atStreet(typed, scope, key);
-      if (points === DECLINED) return { place: null, declined: [DECLINED] };
+      if (typeof points === 'string') return { place: null, declined: [points] };
       const chosen = pick(points ?? [], typed);
       if (chosen) {
         const warnings = [...chosen.warnings, ...restored];
@@ -206,7 +211,7 @@ export function createOfficialPoints(deps: {
     const street = await similarStreet(typed, scope);
     if (street === undefined || typed.streetKeys.includes(street)) return NOT_FOUND;
     const points = await atStreet(typed, scope, street);
-    if (points === DECLINED) return { place: null, declined: [DECLINED] };
+    if (typeof points === 'string') return { place: null, declined: [points] };
     const similar = pick(points ?? [], typed);
     if (!similar) return NOT_FOUND;
     const warnings: GeocodingWarning[] = [...similar.warnings, 'street', ...restored];
@@ -228,6 +233,15 @@ const NONE: OfficialFinding = { place: null, declined: [] };
 /** The state's file was asked and holds no address that fits everything typed. */
 const NOT_FOUND: OfficialFinding = { place: null, declined: ['not_in_official_data'] };
 
+/** The typed place is an Ortsteil of one municipality and an Ortsteil or the name of another. */
+const AMBIGUOUS = 'place_ambiguous' as const;
+
+/** Whether the points read the typed place as an Ortsteil and in more than one municipality. */
+function twoReadings(points: readonly CheckedPoint[]): boolean {
+  if (!points.some((c) => c.place === 'locality')) return false;
+  return new Set(points.map((c) => c.point.placeKey)).size > 1;
+}
+
 /** A state typed after the place narrows the scope to it. */
 function inState(scope: MatchScope, state: string | undefined): MatchScope {
   return state === undefined ? scope : { ...scope, states: new Set([state]) };
@@ -235,13 +249,19 @@ function inState(scope: MatchScope, state: string | undefined): MatchScope {
 
 /** A postcode read with a restored leading zero counts only where its postal place is the place typed. */
 function restoredFits(postalPlace: string, typed: AddressKeys): boolean {
-  const postal = placeName(postalPlace);
-  const name = typed.place;
-  if (!name) return false;
-  return (
-    name.key === postal.key ||
-    (name.base === postal.base && qualifiersAgree(name.qualifier, postal.qualifier))
-  );
+  return typed.place !== undefined && sameName(typed.place, placeName(postalPlace));
+}
+
+/**
+ * The typed postcode's area, and its postal place where the typed place names
+ * it ("65812 Bad Soden": Bad Soden am Taunus; "63628 Salmünster": Bad
+ * Soden-Salmünster): then only that municipality's points answer, never an
+ * Ortsteil of the same name of another municipality within the area's reach.
+ */
+function postcodeScope(area: PostcodeArea, typed: AddressKeys): Omit<MatchScope, 'states'> {
+  const postal = placeName(area.place);
+  const named = typed.place !== undefined && namesMunicipality(typed.place, postal);
+  return named ? { area, municipality: postal } : { area };
 }
 
 /** The box in which a postcode's points are looked for. */
