@@ -4,9 +4,11 @@
 // the row of the imported Liegenschaftszins year for the property type.
 // Where no year is imported for the point's state, the answer is 451 (the
 // data are open only where a state publishes them: NRW); in such a state
-// without a row, 404. Each year is a zone_sets row of dataset lzs.
+// without a row, 404. Each year is a zone_sets row of dataset lzs. The
+// lookup page shows every rate of the point's committee (committeeRates).
 import { AppError, ErrorCode } from '#shared/errors.js';
-import type { Objektart } from '#shared/objektarten.js';
+import type { Attribution } from '#shared/apiTypes.js';
+import { OBJEKTARTEN, type Objektart } from '#shared/objektarten.js';
 import type { LiegenschaftszinsResponse } from '#shared/schemas/liegenschaftszinsAnswer.js';
 import { LIEGENSCHAFTSZINS_DISCLAIMER, buildAttribution } from '#shared/texts.js';
 import { germanState, stateId } from '#shared/germanStates.js';
@@ -60,6 +62,46 @@ async function answer(
   result: LookupResult,
   target: LiegenschaftszinsTarget,
 ): Promise<LiegenschaftszinsResponse> {
+  const set = await yearAt(deps, result, target.stichtag);
+  const committees = committeesAt(result);
+  const rows = await deps.liegenschaftszins.rowsOf([set.id], target.objektart.code);
+  const row = rows.find((r) => committees.some((name) => sameCommittee(name, r.committee)));
+  if (!row) throw noneFor(committees, set, target.objektart);
+  return body(addressInput, result, target.objektart, set, row);
+}
+
+/** The rates of the point's committee for every property type it publishes, in table order. */
+export interface CommitteeRates {
+  set: ZoneSetRow;
+  committee: string;
+  rates: { objektart: Objektart; row: StoredLiegenschaftszins }[];
+}
+
+/** Every rate of the committee at a looked-up point (the lookup page's table); 451/404 as the route. */
+export async function committeeRates(
+  deps: Pick<LiegenschaftszinsDeps, 'zoneSets' | 'liegenschaftszins'>,
+  result: LookupResult,
+  stichtag: string | undefined,
+): Promise<CommitteeRates> {
+  const set = await yearAt(deps, result, stichtag);
+  const committees = committeesAt(result);
+  const rows = (await deps.liegenschaftszins.rowsOf([set.id])).filter((r) =>
+    committees.some((name) => sameCommittee(name, r.committee)),
+  );
+  const rates = OBJEKTARTEN.flatMap((objektart: Objektart) =>
+    rows.filter((row) => row.objektart === objektart.code).map((row) => ({ objektart, row })),
+  );
+  const first = rates[0];
+  if (!first) throw noneFor(committees, set);
+  return { set, committee: first.row.committee, rates };
+}
+
+/** The imported year for the point's state as of the day; 451 where the state has none. */
+async function yearAt(
+  deps: Pick<LiegenschaftszinsDeps, 'zoneSets'>,
+  result: LookupResult,
+  stichtag: string | undefined,
+): Promise<ZoneSetRow> {
   const state = stateId(result.source.state);
   const years = (await deps.zoneSets.activeSets()).filter(
     (set) => set.state === state && set.dataset === LZS_DATASET,
@@ -73,24 +115,25 @@ async function answer(
         'Gutachterausschuss (Grundstücksmarktbericht) nachsehen.',
     );
   }
-  const set = yearAsOf(years, target.stichtag);
-  const committees = [...new Set(result.entries.map((entry) => entry.gutachterausschuss))].filter(
+  return yearAsOf(years, stichtag);
+}
+
+/** The committees of the zones at the point. */
+function committeesAt(result: LookupResult): string[] {
+  return [...new Set(result.entries.map((entry) => entry.gutachterausschuss))].filter(
     (name) => name.trim() !== '',
   );
-  const rows = await deps.liegenschaftszins.rowsOf([set.id], target.objektart.code);
-  const row = rows.find((r) => committees.some((name) => sameCommittee(name, r.committee)));
-  if (!row) {
-    const who =
-      committees.length === 0
-        ? 'Für den zuständigen Gutachterausschuss'
-        : `Für ${committees.join(' bzw. ')}`;
-    throw new AppError(
-      ErrorCode.noData,
-      `${who} ist für ${target.objektart.name} im Berichtsjahr ${set.year} kein ` +
-        'Liegenschaftszinssatz veröffentlicht.',
-    );
-  }
-  return body(addressInput, result, target.objektart, set, row);
+}
+
+function noneFor(committees: readonly string[], set: ZoneSetRow, objektart?: Objektart): AppError {
+  const who =
+    committees.length === 0
+      ? 'Für den zuständigen Gutachterausschuss'
+      : `Für ${committees.join(' bzw. ')}`;
+  return new AppError(
+    ErrorCode.noData,
+    `${who} ist ${objektart ? `für ${objektart.name} ` : ''}im Berichtsjahr ${set.year} kein Liegenschaftszinssatz veröffentlicht.`,
+  );
 }
 
 /** The newest imported year whose stichtag is on or before the asked day; 404 when none is. */
@@ -137,13 +180,18 @@ function body(
       ...figure('objektgroesse', row.objectSize),
     },
     gutachterausschuss: row.committee,
-    attribution: buildAttribution({
-      owners: [],
-      credit: set.credit,
-      year: set.year,
-      sourceUrl: set.download?.url ?? 'https://www.opengeodata.nrw.de/',
-      license: set.license as LicenseId,
-    }),
+    attribution: lzsAttribution(set),
     disclaimer: LIEGENSCHAFTSZINS_DISCLAIMER,
   };
+}
+
+/** The credit of an imported Liegenschaftszins year. */
+export function lzsAttribution(set: ZoneSetRow): Attribution {
+  return buildAttribution({
+    owners: [],
+    credit: set.credit,
+    year: set.year,
+    sourceUrl: set.download?.url ?? 'https://www.opengeodata.nrw.de/',
+    license: set.license as LicenseId,
+  });
 }

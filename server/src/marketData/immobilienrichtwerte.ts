@@ -17,8 +17,11 @@ import type { ZoneSetRow } from '../zoneSets/zoneSetRepository.js';
 /** The one state whose committees publish their Immobilienrichtwerte as open data. */
 export const IRW_STATE = 'DE-NW';
 
-export interface IrwQuery {
+export interface IrwQuery extends IrwFilter {
   address: TypedAddress;
+}
+
+export interface IrwFilter {
   /** The sub-market's code. */
   teilmarkt?: string | undefined;
   /** YYYY-MM-DD; absent: today. */
@@ -34,6 +37,8 @@ export interface IrwAnswer {
 
 export interface Immobilienrichtwerte {
   at(query: IrwQuery, caller: LookupCaller): Promise<IrwAnswer>;
+  /** The same at a place already resolved (the lookup page's, whose lookup found it). */
+  atPlace(place: GeocodedPlace, filter: IrwFilter): Promise<IrwAnswer>;
 }
 
 export function createImmobilienrichtwerte(deps: {
@@ -43,10 +48,12 @@ export function createImmobilienrichtwerte(deps: {
   waitMs: number;
   today: () => string;
 }): Immobilienrichtwerte {
-  return {
+  const irw: Immobilienrichtwerte = {
     async at(query, caller) {
       const ticket = ticketFor(caller, caller.waitMs ?? deps.waitMs);
-      const place = await deps.geocoding.resolve(query.address, ticket);
+      return irw.atPlace(await deps.geocoding.resolve(query.address, ticket), query);
+    },
+    async atPlace(place, query) {
       if (place.state !== IRW_STATE) throw outsideOpenData(place.state);
       const asOf = query.stichtag ?? deps.today();
       const set = await deps.zoneSets.setFor(IRW_STATE, asOf);
@@ -66,6 +73,7 @@ export function createImmobilienrichtwerte(deps: {
       return { place, set, records };
     },
   };
+  return irw;
 }
 
 /** Per sub-market the records of the newest stichtag on or before the day. */
@@ -100,7 +108,7 @@ function notImported(): AppError {
   );
 }
 
-function noneAt(query: IrwQuery): AppError {
+function noneAt(query: IrwFilter): AppError {
   return new AppError(
     ErrorCode.noData,
     query.teilmarkt === undefined

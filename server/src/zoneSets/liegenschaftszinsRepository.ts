@@ -69,13 +69,14 @@ export class LiegenschaftszinsRepository {
     );
   }
 
-  /** The rows of the given sets for one property type. */
-  async rowsOf(setIds: readonly number[], objektart: string): Promise<StoredLiegenschaftszins[]> {
+  /** The rows of the given sets for one property type (without one: for every type). */
+  async rowsOf(setIds: readonly number[], objektart?: string): Promise<StoredLiegenschaftszins[]> {
     if (setIds.length === 0) return [];
     const sets = setIds.map((id) => Math.trunc(id)).join(',');
+    const ofType = objektart === undefined ? '' : ' AND objektart = ?';
     const rows = await this.sequelize.query<Record<string, unknown>>(
-      `SELECT * FROM liegenschaftszinssaetze WHERE set_id IN (${sets}) AND objektart = ?`,
-      { replacements: [objektart], type: QueryTypes.SELECT },
+      `SELECT * FROM liegenschaftszinssaetze WHERE set_id IN (${sets})${ofType}`,
+      { replacements: objektart === undefined ? [] : [objektart], type: QueryTypes.SELECT },
     );
     return rows.map(toRow);
   }

@@ -2,7 +2,9 @@
 // address, the land-use filter and the date; the lookup is the counted one of
 // GET /api/bodenrichtwert for the signed-in account (same quota, same usage),
 // shown as a table of every published field, the attribution, the disclaimer,
-// a map of the zone and links to the official portal and the calculation.
+// a map of the zone and links to the official portal and the calculation,
+// and beside the land values the other market data at the point, uncounted
+// (lookupMarketData.ts says why).
 import { Router, type Request, type Response } from 'express';
 import { LAND_USE_CODES, LAND_USE_NAMES } from '#shared/landUse.js';
 import { ErrorCode, isAppError, type AppError } from '#shared/errors.js';
@@ -13,16 +15,19 @@ import { parseLookupRequest } from '#shared/schemas/lookupRequest.js';
 import { countedLookupAs, type CountedLookupDeps } from '../../lookup/countedLookup.js';
 import { callerWhileOpen } from '../../lookup/callerWhileOpen.js';
 import { clientKey } from '../../http/rateLimit.js';
+import type { LookupResult } from '../../lookup/lookupService.js';
 import type { Config } from '../../config/config.js';
 import { MAP_PIXELS, zoneMapBox, zoneMapSvg } from '../charts/zoneMap.js';
 import { formatDate } from '../../web/pageFormat.js';
 import { signedInAccount, type WebLayer } from '../../web/webLayer.js';
 import { entryRows, extraAnswerFields } from './entryFields.js';
 import { lookupPageAnswer, type LookupPageAnswer } from './lookupAnswer.js';
+import { marketDataAt, type MarketDataDeps } from './lookupMarketData.js';
 
-export type LookupPageDeps = CountedLookupDeps & {
-  config: Pick<Config, 'map' | 'billingUrl'>;
-};
+export type LookupPageDeps = CountedLookupDeps &
+  MarketDataDeps & {
+    config: Pick<Config, 'map' | 'billingUrl'>;
+  };
 
 /** Answer fields the page shows in their own places; any other one is listed under the table. */
 const PLACED_ANSWER_FIELDS = [
@@ -89,15 +94,22 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
     );
   }
 
-  async function shown({ answer, outlines, mapSource, dataYear }: LookupPageAnswer) {
+  async function shown(
+    { answer, outlines, mapSource, dataYear }: LookupPageAnswer,
+    result: LookupResult,
+    stichtag: string | undefined,
+  ) {
     const entries = answer.bodenrichtwerte;
     const point = answer.coordinates;
-    const officialMap = await ctx.lookup.officialMap({
-      source: mapSource,
-      box: zoneMapBox({ point, outlines }),
-      year: dataYear,
-      ...MAP_PIXELS,
-    });
+    const [officialMap, marketData] = await Promise.all([
+      ctx.lookup.officialMap({
+        source: mapSource,
+        box: zoneMapBox({ point, outlines }),
+        year: dataYear,
+        ...MAP_PIXELS,
+      }),
+      marketDataAt(ctx, result, stichtag),
+    ]);
     const tileUrl = ctx.config.map.tileUrl;
     return {
       answer,
@@ -117,6 +129,7 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
       retrievedAt: formatDate(answer.abgerufen_am),
       officialMapMissing: mapSource.map !== undefined && officialMap === undefined,
       tileAttribution: tileUrl ? ctx.config.map.tileAttribution : undefined,
+      marketData,
     };
   }
 
@@ -139,7 +152,7 @@ export function lookupPage(ctx: LookupPageDeps, web: WebLayer): Router {
       const caller = callerWhileOpen(signedInAccount(res).id, clientKey(req), res);
       // The page's parts are built inside the counted lookup: a failure there gives the count back.
       const view = await countedLookupAs(ctx, caller, params.value, (input, result, filter) =>
-        shown(lookupPageAnswer(input, result, filter)),
+        shown(lookupPageAnswer(input, result, filter), result, params.value.stichtag),
       );
       page(req, res, { form, ...view });
     } catch (err) {

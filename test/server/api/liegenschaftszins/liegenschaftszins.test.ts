@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
-import { gmdNrwZip, type GmdCommittee } from '#dev/fakes/gmdNrwZip.js';
+import { gmdNrwZip } from '#dev/fakes/gmdNrwZip.js';
 import { databaseKinds, createTestDatabaseUrl } from '../../../support/database.js';
 import { expectValidResponse } from '../../../support/openapi.js';
 import {
@@ -21,57 +21,8 @@ import {
 } from '../../../support/lookupHarness.js';
 import { startStateFileServer, type StateFileServer } from '../../../support/stateFileServer.js';
 import { startedZones } from '../../cli/zonesCli.js';
+import { LZS_COMMITTEES as COMMITTEES, MUENSTER_GAA } from '../../../support/lzsSet.js';
 import { callTool, connectMcp, texts } from '../../mcp/mcpClient.js';
-
-const MUENSTER_GAA = 'Der Gutachterausschuss für Grundstückswerte in der Stadt Münster';
-
-const COMMITTEES: GmdCommittee[] = [
-  {
-    ags: '05515000',
-    name: MUENSTER_GAA,
-    figures: {
-      mfh: {
-        lzs: '3,3',
-        stabw: '1,1',
-        anz: '69',
-        gnd: '80',
-        rnd: '35',
-        bwk: '20,0',
-        miete: '9,7',
-        kp: '2.486',
-        wfl: '585',
-      },
-      efh: {
-        lzs: '0,9',
-        stabw: '1,0',
-        anz: '45',
-        gnd: '80',
-        rnd: '37',
-        bwk: '17,3',
-        miete: '8,7',
-        kp: '',
-        wfl: '',
-      },
-    },
-  },
-  {
-    ags: '05770000',
-    name: 'Der Gutachterausschuss für Grundstückswerte im Kreis Minden-Lübbecke',
-    figures: {
-      mfh: {
-        lzs: '4,1',
-        stabw: '1,5',
-        anz: '22',
-        gnd: '80',
-        rnd: '30',
-        bwk: '24',
-        miete: '6,2',
-        kp: '1.219',
-        wfl: '225',
-      },
-    },
-  },
-];
 
 describe.each(databaseKinds())('GET /api/liegenschaftszins on %s', (kind) => {
   let h: LookupHarness;
