@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readMetadata } from '#dev/hosts/excel/vmRuntime.js';
 import { savedWithoutAddin } from '#dev/hosts/excel/withoutAddin.js';
 import type { WorkbookFile } from '#dev/hosts/excel/workbook.js';
-import { EXCEL_FUNCTION_NAMES } from '../../excel-addin/src/functions/functionNames.js';
+import { EXCEL_FUNCTION_NAMES } from '#shared/index.js';
 import { builtAddinAndStandIn, entry } from './support/standInApi.js';
 import { deviceWith, openSession, withErrors } from './support/workbookSession.js';
 

@@ -6,6 +6,7 @@
 // (`_xldudf_BRW_…`, orphanedFormula.ts) is the add-in's too: it is entered
 // again under the function's own name.
 import {
+  EXCEL_FUNCTION_NAMES,
   EXCEL_NAMESPACE,
   SPREADSHEET_FUNCTIONS,
   formatArea,
@@ -14,7 +15,6 @@ import {
   splitSheet,
   type Area,
 } from '#shared/index.js';
-import { EXCEL_FUNCTION_NAMES } from '../functions/functionNames.js';
 import { excelRun } from './excelRun.js';
 import { restoredFormula } from './orphanedFormula.js';
 

@@ -308,3 +308,12 @@ export function missingArguments(fn: SpreadsheetFunction, args: ReadArguments): 
     !arg.optional && (args[i] === undefined || args[i] === '') ? [arg.name] : [],
   );
 }
+
+/**
+ * The Excel add-in's functions as a formula names them (namespace BRW of the
+ * manifest, the ids of functions.json): its formula finders and the repair of
+ * `_xldudf_` formulas read them.
+ */
+export const EXCEL_FUNCTION_NAMES: readonly string[] = SPREADSHEET_FUNCTIONS.map(
+  (fn) => `${EXCEL_NAMESPACE}.${fn.excel}`,
+);

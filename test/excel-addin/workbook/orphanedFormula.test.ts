@@ -2,7 +2,7 @@
 // saves them (`_xldudf_<NAMESPACE>_<FUNCTION>`, office-js #2051), and which
 // cells the add-in repairs when it loads.
 import { describe, expect, it } from 'vitest';
-import { EXCEL_FUNCTION_NAMES } from '../../../excel-addin/src/functions/functionNames.js';
+import { EXCEL_FUNCTION_NAMES } from '#shared/index.js';
 import { isAddinFormula } from '../../../excel-addin/src/workbook/addinCells.js';
 import { restoredFormula } from '../../../excel-addin/src/workbook/orphanedFormula.js';
 import { needsRepair } from '../../../excel-addin/src/workbook/repairCells.js';
