@@ -56,12 +56,14 @@ const cellError = (code: string, text: string | RegExp) =>
   });
 
 describe('the built functions bundle', () => {
-  it('associates BODENRICHTWERT, BODENWERT and ZONEN', async () => {
+  it('associates every function of the add-in', async () => {
     expect((await load()).ids().sort()).toEqual([
       'BODENRICHTWERT',
       'BODENWERT',
       'BODENWERT_FLURSTUECK',
       'FLURSTUECK',
+      'IMMOBILIENRICHTWERT',
+      'LIEGENSCHAFTSZINS',
       'ZONEN',
     ]);
   });

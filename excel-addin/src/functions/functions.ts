@@ -238,14 +238,7 @@ async function parcelOfCell(
   } catch (error) {
     // An answer about the target itself (not found, 451) is kept, and final.
     if ((await session.answers.getParcel(key))?.kind === 'failed') record();
-    if (cell !== undefined) {
-      session.healing.report(cell, {
-        pendingKeys: [],
-        needsKey: healingOf(error) === 'key',
-        passingError: healingOf(error) === 'time',
-      });
-    }
-    throw toCellError(error);
+    throw failedCell(cell, error);
   }
 }
 
@@ -352,14 +345,7 @@ async function tableRequestCell(
     if ('v' in answer) return answer.v;
     throw new AppError(answer.e.code as ErrorCode, answer.e.message);
   } catch (error) {
-    if (cell !== undefined) {
-      session.healing.report(cell, {
-        pendingKeys: [],
-        needsKey: healingOf(error) === 'key',
-        passingError: healingOf(error) === 'time',
-      });
-    }
-    throw toCellError(error);
+    throw failedCell(cell, error);
   }
 }
 
@@ -399,4 +385,19 @@ export async function liegenschaftszins(
   invocation: CustomFunctions.CancelableInvocation,
 ): Promise<number | string> {
   return tableRequestCell('LIEGENSCHAFTSZINS', [adresse, objektart, stichtag], invocation);
+}
+
+/**
+ * The cell's error for a failed request, after telling the healing whether
+ * the cell waits for a key or for time (then it is asked again).
+ */
+function failedCell(cell: string | undefined, error: unknown): CustomFunctions.Error {
+  if (cell !== undefined) {
+    session.healing.report(cell, {
+      pendingKeys: [],
+      needsKey: healingOf(error) === 'key',
+      passingError: healingOf(error) === 'time',
+    });
+  }
+  return toCellError(error);
 }

@@ -25,6 +25,37 @@ export const both = (schema: JsonObject, example: unknown): JsonObject => ({
 export const lookupErrors = (status: number, codes: readonly ErrorCode[]) =>
   errorResponse(status, codes, { xml: true });
 
+/**
+ * What every GET by address shares (the land values, the Immobilienrichtwerte,
+ * the Liegenschaftszins): the query parameters of its request schema and its
+ * answers, the success one described by the route.
+ */
+export function addressGet(
+  request: Parameters<typeof queryParameters>[0],
+  success: { description: string; schema: string; example: unknown },
+): JsonObject {
+  return {
+    tags: ['Lookup'],
+    security: bearerSecurity,
+    parameters: queryParameters(request, { address: { example: LOOKUP_ADDRESS_EXAMPLE } }),
+    responses: {
+      '200': {
+        description: success.description,
+        headers: successHeaders,
+        content: both(schemaRef(success.schema), success.example),
+      },
+      '400': lookupErrors(400, [...requestErrorCodes(request), ErrorCode.tooManyParameters]),
+      '401': lookupErrors(401, AUTH_ERROR_CODES),
+      '402': lookupErrors(402, [ErrorCode.limitReached, ErrorCode.paymentPastDue]),
+      '404': lookupErrors(404, [ErrorCode.addressNotFound, ErrorCode.noData]),
+      '429': lookupErrors(429, [ErrorCode.rateLimitExceeded]),
+      '451': lookupErrors(451, [ErrorCode.restrictedState]),
+      '500': lookupErrors(500, [ErrorCode.processingError]),
+      '503': lookupErrors(503, [ErrorCode.serviceError]),
+    },
+  };
+}
+
 export const bodenrichtwertApi: OpenApiModule = {
   paths: {
     '/api/bodenrichtwert': {
@@ -37,29 +68,11 @@ export const bodenrichtwertApi: OpenApiModule = {
           'und liefert jede Zone am Punkt, geordnet W, M, G, S, L, F, SO. Jede erfolgreiche ' +
           'Antwort zählt einmal gegen das Monatskontingent. Für Schleswig-Holstein, Sachsen und ' +
           'Bayern antwortet der Dienst mit 451.',
-        tags: ['Lookup'],
-        security: bearerSecurity,
-        parameters: queryParameters(lookupRequestSchema, {
-          address: { example: LOOKUP_ADDRESS_EXAMPLE },
+        ...addressGet(lookupRequestSchema, {
+          description: 'Die Bodenrichtwerte an der Adresse',
+          schema: 'BodenrichtwertResponse',
+          example: lookupExample,
         }),
-        responses: {
-          '200': {
-            description: 'Die Bodenrichtwerte an der Adresse',
-            headers: successHeaders,
-            content: both(schemaRef('BodenrichtwertResponse'), lookupExample),
-          },
-          '400': lookupErrors(400, [
-            ...requestErrorCodes(lookupRequestSchema),
-            ErrorCode.tooManyParameters,
-          ]),
-          '401': lookupErrors(401, AUTH_ERROR_CODES),
-          '402': lookupErrors(402, [ErrorCode.limitReached, ErrorCode.paymentPastDue]),
-          '404': lookupErrors(404, [ErrorCode.addressNotFound, ErrorCode.noData]),
-          '429': lookupErrors(429, [ErrorCode.rateLimitExceeded]),
-          '451': lookupErrors(451, [ErrorCode.restrictedState]),
-          '500': lookupErrors(500, [ErrorCode.processingError]),
-          '503': lookupErrors(503, [ErrorCode.serviceError]),
-        },
       },
     },
   },

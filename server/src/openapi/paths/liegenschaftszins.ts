@@ -1,14 +1,9 @@
 // GET /api/liegenschaftszins in the OpenAPI document.
-import { ErrorCode } from '#shared/errors.js';
 import { liegenschaftszinsRequestSchema } from '#shared/schemas/liegenschaftszinsRequest.js';
-import { requestErrorCodes } from '#shared/schemas/requestIssues.js';
 import { answer } from '../answers.js';
-import { AUTH_ERROR_CODES, bearerSecurity, schemaRef, successHeaders } from '../components.js';
 import { liegenschaftszinsExample } from '../examples/liegenschaftszinsExample.js';
-import { LOOKUP_ADDRESS_EXAMPLE } from '../examples/lookupExample.js';
-import { queryParameters } from '../fromZod.js';
 import type { OpenApiModule } from '../types.js';
-import { both, lookupErrors } from './bodenrichtwert.js';
+import { addressGet } from './bodenrichtwert.js';
 
 export const liegenschaftszinsApi: OpenApiModule = {
   paths: {
@@ -25,29 +20,11 @@ export const liegenschaftszinsApi: OpenApiModule = {
           'kann (§ 10 ImmoWertV). Offen veröffentlicht nur Nordrhein-Westfalen ' +
           '(Grundstücksmarktdaten NRW, dl-de/zero-2.0); andere Länder: 451. Zählt wie eine ' +
           'Abfrage.',
-        tags: ['Lookup'],
-        security: bearerSecurity,
-        parameters: queryParameters(liegenschaftszinsRequestSchema, {
-          address: { example: LOOKUP_ADDRESS_EXAMPLE },
+        ...addressGet(liegenschaftszinsRequestSchema, {
+          description: 'Der Liegenschaftszinssatz mit Modell und Quellenvermerk',
+          schema: 'LiegenschaftszinsResponse',
+          example: liegenschaftszinsExample,
         }),
-        responses: {
-          '200': {
-            description: 'Der Liegenschaftszinssatz mit Modell und Quellenvermerk',
-            headers: successHeaders,
-            content: both(schemaRef('LiegenschaftszinsResponse'), liegenschaftszinsExample),
-          },
-          '400': lookupErrors(400, [
-            ...requestErrorCodes(liegenschaftszinsRequestSchema),
-            ErrorCode.tooManyParameters,
-          ]),
-          '401': lookupErrors(401, AUTH_ERROR_CODES),
-          '402': lookupErrors(402, [ErrorCode.limitReached, ErrorCode.paymentPastDue]),
-          '404': lookupErrors(404, [ErrorCode.addressNotFound, ErrorCode.noData]),
-          '429': lookupErrors(429, [ErrorCode.rateLimitExceeded]),
-          '451': lookupErrors(451, [ErrorCode.restrictedState]),
-          '500': lookupErrors(500, [ErrorCode.processingError]),
-          '503': lookupErrors(503, [ErrorCode.serviceError]),
-        },
       },
     },
   },
