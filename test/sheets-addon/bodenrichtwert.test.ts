@@ -17,6 +17,7 @@ describe('BODENRICHTWERT for one cell', () => {
       {
         path: '/api/bodenrichtwert/batch',
         address: null,
+        search: '',
         addresses: [ADDRESSES.berlin],
         nutzungsart: [],
         authorization: `Bearer ${VALID_KEY}`,
