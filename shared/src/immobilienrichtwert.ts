@@ -1,8 +1,8 @@
 // The Immobilienrichtwert answer (GET /api/immobilienrichtwert, MCP
 // get_immobilienrichtwert): the wire types, the sub-market table, and the
 // pure mapping of a stored zone record to one item. Values are answered as
-// published; the conversion to the valuer's object is the valuer's (§10
-// ImmoWertV), with the committee's coefficients in the document it names.
+// published; the conversion to the valuer's object is the valuer's
+// (ImmoWertV § 10), with the committee's coefficients in the document it names.
 import type { Attribution, Geocoding } from './apiTypes.js';
 import type { IrwRecord } from './immobilienrichtwertRecord.js';
 
