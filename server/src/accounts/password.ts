@@ -1,12 +1,14 @@
-// Password hashing with scrypt (node:crypto) at OWASP's recommended cost
-// (N=2^17, r=8, p=1: about 128 MiB and a few hundred milliseconds per hash).
-// The stored form carries its parameters, so older, cheaper hashes still
-// verify and are replaced at the next login (needsRehash).
+// Password hashing with scrypt (node:crypto) at the configured cost, one of
+// OWASP's settings (config/scryptCost.ts); by default N=2^17, r=8, p=1: about
+// 128 MiB and a few hundred milliseconds per hash. The stored form carries
+// its parameters, so a hash made at any cost still verifies, and one of other
+// parameters than the configured ones (an older, cheaper one included) is
+// replaced at the next login (needsRehash).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { DEFAULT_SCRYPT_COST, type ScryptCost } from '../config/scryptCost.js';
 
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
-/** scrypt needs 128·N·r bytes; room for the current cost, refusing absurd stored ones. */
+/** scrypt needs 128·N·r bytes; room for the largest cost, refusing absurd stored ones. */
 const MAX_MEMORY = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -21,12 +23,18 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
+function prefix({ N, r, p }: ScryptCost): string {
+  return `scrypt$${N}$${r}$${p}$`;
+}
+
 /** `scrypt$N$r$p$salt$hash` with base64url salt and hash. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: ScryptCost = DEFAULT_SCRYPT_COST,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  const { N, r, p } = PARAMS;
-  return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  const key = await derive(password, salt, cost);
+  return `${prefix(cost)}${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -41,8 +49,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** Whether a stored hash was made with other parameters than today's. */
-export function needsRehash(stored: string): boolean {
-  const { N, r, p } = PARAMS;
-  return !stored.startsWith(`scrypt$${N}$${r}$${p}$`);
+/** Whether a stored hash was made with other parameters than the configured ones. */
+export function needsRehash(stored: string, cost: ScryptCost = DEFAULT_SCRYPT_COST): boolean {
+  return !stored.startsWith(prefix(cost));
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import { AppError, ErrorCode } from '#shared/errors.js';
+import { DEFAULT_SCRYPT_COST, type ScryptCost } from '../config/scryptCost.js';
 import { hashPassword, needsRehash, verifyPassword } from './password.js';
 
 /** Hashes at once: one thread of the pool, so the database keeps the others. */
@@ -18,24 +19,27 @@ export class PasswordHasher {
   /** A hash of a random password, so unknown accounts cost the same scrypt work. */
   private dummy: Promise<string> | undefined;
 
-  constructor(private readonly maxWaiting = HASHES_WAITING) {}
+  constructor(
+    private readonly maxWaiting = HASHES_WAITING,
+    private readonly cost: ScryptCost = DEFAULT_SCRYPT_COST,
+  ) {}
 
   hash(password: string): Promise<string> {
-    return this.run(() => hashPassword(password));
+    return this.run(() => hashPassword(password, this.cost));
   }
 
   /** Checks the password against the stored hash, or against a dummy when there is none. */
   verify(password: string, stored: string | null): Promise<boolean> {
     return this.run(async () => {
       if (stored) return verifyPassword(password, stored);
-      this.dummy ??= hashPassword(randomUUID());
+      this.dummy ??= hashPassword(randomUUID(), this.cost);
       await verifyPassword(password, await this.dummy);
       return false;
     });
   }
 
   needsRehash(stored: string): boolean {
-    return needsRehash(stored);
+    return needsRehash(stored, this.cost);
   }
 
   private run<T>(work: () => Promise<T>): Promise<T> {

@@ -9,7 +9,7 @@ import { AccountService } from './accountService.js';
 import { DistinctLookupRepository } from './distinctLookupRepository.js';
 import { EmailLinks } from './emailLinks.js';
 import { EmailTokenRepository } from './emailTokenRepository.js';
-import { PasswordHasher } from './passwordHasher.js';
+import { HASHES_WAITING, PasswordHasher } from './passwordHasher.js';
 import { ProfileService } from './profileService.js';
 import { QuotaService, type RecordBehind } from './quotaService.js';
 import { UsageRepository } from './usageRepository.js';
@@ -28,7 +28,7 @@ export function createPlatformServices(
   sequelize: Sequelize,
   clock: Clock,
   config: Pick<Config, 'billingUrl' | 'paymentGraceDays'> &
-    Partial<Pick<Config, 'apiKeyCacheSeconds'>>,
+    Partial<Pick<Config, 'apiKeyCacheSeconds' | 'passwordHashCost'>>,
   /** Where answered lookups are recorded behind their answer (the service); unset: before it. */
   recordBehind?: RecordBehind,
 ): PlatformServices {
@@ -40,8 +40,9 @@ export function createPlatformServices(
     clock,
     config.apiKeyCacheSeconds === undefined ? undefined : config.apiKeyCacheSeconds * 1000,
   );
+  const hasher = new PasswordHasher(HASHES_WAITING, config.passwordHashCost);
   return {
-    accounts: new AccountService(accountRows, new PasswordHasher(), clock),
+    accounts: new AccountService(accountRows, hasher, clock),
     emailLinks: new EmailLinks(new EmailTokenRepository(sequelize), clock),
     profiles: new ProfileService(accountRows, usage, distinct, clock, config.billingUrl),
     quota: new QuotaService(accountRows, usage, distinct, clock, {

@@ -2,6 +2,13 @@
 // Nothing else in the server reads process.env; everything receives Config.
 import { z } from 'zod';
 import { ConfigError } from './configError.js';
+import {
+  DEFAULT_SCRYPT_LOG_N,
+  MAX_SCRYPT_LOG_N,
+  MIN_SCRYPT_LOG_N,
+  scryptCost,
+  type ScryptCost,
+} from './scryptCost.js';
 import { parseTrustProxy } from './trustProxy.js';
 
 export { ConfigError };
@@ -14,6 +21,10 @@ const optionalUrl = z
   .optional()
   .transform((value) => (value === '' ? undefined : value))
   .pipe(z.url().optional());
+/** Outside it scrypt would be cheaper than OWASP allows, or dearer than the memory bound of a hash. */
+const scryptLogNRange =
+  `must be a whole number from ${MIN_SCRYPT_LOG_N} to ${MAX_SCRYPT_LOG_N} ` +
+  '(13: scrypt N=2^13, r=8, p=10 … 17: N=2^17, r=8, p=1, the default)';
 /** A plan's price as the billing page shows it, in the operator's words. */
 const planPrice = z.string().trim().max(100).default('');
 
@@ -34,6 +45,12 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
   API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   SESSION_SECRET: z.string().min(32).optional(),
+  PASSWORD_SCRYPT_LOG_N: z.coerce
+    .number({ error: scryptLogNRange })
+    .int(scryptLogNRange)
+    .min(MIN_SCRYPT_LOG_N, scryptLogNRange)
+    .max(MAX_SCRYPT_LOG_N, scryptLogNRange)
+    .default(DEFAULT_SCRYPT_LOG_N),
   GEOCODER_KIND: z.enum(['nominatim', 'photon']).default('nominatim'),
   GEOCODER_URL: z.url().optional(),
   GEOCODER_USER_AGENT: z
@@ -95,6 +112,8 @@ export interface Config {
   apiKeyCacheSeconds: number;
   /** Signs dashboard sessions and CSRF tokens; several instances must share it. */
   sessionSecret: string | undefined;
+  /** scrypt parameters of new password hashes (PASSWORD_SCRYPT_LOG_N), one of OWASP's settings. */
+  passwordHashCost: Readonly<ScryptCost>;
   /** kind: the engine behind url (a Photon is always the operator's own). */
   geocoder: { kind: GeocoderKind; url: string; userAgent: string; minIntervalMs: number };
   sourcesFile: string | undefined;
@@ -180,6 +199,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     apiKeyCacheSeconds: e.API_KEY_CACHE_SECONDS,
     sessionSecret: e.SESSION_SECRET,
+    passwordHashCost: scryptCost(e.PASSWORD_SCRYPT_LOG_N),
     // The public Nominatim allows one request per second; other instances are the operator's.
     geocoder: {
       kind: e.GEOCODER_KIND,

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as NodeCrypto from 'node:crypto';
 
-const probe = vi.hoisted(() => ({ calls: 0, running: 0, most: 0 }));
+const probe = vi.hoisted(() => ({ calls: 0, running: 0, most: 0, costs: [] as string[] }));
 vi.mock('node:crypto', async (importOriginal) => {
   const crypto = await importOriginal<typeof NodeCrypto>();
   return {
@@ -13,6 +13,8 @@ vi.mock('node:crypto', async (importOriginal) => {
       probe.calls += 1;
       probe.running += 1;
       probe.most = Math.max(probe.most, probe.running);
+      const { N, r, p } = args[3] as NodeCrypto.ScryptOptions;
+      probe.costs.push(`${N}/${r}/${p}`);
       const callback = args[args.length - 1] as (err: Error | null, key: Buffer) => void;
       const rest = args.slice(0, -1) as [string, Buffer, number, NodeCrypto.ScryptOptions];
       crypto.scrypt(...rest, (err, key) => {
@@ -24,7 +26,8 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 const { PasswordHasher } = await import('#server/accounts/passwordHasher.js');
-const { needsRehash } = await import('#server/accounts/password.js');
+const { hashPassword, needsRehash } = await import('#server/accounts/password.js');
+const { scryptCost } = await import('#server/config/scryptCost.js');
 
 describe('PasswordHasher', () => {
   it('hashes one password at a time and refuses more than its waiting room with 503', async () => {
@@ -59,5 +62,20 @@ describe('PasswordHasher', () => {
     const unknown = probe.calls;
     expect(await hasher.verify('falsch-falsch-1', null)).toBe(false);
     expect(probe.calls - unknown).toBe(unknown - known);
+  });
+
+  it('hashes at a configured OWASP setting, dummy included, and verifies hashes of any cost', async () => {
+    const hasher = new PasswordHasher(2, scryptCost(13));
+    const stored = await hasher.hash('Grundstück-2026');
+    expect(stored.startsWith('scrypt$8192$8$10$')).toBe(true);
+    expect(hasher.needsRehash(stored)).toBe(false);
+    probe.costs = [];
+    expect(await hasher.verify('falsch-falsch-1', null)).toBe(false);
+    expect(probe.costs).toEqual(['8192/8/10', '8192/8/10']);
+    // A hash of the default cost still verifies and is due to be replaced, as is an older one.
+    const strong = await hashPassword('Grundstück-2026');
+    expect(await hasher.verify('Grundstück-2026', strong)).toBe(true);
+    expect(hasher.needsRehash(strong)).toBe(true);
+    expect(hasher.needsRehash('scrypt$16384$8$1$c2FsdA$aGFzaA')).toBe(true);
   });
 });

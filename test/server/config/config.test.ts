@@ -121,6 +121,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CACHE_HOT_SECONDS: '-1' })).toThrow('CACHE_HOT_SECONDS');
   });
 
+  it('hashes passwords at scrypt N=2^17, r=8, p=1 unless PASSWORD_SCRYPT_LOG_N names another', () => {
+    expect(loadConfig({}).passwordHashCost).toEqual({ N: 131_072, r: 8, p: 1 });
+    // OWASP's equivalent settings: less memory, more passes.
+    expect(loadConfig({ PASSWORD_SCRYPT_LOG_N: '16' }).passwordHashCost).toEqual({
+      N: 65_536,
+      r: 8,
+      p: 2,
+    });
+    expect(loadConfig({ PASSWORD_SCRYPT_LOG_N: '13' }).passwordHashCost).toEqual({
+      N: 8192,
+      r: 8,
+      p: 10,
+    });
+  });
+
+  it.each(['12', '18', '14.5', 'viel', '-17'])(
+    'refuses PASSWORD_SCRYPT_LOG_N=%s at start, naming the allowed range',
+    (value) => {
+      const load = () => loadConfig({ PASSWORD_SCRYPT_LOG_N: value });
+      expect(load).toThrow(ConfigError);
+      expect(load).toThrow(/PASSWORD_SCRYPT_LOG_N: must be a whole number from 13 to 17/);
+    },
+  );
+
   it('takes a map tile URL only with {z}, {x} and {y}', () => {
     expect(loadConfig({}).map).toEqual({ tileUrl: undefined, tileAttribution: '' });
     const tiles = loadConfig({
