@@ -15,6 +15,8 @@ export interface Mail {
 export interface Mailer {
   /** Queues the message; never throws. */
   send(mail: Mail): void;
+  /** Resolves when every message queued so far is delivered or has failed (and been logged). */
+  idle(): Promise<void>;
   /** Waits for messages on their way, then closes the connection. */
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mail
     return {
       send: (mail) =>
         logger.warn({ subject: mail.subject }, 'e-mail not sent: SMTP_URL is not set'),
+      idle: () => Promise.resolve(),
       close: () => Promise.resolve(),
     };
   }
@@ -46,6 +49,9 @@ export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mail
       ),
     ));
   const pending = new Set<Promise<void>>();
+  const idle = async () => {
+    await Promise.all(pending);
+  };
   return {
     send(mail) {
       const sending = transportOnce()
@@ -61,8 +67,9 @@ export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mail
       pending.add(sending);
       void sending.finally(() => pending.delete(sending));
     },
+    idle,
     async close() {
-      await Promise.all(pending);
+      await idle();
       (await transport)?.close();
     },
   };

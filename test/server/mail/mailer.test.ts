@@ -29,6 +29,26 @@ describe('mailer', () => {
     expect(logs.text()).not.toContain('geheim');
   });
 
+  it('is idle once every queued message has reached the SMTP server', async () => {
+    const smtp = await startSmtpFake();
+    const mailer = createMailer(
+      { mail: { smtpUrl: smtp.url, from: 'x <x@example.de>' } },
+      captureLogs().logger,
+    );
+    try {
+      for (const name of ['dora', 'emil', 'frieda']) mailer.send(mail(`${name}@example.de`));
+      await mailer.idle();
+      expect(smtp.received.map((m) => m.to)).toEqual([
+        'dora@example.de',
+        'emil@example.de',
+        'frieda@example.de',
+      ]);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
   it('logs a failed delivery with its reason but not the message', async () => {
     const logs = captureLogs();
     const mailer = createMailer(
