@@ -12,8 +12,9 @@ import { redisAvailability, serviceAvailable } from '../support/services.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { csrfToken, FormBrowser, type PageAnswer } from '../server/oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
+import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
-// Every login runs one scrypt hash at the production cost (about 0.3 s, one at a time).
+// Every login runs one scrypt hash, one at a time (at the production cost about 0.3 s).
 const SLOW = { timeout: 240_000 };
 
 let server: TestServer;
@@ -22,15 +23,15 @@ const newEmail = () => `abuse${(counter += 1)}-${Date.now()}@example.de`;
 
 beforeAll(async () => {
   // The proxy on loopback lets each request name its client IP (X-Forwarded-For).
-  server = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
+  server = await startTestServer({ env: { TRUST_PROXY: 'loopback', ...CHEAPEST_HASHING } });
 });
 afterAll(async () => {
   await server.close();
 });
 
-async function account(password = TEST_PASSWORD) {
+async function account(password = TEST_PASSWORD, on = server) {
   const email = newEmail();
-  await server.ctx.accounts.create({ email, password });
+  await on.ctx.accounts.create({ email, password });
   return email;
 }
 
@@ -106,28 +107,16 @@ describe('login throttle', SLOW, () => {
     expect((await loginFrom('203.0.113.201', victim, 'Neues-Passwort-2026')).status).toBe(303);
   });
 
-  it('answers logins past the hashing queue with a 503 page that says to retry, never a 500', async () => {
-    const email = await account();
-    const answers = await Promise.all(
-      Array.from({ length: HASHES_WAITING + 8 }, (_, i) =>
-        loginFrom(`100.64.${i}.1`, email, TEST_PASSWORD),
-      ),
-    );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 303).length).toBeGreaterThanOrEqual(HASHES_WAITING);
-    const busy = answers.filter((a) => a.status === 503);
-    expect(busy.length).toBeGreaterThan(0);
-    expect(busy[0]?.html).toContain('Gerade melden sich sehr viele Nutzer an');
-    expect(statuses.every((s) => s === 303 || s === 503)).toBe(true);
-    expect(server.logs.text()).not.toContain('dashboard page failed');
-  });
-
   it.runIf(serviceAvailable('Redis', redisAvailability()))(
     'keeps throttle keys in Redis short, address-free and expiring',
     async () => {
       const prefix = `brw-test-${Date.now()}:`;
       const shared = await startTestServer({
-        env: { REDIS_URL: process.env.TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: prefix },
+        env: {
+          REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+          REDIS_KEY_PREFIX: prefix,
+          ...CHEAPEST_HASHING,
+        },
       });
       try {
         for (let i = 0; i < 5; i += 1) {
@@ -171,7 +160,9 @@ describe('sessions', SLOW, () => {
   });
 
   it('rate-limits anonymous page views per IP, not signed-in users', async () => {
-    const limited = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    const limited = await startTestServer({
+      env: { RATE_LIMIT_PER_MINUTE: '5', ...CHEAPEST_HASHING },
+    });
     try {
       const email = newEmail();
       await limited.ctx.accounts.create({ email, password: TEST_PASSWORD });
@@ -256,10 +247,37 @@ describe('password reset and change', SLOW, () => {
     expect((await browser.get('/dashboard')).html).toContain('Ihr Passwort ist geändert');
     expect((await new FormBrowser(server.url).login(email, 'Neu-und-lang-2026')).status).toBe(303);
   });
+});
+
+// The hashing queue and the replacement of old hashes are about the hashing cost itself.
+describe('at the production hashing cost', SLOW, () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
+  });
+  afterAll(async () => {
+    await production.close();
+  });
+
+  it('answers logins past the hashing queue with a 503 page that says to retry, never a 500', async () => {
+    const email = await account(TEST_PASSWORD, production);
+    const answers = await Promise.all(
+      Array.from({ length: HASHES_WAITING + 8 }, (_, i) =>
+        loginFrom(`100.64.${i}.1`, email, TEST_PASSWORD, new FormBrowser(production.url)),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 303).length).toBeGreaterThanOrEqual(HASHES_WAITING);
+    const busy = answers.filter((a) => a.status === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.html).toContain('Gerade melden sich sehr viele Nutzer an');
+    expect(statuses.every((s) => s === 303 || s === 503)).toBe(true);
+    expect(production.logs.text()).not.toContain('dashboard page failed');
+  });
 
   it('replaces a hash of the old, cheaper scrypt cost at the next login', async () => {
-    const email = await account();
-    const user = await server.ctx.accounts.findByEmail(email);
+    const email = await account(TEST_PASSWORD, production);
+    const user = await production.ctx.accounts.findByEmail(email);
     const { scrypt, randomBytes } = await import('node:crypto');
     const salt = randomBytes(16);
     const key = await new Promise<Buffer>((resolve, reject) =>
@@ -268,11 +286,11 @@ describe('password reset and change', SLOW, () => {
       ),
     );
     const old = `scrypt$16384$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
-    await server.ctx.db.sequelize.query('UPDATE users SET password_hash = ? WHERE id = ?', {
+    await production.ctx.db.sequelize.query('UPDATE users SET password_hash = ? WHERE id = ?', {
       replacements: [old, user?.id],
     });
-    expect((await new FormBrowser(server.url).login(email, TEST_PASSWORD)).status).toBe(303);
-    const stored = (await server.ctx.accounts.findByEmail(email))?.passwordHash ?? '';
+    expect((await new FormBrowser(production.url).login(email, TEST_PASSWORD)).status).toBe(303);
+    const stored = (await production.ctx.accounts.findByEmail(email))?.passwordHash ?? '';
     expect(stored.startsWith('scrypt$131072$8$1$')).toBe(true);
     expect(stored.startsWith((await hashPassword('x')).slice(0, 18))).toBe(true);
   });

@@ -12,8 +12,9 @@ import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { mailboxOf } from '#shared/mailbox.js';
 import { csrfToken, FormBrowser } from '../server/oauth/support/formBrowser.js';
 import { FigureBook } from './support/figures.js';
+import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
-// Every sign-up runs one scrypt hash at the production cost (about 0.3 s).
+// Every sign-up runs one scrypt hash (at the production cost about 0.3 s).
 const SLOW = { timeout: 180_000 };
 const ATTEMPTS = 30;
 const figures = new FigureBook('mail-flood');
@@ -21,7 +22,7 @@ const figures = new FigureBook('mail-flood');
 let server: TestServer;
 beforeAll(async () => {
   // The proxy on loopback lets each request name its client IP (X-Forwarded-For).
-  server = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
+  server = await startTestServer({ env: { TRUST_PROXY: 'loopback', ...CHEAPEST_HASHING } });
 });
 afterAll(async () => {
   figures.write();
@@ -52,7 +53,7 @@ const resetFrom = (ip: string, email: string) => submitFrom(ip, '/password/forgo
 
 /** Settles the mailer's background sends, then the mails that reached the mailbox. */
 async function mailsInMailbox(address: string) {
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await server.ctx.mailer.idle();
   return server.mail.received.filter((mail) => mailboxOf(mail.to) === mailboxOf(address));
 }
 

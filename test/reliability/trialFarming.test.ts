@@ -8,21 +8,23 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountRepository } from '#server/accounts/accountRepository.js';
 import { AccountService } from '#server/accounts/accountService.js';
-import { PasswordHasher } from '#server/accounts/passwordHasher.js';
+import { HASHES_WAITING, PasswordHasher } from '#server/accounts/passwordHasher.js';
+import { MIN_SCRYPT_LOG_N, scryptCost } from '#server/config/scryptCost.js';
 import { openDatabase, type Database } from '#server/db/database.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { createTestDatabaseUrl, databaseKinds } from '../support/database.js';
 import { migrate } from '#server/db/migrate.js';
 import { FormBrowser } from '../server/oauth/support/formBrowser.js';
 import { signUpAndConfirm } from '../server/oauth/support/signedIn.js';
+import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
-// Every sign-up runs one scrypt hash at the production cost (about 0.3 s).
+// Every sign-up runs one scrypt hash (at the production cost about 0.3 s).
 const SLOW = { timeout: 120_000 };
 
 describe('one trial per mailbox, through the sign-up pages', SLOW, () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: CHEAPEST_HASHING });
   });
   afterAll(async () => {
     await server.close();
@@ -87,7 +89,11 @@ describe.each(databaseKinds())('simultaneous confirmations on %s', (kind) => {
       instances.push({
         db,
         users,
-        accounts: new AccountService(users, new PasswordHasher(), () => new Date()),
+        accounts: new AccountService(
+          users,
+          new PasswordHasher(HASHES_WAITING, scryptCost(MIN_SCRYPT_LOG_N)),
+          () => new Date(),
+        ),
       });
     }
   });
