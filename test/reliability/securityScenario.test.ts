@@ -21,6 +21,7 @@ import { signUpAndConfirm, TEST_PASSWORD } from '../server/oauth/support/signedI
 import { FigureBook } from './support/figures.js';
 import { hostileString, percentEncode } from './support/hostileValues.js';
 import { fuzzOptions } from './support/profile.js';
+import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
 const figures = new FigureBook('security');
 let h: LookupHarness;
@@ -118,7 +119,8 @@ async function runScenario() {
 }
 
 beforeAll(async () => {
-  h = await startLookupHarness();
+  // Its logins are about redirects and secrets, not the hashing cost.
+  h = await startLookupHarness({ env: CHEAPEST_HASHING });
   secrets.apiKey?.push(h.account.token);
   await runScenario();
 }, 120_000);
@@ -330,7 +332,7 @@ describe('headers, forms and redirects', () => {
       }),
       fuzzOptions(30, 600),
     );
-    // Each login hashes at the production scrypt cost.
+    // Each login runs one scrypt hash.
   }, 240_000);
 
   it('never redirects the authorization to a URI that is not registered', async () => {
