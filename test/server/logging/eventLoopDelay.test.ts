@@ -1,0 +1,58 @@
+// The event-loop report of EVENT_LOOP_REPORT_MS: a stall of the main thread
+// shows in the line of its period, a quiet period reads a few ms, and with
+// the setting at 0 nothing is logged.
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEventLoopReport } from '#server/logging/eventLoopDelay.js';
+import { createLogger } from '#server/logging/logger.js';
+
+interface Line {
+  msg: string;
+  maxMs: number;
+  samples: number;
+  periodMs: number;
+}
+
+function capture() {
+  const lines: Line[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString('utf8')) as Line);
+      done();
+    },
+  });
+  return { lines, logger: createLogger('info', sink) };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const stall = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
+let stop: () => void = () => undefined;
+afterEach(() => stop());
+
+describe('the event-loop report', () => {
+  it('logs the longest stall of each period', async () => {
+    const { lines, logger } = capture();
+    stop = startEventLoopReport(logger, 200);
+    await pause(50);
+    stall(150);
+    await pause(500);
+    const reports = lines.filter((line) => line.msg === 'event loop delay');
+    expect(reports.length).toBeGreaterThanOrEqual(2);
+    const worst = Math.max(...reports.map((line) => line.maxMs));
+    expect(worst).toBeGreaterThanOrEqual(140);
+    // The stall is one period's, not every period's.
+    expect(reports.some((line) => line.maxMs < 100)).toBe(true);
+    expect(reports.every((line) => line.samples > 0 && line.periodMs >= 200)).toBe(true);
+  });
+
+  it('logs nothing when switched off', async () => {
+    const { lines, logger } = capture();
+    stop = startEventLoopReport(logger, 0);
+    await pause(100);
+    expect(lines).toEqual([]);
+  });
+});
