@@ -1,10 +1,14 @@
 // The service's own account of its event loop (EVENT_LOOP_REPORT_MS): the
-// longest stall of the main thread logged for the periods that overlap a
-// window of the test. Unlike a client's round trip it holds no network, no
-// client process and no scheduling of the client on a loaded machine.
+// longest stalls of the main thread logged for the periods that overlap a
+// window of the test. Unlike a client's round trip it holds no network and no
+// client process; `ownMs` holds no wait for a core either (Linux).
 export interface LoopStalls {
   /** The longest stall of the periods overlapping the window (ms). */
   maxMs: number;
+  /** The longest stall net of the main thread's wait for a core (ms); absent where not told. */
+  ownMs?: number;
+  /** The longest wait for a core within one sample (ms); absent where not told. */
+  waitMs?: number;
   /** How many periods (log lines) overlap the window. */
   periods: number;
 }
@@ -14,20 +18,28 @@ interface DelayLine {
   time?: number;
   periodMs?: number;
   maxMs?: number;
+  ownMs?: number;
+  waitMs?: number;
 }
+
+const larger = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.max(a, b);
 
 /** The stalls logged for the periods overlapping [from, to] (epoch ms). */
 export function loopStalls(logs: readonly string[], from: number, to: number): LoopStalls {
-  let maxMs = 0;
-  let periods = 0;
+  const stalls: LoopStalls = { maxMs: 0, periods: 0 };
   for (const line of logs) {
     if (!line.includes('"event loop delay"')) continue;
     const entry = JSON.parse(line) as DelayLine;
     if (entry.time === undefined || entry.periodMs === undefined || entry.maxMs === undefined)
       continue;
     if (entry.time < from || entry.time - entry.periodMs > to) continue;
-    periods += 1;
-    maxMs = Math.max(maxMs, entry.maxMs);
+    stalls.periods += 1;
+    stalls.maxMs = Math.max(stalls.maxMs, entry.maxMs);
+    const ownMs = larger(stalls.ownMs, entry.ownMs);
+    const waitMs = larger(stalls.waitMs, entry.waitMs);
+    if (ownMs !== undefined) stalls.ownMs = ownMs;
+    if (waitMs !== undefined) stalls.waitMs = waitMs;
   }
-  return { maxMs, periods };
+  return stalls;
 }
