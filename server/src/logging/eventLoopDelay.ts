@@ -4,10 +4,11 @@
 // samples), so each line tells the longest stall of its period. A stall of
 // the loop delays every request of every client, which a client's own timing
 // of one request cannot tell apart from the network or its own machine's load.
-// Where Linux tells how long the main thread waited for a core
-// (/proc/…/schedstat), the line also holds the longest stall net of that
-// wait (`ownMs`): what the service's own work held the loop, whatever else
-// loads the machine; and the longest such wait within one sample (`waitMs`).
+// Where Linux tells the main thread's time on a core and waiting for one
+// (/proc/…/schedstat), the line also holds the most CPU time the thread spent
+// within one sample (`cpuMs`: the longest slice of the service's own work,
+// whatever else loads the machine) and the longest wait for a core within one
+// sample (`waitMs`: the machine's share of a stall).
 // Not perf_hooks' monitorEventLoopDelay: after its reset() (Node 20) a stall
 // right after the reset goes unrecorded, and every period starts with one.
 import { readFileSync } from 'node:fs';
@@ -17,11 +18,19 @@ import type { Logger } from './logger.js';
 const SAMPLE_MS = 10;
 const NS_PER_MS = 1e6;
 
-/** The main thread's time waiting for a core so far (ms), or undefined where not told. */
-function runQueueWaitMs(path: string): number | undefined {
+interface ThreadTimes {
+  /** On a core so far (ms). */
+  cpu: number;
+  /** Ready but waiting for a core so far (ms). */
+  wait: number;
+}
+
+/** The main thread's times so far, or undefined where not told. */
+function threadTimes(path: string): ThreadTimes | undefined {
   try {
-    const wait = Number(readFileSync(path, 'utf8').split(' ')[1]);
-    return Number.isFinite(wait) ? wait / NS_PER_MS : undefined;
+    const [cpu, wait] = readFileSync(path, 'utf8').split(' ').map(Number);
+    if (!Number.isFinite(cpu) || !Number.isFinite(wait)) return undefined;
+    return { cpu: (cpu ?? 0) / NS_PER_MS, wait: (wait ?? 0) / NS_PER_MS };
   } catch {
     return undefined;
   }
@@ -33,37 +42,36 @@ export function startEventLoopReport(logger: Logger, periodMs: number): () => vo
   // On Linux the main thread's id is the process id.
   const schedstat = `/proc/self/task/${process.pid}/schedstat`;
   let last = performance.now();
-  let lastWait = runQueueWaitMs(schedstat);
+  let lastTimes = threadTimes(schedstat);
   let maxMs = 0;
-  let ownMs = 0;
+  let cpuMs = 0;
   let waitMs = 0;
   let samples = 0;
   let periodStart = last;
   const sampler = setInterval(() => {
     const now = performance.now();
-    const wait = runQueueWaitMs(schedstat);
-    const late = now - last - SAMPLE_MS;
-    maxMs = Math.max(maxMs, late);
-    if (wait !== undefined && lastWait !== undefined) {
-      ownMs = Math.max(ownMs, late - (wait - lastWait));
-      waitMs = Math.max(waitMs, wait - lastWait);
+    const times = threadTimes(schedstat);
+    maxMs = Math.max(maxMs, now - last - SAMPLE_MS);
+    if (times !== undefined && lastTimes !== undefined) {
+      cpuMs = Math.max(cpuMs, times.cpu - lastTimes.cpu);
+      waitMs = Math.max(waitMs, times.wait - lastTimes.wait);
     }
     samples += 1;
     last = now;
-    lastWait = wait;
+    lastTimes = times;
     if (now - periodStart < periodMs) return;
     logger.info(
       {
         periodMs: Math.round(now - periodStart),
         samples,
         maxMs: Math.round(maxMs),
-        ...(wait === undefined ? {} : { ownMs: Math.round(ownMs), waitMs: Math.round(waitMs) }),
+        ...(times === undefined ? {} : { cpuMs: Math.round(cpuMs), waitMs: Math.round(waitMs) }),
       },
       'event loop delay',
     );
     periodStart = now;
     maxMs = 0;
-    ownMs = 0;
+    cpuMs = 0;
     waitMs = 0;
     samples = 0;
   }, SAMPLE_MS);

@@ -1,12 +1,13 @@
 // The service's own account of its event loop (EVENT_LOOP_REPORT_MS): the
 // longest stalls of the main thread logged for the periods that overlap a
 // window of the test. Unlike a client's round trip it holds no network and no
-// client process; `ownMs` holds no wait for a core either (Linux).
+// client process; `cpuMs` (Linux) is the main thread's own work only, whatever
+// else loads the machine.
 export interface LoopStalls {
   /** The longest stall of the periods overlapping the window (ms). */
   maxMs: number;
-  /** The longest stall net of the main thread's wait for a core (ms); absent where not told. */
-  ownMs?: number;
+  /** The most CPU time the main thread spent within one sample (ms); absent where not told. */
+  cpuMs?: number;
   /** The longest wait for a core within one sample (ms); absent where not told. */
   waitMs?: number;
   /** How many periods (log lines) overlap the window. */
@@ -18,7 +19,7 @@ interface DelayLine {
   time?: number;
   periodMs?: number;
   maxMs?: number;
-  ownMs?: number;
+  cpuMs?: number;
   waitMs?: number;
 }
 
@@ -36,9 +37,9 @@ export function loopStalls(logs: readonly string[], from: number, to: number): L
     if (entry.time < from || entry.time - entry.periodMs > to) continue;
     stalls.periods += 1;
     stalls.maxMs = Math.max(stalls.maxMs, entry.maxMs);
-    const ownMs = larger(stalls.ownMs, entry.ownMs);
+    const cpuMs = larger(stalls.cpuMs, entry.cpuMs);
     const waitMs = larger(stalls.waitMs, entry.waitMs);
-    if (ownMs !== undefined) stalls.ownMs = ownMs;
+    if (cpuMs !== undefined) stalls.cpuMs = cpuMs;
     if (waitMs !== undefined) stalls.waitMs = waitMs;
   }
   return stalls;

@@ -1,5 +1,6 @@
 // The event-loop report of EVENT_LOOP_REPORT_MS: a stall of the main thread
-// shows in the line of its period, a quiet period reads a few ms, and with
+// shows in the line of its period (on Linux as time on a core and waiting for
+// one), a quiet period reads a few ms, and with
 // the setting at 0 nothing is logged.
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { createLogger } from '#server/logging/logger.js';
 interface Line {
   msg: string;
   maxMs: number;
-  ownMs?: number;
+  cpuMs?: number;
   waitMs?: number;
   samples: number;
   periodMs: number;
@@ -49,12 +50,13 @@ describe('the event-loop report', () => {
     // The stall is one period's, not every period's.
     expect(reports.some((line) => line.maxMs < 100)).toBe(true);
     expect(reports.every((line) => line.samples > 0 && line.periodMs >= 200)).toBe(true);
-    // On Linux the stall is told net of waiting for a core: the busy loop is the thread's own work.
+    // On Linux the stall is told apart: the busy loop's time on a core and its wait for one
+    // (on a loaded machine) make up the 150 ms; a busy loop never sleeps.
     if (process.platform === 'linux') {
-      const own = Math.max(...reports.map((line) => line.ownMs ?? 0));
+      const cpu = Math.max(...reports.map((line) => line.cpuMs ?? 0));
       const waited = Math.max(...reports.map((line) => line.waitMs ?? 0));
-      expect(own + waited).toBeGreaterThanOrEqual(140);
-      expect(own).toBeGreaterThan(0);
+      expect(cpu + waited).toBeGreaterThanOrEqual(140);
+      expect(cpu).toBeGreaterThan(0);
     }
   });
 
