@@ -47,8 +47,9 @@ describe('the event-loop report', () => {
     expect(reports.length).toBeGreaterThanOrEqual(2);
     const worst = Math.max(...reports.map((line) => line.maxMs));
     expect(worst).toBeGreaterThanOrEqual(140);
-    // The stall is one period's, not every period's.
-    expect(reports.some((line) => line.maxMs < 100)).toBe(true);
+    // The stall is one period's, not every period's (told by the CPU where Linux tells it:
+    // on a loaded machine any period may wait long for a core).
+    expect(reports.some((line) => (line.cpuMs ?? line.maxMs) < 100)).toBe(true);
     expect(reports.every((line) => line.samples > 0 && line.periodMs >= 200)).toBe(true);
     // On Linux the stall is told apart: the busy loop's time on a core and its wait for one
     // (on a loaded machine) make up the 150 ms; a busy loop never sleeps.
