@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { createContext } from './context.js';
 import { createHttpServer } from './http/httpServer.js';
 import { listen, PortUnavailableError } from './http/listen.js';
+import { startEventLoopReport } from './logging/eventLoopDelay.js';
 import { createProcessLogger, flushLogger } from './logging/logger.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createProcessLogger(config.logLevel);
   const ctx = await createContext(config, { logger });
+  startEventLoopReport(logger, config.eventLoopReportMs);
   const server = createHttpServer(config.http, createApp(ctx));
   try {
     await listen(server, config.port);

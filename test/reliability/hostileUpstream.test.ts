@@ -4,9 +4,10 @@
 // path (NRW's layers chosen by title from the capabilities), a time
 // dimension of 700,000 dates read by the background watch (10 s after
 // start here, OFFER_WATCH_DELAY_SECONDS; a minute in production). The lookup is an outage of that state (503), the watch keeps the
-// newest date only; the process survives and /healthz answers throughout
-// (the slowest answer recorded in artifacts/: the goal of 100 ms is not held
-// on a busy machine, docs/reliability.md). Before the change the dates killed
+// newest date only; the process survives and /healthz answers within 100 ms
+// throughout (the service's own event-loop stalls and a poller's round trips,
+// against the control of support/healthGoal.ts; the figures in artifacts/,
+// docs/reliability.md). Before the change the dates killed
 // the process ("Reached heap limit") and the layers held it for seconds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,10 +25,10 @@ import { startNominatimFake, type NominatimFake } from '#dev/fakes/nominatimFake
 import { writeStateRegistry } from '#dev/fakes/stateFakes.js';
 import { buildServer, childService, type ChildService } from './support/childService.js';
 import { FigureBook } from './support/figures.js';
+import { loopStalls } from './support/eventLoopLog.js';
+import { expectPromptHealth, healthLine } from './support/healthGoal.js';
 import { pollHealth, type HealthPoll } from './support/healthPoll.js';
 
-/** The /healthz budget of issue 50. */
-const HEALTHZ_MS = 100;
 /** The watch's first read is 10 s after start here; the slack is a busy machine's. */
 const WATCH_WAIT_MS = 60_000;
 
@@ -58,6 +59,7 @@ beforeAll(async () => {
     NODE_ENV: 'production',
     // The watch's first read: a minute after start in production, here while /healthz is polled.
     OFFER_WATCH_DELAY_SECONDS: '10',
+    EVENT_LOOP_REPORT_MS: '100',
   };
   const ctx = await createContext(loadConfig({ ...env, LOG_LEVEL: 'silent' }));
   try {
@@ -78,9 +80,12 @@ afterAll(async () => {
 
 describe('a hostile capabilities document against the service as npm start runs it', () => {
   let health: HealthPoll;
+  /** When the polling began (epoch ms). */
+  let from = 0;
 
   it('answers a lookup whose layers are 270,000 with 503', async () => {
-    health = pollHealth(service.url);
+    health = await pollHealth(service.url);
+    from = Date.now();
     const res = await fetch(
       `${service.url}/api/bodenrichtwert?address=${encodeURIComponent(DEMO_ADDRESSES.muenster)}`,
       { headers: { Authorization: `Bearer ${key}` } },
@@ -103,14 +108,15 @@ describe('a hostile capabilities document against the service as npm start runs 
       }
       expect(read()).toContain(HOSTILE_NEWEST_DATE);
       const polls = await health.stop();
+      // A short wait, so the service has logged the period that holds the read's end.
+      const to = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(service.running()).toBe(true);
-      expect(polls.failures).toEqual([]);
       // Polled throughout the read: the answers come one after another, slower on a loaded machine.
       expect(polls.count).toBeGreaterThan(20);
-      // Not yet held on a busy machine (docs/reliability.md): recorded, not asserted.
-      figures.note(
-        `slowest /healthz of ${polls.count}: ${polls.maxMs} ms (goal < ${HEALTHZ_MS} ms)`,
-      );
+      const loop = loopStalls(service.logs, from, to);
+      figures.note(`during the lookup and the read of the dates: ${healthLine(polls, loop)}`);
+      expectPromptHealth(polls, loop);
     },
     WATCH_WAIT_MS + 30_000,
   );

@@ -77,6 +77,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(5_000),
   HTTP_MAX_CONNECTIONS: positiveInt.default(1_000),
+  EVENT_LOOP_REPORT_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   MAP_TILE_URL: optionalUrl.refine(
     (url) => url === undefined || ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
     'must contain {z}, {x} and {y}',
@@ -140,6 +141,8 @@ export interface Config {
   upstreamSlotsPerCaller: number;
   /** Bounds of the HTTP server against slow and piling clients. */
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /** How often the event loop's slowest stall is logged (0: never). */
+  eventLoopReportMs: number;
   /**
    * Background of the dashboard's zone map: an XYZ tile URL template ({z}/{x}/{y},
    * Web Mercator) and the credit its provider requires; no tile URL: the map is drawn
@@ -237,6 +240,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): R
       keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.HTTP_MAX_CONNECTIONS,
     },
+    eventLoopReportMs: e.EVENT_LOOP_REPORT_MS,
     map: { tileUrl: e.MAP_TILE_URL, tileAttribution: e.MAP_TILE_ATTRIBUTION },
   });
 }

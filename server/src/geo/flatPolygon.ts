@@ -1,7 +1,7 @@
 // A polygon as three typed arrays, for handing it to a geometry thread: a
 // structured clone copies typed arrays as one block, where 100,000 nested
 // [east, north] arrays would be serialised one by one on the event loop.
-import type { EastNorth, MetricCrs, MetricMultiPolygon, MetricPolygon } from './metricPolygon.js';
+import type { MetricCrs, MetricMultiPolygon } from './metricPolygon.js';
 
 export interface FlatPolygon {
   crs: MetricCrs;
@@ -13,35 +13,48 @@ export interface FlatPolygon {
   polygonSizes: Uint32Array;
 }
 
-export function toFlat(polygon: MetricMultiPolygon): FlatPolygon {
-  const rings = polygon.polygons.flat();
+/** Rings as one block of coordinates: a polygon's, or a GeoJSON answer's (geoJsonTask.ts). */
+export type FlatRings = Omit<FlatPolygon, 'crs'>;
+
+/** Nested pairs ([east, north] or [lon, lat]) as one block of coordinates. */
+export function flatRings(
+  polygons: readonly (readonly (readonly [number, number])[][])[],
+): FlatRings {
+  const rings = polygons.flat();
   const coordinates = new Float64Array(rings.reduce((n, ring) => n + ring.length * 2, 0));
   let at = 0;
   for (const ring of rings) {
-    for (const [e, n] of ring) {
-      coordinates[at++] = e;
-      coordinates[at++] = n;
+    for (const [a, b] of ring) {
+      coordinates[at++] = a;
+      coordinates[at++] = b;
     }
   }
   return {
-    crs: polygon.crs,
     coordinates,
     ringSizes: Uint32Array.from(rings, (ring) => ring.length),
-    polygonSizes: Uint32Array.from(polygon.polygons, (rings) => rings.length),
+    polygonSizes: Uint32Array.from(polygons, (rings) => rings.length),
   };
 }
 
-export function fromFlat(flat: FlatPolygon): MetricMultiPolygon {
+export function toFlat(polygon: MetricMultiPolygon): FlatPolygon {
+  return { crs: polygon.crs, ...flatRings(polygon.polygons) };
+}
+
+/** The rings of flat coordinates as nested pairs ([east, north] or [lon, lat]). */
+export function nestedRings(flat: FlatRings): [number, number][][][] {
   let at = 0;
   let ring = 0;
-  const polygons = Array.from(flat.polygonSizes, (count): MetricPolygon =>
+  return Array.from(flat.polygonSizes, (count) =>
     Array.from({ length: count }, () =>
-      Array.from({ length: flat.ringSizes[ring++] ?? 0 }, (): EastNorth => {
-        const point: EastNorth = [flat.coordinates[at] ?? 0, flat.coordinates[at + 1] ?? 0];
+      Array.from({ length: flat.ringSizes[ring++] ?? 0 }, (): [number, number] => {
+        const point: [number, number] = [flat.coordinates[at] ?? 0, flat.coordinates[at + 1] ?? 0];
         at += 2;
         return point;
       }),
     ),
   );
-  return { crs: flat.crs, polygons };
+}
+
+export function fromFlat(flat: FlatPolygon): MetricMultiPolygon {
+  return { crs: flat.crs, polygons: nestedRings(flat) };
 }

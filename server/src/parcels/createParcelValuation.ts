@@ -16,7 +16,6 @@ import { coordinateKey } from '../lookup/cache/brwCacheRepository.js';
 import type { BrwStore } from '../lookup/cache/brwStore.js';
 import type { CallerGate } from '../scheduling/callerGate.js';
 import { ticketFor, withSignal, type WorkTicket } from '../scheduling/workTicket.js';
-import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
 import { germanState, stateCode, stateId } from '#shared/germanStates.js';
 import { datedKey, settledFreshness } from '../sources/history/datedLookup.js';
@@ -57,7 +56,7 @@ export interface ParcelValuationDeps {
   /** Grid points answered in an earlier, failed try of a parcel (answeredPoints.ts). */
   answeredPoints: AnsweredPoints;
   /** The threads the shares are computed on. */
-  geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample'>;
+  geometry: Pick<GeometryPool, 'parcelShares' | 'parcelGridSample' | 'geoJson'>;
   /** The states' imported zone sets, which give a parcel's zones where they cover the day. */
   zoneSets: Pick<ZoneSetAnswers, 'setFor' | 'zonesIn'>;
   /** What each state's service offers (a newer stichtag than a set's sends parcels live). */
@@ -159,7 +158,8 @@ export function createParcelValuation(
     );
     // A parcel beyond the vertex budget came simplified (toleranceM): the shares' text says so.
     const { polygon, toleranceM: _simplified, ...published } = parcel;
-    return parcelZones({ ...published, geometrie: toGeoJsonMultiPolygon(polygon) }, shares);
+    const geometrie = await deps.geometry.geoJson(polygon, ticket.signal);
+    return parcelZones({ ...published, geometrie }, shares);
   }
 
   return {

@@ -12,7 +12,9 @@ import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 import { OVER_BUDGET_TEXT, vertexCount } from '../geo/vertexBudget.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
 import type { ParcelPicker, ParcelPickInput } from '../cadastre/parcelPick.js';
-import { toFlat } from '../geo/flatPolygon.js';
+import { nestedRings, toFlat, type FlatRings } from '../geo/flatPolygon.js';
+import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
+import type { GeoJsonMultiPolygon } from '#shared/parcelTypes.js';
 import {
   flatShares,
   runTask,
@@ -28,6 +30,8 @@ export interface GeometryPool {
     parcel: MetricMultiPolygon,
     signal?: AbortSignal,
   ): Promise<GridSample | undefined>;
+  /** The answer's GeoJSON of an outline (WGS84), projected on a thread when large. */
+  geoJson(polygon: MetricMultiPolygon, signal?: AbortSignal): Promise<GeoJsonMultiPolygon>;
   /** A cadastre answer read and its parcel picked (parcelPick.ts). */
   pickParcel: ParcelPicker;
   close(): Promise<void>;
@@ -121,6 +125,11 @@ export function createGeometryPool(): GeometryPool {
       run('parcelShares', flatShares(input), verticesOf(input) <= INLINE_VERTICES, signal),
     parcelGridSample: (parcel, signal) =>
       run('parcelGridSample', toFlat(parcel), vertexCount(parcel) <= INLINE_VERTICES, signal),
+    async geoJson(polygon, signal) {
+      if (vertexCount(polygon) <= INLINE_VERTICES) return toGeoJsonMultiPolygon(polygon);
+      const flat = await run<FlatRings>('geoJson', toFlat(polygon), false, signal);
+      return { type: 'MultiPolygon', coordinates: nestedRings(flat) };
+    },
     pickParcel: (input) => run('pickParcel', input, input.answer.length <= INLINE_CHARS),
     close: () => pool.destroy(),
   };

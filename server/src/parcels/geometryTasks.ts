@@ -3,12 +3,14 @@
 // zone never holds the event loop: the union of a zone published as several
 // features, the clipping of each zone with the parcel (zoneShares.ts) and the
 // grid of sample points (gridSample.ts), and the reading of a large cadastre
-// answer (parcelPick.ts). Each geometry is held to the vertex budget first
+// answer (parcelPick.ts), and the projection of a large outline to the
+// answer's GeoJSON. Each geometry is held to the vertex budget first
 // (vertexBudget.ts).
 import { AppError, type ErrorCode } from '#shared/errors.js';
 import * as clip from '../geo/clipping.js';
 import { gridSample, type GridSample } from '../geo/gridSample.js';
-import { fromFlat, toFlat, type FlatPolygon } from '../geo/flatPolygon.js';
+import { flatRings, fromFlat, toFlat, type FlatPolygon } from '../geo/flatPolygon.js';
+import { toGeoJsonMultiPolygon } from '../geo/metricGeoJson.js';
 import { inCrs } from '../geo/metricBox.js';
 import type { MetricMultiPolygon } from '../geo/metricPolygon.js';
 import { withinBudget } from '../geo/vertexBudget.js';
@@ -105,6 +107,8 @@ export const TASKS = {
     }),
   parcelGridSample: (parcel: FlatPolygon) => parcelGridSample(fromFlat(parcel)),
   pickParcel,
+  /** A parcel's outline as the answer's GeoJSON, back as one block (nestedRings rebuilds it). */
+  geoJson: (parcel: FlatPolygon) => flatRings(toGeoJsonMultiPolygon(fromFlat(parcel)).coordinates),
 } as const;
 export type TaskName = keyof typeof TASKS;
 

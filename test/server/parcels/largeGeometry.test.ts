@@ -3,11 +3,13 @@
 // budget: simplified within a stated tolerance when that brings it under,
 // refused with 503 when nothing does. Before, a 100,000-vertex ring held the
 // event loop 12.8 s, 20,000 parts 23.3 s, a 100,000-vertex zone 3.4 s.
+import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { circleRing, manySquares, riverRing } from '#dev/fakes/largeGeometry.js';
 import { geojsonAnswer } from '#dev/fakes/cadastreParcels.js';
 import { metricArea } from '#server/geo/metricArea.js';
+import { toGeoJsonMultiPolygon } from '#server/geo/metricGeoJson.js';
 import type { EastNorth, MetricMultiPolygon } from '#server/geo/metricPolygon.js';
 import {
   TOLERANCES_M,
@@ -192,5 +194,27 @@ describe('a large cadastre answer', { timeout: 120_000 }, () => {
       pick: { at: [e, n + 50_000] },
     });
     expect(far).toEqual({ parcel: undefined });
+  });
+});
+
+describe("a large outline as the answer's GeoJSON", { timeout: 120_000 }, () => {
+  it('is projected on a thread to what the event loop would have made of it', async () => {
+    const river = withinBudget(metric([riverRing(ORIGIN, 20_000)]));
+    if (!river) throw new Error('the river is within the budget at some tolerance');
+    expect(vertexCount(river.polygon)).toBeGreaterThan(300);
+    const onThread = await geometry.geoJson(river.polygon);
+    expect(onThread).toEqual(toGeoJsonMultiPolygon(river.polygon));
+  });
+
+  it('runs on threads of lower priority than the event loop (Linux: a nice value per thread)', async () => {
+    if (process.platform !== 'linux') return;
+    await geometry.geoJson(metric([riverRing(ORIGIN, 2_000)]));
+    const niceOf = (task: string) =>
+      Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const main = niceOf(String(process.pid));
+    const nices = readdirSync('/proc/self/task').map(niceOf);
+    // A thread may lower its priority, never raise it: a runner already at 10 or more stays.
+    if (main < 10) expect(nices).toContain(10);
+    else expect(Math.max(...nices)).toBe(main);
   });
 });
