@@ -8,48 +8,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   ASKING_FUNCTIONS,
-  BATCH_PATH,
-  FLURSTUECK_PATH,
   SPREADSHEET_FUNCTIONS,
   cellKeys,
   readArguments,
   readStichtagArgument,
-  type SpreadsheetFunction,
 } from '#shared/index.js';
 import { joinParts, PART_NAMESPACE } from '../../excel-addin/src/workbook/workbookPart.js';
-import { MARKET_ADDRESSES } from '../support/marketDataAnswers.js';
-import { MIXED_KENNZEICHEN } from '../support/parcelAnswers.js';
+import { requestPathOf, sampleArguments } from '../support/tableSamples.js';
 import { builtAddinAndStandIn, entry } from './support/standInApi.js';
 import { deviceWith, openSession } from './support/workbookSession.js';
 
 const world = builtAddinAndStandIn();
 const LOOKUP_ADDRESS = 'Tafelweg 1, 10115 Berlin';
 
-/** The first argument the stand-in answers, by what the function asks. */
-const FIRST: Record<SpreadsheetFunction['request']['kind'], string> = {
-  lookup: LOOKUP_ADDRESS,
-  parcel: MIXED_KENNZEICHEN,
-  get: MARKET_ADDRESSES.dortmund,
-  local: '',
-};
-/** Required arguments after the first, by name (the stand-in's answers know these). */
-const REQUIRED: Record<string, string> = { objektart: 'Mehrfamilienhäuser' };
-
-const sampleArguments = (fn: SpreadsheetFunction): (string | null)[] =>
-  fn.args.map((arg, i) =>
-    i === 0 ? FIRST[fn.request.kind] : arg.optional ? null : (REQUIRED[arg.name] ?? ''),
-  );
-
 const quoted = (value: string | null) => (value === null ? '' : `"${value.replace(/"/g, '""')}"`);
-
-const pathOf = (fn: SpreadsheetFunction) =>
-  fn.request.kind === 'lookup'
-    ? BATCH_PATH
-    : fn.request.kind === 'parcel'
-      ? FLURSTUECK_PATH
-      : fn.request.kind === 'get'
-        ? fn.request.path
-        : undefined;
 
 describe('the table of spreadsheet functions in the Excel add-in', () => {
   it('has a function of each id of the table', async () => {
@@ -70,10 +42,10 @@ describe('the table of spreadsheet functions in the Excel add-in', () => {
         device: deviceWith({ url: world.api.url, key: world.api.apiKey }),
       });
       const asked = world.api.requests.length;
-      const args = sampleArguments(fn);
+      const args = sampleArguments(fn, LOOKUP_ADDRESS, null);
       host.enter('B2', `=BRW.${fn.excel}(${args.map(quoted).join(',')})`);
       await host.settled();
-      expect(world.api.requests.slice(asked).map((r) => r.path)).toContain(pathOf(fn));
+      expect(world.api.requests.slice(asked).map((r) => r.path)).toContain(requestPathOf(fn));
 
       const read = readArguments(fn, args, (value) => readStichtagArgument(value));
       if (!read.ok) throw read.error;

@@ -9,45 +9,17 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   ASKING_FUNCTIONS,
-  BATCH_PATH,
-  FLURSTUECK_PATH,
   SPREADSHEET_FUNCTIONS,
   cellKeys,
   readArguments,
   readStichtagArgument,
-  type SpreadsheetFunction,
 } from '#shared/index.js';
 import { recordKey } from '../../sheets-addon/src/record/cellRecord.js';
-import { MARKET_ADDRESSES } from '../support/marketDataAnswers.js';
-import { MIXED_KENNZEICHEN } from '../support/parcelAnswers.js';
+import { requestPathOf, sampleArguments } from '../support/tableSamples.js';
 import { useAddonWithService } from './support/addonUnderTest.js';
 import { testStreet } from './support/lookupFixtures.js';
 
 const addon = useAddonWithService();
-
-/** The first argument the stand-in answers, by what the function asks. */
-const FIRST: Record<SpreadsheetFunction['request']['kind'], string> = {
-  lookup: testStreet(71),
-  parcel: MIXED_KENNZEICHEN,
-  get: MARKET_ADDRESSES.dortmund,
-  local: '',
-};
-/** Required arguments after the first, by name (the stand-in's answers know these). */
-const REQUIRED: Record<string, string> = { objektart: 'Mehrfamilienhäuser' };
-
-const sampleArguments = (fn: SpreadsheetFunction): (string | undefined)[] =>
-  fn.args.map((arg, i) =>
-    i === 0 ? FIRST[fn.request.kind] : arg.optional ? undefined : (REQUIRED[arg.name] ?? ''),
-  );
-
-const pathOf = (fn: SpreadsheetFunction) =>
-  fn.request.kind === 'lookup'
-    ? BATCH_PATH
-    : fn.request.kind === 'parcel'
-      ? FLURSTUECK_PATH
-      : fn.request.kind === 'get'
-        ? fn.request.path
-        : undefined;
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -63,11 +35,11 @@ describe('the table of spreadsheet functions in the Sheets add-on', () => {
     '%s asks the request of the table and keeps its answer under the key of the table',
     async (_name, fn) => {
       const runtime = await addon.runtime();
-      const args = sampleArguments(fn);
+      const args = sampleArguments(fn, testStreet(71), undefined);
       // What the cell shows may be a message (a parcel of two uses without one chosen): it is kept too.
       runtime.call(fn.sheets, ...args);
       const paths = (await addon.service().requests()).map((r) => r.path);
-      expect(paths).toContain(pathOf(fn));
+      expect(paths).toContain(requestPathOf(fn));
 
       const read = readArguments(fn, args, (value) => readStichtagArgument(value));
       if (!read.ok) throw read.error;
