@@ -16,12 +16,7 @@
 // itself, the answer the workbook keeps is what the cell gets (no request); the
 // address is what lets "Aktualisieren" and the healing of a cell
 // (cellHealing.ts) reach exactly the cells meant.
-import { calculateBodenwert, parseBodenwertInput } from '#shared/index.js';
-import { toCellError } from './cellErrors.js';
-import { tableCell } from './tableCell.js';
-
-/** Excel passes null for an omitted optional argument. */
-const optional = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+import { localCell, tableCell } from './tableCell.js';
 
 /**
  * Amtlicher Bodenrichtwert in EUR/m² an einer Adresse, oder ein anderes Feld des Eintrags. Ein Bereich von Adressen liefert eine Spalte von Ergebnissen.
@@ -89,17 +84,14 @@ export function bodenwert(
   hinterland_flaeche_m2?: number | string,
   hinterland_faktor?: number | string,
 ): number {
-  const input = parseBodenwertInput({
+  return localCell('BODENWERT', [
     brw,
     gfz_referenz,
     gfz_tatsaechlich,
-    flaeche: optional(flaeche),
-    hinterland_flaeche_m2: optional(hinterland_flaeche_m2),
-    hinterland_faktor: optional(hinterland_faktor),
-  });
-  if (!input.ok) throw toCellError(input.error);
-  const result = calculateBodenwert(input.value);
-  return result.bodenwert_euro ?? result.bodenrichtwert_tatsaechlich_euro_pro_m2;
+    flaeche,
+    hinterland_flaeche_m2,
+    hinterland_faktor,
+  ]);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   AppError,
   ErrorCode,
   argumentOf,
+  calculateBodenwert,
   cellKeys,
   excelFunction,
   functionRequest,
@@ -16,6 +17,7 @@ import {
   parcelLandValue,
   parcelRequestOf,
   parcelTable,
+  parseBodenwertInput,
   readArguments,
   readStichtagArgument,
   requestArguments,
@@ -217,6 +219,20 @@ async function requestValue(
   } catch (error) {
     throw failedCell(cell, error);
   }
+}
+
+/**
+ * A function of the table computed in the cell (BODENWERT): its arguments'
+ * names are the fields of POST /api/bodenwert, read with the same rules.
+ */
+export function localCell(id: ExcelFunctionId, given: readonly unknown[]): number {
+  const fn = excelFunction(id);
+  if (fn === undefined) throw new Error(`${id} is not in the table of spreadsheet functions`);
+  const body = Object.fromEntries(fn.args.map((arg, i) => [arg.name, optional(given[i])]));
+  const input = parseBodenwertInput(body);
+  if (!input.ok) throw toCellError(input.error);
+  const result = calculateBodenwert(input.value);
+  return result.bodenwert_euro ?? result.bodenrichtwert_tatsaechlich_euro_pro_m2;
 }
 
 /** The cell of the table's function `id` with Excel's arguments (the invocation not among them). */

@@ -38,7 +38,7 @@ export function customFunction(
   fn: SpreadsheetFunction,
   run: () => FormulaContext,
 ): (...args: CellArgument[]) => FormulaResult {
-  if (fn.request.kind === 'local') return (...args) => bodenwertFormula(args);
+  if (fn.request.kind === 'local') return (...args) => bodenwertFormula(fn, args);
   const formula = formulaOf(fn);
   return (...args) => formula(fn, args, run());
 }
