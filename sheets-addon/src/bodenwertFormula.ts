@@ -4,7 +4,7 @@ import {
   calculateBodenwert,
   cellMessage,
   parseBodenwertInput,
-  type BodenwertInput,
+  type SpreadsheetFunction,
 } from '#shared/index.js';
 import {
   isBlank,
@@ -18,25 +18,22 @@ import {
   type FormulaResult,
 } from './cells.js';
 
-const FIELDS = [
-  'brw',
-  'gfz_referenz',
-  'gfz_tatsaechlich',
-  'flaeche',
-  'hinterland_flaeche_m2',
-  'hinterland_faktor',
-] as const satisfies readonly (keyof BodenwertInput)[];
-
 /** Blank cells are omitted arguments; dates and booleans stay as they are and are rejected. */
 const asInput = (value: CellValue): unknown => (isBlank(value) ? undefined : value);
 
-export function bodenwertFormula(args: readonly CellArgument[]): FormulaResult {
+/** `fn`: the table's record; its arguments' names are the fields of POST /api/bodenwert. */
+export function bodenwertFormula(
+  fn: SpreadsheetFunction,
+  args: readonly CellArgument[],
+): FormulaResult {
+  const fields = fn.args.map((arg) => arg.name);
   const grid = toGrid(args);
   const results = mapGrid(grid, (row, column): CellResult => {
     // An empty row of a range stays empty instead of reporting missing parameters.
     if (isBlankRow(grid, row, column)) return { value: '' };
-    const values = FIELDS.map((_, index) => grid.cell(index, row, column));
-    const body = Object.fromEntries(FIELDS.map((field, index) => [field, asInput(values[index])]));
+    const body = Object.fromEntries(
+      fields.map((field, index) => [field, asInput(grid.cell(index, row, column))]),
+    );
     const input = parseBodenwertInput(body);
     if (!input.ok) return { error: cellMessage(input.error, 'sheets') };
     const result = calculateBodenwert(input.value);

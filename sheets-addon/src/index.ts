@@ -1,68 +1,19 @@
 // The Apps Script entry: only the global functions Sheets and the sidebar call.
 // gas-webpack-plugin turns each `global.NAME = …` below into a top-level
 // `function NAME() {}` with the JSDoc above it, which is how Sheets finds
-// custom functions and their help text; the logic lives in the modules.
-import { bodenwertFormula } from './bodenwertFormula.js';
-import { sheetsFunction, type SpreadsheetFunction } from '#shared/index.js';
+// custom functions and their help text. Each custom function is the table's
+// record of its name (tableFormula.ts); the JSDoc is its static help, which
+// the bundle test checks against the table.
+import { sheetsFunction, type SheetsFunctionName } from '#shared/index.js';
 import { DEFAULT_SERVICE_URL } from './buildConstants.js';
-import type { CellArgument, FormulaResult } from './cells.js';
 import { buildMenu, showSidebar } from './gas/menu.js';
 import { gasServices } from './gas/services.js';
-import { bodenrichtwertFormula } from './lookup/bodenrichtwertFormula.js';
-import { parcelTableFormula, parcelValueFormula } from './lookup/parcelFormulas.js';
-import { requestFormula } from './lookup/requestFormula.js';
 import type { FormulaContext } from './lookup/recordedAnswers.js';
-import { zonesFormula } from './lookup/zonesFormula.js';
+import { customFunction } from './lookup/tableFormula.js';
 import { LOCK_BUDGET_MS } from './runBudget.js';
 import { SidebarApi } from './sidebarApi.js';
 
 declare const global: Record<string, unknown>;
-
-function BODENRICHTWERT(
-  adresse: CellArgument,
-  nutzungsart?: CellArgument,
-  feld?: CellArgument,
-  stichtag?: CellArgument,
-  zone?: CellArgument,
-): FormulaResult {
-  return bodenrichtwertFormula([adresse, nutzungsart, feld, stichtag, zone], formulaRun());
-}
-
-function BODENRICHTWERT_ZONEN(adresse: CellArgument, stichtag?: CellArgument): FormulaResult {
-  return zonesFormula([adresse, stichtag], formulaRun());
-}
-
-function BODENRICHTWERT_FLURSTUECK(
-  adresse_oder_kennzeichen: CellArgument,
-  nutzungsart?: CellArgument,
-  stichtag?: CellArgument,
-): FormulaResult {
-  return parcelTableFormula([adresse_oder_kennzeichen, nutzungsart, stichtag], formulaRun());
-}
-
-function BODENWERT_FLURSTUECK(
-  adresse_oder_kennzeichen: CellArgument,
-  nutzungsart?: CellArgument,
-  stichtag?: CellArgument,
-  gfz?: CellArgument,
-): FormulaResult {
-  return parcelValueFormula([adresse_oder_kennzeichen, nutzungsart, stichtag, gfz], formulaRun());
-}
-
-/** The table's record of a function that asks a GET of its own. */
-const tableFunction = (name: string): SpreadsheetFunction => {
-  const fn = sheetsFunction(name);
-  if (fn === undefined) throw new Error(`${name} is not in the table of spreadsheet functions`);
-  return fn;
-};
-
-function IMMOBILIENRICHTWERT(...args: CellArgument[]): FormulaResult {
-  return requestFormula(tableFunction('IMMOBILIENRICHTWERT'), args, formulaRun());
-}
-
-function LIEGENSCHAFTSZINS(...args: CellArgument[]): FormulaResult {
-  return requestFormula(tableFunction('LIEGENSCHAFTSZINS'), args, formulaRun());
-}
 
 /** A custom-function run: its start, and services that keep to its time plan. */
 function formulaRun(): FormulaContext {
@@ -74,8 +25,11 @@ function formulaRun(): FormulaContext {
   };
 }
 
-function BODENWERT(...args: CellArgument[]): FormulaResult {
-  return bodenwertFormula(args);
+/** The custom function of the table's record with this Sheets name. */
+function tableFunction(name: SheetsFunctionName) {
+  const fn = sheetsFunction(name);
+  if (fn === undefined) throw new Error(`${name} is not in the table of spreadsheet functions`);
+  return customFunction(fn, formulaRun);
 }
 
 const sidebarApi = () =>
@@ -96,7 +50,7 @@ const sidebarApi = () =>
  * @return Der Wert je Adresse; ein Bereich ergibt eine Spalte mit Werten.
  * @customfunction
  */
-global.BODENRICHTWERT = BODENRICHTWERT;
+global.BODENRICHTWERT = tableFunction('BODENRICHTWERT');
 
 /**
  * Alle Bodenrichtwertzonen an einer Adresse als Tabelle mit Kopfzeile (Nutzungsart, Kürzel,
@@ -108,7 +62,7 @@ global.BODENRICHTWERT = BODENRICHTWERT;
  * @return Eine Zeile je Zone unter der Kopfzeile.
  * @customfunction
  */
-global.BODENRICHTWERT_ZONEN = BODENRICHTWERT_ZONEN;
+global.BODENRICHTWERT_ZONEN = tableFunction('BODENRICHTWERT_ZONEN');
 
 /**
  * Ein Flurstück aus dem amtlichen Liegenschaftskataster und die Bodenrichtwertzonen darauf als
@@ -122,7 +76,7 @@ global.BODENRICHTWERT_ZONEN = BODENRICHTWERT_ZONEN;
  * @return Das Flurstück und seine Zonen als Tabelle.
  * @customfunction
  */
-global.BODENRICHTWERT_FLURSTUECK = BODENRICHTWERT_FLURSTUECK;
+global.BODENRICHTWERT_FLURSTUECK = tableFunction('BODENRICHTWERT_FLURSTUECK');
 
 /**
  * Bodenwert eines Flurstücks in Euro: je Zone der Nutzungsart ihr Anteil an der amtlichen Fläche
@@ -136,7 +90,7 @@ global.BODENRICHTWERT_FLURSTUECK = BODENRICHTWERT_FLURSTUECK;
  * @return Bodenwert in Euro.
  * @customfunction
  */
-global.BODENWERT_FLURSTUECK = BODENWERT_FLURSTUECK;
+global.BODENWERT_FLURSTUECK = tableFunction('BODENWERT_FLURSTUECK');
 
 /**
  * Auf die tatsächliche GFZ umgerechneter Bodenrichtwert (Euro/m²) nach der amtlichen
@@ -151,7 +105,7 @@ global.BODENWERT_FLURSTUECK = BODENWERT_FLURSTUECK;
  * @return Euro/m² ohne Fläche, sonst Bodenwert in Euro; Bereiche ergeben eine Spalte.
  * @customfunction
  */
-global.BODENWERT = BODENWERT;
+global.BODENWERT = tableFunction('BODENWERT');
 
 /**
  * Immobilienrichtwert (Euro/m² Wohnfläche) an einer Adresse, wie vom Gutachterausschuss
@@ -164,7 +118,7 @@ global.BODENWERT = BODENWERT;
  * @return Immobilienrichtwert in Euro/m² Wohnfläche.
  * @customfunction
  */
-global.IMMOBILIENRICHTWERT = IMMOBILIENRICHTWERT;
+global.IMMOBILIENRICHTWERT = tableFunction('IMMOBILIENRICHTWERT');
 
 /**
  * Liegenschaftszinssatz (Prozent) des Gutachterausschusses für eine Objektart an einer Adresse.
@@ -176,7 +130,7 @@ global.IMMOBILIENRICHTWERT = IMMOBILIENRICHTWERT;
  * @return Liegenschaftszinssatz in Prozent.
  * @customfunction
  */
-global.LIEGENSCHAFTSZINS = LIEGENSCHAFTSZINS;
+global.LIEGENSCHAFTSZINS = tableFunction('LIEGENSCHAFTSZINS');
 
 /** Builds the add-on menu when the spreadsheet opens. */
 global.onOpen = () => {

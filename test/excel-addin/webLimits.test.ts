@@ -4,7 +4,8 @@
 // workbook grows, and a read that fails is tried again, never taken as empty.
 import { describe, expect, it } from 'vitest';
 import { WEB_PAYLOAD_MAX_BYTES } from '#dev/hosts/excel/requestLimits.js';
-import { Workbook } from '#dev/hosts/excel/workbook.js';
+import { savedWithoutAddin } from '#dev/hosts/excel/withoutAddin.js';
+import { cellKey, Workbook, type WorkbookFile } from '#dev/hosts/excel/workbook.js';
 import { PART_NAMESPACE } from '../../excel-addin/src/workbook/workbookPart.js';
 import { builtAddinAndStandIn, entry } from './support/standInApi.js';
 import {
@@ -98,6 +99,50 @@ describe('Excel on the web: 5 MB per request and answer', () => {
     expect(reopened.requests).toEqual([]);
     await reopened.close();
   });
+});
+
+/** The file with `rows` cells below its first sheet's cells, each a formula of a long text. */
+function withLongFormulas(file: WorkbookFile, rows: number): WorkbookFile {
+  const text = 'Lagebeschreibung der Zone mit ausführlicher Begründung. '.repeat(18);
+  const sheet = file.sheets[0];
+  if (sheet === undefined) throw new Error('no sheet');
+  for (let row = 10; row < 10 + rows; row++) {
+    sheet.cells.push([cellKey(row, 7), { formula: `="${text}${row}"`, value: `${text}${row}` }]);
+  }
+  return file;
+}
+
+describe('Excel on the web: a sheet whose formulas pass 5 MB in one read', () => {
+  it('a colleague without the add-in saved it: the repair on load reads it in pieces and restores every cell', async () => {
+    const column = addresses(5);
+    const host = await openSession({ dir: world.dir, device: withKey() });
+    column.forEach((address, i) => host.enter(`A${i + 1}`, address));
+    host.enter('B1', '=BRW.BODENRICHTWERT(A1:A5)');
+    host.enter('C1', '=BRW.BODENRICHTWERT(A1)');
+    await host.settled();
+    const values = host.values('B1:B5');
+    const single = host.value('C1');
+    expect(withErrors([...values, [single]])).toBe(0);
+    const file = withLongFormulas(savedWithoutAddin(host.save()), 6000);
+    await host.close();
+    const formulas = file.sheets[0]?.cells.map(([, cell]) => cell.formula ?? '') ?? [];
+    expect(Buffer.byteLength(JSON.stringify(formulas))).toBeGreaterThan(WEB_PAYLOAD_MAX_BYTES);
+
+    const reopened = await openSession({
+      dir: world.dir,
+      file,
+      device: withKey(),
+      platform: 'web',
+      serviceDown: true,
+    });
+    await reopened.settled(300);
+    expect(reopened.values('B1:B5')).toEqual(values);
+    expect(reopened.value('C1')).toEqual(single);
+    expect(reopened.formula('B1')).toBe('=BRW.BODENRICHTWERT(A1:A5)');
+    expect(reopened.requests).toEqual([]);
+    expect(reopened.payloads.largestAnswer).toBeLessThanOrEqual(WEB_PAYLOAD_MAX_BYTES);
+    await reopened.close();
+  }, 120_000);
 });
 
 describe('two co-authors on one workbook', () => {

@@ -7,7 +7,9 @@
 // Add-ins", learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization);
 // past it the request fails with RequestPayloadSizeLimitExceeded, or its
 // answer with ResponsePayloadSizeLimitExceeded (Excel JavaScript API error
-// codes). Desktop Excel documents no such limit.
+// codes). Desktop Excel documents no such limit. The limit is on the whole
+// request and answer, so it holds for a range's formulas and values read in
+// one request as much as for the custom XML parts.
 import type { BatchAnswer, BatchOp } from './batchProtocol.js';
 
 export const WEB_PAYLOAD_MAX_BYTES = 5 * 1024 * 1024;

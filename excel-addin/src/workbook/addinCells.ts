@@ -16,6 +16,7 @@ import {
   type Area,
 } from '#shared/index.js';
 import { excelRun } from './excelRun.js';
+import { usedRangeRows } from './usedRangeRows.js';
 import { restoredFormula } from './orphanedFormula.js';
 
 /** A formula that calls one of the add-in's functions (the table's names in the namespace BRW). */
@@ -78,10 +79,8 @@ export function findAddinCells(scope: Scope, coverage: Coverage): Promise<string
     const targets = sheets?.items ?? [
       selected ? selected.worksheet : workbook.worksheets.getActiveWorksheet(),
     ];
-    const used = targets.map((sheet) => sheet.getUsedRangeOrNullObject());
-    for (const range of used) range.load('address, formulas');
-    await context.sync();
-    const cells = used.flatMap((range) => (range.isNullObject ? [] : addinCellsOf(range)));
+    const pieces = await usedRangeRows(context, targets, ['formulas']);
+    const cells = pieces.flatMap(addinCellsOf);
     if (selected === undefined) return cells.map(({ cell }) => cell);
     const selection = parseArea(selected.address, '');
     return cells
@@ -123,23 +122,44 @@ async function loadFormulas(
 
 const callsAddin = ({ range }: FormulaCell) => isAddinFormula(range.formulas[0]?.[0]);
 
+/**
+ * Cells per request when reading or entering formulas cell by cell: each
+ * answer and request stays far below Excel on the web's 5 MB (usedRangeRows.ts).
+ */
+export const FORMULA_CELLS_PER_REQUEST = 2_000;
+
+async function inSlices<T>(
+  cells: readonly string[],
+  each: (slice: readonly string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let i = 0; i < cells.length; i += FORMULA_CELLS_PER_REQUEST)
+    all.push(...(await each(cells.slice(i, i + FORMULA_CELLS_PER_REQUEST))));
+  return all;
+}
+
 /** Which of these cells still hold a formula of the add-in. */
-export function stillAddinFormulas(cells: readonly string[]): Promise<Set<string>> {
-  if (cells.length === 0) return Promise.resolve(new Set());
-  return excelRun(async (context) => {
-    const loaded = await loadFormulas(context, cells);
-    return new Set(loaded.filter(callsAddin).map(({ cell }) => cell));
-  });
+export async function stillAddinFormulas(cells: readonly string[]): Promise<Set<string>> {
+  if (cells.length === 0) return new Set();
+  const still = await excelRun((context) =>
+    inSlices(cells, async (slice) =>
+      (await loadFormulas(context, slice)).filter(callsAddin).map(({ cell }) => cell),
+    ),
+  );
+  return new Set(still);
 }
 
 /** Enters the formulas of these cells again where they still call the add-in; answers how many. */
-export function reenterFormulas(cells: readonly string[]): Promise<number> {
-  if (cells.length === 0) return Promise.resolve(0);
-  return excelRun(async (context) => {
-    const again = (await loadFormulas(context, cells)).filter(callsAddin);
-    for (const { range } of again)
-      range.formulas = [[addinFormula(String(range.formulas[0]?.[0]))]];
-    await context.sync();
-    return again.length;
-  });
+export async function reenterFormulas(cells: readonly string[]): Promise<number> {
+  if (cells.length === 0) return 0;
+  const entered = await excelRun((context) =>
+    inSlices(cells, async (slice) => {
+      const again = (await loadFormulas(context, slice)).filter(callsAddin);
+      for (const { range } of again)
+        range.formulas = [[addinFormula(String(range.formulas[0]?.[0]))]];
+      await context.sync();
+      return again.map(({ cell }) => cell);
+    }),
+  );
+  return entered.length;
 }

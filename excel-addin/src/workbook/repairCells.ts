@@ -10,6 +10,7 @@
 import { formatArea, parseArea } from '#shared/index.js';
 import { addinFormula, isAddinFormula, reenterFormulas } from './addinCells.js';
 import { excelRun } from './excelRun.js';
+import { usedRangeRows } from './usedRangeRows.js';
 
 /** What Excel shows in an add-in cell it calculated without the add-in's functions. */
 const UNREGISTERED = new Set(['#NAME?', '#VALUE!']);
@@ -22,22 +23,18 @@ export function needsRepair(formula: unknown, value: unknown): boolean {
   );
 }
 
-/** The cells ("Tabelle1!B2") of the workbook that need repair. */
+/** The cells ("Tabelle1!B2") of the workbook that need repair, read in pieces (usedRangeRows.ts). */
 export function findCellsToRepair(): Promise<string[]> {
   return excelRun(async (context) => {
     const sheets = context.workbook.worksheets;
     sheets.load('items');
     await context.sync();
-    const used = sheets.items.map((sheet) =>
-      sheet.getUsedRangeOrNullObject().load('address, formulas, values'),
-    );
-    await context.sync();
-    return used.flatMap((range) => {
-      if (range.isNullObject) return [];
-      const origin = parseArea(range.address, '');
-      return range.formulas.flatMap((row, r) =>
+    const pieces = await usedRangeRows(context, sheets.items, ['formulas', 'values']);
+    return pieces.flatMap((piece) => {
+      const origin = parseArea(piece.address, '');
+      return piece.formulas.flatMap((row, r) =>
         row.flatMap((formula: unknown, c) =>
-          needsRepair(formula, range.values[r]?.[c])
+          needsRepair(formula, piece.values[r]?.[c])
             ? [
                 formatArea({
                   ...origin,

@@ -20,3 +20,4 @@ export * from './parcelTarget.js';
 export * from './parcelCells.js';
 export * from './parcelAnswers.js';
 export * from './spreadsheetFunctions.js';
+export * from './functionCells.js';

@@ -13,7 +13,14 @@ import type { Attribution } from '../apiTypes.js';
 /** The namespace of the Excel add-in's functions (manifests/excel-addin.xml, Functions.Namespace). */
 export const EXCEL_NAMESPACE = 'BRW';
 
-export type ArgumentKind = 'text' | 'date' | 'number';
+/**
+ * How a cell's argument is read (functionCells.ts): `text` as given; `code` a
+ * land-use code and `field` a field name, both checked before any request;
+ * `zone` a Bodenrichtwertnummer (a number as its digits); `date` a stichtag
+ * (JJJJ-MM-TT, a date cell in the host's way); `gfz` a number above 0;
+ * `number` an operand of a function computed in the cell.
+ */
+export type ArgumentKind = 'text' | 'code' | 'field' | 'zone' | 'date' | 'gfz' | 'number';
 
 export interface FunctionArgument {
   /** The name both hosts show (German, as in the JSDoc of the declarations). */
@@ -38,11 +45,13 @@ export type FunctionRequest =
  * How the record key of a cell is derived (the hosts digest these parts):
  * - `lookup-selection`: the function, the address at the stichtag, the use, the field, the zone;
  * - `lookup`: the function and the address at the stichtag;
- * - `parcel`: the function with the use, and the parcel request;
+ * - `parcel`: the function with the use (upper-cased), and the parcel request;
+ * - `parcel-typed-use`: the same with the use as typed (the keys spreadsheets already keep);
  * - `request`: the function and its request (path and sorted query);
  * - `none`: nothing is kept.
  */
-export type RecordKeyKind = 'lookup-selection' | 'lookup' | 'parcel' | 'request' | 'none';
+export type RecordKeyKind =
+  'lookup-selection' | 'lookup' | 'parcel' | 'parcel-typed-use' | 'request' | 'none';
 
 /**
  * "Werte fixieren": `value` writes the value with a note of its source;
@@ -77,6 +86,8 @@ export interface SpreadsheetFunction {
   recordKey: RecordKeyKind;
   fix: FixKind;
   refresh: RefreshKind;
+  /** The first argument may be a range: one result per cell of it (the other arguments single or of its size). */
+  range?: boolean;
   /** For `get`: what the cell shows of the answer's body. */
   pick?: (body: unknown) => AnswerPick;
   /** For `get`: the name and unit of the value in the note of "Werte fixieren". */
@@ -100,7 +111,7 @@ const PARCEL_TARGET: FunctionArgument = {
   optional: false,
   kind: 'text',
 };
-const NUTZUNGSART: FunctionArgument = { name: 'nutzungsart', optional: true, kind: 'text' };
+const NUTZUNGSART: FunctionArgument = { name: 'nutzungsart', optional: true, kind: 'code' };
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -152,10 +163,11 @@ export const SPREADSHEET_FUNCTIONS = [
     args: [
       ADDRESS,
       NUTZUNGSART,
-      { name: 'feld', optional: true, kind: 'text' },
+      { name: 'feld', optional: true, kind: 'field' },
       STICHTAG,
-      { name: 'zone', optional: true, kind: 'text' },
+      { name: 'zone', optional: true, kind: 'zone' },
     ],
+    range: true,
     request: { kind: 'lookup' },
     recordKey: 'lookup-selection',
     fix: 'value',
@@ -175,14 +187,14 @@ export const SPREADSHEET_FUNCTIONS = [
     sheets: 'BODENRICHTWERT_FLURSTUECK',
     args: [PARCEL_TARGET, NUTZUNGSART, STICHTAG],
     request: { kind: 'parcel' },
-    recordKey: 'parcel',
+    recordKey: 'parcel-typed-use',
     fix: 'table',
     refresh: 'ask-again',
   },
   {
     excel: 'BODENWERT_FLURSTUECK',
     sheets: 'BODENWERT_FLURSTUECK',
-    args: [PARCEL_TARGET, NUTZUNGSART, STICHTAG, { name: 'gfz', optional: true, kind: 'number' }],
+    args: [PARCEL_TARGET, NUTZUNGSART, STICHTAG, { name: 'gfz', optional: true, kind: 'gfz' }],
     request: { kind: 'parcel' },
     recordKey: 'parcel',
     fix: 'value',

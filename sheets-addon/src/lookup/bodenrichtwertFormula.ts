@@ -1,5 +1,13 @@
 // =BODENRICHTWERT(adresse; [nutzungsart]; [feld]; [stichtag]; [zone]) over single cells or ranges.
-import { cellMessage, selectLookupValue, type BodenrichtwertResponse } from '#shared/index.js';
+import {
+  argumentOf,
+  cellMessage,
+  lookupOf,
+  selectLookupValue,
+  type BodenrichtwertResponse,
+  type ReadArguments,
+  type SpreadsheetFunction,
+} from '#shared/index.js';
 import {
   mapGrid,
   present,
@@ -7,7 +15,6 @@ import {
   type CellResult,
   type FormulaResult,
 } from '../cells.js';
-import { bodenrichtwertRows, type RowRequest } from './formulaRows.js';
 import {
   answerCells,
   pendingMessage,
@@ -15,9 +22,13 @@ import {
   type FormulaContext,
   type Render,
 } from './recordedAnswers.js';
+import { tableCells } from './tableCells.js';
 
 /** The value of one cell, with the zone's land value and stichtag for the note of "Werte fixieren". */
-function renderRow({ nutzungsart, feld, zone }: RowRequest): Render {
+function renderRow(fn: SpreadsheetFunction, args: ReadArguments): Render {
+  const nutzungsart = argumentOf(fn, args, 'nutzungsart');
+  const feld = argumentOf(fn, args, 'feld');
+  const zone = argumentOf(fn, args, 'zone');
   return (response: BodenrichtwertResponse) => {
     const selected = selectLookupValue(response, nutzungsart, feld, zone);
     const value = selectLookupValue(response, nutzungsart, 'brw_euro_pro_m2', zone);
@@ -31,21 +42,27 @@ function renderRow({ nutzungsart, feld, zone }: RowRequest): Render {
 }
 
 /**
- * `args`: adresse, nutzungsart, feld, stichtag, zone as the cells pass them.
+ * `args`: the function's arguments as the cells pass them (a range of
+ * addresses gives one value per address).
  * While any cell is pending the whole formula throws (#ERROR! "Wird geladen …"):
  * Apps Script cannot put an error value into one cell of an array result, and
  * a text there would be skipped by SUMME without a sign, so a total over the
  * column would look final while it is too low.
  */
 export function bodenrichtwertFormula(
+  fn: SpreadsheetFunction,
   args: readonly CellArgument[],
   context: FormulaContext,
 ): FormulaResult {
-  const { grid, rows } = bodenrichtwertRows(args, context.services);
+  const { grid, rows } = tableCells(fn, args, context.services);
   const cells = new Map<string, AnsweredCell>();
   for (const request of rows.flat()) {
     if (request === null || request.inputError || cells.has(request.recordKey)) continue;
-    cells.set(request.recordKey, { ...request, render: renderRow(request) });
+    cells.set(request.recordKey, {
+      recordKey: request.recordKey,
+      lookup: lookupOf(fn, request.args),
+      render: renderRow(fn, request.args),
+    });
   }
   const answers = answerCells([...cells.values()], context);
 
@@ -61,7 +78,7 @@ export function bodenrichtwertFormula(
         : { error: answer.cell.e ?? '' };
     }
     if (answer?.kind === 'error') return { error: answer.message };
-    pending.add(request.lookup.key);
+    pending.add(lookupOf(fn, request.args).key);
     return { value: '' };
   });
   if (pending.size > 0) throw new Error(pendingMessage(pending.size));

@@ -3,7 +3,7 @@
 // the parcel row and its zone shares as a table, and the land value of one use
 // in euro (two uses without a chosen one: an error naming them). Like every
 // answer a cell shows, the answer is kept in the record (document properties)
-// under the key parcelRequest.ts derives (as the sidebar does), and shown from
+// under the key the table of spreadsheet functions derives (tableCells.ts, as the sidebar does), and shown from
 // there with no key, request or service; the sidebar's "Aktualisieren" flags it
 // and the cell asks again, showing the kept answer while that fails. A kept
 // value also keeps the Bodenrichtwert and Stichtag of its use's zones, and the
@@ -13,6 +13,8 @@
 import {
   AppError,
   DEFINITE_ERRORS,
+  argumentOf,
+  parcelRequestOf,
   ErrorCode,
   FLURSTUECK_PATH,
   cellMessage,
@@ -25,6 +27,7 @@ import {
   type FlurstueckResponse,
   type ParcelRequest,
   type Result,
+  type SpreadsheetFunction,
 } from '#shared/index.js';
 import { apiRequest, hasApiKey, readApiAnswer } from '../api.js';
 import type { CellArgument, FormulaResult } from '../cells.js';
@@ -32,13 +35,8 @@ import { CellRecord } from '../record/cellRecord.js';
 import type { StoredCell } from '../record/storedCell.js';
 import { readSettings } from '../settings.js';
 import { allowlistError } from '../urlAllowlist.js';
-import {
-  PARCEL_FUNCTIONS,
-  parcelCellRequest,
-  type ParcelAsk,
-  type ParcelFunction,
-} from './parcelRequest.js';
 import type { FormulaContext } from './recordedAnswers.js';
+import { oneCell } from './tableCells.js';
 
 type Shown = Omit<StoredCell, 'a' | 'q'>;
 
@@ -105,21 +103,27 @@ const shownOrThrow = (cell: StoredCell): StoredCell => {
 
 /** The cell's question; null for a blank target, thrown for an input error. */
 function askedBy(
-  name: ParcelFunction,
+  fn: SpreadsheetFunction,
   args: readonly CellArgument[],
   context: FormulaContext,
-): ParcelAsk | null {
-  const asked = parcelCellRequest(name, args, context.services);
-  if (asked?.inputError) return refuse(asked.inputError);
-  return asked;
+): { request: ParcelRequest; nutzungsart: string | undefined; recordKey: string } | null {
+  const asked = oneCell(fn, args, context.services);
+  if (asked === null) return null;
+  if (asked.inputError) return refuse(asked.inputError);
+  return {
+    request: parcelRequestOf(fn, asked.args),
+    nutzungsart: argumentOf(fn, asked.args, 'nutzungsart'),
+    recordKey: asked.recordKey,
+  };
 }
 
 /** `args`: adresse_oder_kennzeichen, nutzungsart, stichtag as the cells pass them. */
 export function parcelTableFormula(
+  fn: SpreadsheetFunction,
   args: readonly CellArgument[],
   context: FormulaContext,
 ): FormulaResult {
-  const asked = askedBy(PARCEL_FUNCTIONS.table, args, context);
+  const asked = askedBy(fn, args, context);
   if (asked === null) return '';
   const { request, nutzungsart, recordKey } = asked;
   const render = (response: FlurstueckResponse): Shown => {
@@ -136,10 +140,11 @@ export function parcelTableFormula(
  * note of "Werte fixieren".
  */
 export function parcelValueFormula(
+  fn: SpreadsheetFunction,
   args: readonly CellArgument[],
   context: FormulaContext,
 ): FormulaResult {
-  const asked = askedBy(PARCEL_FUNCTIONS.value, args, context);
+  const asked = askedBy(fn, args, context);
   if (asked === null) return '';
   const { request, nutzungsart, recordKey } = asked;
   const render = (response: FlurstueckResponse): Shown => {

@@ -11,22 +11,20 @@ import {
   cellMessage,
   errorFromResponse,
   functionRequest,
-  missingArguments,
   missingKeyError,
   parseAnswerBody,
-  readStichtagArgument,
-  requestKeyParts,
+  requestArguments,
   requestUrlPath,
   type SpreadsheetFunction,
 } from '#shared/index.js';
 import { apiRequest, hasApiKey } from '../api.js';
 import { recordAttributions } from '../attributionLog.js';
-import { isBlank, textOrUndefined, type CellArgument, type FormulaResult } from '../cells.js';
+import type { CellArgument, FormulaResult } from '../cells.js';
 import type { AddonServices } from '../ports.js';
-import { CellRecord, recordKey, type RecordEntry } from '../record/cellRecord.js';
+import { CellRecord, type RecordEntry } from '../record/cellRecord.js';
 import { readSettings } from '../settings.js';
-import { singleValue } from './formulaRows.js';
 import type { FormulaContext } from './recordedAnswers.js';
+import { oneCell } from './tableCells.js';
 
 type Services = Pick<AddonServices, 'calendarDay' | 'digest'>;
 
@@ -34,35 +32,17 @@ type Services = Pick<AddonServices, 'calendarDay' | 'digest'>;
 export type RequestCell =
   { path: string; recordKey: string; inputError?: undefined } | { inputError: AppError };
 
-/** The cell's request and record key; null for a blank address. */
+/** The cell's request and record key (tableCells.ts); null for a blank address. */
 export function requestCell(
   fn: SpreadsheetFunction,
   args: readonly CellArgument[],
   services: Services,
 ): RequestCell | null {
-  if (isBlank(singleValue(args[0]))) return null;
-  const read: (string | undefined)[] = [];
-  for (const [i, arg] of fn.args.entries()) {
-    const value = singleValue(args[i]);
-    if (arg.kind !== 'date') {
-      read.push(textOrUndefined(value)?.trim());
-      continue;
-    }
-    const date = readStichtagArgument(value, { calendarDay: (day) => services.calendarDay(day) });
-    if (!date.ok) return { inputError: date.error };
-    read.push(date.value);
-  }
-  const missing = missingArguments(fn, read);
-  if (missing.length > 0) {
-    const message = `Bitte ${missing.join(' und ')} angeben.`;
-    return { inputError: new AppError(ErrorCode.invalidFormat, message) };
-  }
-  const request = functionRequest(fn, read);
+  const cell = oneCell(fn, args, services);
+  if (cell === null || cell.inputError) return cell;
+  const request = functionRequest(fn, requestArguments(cell.args));
   if (request === undefined) throw new Error(`${fn.sheets} asks no request of its own`);
-  return {
-    path: requestUrlPath(request),
-    recordKey: recordKey(services, requestKeyParts(fn, request)),
-  };
+  return { path: requestUrlPath(request), recordKey: cell.recordKey };
 }
 
 const shown = (cell: { v?: string | number; e?: string }): FormulaResult => {

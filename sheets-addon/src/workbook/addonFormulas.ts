@@ -1,20 +1,13 @@
 // The add-on's formulas in the spreadsheet (every function of the table of
 // spreadsheet functions that asks the service), each with the record keys of
 // its cells, derived from the arguments by the functions' own code
-// (formulaRows.ts, parcelRequest.ts, requestFormula.ts). With them the sidebar knows, without
+// (tableCells.ts, from the table's record). With them the sidebar knows, without
 // running anything, which formulas have every answer kept and which still
 // need a run.
-import {
-  SPREADSHEET_FUNCTIONS,
-  cellMessage,
-  sheetsFunction,
-  type AppError,
-} from '#shared/index.js';
+import { SPREADSHEET_FUNCTIONS, cellMessage, sheetsFunction } from '#shared/index.js';
 import type { CellArgument } from '../cells.js';
 import type { AddonServices } from '../ports.js';
-import { LOOKUP_FUNCTIONS, bodenrichtwertRows, zonesRequest } from '../lookup/formulaRows.js';
-import { PARCEL_FUNCTIONS, parcelCellRequest } from '../lookup/parcelRequest.js';
-import { requestCell } from '../lookup/requestFormula.js';
+import { oneCell, tableCells, type TableCell } from '../lookup/tableCells.js';
 import { argumentValue, SheetValues } from './argumentValues.js';
 import type { DocumentSheet, FormulaDocument } from './document.js';
 import { lookupCalls, type FormulaCall } from './formulaCalls.js';
@@ -54,27 +47,20 @@ export function tableKey(formula: AddonFormula): string | undefined {
   return first?.kind === 'stored' ? first.key : undefined;
 }
 
-/** What the functions derive for one cell: null for a blank one. */
-type CellRequest =
-  { inputError?: AppError | undefined; recordKey: string } | { inputError: AppError } | null;
-
 /** A cell of a result: blank, the message of an input error, or the answer kept under its key. */
-function resultCell(request: CellRequest): ResultCell {
+function resultCell(request: TableCell | null): ResultCell {
   if (request === null) return { kind: 'blank' };
   if (request.inputError)
     return { kind: 'message', text: cellMessage(request.inputError, 'sheets') };
-  return 'recordKey' in request ? { kind: 'stored', key: request.recordKey } : { kind: 'blank' };
+  return { kind: 'stored', key: request.recordKey };
 }
 
 function resultOf(call: FormulaCall, args: CellArgument[], services: Services): ResultCell[][] {
-  if (call.name === LOOKUP_FUNCTIONS.zonen) return [[resultCell(zonesRequest(args, services))]];
   const fn = sheetsFunction(call.name);
-  if (fn?.request.kind === 'get') return [[resultCell(requestCell(fn, args, services))]];
-  if (call.name === PARCEL_FUNCTIONS.table || call.name === PARCEL_FUNCTIONS.value) {
-    return [[resultCell(parcelCellRequest(call.name, args, services))]];
-  }
+  if (fn === undefined) return [];
+  if (fn.range !== true) return [[resultCell(oneCell(fn, args, services))]];
   try {
-    return bodenrichtwertRows(args, services).rows.map((cells) => cells.map(resultCell));
+    return tableCells(fn, args, services).rows.map((cells) => cells.map(resultCell));
   } catch {
     // Ranges of different sizes: the formula shows that error itself, and asks nothing.
     return [];

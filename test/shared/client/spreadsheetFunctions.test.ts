@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   SPREADSHEET_FUNCTIONS,
   callPattern,
+  cellKeys,
+  readArguments,
+  readStichtagArgument,
   excelFunction,
   functionRequest,
   missingArguments,
@@ -87,5 +90,55 @@ describe('the table of spreadsheet functions', () => {
     expect(sheetsFunction('LIEGENSCHAFTSZINS')?.pick?.({ attribution })).toMatchObject({
       ok: false,
     });
+  });
+});
+
+describe('the cells of a function of the table (functionCells.ts)', () => {
+  const readDate = (value: unknown) => readStichtagArgument(value);
+
+  it('reads each argument by its kind; the first bad one in the order of the arguments is the error', () => {
+    const brw = excelFunction('BODENRICHTWERT');
+    if (brw === undefined) throw new Error('BODENRICHTWERT is in the table');
+    expect(readArguments(brw, ['Am Markt 1', ' w ', '', 20250101, 4712], readDate)).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'invalid_stichtag' }) as unknown,
+    });
+    expect(readArguments(brw, ['Am Markt 1', 'X', 'kein_feld', 'morgen'], readDate)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_nutzungsart' },
+    });
+    expect(readArguments(brw, ['Am Markt 1', 'w', '', '2025-01-01', 4712], readDate)).toEqual({
+      ok: true,
+      value: ['Am Markt 1', 'w', undefined, '2025-01-01', '4712'],
+    });
+    const value = excelFunction('BODENWERT_FLURSTUECK');
+    if (value === undefined) throw new Error('BODENWERT_FLURSTUECK is in the table');
+    expect(readArguments(value, ['x', '', '', '0'], readDate)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_gfz_tatsaechlich' },
+    });
+    expect(readArguments(value, ['x', '', '', '1,2'], readDate)).toEqual({
+      ok: true,
+      value: ['x', undefined, undefined, '1.2'],
+    });
+  });
+
+  it('derives keys for every function that asks the service, none for one computed in the cell', () => {
+    for (const fn of SPREADSHEET_FUNCTIONS) {
+      const keys = cellKeys(fn, ['Am Markt 1, 10115 Berlin', 'Mehrfamilienhäuser']);
+      if (fn.request.kind === 'local') expect(keys, fn.excel).toBeUndefined();
+      else expect(keys?.recordParts[0], fn.excel).toMatch(new RegExp(`^${fn.sheets}`));
+    }
+    const brw = excelFunction('BODENRICHTWERT');
+    if (brw === undefined) throw new Error('BODENRICHTWERT is in the table');
+    const spelled = cellKeys(brw, [
+      'am markt 1,  10115 berlin',
+      ' w ',
+      'Stichtag',
+      undefined,
+      ' 7 ',
+    ]);
+    const plain = cellKeys(brw, ['Am Markt 1, 10115 Berlin', 'W', 'stichtag', undefined, '7']);
+    expect(spelled).toEqual(plain);
   });
 });

@@ -5,12 +5,14 @@
 // the test process while the request runs, as Apps Script blocks the script.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { flurstueckResponse } from '#server/parcels/countedParcel.js';
 import type { BodenrichtwertResponse, MeResponse } from '#shared/index.js';
 import { errorAnswer, lookupAnswer, type Answer } from './lookupFixtures.js';
 import {
   immobilienrichtwertAnswer,
   liegenschaftszinsAnswer,
 } from '../../support/marketDataAnswers.js';
+import { MIXED_KENNZEICHEN, MIXED_PARCEL } from '../../support/parcelAnswers.js';
 
 export const VALID_KEY = 'brw_test_0123456789abcdef';
 export const UPGRADE_URL = 'https://bodenrichtwert.example.de/konto/tarif';
@@ -205,6 +207,13 @@ export async function listenStandIn(): Promise<StandInServer> {
     }
     if (req.method === 'GET' && url.pathname === '/api/liegenschaftszins') {
       return send(res, liegenschaftszinsAnswer(url.searchParams));
+    }
+    // One parcel by its Kennzeichen (test/support/parcelAnswers.ts), as GET /api/flurstueck answers it.
+    if (req.method === 'GET' && url.pathname === '/api/flurstueck') {
+      const parcel = flurstueckResponse(MIXED_PARCEL);
+      return url.searchParams.get('kennzeichen') === MIXED_KENNZEICHEN
+        ? send(res, { status: 200, body: { ...parcel, kennzeichen_input: MIXED_KENNZEICHEN } })
+        : send(res, errorAnswer(404, 'parcel_not_found', 'Das Flurstück wurde nicht gefunden.'));
     }
     send(res, errorAnswer(404, 'not_found', 'Unbekannter Pfad.'));
   });
