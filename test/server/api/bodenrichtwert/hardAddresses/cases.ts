@@ -5,15 +5,11 @@
 // the postcodes of the imported states.
 import { loadPostcodeFile } from '#server/geocoding/postcodes/postcodeFile.js';
 import { kilometres } from '#server/geocoding/postcodes/postcodeArea.js';
+import type { CorpusCase, Expected } from '#dev/fakes/addressCorpus.js';
 import { TYPED_WORLD, WORLD, type WorldPoint } from './world.js';
 
-export type Expected = { point: string } | 'fallback' | 451;
-
-export interface Case {
-  input: string;
-  expected: Expected;
-  kind: string;
-}
+export type { Expected };
+export type Case = CorpusCase;
 
 const hard = (kind: string, input: string, expected: Expected): Case => ({ kind, input, expected });
 

@@ -9,14 +9,10 @@
 // GEBREF (no postcodes, no localities), ST's 20 fields (no postcodes), HE's
 // header file (localities, no postcodes), BE's and BB's HK-DE (postcodes and
 // localities).
-import type { SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
+import type { CorpusPoint } from '#dev/fakes/addressCorpus.js';
 
-export interface WorldPoint extends Omit<SamplePoint, 'stateKey' | 'stateName' | 'crs'> {
-  id: string;
-  state: 'NW' | 'HE' | 'BE' | 'BB' | 'ST';
-  /** The postcode of the point, also where its state's file does not carry it. */
-  truePostcode: string;
-}
+export type WorldPoint = CorpusPoint;
+export { STATE_KEYS } from '#dev/fakes/addressCorpus.js';
 
 const nw = (p: Omit<WorldPoint, 'state'>): WorldPoint => ({ ...p, state: 'NW' });
 const he = (p: Omit<WorldPoint, 'state'>): WorldPoint => ({ ...p, state: 'HE' });
@@ -476,11 +472,3 @@ export const TYPED_WORLD: readonly WorldPoint[] = [
     lon: 12.1384,
   }),
 ];
-
-export const STATE_KEYS: Record<WorldPoint['state'], { key: string; name: string }> = {
-  NW: { key: '05', name: 'Nordrhein-Westfalen' },
-  HE: { key: '06', name: 'Hessen' },
-  BE: { key: '11', name: 'Berlin' },
-  BB: { key: '12', name: 'Brandenburg' },
-  ST: { key: '15', name: 'Sachsen-Anhalt' },
-};
