@@ -3,7 +3,8 @@
 // anywhere in the cell ("D-44787", after the place, four digits that lost
 // their leading zero in a spreadsheet), the place and its Ortsteile, and the
 // noise words of addressWords/noiseWords.ts with their numbers ("Whg. 5",
-// "3. OG", "TG 14", "c/o Müller"), a trailing country or state. What is left
+// "3. OG", "TG 14", "c/o Müller"), a trailing country or state. A number
+// with a dash and a second number ("80-82") names no one house. What is left
 // that none of these explains is said (`unexplained`): the matcher then
 // gives no official point.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
@@ -36,6 +37,8 @@ export interface ReadAddress {
 const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z.]))?(?:\s*[½¼¾]|\s+[1-3]\/[24](?!\d))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?(?![a-zA-Z.]))?`;
 const NUMBER_AT = new RegExp(String.raw`(?<=^|[\s.])(${NUMBER})(?=$|[\s,])`, 'g');
 const NUMBER_FIRST = new RegExp(String.raw`^(${NUMBER})\s+(\D+)$`);
+/** A house number with a dash and a second number ("80-82", "45 - 14"); "10/1" is a sub-number. */
+const DASHED_NUMBER = /[-–]\s*\d/;
 /** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
 const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
 const LOCALITY_WORD = /^(?:OT|Ortsteil)\.?\s+/i;
@@ -106,6 +109,8 @@ export function readAddress(nfc: string): ReadAddress {
     return { written: null, unexplained: [...unexplained] };
   }
   if (street.noise === 'unexplained') unexplained.add('part_unexplained');
+  // "80-82" is a property over several houses, "45 - 14" a number nothing explains: no one point is the typed house.
+  if (DASHED_NUMBER.test(street.number)) unexplained.add('number_range');
   const places = [
     ...parts.filter((_, i) => i !== streetIndex),
     ...(street.trailing ? [street.trailing] : []),

@@ -2,7 +2,11 @@
 // postcode anywhere, abbreviations, place variants), as valuers fill cells.
 import { describe, expect, it } from 'vitest';
 import { typedAddress } from '#server/geocoding/typedAddress.js';
-import { placeName } from '#server/geocoding/addressWords/placeNames.js';
+import {
+  namesPostalPlace,
+  placeName,
+  postalNameKeys,
+} from '#server/geocoding/addressWords/placeNames.js';
 import { streetSpellings } from '#server/geocoding/addressWords/streetAbbreviations.js';
 import { streetKey } from '#server/geocoding/addressKeys.js';
 
@@ -57,6 +61,9 @@ describe('noise words with their numbers', () => {
     ['Hauptstraße Whg. 5, 45127 Essen', 'number_missing'],
     ['Hauptstraße TG 14, 45127 Essen', 'number_missing'],
     ['Hauptstraße 24, 45127 Essen, Hessen, Bayern', 'state_unexplained'],
+    ['Hauptstraße 24-26, 45127 Essen', 'number_range'],
+    ['Hauptstraße 24 – 26, 45127 Essen', 'number_range'],
+    ['Hauptstraße 24 - 3, 45127 Essen', 'number_range'],
   ])('says %j has a part nothing explains', (input, warning) => {
     expect(typedAddress(input).unexplained).toContain(warning);
   });
@@ -174,5 +181,38 @@ describe('abbreviations and place variants', () => {
   it('knows the parts of a merged name', () => {
     expect(placeName('Rheda-Wiedenbrück').parts).toEqual(['rheda', 'wiedenbrueck']);
     expect(placeName('Bad Soden am Taunus').parts).toEqual([]);
+  });
+});
+
+describe('place names with a title or a region', () => {
+  it('reads a town title before the name as no part of it', () => {
+    expect(placeName('Lutherstadt Eisleben')).toMatchObject({ base: 'eisleben' });
+    expect(placeName('Hansestadt Stralsund')).toMatchObject({ base: 'stralsund' });
+    expect(placeName('Universitätsstadt Gießen')).toMatchObject({ base: 'giessen' });
+  });
+
+  it('reads "v. d." and "vor der" as the beginning of what tells namesakes apart', () => {
+    expect(placeName('Bad Homburg v. d. Höhe')).toMatchObject({
+      base: 'badhomburg',
+      qualifier: 'h',
+    });
+    expect(placeName('Bad Homburg vor der Höhe')).toMatchObject({
+      base: 'badhomburg',
+      qualifier: 'h',
+    });
+  });
+
+  it('knows a postal place by its leading words where the postal name adds a region', () => {
+    expect(postalNameKeys('Lauchhammer Niederlausitz')).toContain('lauchhammer');
+    expect(postalNameKeys('Neuruppin / Brandenburg')).toContain('neuruppin');
+    // "Bad" alone names no place.
+    expect(postalNameKeys('Bad Wilsnack')).not.toContain('bad');
+  });
+
+  it('names a postal place by the whole name, a title left out, or one part of a merged name', () => {
+    expect(namesPostalPlace(placeName('Sandersdorf-Brehna'), 'Sandersdorf')).toBe(true);
+    expect(namesPostalPlace(placeName('Lutherstadt Eisleben'), 'Eisleben')).toBe(true);
+    expect(namesPostalPlace(placeName('Lauchhammer'), 'Lauchhammer Niederlausitz')).toBe(true);
+    expect(namesPostalPlace(placeName('Cottbus'), 'Senftenberg')).toBe(false);
   });
 });

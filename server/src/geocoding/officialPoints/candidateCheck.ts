@@ -11,6 +11,9 @@
 // that names the typed postcode's postal place (whole, without what tells
 // namesakes apart, or one part of a merged name) constrains the point to
 // that municipality: an Ortsteil of the same name elsewhere never answers.
+// A point of a file without postcodes within the typed postcode's reach but
+// about as near another postcode's point is declined (`postcode_unconfirmed`):
+// the representative points cannot tell which area it lies in.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { MatchedPoint } from './officialPointRepository.js';
 import type { PostcodeArea } from '../postcodes/postcodeArea.js';
@@ -52,13 +55,16 @@ const MIN_SPELLING = 4;
 
 /** The point would fit, were the typed part confirmed: the file names no Ortsteile. */
 export const DECLINED = 'locality_unconfirmed' as const;
+/** The point would fit, were the typed postcode confirmed: it may lie in a neighbouring area. */
+export const POSTCODE_DECLINED = 'postcode_unconfirmed' as const;
+export type Declined = typeof DECLINED | typeof POSTCODE_DECLINED;
 
 export function checkCandidate(
   point: MatchedPoint,
   typed: AddressKeys,
   scope: MatchScope,
-  postcodes: Pick<PostcodeDirectory, 'reaches'>,
-): CheckedPoint | typeof DECLINED | undefined {
+  postcodes: Pick<PostcodeDirectory, 'reaches' | 'confirms'>,
+): CheckedPoint | Declined | undefined {
   if (!scope.states.has(stateCode(point.state) ?? point.state)) return undefined;
   if (scope.municipality && !ofMunicipality(point, scope.municipality)) return undefined;
   const unconfirmed: GeocodingWarning[] = [];
@@ -80,6 +86,7 @@ export function checkCandidate(
   // Last, as the dearest check: a file without postcodes is checked against the postcode's area.
   if (typed.postcode !== undefined && point.postcode === null) {
     if (!scope.area || !postcodes.reaches(scope.area, point)) return undefined;
+    if (!postcodes.confirms(scope.area, point)) return POSTCODE_DECLINED;
     unconfirmed.unshift('postcode');
   }
   return { point, place: fit, unconfirmed };
@@ -145,9 +152,9 @@ function placeFit(
 /** Whether the point lies in the municipality (its published name may say more: "…, Stadt"). */
 function ofMunicipality(point: MatchedPoint, municipality: PlaceName): boolean {
   if (point.placeKey === municipality.key) return true;
-  // Cheap first: a name that does not begin with the municipality's is another.
+  // Cheap first: a name that does not hold the municipality's is another ("Lutherstadt Eisleben" holds it).
   return (
-    point.placeKey.startsWith(municipality.base) &&
+    point.placeKey.includes(municipality.base) &&
     sameName(placeName(point.municipality), municipality)
   );
 }

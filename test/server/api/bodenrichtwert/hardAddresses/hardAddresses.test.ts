@@ -63,6 +63,20 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
           '44787',
           'Bochum',
         ),
+        'Kölner Straße 200, 40233 Düsseldorf': geocoded(
+          51.213,
+          6.806,
+          'Kölner Straße',
+          '40233',
+          'Düsseldorf',
+        ),
+        'Prinzipalmarkt 10-12, 48143 Münster': geocoded(
+          51.9625,
+          7.6285,
+          'Prinzipalmarkt',
+          '48143',
+          'Münster',
+        ),
         'Bahnhofstraße 20, 41236 Rheydt': geocoded(
           51.1655,
           6.4455,
@@ -160,6 +174,15 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
       source: 'geocoder',
       warnings: ['state_unexplained'],
     });
+    // A point of a file without postcodes about as near another of the city's postcode points.
+    expect(answer('Kölner Straße 200, 40233 Düsseldorf')?.geocoding).toMatchObject({
+      source: 'geocoder',
+      warnings: ['postcode_unconfirmed'],
+    });
+    expect(answer('Prinzipalmarkt 10-12, 48143 Münster')?.geocoding).toMatchObject({
+      source: 'geocoder',
+      warnings: ['number_range'],
+    });
     // A former municipality: the file holds no place of that name.
     expect(answer('Bahnhofstraße 20, 41236 Rheydt')?.geocoding).toMatchObject({
       source: 'geocoder',
@@ -174,7 +197,7 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
 
   it('says which typed parts the point does not confirm', () => {
     const answer = (input: string) => [...outcomes].find(([c]) => c.input === input)?.[1].answer;
-    expect(answer('Hauptstraße 100, 51143 Köln')?.geocoding).toMatchObject({
+    expect(answer('Hauptstraße 100, 50996 Köln')?.geocoding).toMatchObject({
       match: 'postcode_area',
       warnings: ['postcode'],
     });

@@ -471,4 +471,46 @@ export const TYPED_WORLD: readonly WorldPoint[] = [
     lat: 51.0485,
     lon: 12.1384,
   }),
+  // A long street through several of a city's small postcode areas: the point
+  // lies by 40227's point, within 40233's reach (file without postcodes).
+  nw({
+    id: 'duesseldorf-koelner',
+    municipality: 'Düsseldorf',
+    street: 'Kölner Straße',
+    number: '200',
+    truePostcode: '40227',
+    lat: 51.213,
+    lon: 6.806,
+  }),
+  // Official names longer than the postal place: Lutherstadt Eisleben (postal
+  // Eisleben), Sandersdorf-Brehna (postal Sandersdorf), Brandenburg an der
+  // Havel (postal "Brandenburg / Havel").
+  st({
+    id: 'eisleben',
+    municipality: 'Lutherstadt Eisleben',
+    street: 'Hallesche Straße',
+    number: '10',
+    truePostcode: '06295',
+    lat: 51.523,
+    lon: 11.566,
+  }),
+  st({
+    id: 'sandersdorf',
+    municipality: 'Sandersdorf-Brehna',
+    street: 'Friedensstraße',
+    number: '12',
+    truePostcode: '06792',
+    lat: 51.629,
+    lon: 12.255,
+  }),
+  bb({
+    id: 'brandenburg-havel',
+    municipality: 'Brandenburg an der Havel',
+    street: 'Steinstraße',
+    number: '20',
+    postcode: '14776',
+    truePostcode: '14776',
+    lat: 52.4085,
+    lon: 12.556,
+  }),
 ];
