@@ -9,7 +9,13 @@
 // gives no official point.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import { placeKey } from './addressKeys.js';
-import { noiseWord, NUMBERED_NOTE_WORDS, ORDINAL, REGIONS } from './addressWords/noiseWords.js';
+import {
+  noiseWord,
+  NUMBER_MARKER_WORDS,
+  NUMBERED_NOTE_WORDS,
+  ORDINAL,
+  REGIONS,
+} from './addressWords/noiseWords.js';
 
 export interface WrittenParts {
   street: string;
@@ -37,6 +43,11 @@ export interface ReadAddress {
 const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z.]))?(?:\s*[½¼¾]|\s+[1-3]\/[24](?!\d))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?(?![a-zA-Z.]))?`;
 const NUMBER_AT = new RegExp(String.raw`(?<=^|[\s.])(${NUMBER})(?=$|[\s,])`, 'g');
 const NUMBER_FIRST = new RegExp(String.raw`^(${NUMBER})\s+(\D+)$`);
+/** "Nr.", "Hausnr.", "Haus-Nr.", "Hausnummer" before the house number. */
+const NUMBER_MARKER = new RegExp(
+  String.raw`^(\D*?)\s*(?<![\p{L}])(?:${NUMBER_MARKER_WORDS})\.?:?\s*(?=\d)`,
+  'iu',
+);
 /** A house number with a dash and a second number ("80-82", "45 - 14"); "10/1" is a sub-number. */
 const DASHED_NUMBER = /[-–]\s*\d/;
 /** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
@@ -218,7 +229,7 @@ interface StreetNumber {
  */
 function streetAndNumber(part: string): StreetNumber | 'unexplained' | 'note_number' | undefined {
   // "Nr." before the house number; after it, "Nr. 5" is a flat's number (a noise word).
-  const text = part.replace(/^(\D*?)\s*\bNr\.?\s*(?=\d)/i, '$1 ').trim();
+  const text = part.replace(NUMBER_MARKER, '$1 ').trim();
   const first = NUMBER_FIRST.exec(text);
   if (first) return { street: first[2] ?? '', number: first[1] ?? '', noise: 'none' };
   let sawNumber = false;

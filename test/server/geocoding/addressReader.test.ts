@@ -7,7 +7,14 @@ import {
   placeName,
   postalNameKeys,
 } from '#server/geocoding/addressWords/placeNames.js';
-import { streetSpellings } from '#server/geocoding/addressWords/streetAbbreviations.js';
+import {
+  abbreviationPattern,
+  streetSpellings,
+} from '#server/geocoding/addressWords/streetAbbreviations.js';
+import {
+  BERLIN_DISTRICTS,
+  inBerlinDistrict,
+} from '#server/geocoding/addressWords/berlinDistricts.js';
 import { streetKey } from '#server/geocoding/addressKeys.js';
 
 const essen = { street: 'Hauptstraße', houseNumber: '24', postcode: '45127', places: ['Essen'] };
@@ -214,5 +221,47 @@ describe('place names with a title or a region', () => {
     expect(namesPostalPlace(placeName('Lutherstadt Eisleben'), 'Eisleben')).toBe(true);
     expect(namesPostalPlace(placeName('Lauchhammer'), 'Lauchhammer Niederlausitz')).toBe(true);
     expect(namesPostalPlace(placeName('Cottbus'), 'Senftenberg')).toBe(false);
+  });
+});
+
+describe('number markers and abbreviated words', () => {
+  it.each([
+    'Hauptstraße Hausnr. 80, 45127 Essen',
+    'Hauptstraße Haus-Nr. 80, 45127 Essen',
+    'Hauptstraße Hausnummer 80, 45127 Essen',
+    'Hauptstraße HNr. 80, 45127 Essen',
+  ])('reads the number after the marker in %j', (input) => {
+    const address = typedAddress(input);
+    expect(address.unexplained).toEqual([]);
+    expect(address.keys).toMatchObject({ streetKey: 'hauptstr', number: 80, suffix: '' });
+  });
+
+  it.each([
+    ['A.-v.-Humboldt-Str.', 'alexandervonhumboldtstr'],
+    ['Fr.-Ebert-Str.', 'friedrichebertstr'],
+    ['K.-Adenauer-Allee', 'konradadenauerallee'],
+  ])('reads each word of %s no table explains as a word beginning so', (typed, published) => {
+    expect(abbreviationPattern(typed)?.test(published)).toBe(true);
+  });
+
+  it('makes no pattern where the tables explain every abbreviation', () => {
+    expect(abbreviationPattern('Kaiser-Friedr.-Str.')).toBeUndefined();
+    expect(abbreviationPattern('Fr.-Ebert-Str.')?.test('fritzreuterstr')).toBe(false);
+  });
+});
+
+describe('Berlin Bezirke', () => {
+  it('holds each Ortsteil in one Bezirk, 96 in all', () => {
+    const all = Object.values(BERLIN_DISTRICTS).flat();
+    expect(Object.keys(BERLIN_DISTRICTS)).toHaveLength(12);
+    expect(all).toHaveLength(96);
+    expect(new Set(all).size).toBe(96);
+  });
+
+  it('reads a Bezirk as the Ortsteile it holds, in Berlin only', () => {
+    expect(inBerlinDistrict('reinickendorf', 'berlin', 'tegel')).toBe(true);
+    expect(inBerlinDistrict('reinickendorf', 'berlin', 'spandau')).toBe(false);
+    expect(inBerlinDistrict('tempelhofschoeneberg', 'berlin', 'friedenau')).toBe(true);
+    expect(inBerlinDistrict('mitte', 'wiesbaden', 'mitte')).toBe(false);
   });
 });

@@ -26,6 +26,7 @@ import {
   type PlaceName,
 } from '../addressWords/placeNames.js';
 import { editDistance } from './editDistance.js';
+import { inBerlinDistrict } from '../addressWords/berlinDistricts.js';
 import { stateCode } from '#shared/germanStates.js';
 
 /** What a typed address may be matched against. */
@@ -81,7 +82,7 @@ export function checkCandidate(
   for (const locality of localities) {
     if (locality === point.placeKey) continue;
     if (point.localityKey === null) return DECLINED;
-    if (!sameLocality(locality, point.localityKey)) return undefined;
+    if (!localityFits(locality, point, point.localityKey)) return undefined;
   }
   // Last, as the dearest check: a file without postcodes is checked against the postcode's area.
   if (typed.postcode !== undefined && point.postcode === null) {
@@ -107,7 +108,8 @@ function placeFit(
   unconfirmed: GeocodingWarning[],
 ): PlaceFit | typeof DECLINED | undefined {
   if (point.placeKey === place) return 'municipality';
-  if (point.localityKey !== null && sameLocality(place, point.localityKey)) return 'locality';
+  if (point.localityKey !== null && localityFits(place, point, point.localityKey))
+    return 'locality';
   // Cheap first: a name that shares neither its beginning nor a part with the point's is none of these.
   const name = typed.place;
   const typedStart = (name?.base ?? place).slice(0, 2);
@@ -127,7 +129,7 @@ function placeFit(
     const rest = place.startsWith(prefix) ? place.slice(prefix.length) : '';
     if (prefix.length >= MIN_PREFIX && rest.length >= 3) {
       if (point.localityKey === null) return DECLINED;
-      return sameLocality(rest, point.localityKey) ? 'municipality' : undefined;
+      return localityFits(rest, point, point.localityKey) ? 'municipality' : undefined;
     }
   }
   if (name && published.parts.includes(name.key))
@@ -157,6 +159,11 @@ function ofMunicipality(point: MatchedPoint, municipality: PlaceName): boolean {
     point.placeKey.includes(municipality.base) &&
     sameName(placeName(point.municipality), municipality)
   );
+}
+
+/** The typed Ortsteil is the point's, or a Bezirk of Berlin holding it ("Reinickendorf" for Tegel). */
+function localityFits(typed: string, point: MatchedPoint, locality: string): boolean {
+  return sameLocality(typed, locality) || inBerlinDistrict(typed, point.placeKey, locality);
 }
 
 /** "Porz" and "Porz-Ensen" name one part of a city; "Porz" and "Poll" do not. */

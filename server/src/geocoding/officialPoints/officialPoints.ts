@@ -186,10 +186,10 @@ export function createOfficialPoints(deps: {
 
   /** The street keys to try: as typed with abbreviations written out, or the one street an initial fits. */
   async function streetKeysOf(typed: AddressKeys, scope: MatchScope): Promise<string[]> {
-    if (!typed.initials) return typed.streetKeys;
+    const pattern = typed.streetPattern;
+    if (pattern === undefined) return typed.streetKeys;
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const streets = await repository.streetsIn(typed.placeKeys, states);
-    const pattern = new RegExp(`^${typed.streetKey.replace(/^([a-z])(?=[a-z])/, '$1[a-z]*')}$`);
     const fitting = new Set(streets.map((s) => s.streetKey).filter((key) => pattern.test(key)));
     return fitting.size === 1 ? [...fitting] : [];
   }

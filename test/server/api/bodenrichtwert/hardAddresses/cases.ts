@@ -217,6 +217,29 @@ export const TYPED_CASES: readonly Case[] = [
       point: 'sandersdorf',
     },
   ),
+  ...[
+    'Huestraße Hausnr. 10, 44787 Bochum',
+    'Huestraße Haus-Nr. 10, 44787 Bochum',
+    'Huestraße Hausnummer 10, 44787 Bochum',
+  ].map((input) => typed('number marker before the number', input, { point: 'bochum' })),
+  typed('first name abbreviated', 'Fr.-Ebert-Str. 10, 14467 Potsdam', { point: 'potsdam-ebert' }),
+  typed('first name abbreviated', 'F.-Ebert-Straße 10, 14467 Potsdam', { point: 'potsdam-ebert' }),
+  typed('place variant', 'Kaiser-Friedrich-Promenade 20, 61348 Bad Homburg v. d. Höhe', {
+    point: 'bad-homburg',
+  }),
+  typed('place variant', 'Kaiser-Friedrich-Promenade 20, 61348 Bad Homburg vor der Höhe', {
+    point: 'bad-homburg',
+  }),
+  typed('Berlin Bezirk as the place', 'Ruppiner Chaussee 10, 13503 Berlin-Reinickendorf', {
+    point: 'berlin-ruppiner',
+  }),
+  typed('Berlin Bezirk as the place', 'Ruppiner Chaussee 10, Berlin-Reinickendorf', {
+    point: 'berlin-ruppiner',
+  }),
+  typed('Berlin Bezirk as the place', 'Hauptstraße 100, Berlin-Tempelhof-Schöneberg', {
+    point: 'berlin-schoeneberg',
+  }),
+  typed('Berlin Bezirk as the place', 'Ruppiner Chaussee 10, 13503 Berlin-Spandau', 'fallback'),
   typed('title of a town left out', 'Hallesche Straße 10, 06295 Eisleben', { point: 'eisleben' }),
   typed('lost leading zero', 'Bahnhofstraße 2, 1968 Senftenberg', { point: 'senftenberg' }),
   typed('lost leading zero', 'Altmarkt 1, 6712 Zeitz', { point: 'zeitz' }),

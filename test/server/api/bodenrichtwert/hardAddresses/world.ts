@@ -513,4 +513,25 @@ export const TYPED_WORLD: readonly WorldPoint[] = [
     lat: 52.4085,
     lon: 12.556,
   }),
+  // A street named after a person, typed with the first name abbreviated.
+  bb({
+    id: 'potsdam-ebert',
+    municipality: 'Potsdam',
+    locality: 'Nördliche Innenstadt',
+    street: 'Friedrich-Ebert-Straße',
+    number: '10',
+    postcode: '14467',
+    truePostcode: '14467',
+    lat: 52.4025,
+    lon: 13.0585,
+  }),
+  he({
+    id: 'bad-homburg',
+    municipality: 'Bad Homburg v.d. Höhe',
+    street: 'Kaiser-Friedrich-Promenade',
+    number: '20',
+    truePostcode: '61348',
+    lat: 50.2265,
+    lon: 8.6155,
+  }),
 ];
