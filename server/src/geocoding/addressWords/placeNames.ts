@@ -71,7 +71,8 @@ const MIN_LEADING_WORDS = 4;
 
 /**
  * The keys a postal place is known by: the whole name, the name without what
- * tells namesakes apart ("Brandenburg / Havel": brandenburg), and its leading
+ * tells namesakes apart ("Brandenburg / Havel": brandenburg), that name with
+ * the qualifier's first letter (qualifiedKey), and its leading
  * words where the postal name adds a region after a space ("Schwarzheide
  * Niederlausitz": schwarzheide).
  */
@@ -85,7 +86,16 @@ export function postalNameKeys(postalPlace: string): string[] {
     .slice(1)
     .map((_, i) => placeKey(words.slice(0, i + 1).join(' ')))
     .filter((key) => key.length >= MIN_LEADING_WORDS);
-  return [...new Set([name.key, name.base, ...leading])];
+  return [...new Set([name.key, name.base, qualifiedKey(name), ...leading])];
+}
+
+/**
+ * The base with the first letter of what tells namesakes apart ("halle:s"
+ * for "Halle (Saale)" and "Halle/S."; "halle:" for a name without one): a
+ * typed name that says which namesake is looked up by it alone.
+ */
+export function qualifiedKey(name: PlaceName): string {
+  return `${name.base}:${name.qualifier}`;
 }
 
 /**

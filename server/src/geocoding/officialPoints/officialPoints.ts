@@ -33,7 +33,13 @@ import {
   type MatchScope,
 } from './candidateCheck.js';
 import { onlyWithoutSuffix, pick } from './pointChoice.js';
-import { namesMunicipality, namesPostalPlace, placeName } from '../addressWords/placeNames.js';
+import {
+  namesMunicipality,
+  namesPostalPlace,
+  placeName,
+  qualifiedKey,
+  type PlaceName,
+} from '../addressWords/placeNames.js';
 import type { Box, OfficialPointRepository, MatchedPoint } from './officialPointRepository.js';
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
@@ -132,10 +138,7 @@ export function createOfficialPoints(deps: {
     if (place === undefined) return undefined;
     // "Berlin-Spandau": a municipality and its Ortsteil, named by the municipality.
     const [municipality] = typed.place?.parts ?? [];
-    const named = new Set([
-      ...postcodes.statesNamed(place),
-      ...postcodes.statesNamed(typed.place?.base ?? place),
-    ]);
+    const named = new Set([...postcodes.statesNamed(place), ...namesakeStates(typed.place)]);
     if (named.size > 0) return { states: named };
     // The Ortsteil narrows the points to one part of the municipality, in whichever state it is.
     if (municipality === undefined) return undefined;
@@ -152,6 +155,18 @@ export function createOfficialPoints(deps: {
     if (typed.postcode !== undefined) return true;
     const active = await activeStates();
     return [...scope.states].every((s) => active.has(stateId(s) ?? s));
+  }
+
+  /**
+   * The states of the postal places a name may be: any of its namesakes; a
+   * name that says which ("Halle (Saale)") those so named, or where no postal
+   * name says so, those that say nothing ("Rüsselsheim am Main": Rüsselsheim).
+   */
+  function namesakeStates(name: PlaceName | undefined): ReadonlySet<string> {
+    if (name === undefined) return new Set();
+    if (name.qualifier === '') return postcodes.statesNamed(name.base);
+    const so = postcodes.statesNamed(qualifiedKey(name));
+    return so.size > 0 ? so : postcodes.statesNamed(qualifiedKey({ ...name, qualifier: '' }));
   }
 
   /** The places whose points are read: as typed, and the municipality of "Berlin-Spandau". */

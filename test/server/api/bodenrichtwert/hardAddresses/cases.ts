@@ -240,6 +240,12 @@ export const TYPED_CASES: readonly Case[] = [
     point: 'berlin-schoeneberg',
   }),
   typed('Berlin Bezirk as the place', 'Ruppiner Chaussee 10, 13503 Berlin-Spandau', 'fallback'),
+  typed('no postcode, the place says which namesake', 'Bahnhofstraße 35, Halle (Westf.)', {
+    point: 'halle-westf',
+  }),
+  typed('no postcode, the place says which namesake', 'Bahnhofstraße 35, Halle (Saale)', {
+    point: 'halle-saale',
+  }),
   typed('title of a town left out', 'Hallesche Straße 10, 06295 Eisleben', { point: 'eisleben' }),
   typed('lost leading zero', 'Bahnhofstraße 2, 1968 Senftenberg', { point: 'senftenberg' }),
   typed('lost leading zero', 'Altmarkt 1, 6712 Zeitz', { point: 'zeitz' }),
