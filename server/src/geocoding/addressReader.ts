@@ -37,10 +37,10 @@ export interface ReadAddress {
 }
 
 /**
- * A house number: digits, then an optional letter ("10a", "10 a"), fraction
+ * A house number: digits, then an optional letter ("10a", "10 a", "10-a"), fraction
  * ("10½", "10 1/2") and range or sub-number ("10-12", "10/1").
  */
-const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z.]))?(?:\s*[½¼¾]|\s+[1-3]\/[24](?!\d))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?(?![a-zA-Z.]))?`;
+const NUMBER = String.raw`\d{1,6}(?:\s*-?\s*[a-zA-Z](?![a-zA-Z.]))?(?:\s*[½¼¾]|\s+[1-3]\/[24](?!\d))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?(?![a-zA-Z.]))?`;
 const NUMBER_AT = new RegExp(String.raw`(?<=^|[\s.])(${NUMBER})(?=$|[\s,])`, 'g');
 const NUMBER_FIRST = new RegExp(String.raw`^(${NUMBER})\s+(\D+)$`);
 /** "Nr.", "Hausnr.", "Haus-Nr.", "Hausnummer" before the house number. */

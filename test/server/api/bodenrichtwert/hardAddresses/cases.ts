@@ -246,6 +246,7 @@ export const TYPED_CASES: readonly Case[] = [
   typed('no postcode, the place says which namesake', 'Bahnhofstraße 35, Halle (Saale)', {
     point: 'halle-saale',
   }),
+  typed('suffix after a hyphen', 'Prinzipalmarkt 11-b, 48143 Münster', { point: 'muenster-11b' }),
   typed('title of a town left out', 'Hallesche Straße 10, 06295 Eisleben', { point: 'eisleben' }),
   typed('lost leading zero', 'Bahnhofstraße 2, 1968 Senftenberg', { point: 'senftenberg' }),
   typed('lost leading zero', 'Altmarkt 1, 6712 Zeitz', { point: 'zeitz' }),
