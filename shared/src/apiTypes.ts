@@ -37,7 +37,8 @@ export type GeocodingMatch = (typeof GEOCODING_MATCHES)[number];
  * On an official point: parts of the typed address the point does not
  * confirm, or read a documented way (`postcode_restored`, `place_spelling`).
  * On a geocoder's answer: why no official point was used (`number_unexplained`,
- * `part_unexplained`, `locality_unconfirmed`, `place_ambiguous`, `suffix_unexplained`), besides a
+ * `part_unexplained`, `locality_unconfirmed`, `postcode_unconfirmed`, `number_range`,
+ * `place_ambiguous`, `suffix_unexplained`), besides a
  * postcode far off. `without_suffix` stays a known match for clients written
  * against it; the service no longer answers it (the number without the typed
  * suffix is not the typed house).
@@ -52,6 +53,8 @@ export const GEOCODING_WARNINGS = [
   'number_unexplained',
   'part_unexplained',
   'locality_unconfirmed',
+  'postcode_unconfirmed',
+  'number_range',
   'place_ambiguous',
   'suffix_unexplained',
   'number_missing',

@@ -128,6 +128,14 @@ export const WARNING_TEXTS: Record<GeocodingWarning, { part: string } | { senten
     sentence:
       'Keine amtliche Hauskoordinate: Der angegebene Ortsteil oder Teil des Gemeindenamens lässt sich mit den amtlichen Daten des Landes nicht bestätigen.',
   },
+  postcode_unconfirmed: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Die amtlichen Daten des Landes führen keine Postleitzahlen, und die Adresse kann ebenso im Gebiet einer benachbarten Postleitzahl liegen.',
+  },
+  number_range: {
+    sentence:
+      'Keine amtliche Hauskoordinate: Die Hausnummer ist ein Bereich oder mit Bindestrich ergänzt (etwa „80-82“); welches Gebäude gemeint ist, bleibt offen.',
+  },
   place_ambiguous: {
     sentence:
       'Keine amtliche Hauskoordinate: Der angegebene Ort ist Ortsteil einer Gemeinde und Ortsteil oder Name einer anderen; die Postleitzahl entscheidet nicht, welche gemeint ist.',

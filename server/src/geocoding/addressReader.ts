@@ -3,12 +3,19 @@
 // anywhere in the cell ("D-44787", after the place, four digits that lost
 // their leading zero in a spreadsheet), the place and its Ortsteile, and the
 // noise words of addressWords/noiseWords.ts with their numbers ("Whg. 5",
-// "3. OG", "TG 14", "c/o Müller"), a trailing country or state. What is left
+// "3. OG", "TG 14", "c/o Müller"), a trailing country or state. A number
+// with a dash and a second number ("80-82") names no one house. What is left
 // that none of these explains is said (`unexplained`): the matcher then
 // gives no official point.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import { placeKey } from './addressKeys.js';
-import { noiseWord, NUMBERED_NOTE_WORDS, ORDINAL, REGIONS } from './addressWords/noiseWords.js';
+import {
+  noiseWord,
+  NUMBER_MARKER_WORDS,
+  NUMBERED_NOTE_WORDS,
+  ORDINAL,
+  REGIONS,
+} from './addressWords/noiseWords.js';
 
 export interface WrittenParts {
   street: string;
@@ -30,12 +37,19 @@ export interface ReadAddress {
 }
 
 /**
- * A house number: digits, then an optional letter ("10a", "10 a"), fraction
+ * A house number: digits, then an optional letter ("10a", "10 a", "10-a"), fraction
  * ("10½", "10 1/2") and range or sub-number ("10-12", "10/1").
  */
-const NUMBER = String.raw`\d{1,6}(?:\s*[a-zA-Z](?![a-zA-Z.]))?(?:\s*[½¼¾]|\s+[1-3]\/[24](?!\d))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?(?![a-zA-Z.]))?`;
+const NUMBER = String.raw`\d{1,6}(?:\s*-?\s*[a-zA-Z](?![a-zA-Z.]))?(?:\s*[½¼¾]|\s+[1-3]\/[24](?!\d))?(?:\s*[-–/]\s*\d{1,6}\s*[a-zA-Z]?(?![a-zA-Z.]))?`;
 const NUMBER_AT = new RegExp(String.raw`(?<=^|[\s.])(${NUMBER})(?=$|[\s,])`, 'g');
 const NUMBER_FIRST = new RegExp(String.raw`^(${NUMBER})\s+(\D+)$`);
+/** "Nr.", "Hausnr.", "Haus-Nr.", "Hausnummer" before the house number. */
+const NUMBER_MARKER = new RegExp(
+  String.raw`^(\D*?)\s*(?<![\p{L}])(?:${NUMBER_MARKER_WORDS})\.?:?\s*(?=\d)`,
+  'iu',
+);
+/** A house number with a dash and a second number ("80-82", "45 - 14"); "10/1" is a sub-number. */
+const DASHED_NUMBER = /[-–]\s*\d/;
 /** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
 const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
 const LOCALITY_WORD = /^(?:OT|Ortsteil)\.?\s+/i;
@@ -106,6 +120,8 @@ export function readAddress(nfc: string): ReadAddress {
     return { written: null, unexplained: [...unexplained] };
   }
   if (street.noise === 'unexplained') unexplained.add('part_unexplained');
+  // "80-82" is a property over several houses, "45 - 14" a number nothing explains: no one point is the typed house.
+  if (DASHED_NUMBER.test(street.number)) unexplained.add('number_range');
   const places = [
     ...parts.filter((_, i) => i !== streetIndex),
     ...(street.trailing ? [street.trailing] : []),
@@ -213,7 +229,7 @@ interface StreetNumber {
  */
 function streetAndNumber(part: string): StreetNumber | 'unexplained' | 'note_number' | undefined {
   // "Nr." before the house number; after it, "Nr. 5" is a flat's number (a noise word).
-  const text = part.replace(/^(\D*?)\s*\bNr\.?\s*(?=\d)/i, '$1 ').trim();
+  const text = part.replace(NUMBER_MARKER, '$1 ').trim();
   const first = NUMBER_FIRST.exec(text);
   if (first) return { street: first[2] ?? '', number: first[1] ?? '', noise: 'none' };
   let sawNumber = false;

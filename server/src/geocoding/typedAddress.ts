@@ -11,7 +11,7 @@ import type { GeocodingWarning } from '#shared/apiTypes.js';
 import { parseHouseNumber, placeKey, streetKey, type HouseNumber } from './addressKeys.js';
 import { readAddress, type ReadAddress, type WrittenParts } from './addressReader.js';
 import { placeName, type PlaceName } from './addressWords/placeNames.js';
-import { streetSpellings } from './addressWords/streetAbbreviations.js';
+import { abbreviationPattern, streetSpellings } from './addressWords/streetAbbreviations.js';
 
 export type WrittenAddress = WrittenParts;
 
@@ -20,8 +20,10 @@ export interface AddressKeys extends HouseNumber {
   streetKey: string;
   /** The keys of the street with its abbreviations written out ("Gr." → große, großer, …), streetKey first. */
   streetKeys: string[];
-  /** Initials before a name in the street ("K.-Liebknecht-Str."): the street as typed is no key. */
+  /** An abbreviation no table explains ("K.-Liebknecht-Str."): the street as typed is no key. */
   initials: boolean;
+  /** The street keys such a street may stand for (streetAbbreviations.ts). */
+  streetPattern?: RegExp;
   postcode: string | undefined;
   /** The postcode was typed with four digits and read with a leading zero. */
   postcodeRestored?: boolean;
@@ -100,11 +102,13 @@ function keysOf(written: WrittenAddress, restoredPostcode?: string): AddressKeys
     ? [...new Set(streetSpellings(written.street).map(streetKey))]
     : [key];
   const [first] = written.places;
+  const pattern = written.street.includes('.') ? abbreviationPattern(written.street) : undefined;
   return {
     ...number,
     streetKey: key,
     streetKeys,
-    initials: /(?:^|[\s-])\p{L}\.\s*-/u.test(written.street),
+    initials: pattern !== undefined,
+    ...(pattern === undefined ? {} : { streetPattern: pattern }),
     postcode: written.postcode ?? restoredPostcode,
     ...(restoredPostcode === undefined ? {} : { postcodeRestored: true }),
     placeKeys,

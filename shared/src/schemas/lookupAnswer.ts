@@ -48,7 +48,9 @@ export const bodenrichtwertResponseSchema = z.object({
             'Postleitzahl noch Wohnungs-, Geschoss- oder Stellplatzangabe ist), part_unexplained ' +
             '(ein Teil, der weder Straße, Ort, Ortsteil noch bekannte Zusatzangabe ist), ' +
             'locality_unconfirmed (Ortsteil oder Teil eines Gemeindenamens, den die Daten des ' +
-            'Landes nicht bestätigen), place_ambiguous (Ort ist Ortsteil einer Gemeinde und ' +
+            'Landes nicht bestätigen), postcode_unconfirmed (Daten ohne Postleitzahlen, die Adresse ' +
+            'kann ebenso im Gebiet einer benachbarten Postleitzahl liegen), number_range ' +
+            '(Hausnummernbereich oder Zahl nach Bindestrich), place_ambiguous (Ort ist Ortsteil einer Gemeinde und ' +
             'Ortsteil oder Name einer anderen, die Postleitzahl entscheidet nicht). Fehlt, wenn es nichts zu sagen gibt.',
         })
         .optional(),

@@ -2,8 +2,19 @@
 // postcode anywhere, abbreviations, place variants), as valuers fill cells.
 import { describe, expect, it } from 'vitest';
 import { typedAddress } from '#server/geocoding/typedAddress.js';
-import { placeName } from '#server/geocoding/addressWords/placeNames.js';
-import { streetSpellings } from '#server/geocoding/addressWords/streetAbbreviations.js';
+import {
+  namesPostalPlace,
+  placeName,
+  postalNameKeys,
+} from '#server/geocoding/addressWords/placeNames.js';
+import {
+  abbreviationPattern,
+  streetSpellings,
+} from '#server/geocoding/addressWords/streetAbbreviations.js';
+import {
+  BERLIN_DISTRICTS,
+  inBerlinDistrict,
+} from '#server/geocoding/addressWords/berlinDistricts.js';
 import { streetKey } from '#server/geocoding/addressKeys.js';
 
 const essen = { street: 'Hauptstraße', houseNumber: '24', postcode: '45127', places: ['Essen'] };
@@ -57,6 +68,9 @@ describe('noise words with their numbers', () => {
     ['Hauptstraße Whg. 5, 45127 Essen', 'number_missing'],
     ['Hauptstraße TG 14, 45127 Essen', 'number_missing'],
     ['Hauptstraße 24, 45127 Essen, Hessen, Bayern', 'state_unexplained'],
+    ['Hauptstraße 24-26, 45127 Essen', 'number_range'],
+    ['Hauptstraße 24 – 26, 45127 Essen', 'number_range'],
+    ['Hauptstraße 24 - 3, 45127 Essen', 'number_range'],
   ])('says %j has a part nothing explains', (input, warning) => {
     expect(typedAddress(input).unexplained).toContain(warning);
   });
@@ -174,5 +188,80 @@ describe('abbreviations and place variants', () => {
   it('knows the parts of a merged name', () => {
     expect(placeName('Rheda-Wiedenbrück').parts).toEqual(['rheda', 'wiedenbrueck']);
     expect(placeName('Bad Soden am Taunus').parts).toEqual([]);
+  });
+});
+
+describe('place names with a title or a region', () => {
+  it('reads a town title before the name as no part of it', () => {
+    expect(placeName('Lutherstadt Eisleben')).toMatchObject({ base: 'eisleben' });
+    expect(placeName('Hansestadt Stralsund')).toMatchObject({ base: 'stralsund' });
+    expect(placeName('Universitätsstadt Gießen')).toMatchObject({ base: 'giessen' });
+  });
+
+  it('reads "v. d." and "vor der" as the beginning of what tells namesakes apart', () => {
+    expect(placeName('Bad Homburg v. d. Höhe')).toMatchObject({
+      base: 'badhomburg',
+      qualifier: 'h',
+    });
+    expect(placeName('Bad Homburg vor der Höhe')).toMatchObject({
+      base: 'badhomburg',
+      qualifier: 'h',
+    });
+  });
+
+  it('knows a postal place by its leading words where the postal name adds a region', () => {
+    expect(postalNameKeys('Lauchhammer Niederlausitz')).toContain('lauchhammer');
+    expect(postalNameKeys('Neuruppin / Brandenburg')).toContain('neuruppin');
+    // "Bad" alone names no place.
+    expect(postalNameKeys('Bad Wilsnack')).not.toContain('bad');
+  });
+
+  it('names a postal place by the whole name, a title left out, or one part of a merged name', () => {
+    expect(namesPostalPlace(placeName('Sandersdorf-Brehna'), 'Sandersdorf')).toBe(true);
+    expect(namesPostalPlace(placeName('Lutherstadt Eisleben'), 'Eisleben')).toBe(true);
+    expect(namesPostalPlace(placeName('Lauchhammer'), 'Lauchhammer Niederlausitz')).toBe(true);
+    expect(namesPostalPlace(placeName('Cottbus'), 'Senftenberg')).toBe(false);
+  });
+});
+
+describe('number markers and abbreviated words', () => {
+  it.each([
+    'Hauptstraße Hausnr. 80, 45127 Essen',
+    'Hauptstraße Haus-Nr. 80, 45127 Essen',
+    'Hauptstraße Hausnummer 80, 45127 Essen',
+    'Hauptstraße HNr. 80, 45127 Essen',
+  ])('reads the number after the marker in %j', (input) => {
+    const address = typedAddress(input);
+    expect(address.unexplained).toEqual([]);
+    expect(address.keys).toMatchObject({ streetKey: 'hauptstr', number: 80, suffix: '' });
+  });
+
+  it.each([
+    ['A.-v.-Humboldt-Str.', 'alexandervonhumboldtstr'],
+    ['Fr.-Ebert-Str.', 'friedrichebertstr'],
+    ['K.-Adenauer-Allee', 'konradadenauerallee'],
+  ])('reads each word of %s no table explains as a word beginning so', (typed, published) => {
+    expect(abbreviationPattern(typed)?.test(published)).toBe(true);
+  });
+
+  it('makes no pattern where the tables explain every abbreviation', () => {
+    expect(abbreviationPattern('Kaiser-Friedr.-Str.')).toBeUndefined();
+    expect(abbreviationPattern('Fr.-Ebert-Str.')?.test('fritzreuterstr')).toBe(false);
+  });
+});
+
+describe('Berlin Bezirke', () => {
+  it('holds each Ortsteil in one Bezirk, 96 in all', () => {
+    const all = Object.values(BERLIN_DISTRICTS).flat();
+    expect(Object.keys(BERLIN_DISTRICTS)).toHaveLength(12);
+    expect(all).toHaveLength(96);
+    expect(new Set(all).size).toBe(96);
+  });
+
+  it('reads a Bezirk as the Ortsteile it holds, in Berlin only', () => {
+    expect(inBerlinDistrict('reinickendorf', 'berlin', 'tegel')).toBe(true);
+    expect(inBerlinDistrict('reinickendorf', 'berlin', 'spandau')).toBe(false);
+    expect(inBerlinDistrict('tempelhofschoeneberg', 'berlin', 'friedenau')).toBe(true);
+    expect(inBerlinDistrict('mitte', 'wiesbaden', 'mitte')).toBe(false);
   });
 });

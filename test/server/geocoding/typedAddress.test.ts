@@ -71,6 +71,8 @@ describe('an address as typed', () => {
     ['Georgstraße 10 a, 30159 Hannover', 'a'],
     ['Georgstraße 10 A, 30159 Hannover', 'a'],
     ['Georgstraße 10-12, 30159 Hannover', ''],
+    ['Georgstraße 10-a, 30159 Hannover', 'a'],
+    ['Georgstraße 10 - B, 30159 Hannover', 'b'],
     ['Georgstraße 10/1, 30159 Hannover', '1'],
     ['Georgstraße 10 1/2, 30159 Hannover', '12'],
     ['Georgstraße 10½, 30159 Hannover', '12'],

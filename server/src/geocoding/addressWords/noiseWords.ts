@@ -85,3 +85,15 @@ export const NUMBERED_NOTE_WORDS = NOISE_WORDS.filter((n) => n.tail === 'number'
   .flatMap((n) => n.words)
   .sort((a, b) => b.length - a.length)
   .join('|');
+
+/**
+ * Words before the house number that say it is one ("Nr. 40", "Hausnr. 40",
+ * "Haus-Nr. 40", "Hausnummer 40"), folded without dot or hyphen. After the
+ * number "Nr. 5" is a flat's number (NOISE_WORDS). One table: docs/api.md lists it.
+ */
+export const NUMBER_MARKERS: readonly string[] = ['nr', 'hausnr', 'hnr', 'hausnummer', 'nummer'];
+
+/** A number marker as typed, with its dot and hyphen ("Haus-Nr."), as a regular expression's alternatives. */
+export const NUMBER_MARKER_WORDS = NUMBER_MARKERS.map((m) => m.replace(/^haus/, 'haus-?'))
+  .sort((a, b) => b.length - a.length)
+  .join('|');

@@ -15,10 +15,18 @@ export const PLACE_VARIANTS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Words before a name that say the kind of municipality, not its name
- * ("Stadt Bad Soden"), as ", Stadt" after it does. One table: docs/api.md lists it.
+ * Words before a name that say the kind of municipality or its title, not its
+ * name ("Stadt Bad Soden", "Lutherstadt Wittenberg", "Hansestadt Rostock"),
+ * as ", Stadt" after it does. One table: docs/api.md lists it.
  */
-export const KIND_WORDS: readonly string[] = ['Stadt', 'Gemeinde'];
+export const KIND_WORDS: readonly string[] = [
+  'Stadt',
+  'Gemeinde',
+  'Lutherstadt',
+  'Hansestadt',
+  'Universitätsstadt',
+  'Kreisstadt',
+];
 const KIND = new RegExp(`^\\s*(?:${KIND_WORDS.join('|')})\\s+(?=\\S)`, 'i');
 
 /**
@@ -27,7 +35,7 @@ const KIND = new RegExp(`^\\s*(?:${KIND_WORDS.join('|')})\\s+(?=\\S)`, 'i');
  * Berlin", "im Taunus", "in Unterfranken", "ob der Tauber").
  */
 const QUALIFIER =
-  /\s*(?:[(/]|\s(?:am|an\s+der|an|a\.\s*d\.|a\.|bei|b\.|im|i\.|in|ob|o\.)\s+|\s(?:a|i)\.(?=\S))/i;
+  /\s*(?:[(/]|\s(?:am|an\s+der|an|a\.\s*d\.|a\.|bei|b\.|im|i\.|in|ob|o\.|vor\s+der|v\.\s*d\.)\s+|\s(?:a|i|v)\.(?=\S))/i;
 
 export interface PlaceName {
   /** placeKey of the whole name. */
@@ -56,6 +64,53 @@ export function placeName(written: string): PlaceName {
     qualifier,
     parts: parts.length > 1 ? parts : [],
   };
+}
+
+/** A leading word of a postal place's name shorter than this is no name of its own ("Bad"). */
+const MIN_LEADING_WORDS = 4;
+
+/**
+ * The keys a postal place is known by: the whole name, the name without what
+ * tells namesakes apart ("Brandenburg / Havel": brandenburg), that name with
+ * the qualifier's first letter (qualifiedKey), and its leading
+ * words where the postal name adds a region after a space ("Schwarzheide
+ * Niederlausitz": schwarzheide).
+ */
+export function postalNameKeys(postalPlace: string): string[] {
+  const name = placeName(postalPlace);
+  const cut = QUALIFIER.exec(postalPlace);
+  const words = (cut ? postalPlace.slice(0, cut.index) : postalPlace)
+    .replace(KIND, '')
+    .split(/\s+/);
+  const leading = words
+    .slice(1)
+    .map((_, i) => placeKey(words.slice(0, i + 1).join(' ')))
+    .filter((key) => key.length >= MIN_LEADING_WORDS);
+  return [...new Set([name.key, name.base, qualifiedKey(name), ...leading])];
+}
+
+/**
+ * The base with the first letter of what tells namesakes apart ("halle:s"
+ * for "Halle (Saale)" and "Halle/S."; "halle:" for a name without one): a
+ * typed name that says which namesake is looked up by it alone.
+ */
+export function qualifiedKey(name: PlaceName): string {
+  return `${name.base}:${name.qualifier}`;
+}
+
+/**
+ * Whether a typed place names a postal place: by one of its keys, or the
+ * postal place is one part of the typed merged name ("Dessau-Roßlau" and
+ * the postal place Dessau).
+ */
+export function namesPostalPlace(typed: PlaceName, postalPlace: string): boolean {
+  const keys = postalNameKeys(postalPlace);
+  return (
+    sameName(typed, placeName(postalPlace)) ||
+    keys.includes(typed.key) ||
+    keys.includes(typed.base) ||
+    typed.parts.some((part) => keys.includes(part))
+  );
 }
 
 /** Whether two distinguishing parts can name the same place ("M" and "Main"; none and any). */

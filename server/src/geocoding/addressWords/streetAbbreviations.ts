@@ -2,8 +2,10 @@
 // states' files write, so a typed street gets the key of the published one
 // (addressKeys.ts). An abbreviation is only read as one where it ends in a
 // dot ("Gr." but not "Gr"), so no word of a name is changed by chance. A
-// single letter with a dot before a name ("K.-Liebknecht-Str.") is an
-// initial: the matcher takes the one street of the place it begins.
+// word with a dot that no table explains ("K.-Liebknecht-Str.", "Fr.-Ebert-
+// Str.") is the beginning of a word: the matcher takes the one street of the
+// place it fits.
+import { streetKey } from '../addressKeys.js';
 
 export interface Abbreviation {
   /** Folded, without the dot. */
@@ -66,9 +68,21 @@ function expansions(before: string, word: string, after: string): string[] {
   return [`${before}${word}.${after}`];
 }
 
-/** "K.-Liebknecht-Str." → the initials ("k") and where they stand; none: []. */
-export function initials(street: string): string[] {
-  return [...street.matchAll(/(?:^|[\s-])([A-Za-zÄÖÜ])\.\s*-?/g)].map((m) =>
-    (m[1] ?? '').toLowerCase(),
+/**
+ * An abbreviation no table explains ("K.-Liebknecht-Str.", "Fr.-Ebert-Str.",
+ * "O.-v.-Guericke-Str."): the street keys it may stand for, as a pattern in
+ * which each such word is a word beginning so ("k[a-z]*liebknechtstr");
+ * undefined where every abbreviation is in the tables. The matcher takes the
+ * one street of the place the pattern fits, none where several do.
+ */
+export function abbreviationPattern(street: string): RegExp | undefined {
+  const spellings = streetSpellings(street, 1);
+  const spelled = spellings[1] ?? street;
+  const pieces = spelled.split(/([A-Za-zÄÖÜäöüß]+)\./);
+  if (pieces.length < 2) return undefined;
+  // split() with a group: the words before a dot stand at the odd places.
+  const pattern = pieces.map((piece, i) =>
+    i % 2 === 1 ? `${streetKey(piece)}[a-z]*` : streetKey(piece),
   );
+  return new RegExp(`^${pattern.join('')}$`);
 }

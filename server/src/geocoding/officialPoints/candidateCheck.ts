@@ -11,6 +11,9 @@
 // that names the typed postcode's postal place (whole, without what tells
 // namesakes apart, or one part of a merged name) constrains the point to
 // that municipality: an Ortsteil of the same name elsewhere never answers.
+// A point of a file without postcodes within the typed postcode's reach but
+// about as near another postcode's point is declined (`postcode_unconfirmed`):
+// the representative points cannot tell which area it lies in.
 import type { GeocodingWarning } from '#shared/apiTypes.js';
 import type { MatchedPoint } from './officialPointRepository.js';
 import type { PostcodeArea } from '../postcodes/postcodeArea.js';
@@ -23,6 +26,7 @@ import {
   type PlaceName,
 } from '../addressWords/placeNames.js';
 import { editDistance } from './editDistance.js';
+import { inBerlinDistrict } from '../addressWords/berlinDistricts.js';
 import { stateCode } from '#shared/germanStates.js';
 
 /** What a typed address may be matched against. */
@@ -52,13 +56,16 @@ const MIN_SPELLING = 4;
 
 /** The point would fit, were the typed part confirmed: the file names no Ortsteile. */
 export const DECLINED = 'locality_unconfirmed' as const;
+/** The point would fit, were the typed postcode confirmed: it may lie in a neighbouring area. */
+export const POSTCODE_DECLINED = 'postcode_unconfirmed' as const;
+export type Declined = typeof DECLINED | typeof POSTCODE_DECLINED;
 
 export function checkCandidate(
   point: MatchedPoint,
   typed: AddressKeys,
   scope: MatchScope,
-  postcodes: Pick<PostcodeDirectory, 'reaches'>,
-): CheckedPoint | typeof DECLINED | undefined {
+  postcodes: Pick<PostcodeDirectory, 'reaches' | 'confirms'>,
+): CheckedPoint | Declined | undefined {
   if (!scope.states.has(stateCode(point.state) ?? point.state)) return undefined;
   if (scope.municipality && !ofMunicipality(point, scope.municipality)) return undefined;
   const unconfirmed: GeocodingWarning[] = [];
@@ -75,11 +82,12 @@ export function checkCandidate(
   for (const locality of localities) {
     if (locality === point.placeKey) continue;
     if (point.localityKey === null) return DECLINED;
-    if (!sameLocality(locality, point.localityKey)) return undefined;
+    if (!localityFits(locality, point, point.localityKey)) return undefined;
   }
   // Last, as the dearest check: a file without postcodes is checked against the postcode's area.
   if (typed.postcode !== undefined && point.postcode === null) {
     if (!scope.area || !postcodes.reaches(scope.area, point)) return undefined;
+    if (!postcodes.confirms(scope.area, point)) return POSTCODE_DECLINED;
     unconfirmed.unshift('postcode');
   }
   return { point, place: fit, unconfirmed };
@@ -100,7 +108,8 @@ function placeFit(
   unconfirmed: GeocodingWarning[],
 ): PlaceFit | typeof DECLINED | undefined {
   if (point.placeKey === place) return 'municipality';
-  if (point.localityKey !== null && sameLocality(place, point.localityKey)) return 'locality';
+  if (point.localityKey !== null && localityFits(place, point, point.localityKey))
+    return 'locality';
   // Cheap first: a name that shares neither its beginning nor a part with the point's is none of these.
   const name = typed.place;
   const typedStart = (name?.base ?? place).slice(0, 2);
@@ -120,7 +129,7 @@ function placeFit(
     const rest = place.startsWith(prefix) ? place.slice(prefix.length) : '';
     if (prefix.length >= MIN_PREFIX && rest.length >= 3) {
       if (point.localityKey === null) return DECLINED;
-      return sameLocality(rest, point.localityKey) ? 'municipality' : undefined;
+      return localityFits(rest, point, point.localityKey) ? 'municipality' : undefined;
     }
   }
   if (name && published.parts.includes(name.key))
@@ -145,11 +154,16 @@ function placeFit(
 /** Whether the point lies in the municipality (its published name may say more: "…, Stadt"). */
 function ofMunicipality(point: MatchedPoint, municipality: PlaceName): boolean {
   if (point.placeKey === municipality.key) return true;
-  // Cheap first: a name that does not begin with the municipality's is another.
+  // Cheap first: a name that does not hold the municipality's is another ("Lutherstadt Eisleben" holds it).
   return (
-    point.placeKey.startsWith(municipality.base) &&
+    point.placeKey.includes(municipality.base) &&
     sameName(placeName(point.municipality), municipality)
   );
+}
+
+/** The typed Ortsteil is the point's, or a Bezirk of Berlin holding it ("Reinickendorf" for Tegel). */
+function localityFits(typed: string, point: MatchedPoint, locality: string): boolean {
+  return sameLocality(typed, locality) || inBerlinDistrict(typed, point.placeKey, locality);
 }
 
 /** "Porz" and "Porz-Ensen" name one part of a city; "Porz" and "Poll" do not. */

@@ -1,8 +1,8 @@
 // Address → the state's official house coordinate, before any geocoder is
 // asked. A typed postcode decides the states and the area first (the postcode
-// directory); without one, the typed place must be a postal place of exactly
-// one state. Then street + number + suffix, checked against everything typed
-// (candidateCheck.ts): `exact`, or `postcode_area` where the file carries no
+// directory); without one, every state with a postal place of the typed
+// name must have points (a namesake elsewhere could be meant). Then street +
+// number + suffix, checked against everything typed (candidateCheck.ts): `exact`, or `postcode_area` where the file carries no
 // postcodes (the number without a typed suffix the file does not hold is
 // another house: no point, `suffix_unexplained`); then a street of the same place whose name is close to
 // the one typed (`similar_street`). Several points far apart are no answer:
@@ -26,9 +26,20 @@ import type { AddressCredit } from '#shared/apiTypes.js';
 import type { LatLon } from '../../geo/latLon.js';
 import { requiresCredit, type AddressSources } from './addressSources.js';
 import { datasetLabel } from './datasetLabel.js';
-import { checkCandidate, DECLINED, type CheckedPoint, type MatchScope } from './candidateCheck.js';
+import {
+  checkCandidate,
+  type CheckedPoint,
+  type Declined,
+  type MatchScope,
+} from './candidateCheck.js';
 import { onlyWithoutSuffix, pick } from './pointChoice.js';
-import { namesMunicipality, placeName, sameName } from '../addressWords/placeNames.js';
+import {
+  namesMunicipality,
+  namesPostalPlace,
+  placeName,
+  qualifiedKey,
+  type PlaceName,
+} from '../addressWords/placeNames.js';
 import type { Box, OfficialPointRepository, MatchedPoint } from './officialPointRepository.js';
 import { KM_PER_DEGREE, type PostcodeArea } from '../postcodes/postcodeArea.js';
 import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
@@ -127,12 +138,35 @@ export function createOfficialPoints(deps: {
     if (place === undefined) return undefined;
     // "Berlin-Spandau": a municipality and its Ortsteil, named by the municipality.
     const [municipality] = typed.place?.parts ?? [];
-    const named = postcodes.statesNamed(place);
-    if (named.size === 1) return { states: named };
+    const named = new Set([...postcodes.statesNamed(place), ...namesakeStates(typed.place)]);
+    if (named.size > 0) return { states: named };
     // The Ortsteil narrows the points to one part of the municipality, in whichever state it is.
-    if (named.size > 0 || municipality === undefined) return undefined;
+    if (municipality === undefined) return undefined;
     const states = postcodes.statesNamed(municipality);
     return states.size > 0 ? { states } : undefined;
+  }
+
+  /**
+   * Without a postcode, every state with a postal place of the typed name
+   * must have points: a namesake in a state without them ("Münster" in
+   * Bayern) could be the address meant, and nothing would tell.
+   */
+  async function namesakesReadable(typed: AddressKeys, scope: MatchScope): Promise<boolean> {
+    if (typed.postcode !== undefined) return true;
+    const active = await activeStates();
+    return [...scope.states].every((s) => active.has(stateId(s) ?? s));
+  }
+
+  /**
+   * The states of the postal places a name may be: any of its namesakes; a
+   * name that says which ("Halle (Saale)") those so named, or where no postal
+   * name says so, those that say nothing ("Rüsselsheim am Main": Rüsselsheim).
+   */
+  function namesakeStates(name: PlaceName | undefined): ReadonlySet<string> {
+    if (name === undefined) return new Set();
+    if (name.qualifier === '') return postcodes.statesNamed(name.base);
+    const so = postcodes.statesNamed(qualifiedKey(name));
+    return so.size > 0 ? so : postcodes.statesNamed(qualifiedKey({ ...name, qualifier: '' }));
   }
 
   /** The places whose points are read: as typed, and the municipality of "Berlin-Spandau". */
@@ -146,7 +180,7 @@ export function createOfficialPoints(deps: {
     typed: AddressKeys,
     scope: MatchScope,
     streetKey: string,
-  ): Promise<CheckedPoint[] | typeof DECLINED | typeof AMBIGUOUS | undefined> {
+  ): Promise<CheckedPoint[] | Declined | typeof AMBIGUOUS | undefined> {
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const candidates = scope.area
       ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
@@ -155,7 +189,8 @@ export function createOfficialPoints(deps: {
     const checked = candidates.map((p) => checkCandidate(p, typed, scope, postcodes));
     const agreeing = checked.filter((c): c is CheckedPoint => typeof c === 'object');
     // A point that would fit but for a part the file cannot confirm: none is used.
-    if (checked.includes(DECLINED)) return DECLINED;
+    const declined = checked.find((c): c is Declined => typeof c === 'string');
+    if (declined !== undefined) return declined;
     if (twoReadings(agreeing)) return AMBIGUOUS;
     // The place typed as it is, or as a locality, before the beginning of a name.
     const named = agreeing.filter((c) => c.place !== 'prefix');
@@ -166,10 +201,10 @@ export function createOfficialPoints(deps: {
 
   /** The street keys to try: as typed with abbreviations written out, or the one street an initial fits. */
   async function streetKeysOf(typed: AddressKeys, scope: MatchScope): Promise<string[]> {
-    if (!typed.initials) return typed.streetKeys;
+    const pattern = typed.streetPattern;
+    if (pattern === undefined) return typed.streetKeys;
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const streets = await repository.streetsIn(typed.placeKeys, states);
-    const pattern = new RegExp(`^${typed.streetKey.replace(/^([a-z])(?=[a-z])/, '$1[a-z]*')}$`);
     const fitting = new Set(streets.map((s) => s.streetKey).filter((key) => pattern.test(key)));
     return fitting.size === 1 ? [...fitting] : [];
   }
@@ -195,6 +230,7 @@ export function createOfficialPoints(deps: {
     }
     const scope = typedScope && (await withPoints(inState(typedScope, typed?.state)));
     if (!typed || !scope) return NONE;
+    if (!(await namesakesReadable(typed, inState(typedScope, typed.state)))) return NONE;
     const restored: GeocodingWarning[] = typed.postcodeRestored ? ['postcode_restored'] : [];
     for (const key of await streetKeysOf(typed, scope)) {
       const points = await atStreet(typed, scope, key);
@@ -247,9 +283,13 @@ function inState(scope: MatchScope, state: string | undefined): MatchScope {
   return state === undefined ? scope : { ...scope, states: new Set([state]) };
 }
 
-/** A postcode read with a restored leading zero counts only where its postal place is the place typed. */
+/**
+ * A postcode read with a restored leading zero counts only where its postal
+ * place is the place typed ("6844 Dessau-Roßlau": 06844 Dessau; "1987
+ * Schwarzheide": 01987 Schwarzheide Niederlausitz).
+ */
 function restoredFits(postalPlace: string, typed: AddressKeys): boolean {
-  return typed.place !== undefined && sameName(typed.place, placeName(postalPlace));
+  return typed.place !== undefined && namesPostalPlace(typed.place, postalPlace);
 }
 
 /**

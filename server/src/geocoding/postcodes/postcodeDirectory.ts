@@ -6,6 +6,7 @@
 import Flatbush from 'flatbush';
 import type { LatLon } from '../../geo/latLon.js';
 import { placeKey } from '../addressKeys.js';
+import { postalNameKeys } from '../addressWords/placeNames.js';
 import { kilometres, type PostcodeArea } from './postcodeArea.js';
 
 /**
@@ -20,6 +21,22 @@ import { kilometres, type PostcodeArea } from './postcodeArea.js';
  */
 const REACH_FACTOR = 2;
 const REACH_SLACK_KM = 1;
+/**
+ * A point of a file without postcodes is confirmed for a typed postcode only
+ * where that postcode's point is the nearest of the points of the postcodes
+ * with the same postal place, or about as near (a quarter farther and
+ * 250 m): within a city the areas are small and a long street runs through
+ * several of them, and a point the reach above allows may lie in the
+ * neighbouring area (Aachener Straße in Köln: 50674, 50931, 50933). Only the
+ * postal place's own postcodes compete: the file names the point's
+ * municipality, so a neighbouring town's postcode is no other reading, and a
+ * place with one postcode is confirmed by the reach alone. Representative
+ * points cannot tell more: a true address near its area's edge is often
+ * nearer another area's point. The matcher declines such a point
+ * (`postcode_unconfirmed`) rather than answer it; the geocoder decides.
+ */
+const CONFIRM_FACTOR = 1.25;
+const CONFIRM_SLACK_KM = 0.25;
 /** Longitude scaled for the index: nearest points in kilometres, not degrees (cos 51°). */
 const LON_SCALE = Math.cos((51 * Math.PI) / 180);
 /** Nearest points read from the index before the exact distance picks one. */
@@ -30,7 +47,12 @@ export interface PostcodeDirectory {
   area(postcode: string): PostcodeArea | undefined;
   /** Whether a point can lie in the postcode's area (see REACH_FACTOR). */
   reaches(area: PostcodeArea, point: LatLon): boolean;
-  /** Two-letter codes of the states with a postal place of this name (a placeKey). */
+  /** Whether the postcode's point is the nearest of its postal place's to the point, or about as near (see CONFIRM_FACTOR). */
+  confirms(area: PostcodeArea, point: LatLon): boolean;
+  /**
+   * Two-letter codes of the states with a postal place known by this key
+   * (a placeKey: the whole name, without its qualifier, or its leading words).
+   */
   statesNamed(key: string): ReadonlySet<string>;
   /** The area's own state and the states it may reach into. */
   statesOf(area: PostcodeArea): ReadonlySet<string>;
@@ -38,14 +60,20 @@ export interface PostcodeDirectory {
 
 export function createPostcodeDirectory(areas: readonly PostcodeArea[]): PostcodeDirectory {
   const byPostcode = new Map(areas.map((a) => [a.postcode, a]));
+  const byPlace = new Map<string, PostcodeArea[]>();
+  for (const a of areas) {
+    const key = placeKey(a.place);
+    byPlace.set(key, [...(byPlace.get(key) ?? []), a]);
+  }
   const index = new Flatbush(Math.max(1, areas.length));
   for (const a of areas) index.add(a.lon * LON_SCALE, a.lat, a.lon * LON_SCALE, a.lat);
   index.finish();
   const stateSet = internedStateSets();
   const named = new Map<string, ReadonlySet<string>>();
   for (const a of areas) {
-    const key = placeKey(a.place);
-    named.set(key, stateSet([...(named.get(key) ?? []), a.state]));
+    for (const key of postalNameKeys(a.place)) {
+      named.set(key, stateSet([...(named.get(key) ?? []), a.state]));
+    }
   }
   const none = stateSet([]);
 
@@ -63,6 +91,11 @@ export function createPostcodeDirectory(areas: readonly PostcodeArea[]): Postcod
     area: (postcode) => byPostcode.get(postcode),
     reaches: (area, point) =>
       kilometres(point, area) <= REACH_FACTOR * nearestKm(point) + REACH_SLACK_KM,
+    confirms: (area, point) => {
+      const siblings = byPlace.get(placeKey(area.place)) ?? [area];
+      const nearest = Math.min(...siblings.map((a) => kilometres(point, a)));
+      return kilometres(point, area) <= CONFIRM_FACTOR * nearest + CONFIRM_SLACK_KM;
+    },
     statesNamed: (key) => named.get(key) ?? none,
     statesOf: (area) => stateSet([area.state, ...area.nearStates]),
   };

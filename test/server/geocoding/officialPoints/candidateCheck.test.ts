@@ -27,7 +27,7 @@ function point(municipality: string, locality: string | null, state = 'DE-NW'): 
   };
 }
 
-const everywhere = { reaches: () => true };
+const everywhere = { reaches: () => true, confirms: () => true };
 const check = (input: string, p: MatchedPoint) => {
   const keys = typedAddress(input).keys;
   if (!keys) throw new Error(`no keys for ${input}`);
@@ -78,5 +78,45 @@ describe('the place typed, checked against a point', () => {
       unconfirmed: ['postcode', 'place_spelling'],
     });
     expect(check('Bahnhofstraße 12, 44787 Dortmund', point('Bochum', null))).toBeUndefined();
+  });
+});
+
+describe('the typed postcode, checked against a point of a file without postcodes', () => {
+  const keys = typedAddress('Bahnhofstraße 12, 44137 Dortmund').keys;
+  const area = { postcode: '44137', state: 'NW', nearStates: [], lat: 51.51, lon: 7.46, place: '' };
+  const scope = { states: new Set(['NW']), area };
+  const dortmund = point('Dortmund', null);
+
+  it('declines a point within the postcode’s reach it does not confirm', () => {
+    if (!keys) throw new Error('no keys');
+    const unconfirmed = { reaches: () => true, confirms: () => false };
+    expect(checkCandidate(dortmund, keys, scope, unconfirmed)).toBe('postcode_unconfirmed');
+  });
+
+  it('takes no point beyond the reach, and a confirmed one with the warning postcode', () => {
+    if (!keys) throw new Error('no keys');
+    expect(
+      checkCandidate(dortmund, keys, scope, { reaches: () => false, confirms: () => true }),
+    ).toBeUndefined();
+    expect(checkCandidate(dortmund, keys, scope, everywhere)).toMatchObject({
+      unconfirmed: ['postcode'],
+    });
+  });
+});
+
+describe('a Berlin Bezirk typed as the place', () => {
+  const tegel = point('Berlin', 'Tegel', 'DE-BE');
+
+  it('is a point in one of its Ortsteile', () => {
+    expect(check('Bahnhofstraße 12, Berlin-Reinickendorf', tegel)).toMatchObject({
+      place: 'municipality',
+    });
+    expect(check('Bahnhofstraße 12, Reinickendorf, 13507 Berlin', tegel)).toMatchObject({
+      place: 'municipality',
+    });
+  });
+
+  it('is no point in an Ortsteil of another Bezirk', () => {
+    expect(check('Bahnhofstraße 12, Berlin-Spandau', tegel)).toBeUndefined();
   });
 });

@@ -80,6 +80,29 @@ describe('postcode directory', () => {
     expect(directory.reaches(area('59065'), { lat: 51.737, lon: 6.6 })).toBe(false);
   });
 
+  it('confirms a postcode only where its point is about the nearest of its postal place', () => {
+    // Düsseldorf, by 40227's point: 40233's point is 1.3 km off, within its reach.
+    const koelnerStrasse = { lat: 51.213, lon: 6.806 };
+    expect(directory.reaches(area('40233'), koelnerStrasse)).toBe(true);
+    expect(directory.confirms(area('40233'), koelnerStrasse)).toBe(false);
+    expect(directory.confirms(area('40227'), koelnerStrasse)).toBe(true);
+  });
+
+  it("confirms a town's one postcode, whatever other towns' points lie nearer", () => {
+    const town = { postcode: '11111', state: 'BB', nearStates: [], lat: 53, lon: 13, place: 'A' };
+    const city = { ...town, postcode: '22222', lon: 13.03, place: 'B' };
+    const between = { lat: 53, lon: 13.02 };
+    const two = createPostcodeDirectory([town, city]);
+    expect(two.confirms(town, between)).toBe(true);
+    expect(two.confirms(city, between)).toBe(true);
+  });
+
+  it('knows postal places by their name without qualifier and by leading words', () => {
+    expect([...directory.statesNamed('brandenburg')]).toContain('BB');
+    expect([...directory.statesNamed('schwarzheide')]).toEqual(['BB']);
+    expect([...directory.statesNamed('berlin')]).toContain('BE');
+  });
+
   it('reaches far where the postcodes lie far apart (a rural area)', () => {
     const lone = { postcode: '11111', state: 'BB', nearStates: [], lat: 53, lon: 13, place: 'A' };
     const other = { ...lone, postcode: '22222', lat: 53.2, place: 'B' };

@@ -9,14 +9,10 @@
 // GEBREF (no postcodes, no localities), ST's 20 fields (no postcodes), HE's
 // header file (localities, no postcodes), BE's and BB's HK-DE (postcodes and
 // localities).
-import type { SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
+import type { CorpusPoint } from '#dev/fakes/addressCorpus.js';
 
-export interface WorldPoint extends Omit<SamplePoint, 'stateKey' | 'stateName' | 'crs'> {
-  id: string;
-  state: 'NW' | 'HE' | 'BE' | 'BB' | 'ST';
-  /** The postcode of the point, also where its state's file does not carry it. */
-  truePostcode: string;
-}
+export type WorldPoint = CorpusPoint;
+export { STATE_KEYS } from '#dev/fakes/addressCorpus.js';
 
 const nw = (p: Omit<WorldPoint, 'state'>): WorldPoint => ({ ...p, state: 'NW' });
 const he = (p: Omit<WorldPoint, 'state'>): WorldPoint => ({ ...p, state: 'HE' });
@@ -475,12 +471,67 @@ export const TYPED_WORLD: readonly WorldPoint[] = [
     lat: 51.0485,
     lon: 12.1384,
   }),
+  // A long street through several of a city's small postcode areas: the point
+  // lies by 40227's point, within 40233's reach (file without postcodes).
+  nw({
+    id: 'duesseldorf-koelner',
+    municipality: 'Düsseldorf',
+    street: 'Kölner Straße',
+    number: '200',
+    truePostcode: '40227',
+    lat: 51.213,
+    lon: 6.806,
+  }),
+  // Official names longer than the postal place: Lutherstadt Eisleben (postal
+  // Eisleben), Sandersdorf-Brehna (postal Sandersdorf), Brandenburg an der
+  // Havel (postal "Brandenburg / Havel").
+  st({
+    id: 'eisleben',
+    municipality: 'Lutherstadt Eisleben',
+    street: 'Hallesche Straße',
+    number: '10',
+    truePostcode: '06295',
+    lat: 51.523,
+    lon: 11.566,
+  }),
+  st({
+    id: 'sandersdorf',
+    municipality: 'Sandersdorf-Brehna',
+    street: 'Friedensstraße',
+    number: '12',
+    truePostcode: '06792',
+    lat: 51.629,
+    lon: 12.255,
+  }),
+  bb({
+    id: 'brandenburg-havel',
+    municipality: 'Brandenburg an der Havel',
+    street: 'Steinstraße',
+    number: '20',
+    postcode: '14776',
+    truePostcode: '14776',
+    lat: 52.4085,
+    lon: 12.556,
+  }),
+  // A street named after a person, typed with the first name abbreviated.
+  bb({
+    id: 'potsdam-ebert',
+    municipality: 'Potsdam',
+    locality: 'Nördliche Innenstadt',
+    street: 'Friedrich-Ebert-Straße',
+    number: '10',
+    postcode: '14467',
+    truePostcode: '14467',
+    lat: 52.4025,
+    lon: 13.0585,
+  }),
+  he({
+    id: 'bad-homburg',
+    municipality: 'Bad Homburg v.d. Höhe',
+    street: 'Kaiser-Friedrich-Promenade',
+    number: '20',
+    truePostcode: '61348',
+    lat: 50.2265,
+    lon: 8.6155,
+  }),
 ];
-
-export const STATE_KEYS: Record<WorldPoint['state'], { key: string; name: string }> = {
-  NW: { key: '05', name: 'Nordrhein-Westfalen' },
-  HE: { key: '06', name: 'Hessen' },
-  BE: { key: '11', name: 'Berlin' },
-  BB: { key: '12', name: 'Brandenburg' },
-  ST: { key: '15', name: 'Sachsen-Anhalt' },
-};
