@@ -1,4 +1,4 @@
-// `npm run bench:addresses [-- --rows N] [--no-mariadb]`: generates a GEBREF
+// `npm run bench:addresses [-- --rows N] [--no-mariadb] [--no-sqlite]`: generates a GEBREF
 // file of NW's real size (4.5 million rows), imports it into a fresh SQLite
 // file and a fresh MariaDB database beside MYSQL_URL's (default the local
 // test server), each in a process of its own, and prints time, rows/s, peak RSS,
@@ -17,8 +17,9 @@ const options = new Command()
   .name('bench:addresses')
   .option('--rows <n>', 'rows of the generated file', '4500000')
   .option('--no-mariadb', 'SQLite only')
+  .option('--no-sqlite', 'MariaDB only')
   .parse()
-  .opts<{ rows: string; mariadb: boolean }>();
+  .opts<{ rows: string; mariadb: boolean; sqlite: boolean }>();
 
 const dir = mkdtempSync(join(tmpdir(), 'brw-bench-addresses-'));
 try {
@@ -28,9 +29,8 @@ try {
   console.log(
     `generated ${rows.toLocaleString('en')} rows, ${Math.round(statSync(file).size / 1e6)} MB, in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
   );
-  const targets: { name: string; url: string; drop?: () => Promise<void> }[] = [
-    { name: 'SQLite', url: `sqlite:${join(dir, 'bench.sqlite')}` },
-  ];
+  const targets: { name: string; url: string; drop?: () => Promise<void> }[] = [];
+  if (options.sqlite) targets.push({ name: 'SQLite', url: `sqlite:${join(dir, 'bench.sqlite')}` });
   if (options.mariadb) {
     const mysql = await mariadbLocation(
       process.env.MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',

@@ -17,6 +17,7 @@ import { zoneSetIndexStampMigration } from './080-zone-set-index-stamp.js';
 import { cacheKeyLengthMigration } from './090-cache-key-length.js';
 import { irwZonesMigration } from './100-irw-zones.js';
 import { liegenschaftszinssaetzeMigration } from './101-liegenschaftszinssaetze.js';
+import { housePointsByStreetMigration } from './110-house-points-by-street.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   cacheKeyLengthMigration,
   irwZonesMigration,
   liegenschaftszinssaetzeMigration,
+  housePointsByStreetMigration,
 ];
