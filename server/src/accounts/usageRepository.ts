@@ -1,27 +1,29 @@
 // Monthly lookup counters. `reserve` is one conditional UPDATE (after making
 // sure the month's row exists), which both SQLite and MariaDB apply atomically;
 // on SQLite `reserveUnlessRecorded` also checks the lookup's record in it.
-// Months known to have their row skip that check. Reservations of one account
-// and month that arrive while its UPDATE runs are counted together by the
-// next one (lookups + n, only if the sum stays within the cap): a burst of
-// one key's lookups costs one statement per batch. A batch that does not fit
-// is retried one reservation at a time, so the cap holds exactly. The free
+// Months known to have their row skip that check. Reservations of one account,
+// month and cap that arrive while a statement runs for them are counted
+// together by the next one (lookups + n, only if the sum stays within the
+// cap): a burst costs one statement per batch, not one commit per lookup. A
+// batch that does not fit is retried one reservation at a time, so the cap
+// holds exactly and each reservation learns whether it counted. The free
 // failing lookups of a month are counted the same way, one conditional UPDATE
 // each, so concurrent failures never pass their bound either.
+import { KeyedBatches } from '../db/keyedBatches.js';
 import { boundedLru } from '../memory/boundedLru.js';
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import { defineUsageMonthModel } from './usageMonthModel.js';
 
-interface Waiter {
-  resolve(counted: boolean): void;
-  reject(err: unknown): void;
-}
+/** Reservations of one batch (a lookup key each: two parameters per key, far below SQLite's limit). */
+const MAX_BATCH = 250;
 
 export class UsageRepository {
   private readonly months;
   private readonly knownMonths = boundedLru<string, true>(10_000);
-  /** Reservations waiting per account, month and cap; present while an UPDATE runs for them. */
-  private readonly waiting = new Map<string, Waiter[]>();
+  /** Reservations waiting per account, month and cap while a statement runs for them. */
+  private readonly counts = new KeyedBatches<null, boolean>(MAX_BATCH);
+  /** The same for reservations that also check the lookup's record (SQLite), by lookup key. */
+  private readonly unrecorded = new KeyedBatches<string, boolean>(MAX_BATCH);
   /**
    * Whether `reserveUnlessRecorded` is used: on SQLite (one connection,
    * statements one after another). InnoDB reads the subquery of an UPDATE
@@ -73,8 +75,10 @@ export class UsageRepository {
   /**
    * Counts the lookup `lookupKey` unless the month already holds `cap` or
    * distinct_lookups records the lookup this month: §8's check and count of a
-   * new lookup in one statement, one round trip less on every cold lookup.
-   * False in either case (the caller tells them apart); not batched.
+   * new lookup without a round trip of its own on every cold lookup. False in
+   * either case (the caller tells them apart). A lone reservation is one
+   * statement; a batch reads the records of its keys and counts the others
+   * with one UPDATE.
    */
   async reserveUnlessRecorded(
     accountId: string,
@@ -83,6 +87,57 @@ export class UsageRepository {
     lookupKey: string,
   ): Promise<boolean> {
     if (!this.knownMonths.has(`${accountId}|${period}`)) await this.createMonth(accountId, period);
+    return this.unrecorded.add(`${accountId}|${period}|${cap ?? 'none'}`, lookupKey, (keys) =>
+      this.countUnrecorded(accountId, period, cap, keys),
+    );
+  }
+
+  private async countUnrecorded(
+    accountId: string,
+    period: string,
+    cap: number | null,
+    keys: string[],
+  ): Promise<boolean[]> {
+    const [only] = keys;
+    if (keys.length === 1 && only !== undefined) {
+      return [await this.countUnlessRecorded(accountId, period, cap, only)];
+    }
+    const recorded = await this.recordedAmong(accountId, period, keys);
+    const fresh = keys.filter((key) => !recorded.has(key)).length;
+    if (fresh === 0) return keys.map(() => false);
+    if (await this.increment(accountId, period, cap, fresh)) {
+      return keys.map((key) => !recorded.has(key));
+    }
+    const counted: boolean[] = [];
+    for (const key of keys) {
+      counted.push(
+        !recorded.has(key) && (await this.countUnlessRecorded(accountId, period, cap, key)),
+      );
+    }
+    return counted;
+  }
+
+  /** The keys of `keys` that distinct_lookups records this month. */
+  private async recordedAmong(
+    accountId: string,
+    period: string,
+    keys: string[],
+  ): Promise<Set<string>> {
+    const rows = await this.sequelize.query<{ lookupKey: string }>(
+      'SELECT lookup_key AS lookupKey FROM distinct_lookups WHERE user_id = ? AND period = ?' +
+        ` AND lookup_key IN (${keys.map(() => '?').join(', ')})`,
+      { replacements: [accountId, period, ...keys], type: QueryTypes.SELECT },
+    );
+    return new Set(rows.map((row) => row.lookupKey));
+  }
+
+  /** One lookup counted unless recorded or capped, in one statement. */
+  private async countUnlessRecorded(
+    accountId: string,
+    period: string,
+    cap: number | null,
+    lookupKey: string,
+  ): Promise<boolean> {
     const capped = cap === null ? '' : ' AND lookups <= ?';
     const affected = await this.sequelize.query(
       `UPDATE usage_months SET lookups = lookups + 1 WHERE user_id = ? AND period = ?${capped}` +
@@ -113,33 +168,15 @@ export class UsageRepository {
     period: string,
     cap: number | null,
   ): Promise<boolean> {
-    const key = `${accountId}|${period}|${cap ?? 'none'}`;
-    return new Promise((resolve, reject) => {
-      const queue = this.waiting.get(key);
-      if (queue) {
-        queue.push({ resolve, reject });
-        return;
+    return this.counts.add(`${accountId}|${period}|${cap ?? 'none'}`, null, async (batch) => {
+      const whole = await this.increment(accountId, period, cap, batch.length);
+      if (whole || batch.length === 1) return batch.map(() => whole);
+      const counted: boolean[] = [];
+      for (let i = 0; i < batch.length; i += 1) {
+        counted.push(await this.increment(accountId, period, cap, 1));
       }
-      this.waiting.set(key, [{ resolve, reject }]);
-      void this.drain(key, accountId, period, cap);
+      return counted;
     });
-  }
-
-  private async drain(key: string, accountId: string, period: string, cap: number | null) {
-    const queue = this.waiting.get(key) ?? [];
-    for (let batch = queue.splice(0); batch.length > 0; batch = queue.splice(0)) {
-      try {
-        const whole = await this.increment(accountId, period, cap, batch.length);
-        if (whole || batch.length === 1) {
-          for (const waiter of batch) waiter.resolve(whole);
-          continue;
-        }
-        for (const waiter of batch) waiter.resolve(await this.increment(accountId, period, cap, 1));
-      } catch (err) {
-        for (const waiter of batch) waiter.reject(err);
-      }
-    }
-    this.waiting.delete(key);
   }
 
   /**

@@ -17,6 +17,8 @@ export class BatchWhileBusy<Item, Result> {
     /** Writes the batch; resolves to one result per item, in the items' order. */
     private readonly write: (items: Item[]) => Promise<Result[]>,
     private readonly maxBatch: number,
+    /** Called when the queue has drained (KeyedBatches drops the queue then). */
+    private readonly onIdle?: () => void,
   ) {}
 
   add(item: Item): Promise<Result> {
@@ -38,5 +40,6 @@ export class BatchWhileBusy<Item, Result> {
       }
     }
     this.running = false;
+    this.onIdle?.();
   }
 }

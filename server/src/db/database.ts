@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Sequelize, type Options } from 'sequelize';
+import { closeHotReads } from './hotReads.js';
 import { guardNulInWhere } from './sqliteNulGuard.js';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -26,7 +27,11 @@ export async function openDatabase(url: string): Promise<Database> {
     await sequelize.query('PRAGMA foreign_keys = ON');
     guardNulInWhere(sequelize);
   }
-  return { sequelize, dialect, close: () => sequelize.close() };
+  const close = async () => {
+    await closeHotReads(sequelize);
+    await sequelize.close();
+  };
+  return { sequelize, dialect, close };
 }
 
 const common: Options = {

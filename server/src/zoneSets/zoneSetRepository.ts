@@ -4,6 +4,7 @@
 // on the spatial index (SQLite R*Tree, MariaDB SPATIAL INDEX), then the exact
 // test on the few candidates; no set is ever held whole in memory.
 import { QueryTypes, Transaction, type Sequelize } from 'sequelize';
+import { readRows } from '../db/hotReads.js';
 import type { EastNorth, MetricCrs } from '../geo/metricPolygon.js';
 import type { MetricBox } from '../geo/metricBox.js';
 import type { NumberFormat } from '../sources/numberFormat.js';
@@ -250,10 +251,12 @@ export class ZoneSetRepository {
     if (this.sqlite) {
       // CROSS JOIN keeps SQLite's order: the R*Tree first. A plain JOIN lets the
       // planner walk the set's zones by set_id and ask the tree for each.
-      return this.sequelize.query<FoundZone>(
+      // A hot read (db/hotReads.ts): the zones at the point of every cold lookup.
+      return readRows<FoundZone>(
+        this.sequelize,
         `${select} FROM ${this.tables.boxes} b CROSS JOIN ${this.tables.zones} z ON z.id = b.id
          WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ? AND z.set_id IN (${sets})`,
-        { replacements: [maxX, minX, maxY, minY], type: QueryTypes.SELECT },
+        [maxX, minX, maxY, minY],
       );
     }
     // InnoDB refuses a spatial-index read in a transaction it runs as READ

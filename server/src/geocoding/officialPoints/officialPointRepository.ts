@@ -1,8 +1,10 @@
 // The imported house coordinates in the service's database (migrations
 // 040-house-coordinates, 041-house-import-origin). Raw SQL: millions of rows go in as multi-row
 // INSERTs, and the match is one indexed SELECT; Sequelize models would add
-// an object per row and a PRAGMA per query for nothing.
+// an object per row and a PRAGMA per query for nothing. The match is a hot
+// read (db/hotReads.ts).
 import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+import { readRows } from '../../db/hotReads.js';
 import type { DataDateSource } from './datasetLabel.js';
 
 export interface OfficialPoint {
@@ -399,11 +401,12 @@ export class OfficialPointRepository {
     states: readonly string[],
   ): Promise<MatchedPoint[]> {
     if (placeKeys.length === 0 || states.length === 0) return [];
-    return this.sequelize.query<MatchedPoint>(
+    return readRows<MatchedPoint>(
+      this.sequelize,
       `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? AND p.place_key IN (${marks(
         placeKeys,
       )}) AND i.state IN (${marks(states)})`,
-      { replacements: [streetKey, number, ...placeKeys, ...states], type: QueryTypes.SELECT },
+      [streetKey, number, ...placeKeys, ...states],
     );
   }
 
@@ -419,13 +422,11 @@ export class OfficialPointRepository {
     limit: number,
   ): Promise<MatchedPoint[]> {
     if (states.length === 0) return [];
-    return this.sequelize.query<MatchedPoint>(
+    return readRows<MatchedPoint>(
+      this.sequelize,
       `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? AND i.state IN (${marks(states)})
        AND p.lat BETWEEN ? AND ? AND p.lon BETWEEN ? AND ? LIMIT ${Math.trunc(limit)}`,
-      {
-        replacements: [streetKey, number, ...states, box.south, box.north, box.west, box.east],
-        type: QueryTypes.SELECT,
-      },
+      [streetKey, number, ...states, box.south, box.north, box.west, box.east],
     );
   }
 

@@ -1,0 +1,76 @@
+// The hot reads of the cold lookup on an SQLite file go through a reading
+// connection of their own: they see every committed write of the service's
+// connection and answer while that connection holds a write open, instead of
+// queueing behind it. An in-memory database reads through Sequelize.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '#server/db/database.js';
+import { readRows } from '#server/db/hotReads.js';
+
+const SELECT = 'SELECT name, size FROM things WHERE size >= ? ORDER BY name';
+
+describe('hot reads on an SQLite file', () => {
+  let dir: string;
+  let db: Database;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'brw-hot-reads-'));
+    db = await openDatabase(`sqlite:${join(dir, 'service.sqlite')}`);
+    await db.sequelize.query('CREATE TABLE things (name TEXT PRIMARY KEY, size INTEGER)');
+    await db.sequelize.query("INSERT INTO things VALUES ('a', 1), ('b', 5)");
+  });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('binds the values and sees what the service committed', async () => {
+    expect(await readRows(db.sequelize, SELECT, [2])).toEqual([{ name: 'b', size: 5 }]);
+    await db.sequelize.query("INSERT INTO things VALUES ('c', 9)");
+    expect(await readRows(db.sequelize, SELECT, [2])).toEqual([
+      { name: 'b', size: 5 },
+      { name: 'c', size: 9 },
+    ]);
+  });
+
+  it('answers while the writing connection holds an uncommitted write open', async () => {
+    const { sequelize } = db;
+    let finishWrite = () => {};
+    const writeHeld = new Promise<void>((resolve) => (finishWrite = resolve));
+    let written = () => {};
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const transaction = sequelize.transaction(async (t) => {
+      await sequelize.query("INSERT INTO things VALUES ('d', 20)", { transaction: t });
+      written();
+      await writeHeld;
+    });
+    await wrote;
+    const rows = await readRows<{ name: string }>(sequelize, SELECT, [10]);
+    finishWrite();
+    await transaction;
+    expect(rows).toEqual([]);
+    expect(await readRows(sequelize, SELECT, [10])).toEqual([{ name: 'd', size: 20 }]);
+  });
+
+  it('gives a bad statement its error and reads on', async () => {
+    await expect(readRows(db.sequelize, 'SELECT x FROM nowhere', [])).rejects.toThrow(
+      /no such table/,
+    );
+    expect(await readRows(db.sequelize, SELECT, [6])).toHaveLength(2);
+  });
+});
+
+describe('hot reads on an in-memory SQLite database', () => {
+  it('read through the one connection that holds the data', async () => {
+    const db = await openDatabase('sqlite::memory:');
+    try {
+      await db.sequelize.query('CREATE TABLE things (name TEXT, size INTEGER)');
+      await db.sequelize.query("INSERT INTO things VALUES ('a', 3)");
+      expect(await readRows(db.sequelize, SELECT, [2])).toEqual([{ name: 'a', size: 3 }]);
+    } finally {
+      await db.close();
+    }
+  });
+});
