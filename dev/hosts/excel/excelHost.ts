@@ -8,6 +8,7 @@ import type { BatchOp } from './batchProtocol.js';
 import { Calculation, type Platform } from './calculation.js';
 import { cellEditMode } from './cellEdit.js';
 import { createBatchExecutor, type HostState } from './excelApi.js';
+import { releasedExcelApi } from './releasedApi.js';
 import { requestGuard } from './requestLimits.js';
 import type { AddinRuntime, StartRuntime } from './runtime.js';
 import { vmRuntime } from './vmRuntime.js';
@@ -87,6 +88,10 @@ export interface ExcelHost {
 const SHEET = 'Tabelle1';
 
 export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
+  // The released API is read from the typings once per process, here rather
+  // than in the add-in's first Excel.run: Excel itself has no such parse, so
+  // it must not land in the time of a calculation.
+  releasedExcelApi();
   const workbook = options.workbook ?? new Workbook(options.file);
   if (options.file === undefined && options.date1904) workbook.date1904 = true;
   const device = options.device ?? new Map<string, string>();
