@@ -1,6 +1,8 @@
 // The Excel add-in over one address column in the Excel stand-in: first fill,
 // a full recalculation in the same session, and reopen (the saved workbook
-// opened again in Excel on the web, which runs every cell again).
+// opened again in Excel on the web, which runs every cell again). Each pass
+// ends with the workbook's last activity (its last answer or write), not
+// after the quiet the harness waits out to be sure nothing follows.
 import { buildAddin } from '#dev/hosts/excel/buildAddin.js';
 import { deviceOf, fillColumn, openBenchWorkbook } from './excelWorkbook.js';
 import { isFilled, measure, type PassResult } from './measure.js';
@@ -15,7 +17,11 @@ export async function excelColumn(service: WorkbookService): Promise<PassResult[
   rows.push(
     await measure('first fill', service.charged, async () => {
       cells = await fillColumn(host, service.addresses);
-      return { requests: host.requests(), unfilled: unfilled(host.values(cells)) };
+      return {
+        requests: host.requests(),
+        unfilled: unfilled(host.values(cells)),
+        endedAt: host.lastActivityAt(),
+      };
     }),
   );
   rows.push(
@@ -23,7 +29,11 @@ export async function excelColumn(service: WorkbookService): Promise<PassResult[
       const sent = host.requests();
       host.recalculate();
       await host.settled();
-      return { requests: host.requests() - sent, unfilled: unfilled(host.values(cells)) };
+      return {
+        requests: host.requests() - sent,
+        unfilled: unfilled(host.values(cells)),
+        endedAt: host.lastActivityAt(),
+      };
     }),
   );
   const file = host.save();
@@ -37,7 +47,11 @@ export async function excelColumn(service: WorkbookService): Promise<PassResult[
         platform: 'web',
       });
       await reopened.settled();
-      const result = { requests: reopened.requests(), unfilled: unfilled(reopened.values(cells)) };
+      const result = {
+        requests: reopened.requests(),
+        unfilled: unfilled(reopened.values(cells)),
+        endedAt: reopened.lastActivityAt(),
+      };
       await reopened.close();
       return result;
     }),

@@ -18,6 +18,11 @@ export interface MeasuredPass {
   unfilled: number;
   runs?: number;
   longestRunMs?: number;
+  /**
+   * When the pass's work ended (performance.now()), where the pass waited
+   * past it to see the workbook stay quiet; the wall time ends here then.
+   */
+  endedAt?: number;
 }
 
 /** Runs `pass`, timing it and reading the charges before and after. */
@@ -28,8 +33,8 @@ export async function measure(
 ): Promise<PassResult> {
   const before = await charged();
   const startedAt = performance.now();
-  const result = await pass();
-  const wallMs = performance.now() - startedAt;
+  const { endedAt, ...result } = await pass();
+  const wallMs = (endedAt ?? performance.now()) - startedAt;
   return { pass: name, wallMs, charged: (await charged()) - before, ...result };
 }
 

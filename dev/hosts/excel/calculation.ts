@@ -186,10 +186,13 @@ export class Calculation {
     which: (fn: FunctionMetadata, at: { sheet: Sheet; cell: Cell; id: string }) => boolean,
   ): void {
     for (const sheet of this.workbook.sheets) {
-      for (const [key, cell] of [...sheet.cells]) {
+      // Only formulas can run: entering a column of values stays linear.
+      const formulas = [...sheet.cells].filter(([, cell]) => cell.formula !== undefined);
+      for (const [key, cell] of formulas) {
         const fn = this.addinFunction(cell.formula, sheet.name);
+        if (!fn) continue;
         const { row, column } = parseCellKey(key);
-        if (fn && which(fn, { sheet, cell, id: cellId(sheet.name, row, column) })) {
+        if (which(fn, { sheet, cell, id: cellId(sheet.name, row, column) })) {
           this.run(sheet, row, column);
         }
       }

@@ -8,6 +8,7 @@ import type { BatchOp } from './batchProtocol.js';
 import { Calculation, type Platform } from './calculation.js';
 import { cellEditMode } from './cellEdit.js';
 import { createBatchExecutor, type HostState } from './excelApi.js';
+import { releasedExcelApi } from './releasedApi.js';
 import { requestGuard } from './requestLimits.js';
 import type { AddinRuntime, StartRuntime } from './runtime.js';
 import { vmRuntime } from './vmRuntime.js';
@@ -75,6 +76,11 @@ export interface ExcelHost {
   endCellEdit(): void;
   /** Resolves once no function call runs and nothing happened for `quietMs`. */
   settled(quietMs?: number): Promise<void>;
+  /**
+   * When the workbook last did something (performance.now()): after settled(),
+   * the end of the work itself, without the quiet that settled() waits out.
+   */
+  lastActivityAt(): number;
   save(): WorkbookFile;
   close(): Promise<void>;
   /** The largest request and answer the add-in's Excel.run sent and got, in bytes. */
@@ -87,12 +93,21 @@ export interface ExcelHost {
 const SHEET = 'Tabelle1';
 
 export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
+  // The released API is read from the typings once per process, here rather
+  // than in the add-in's first Excel.run: Excel itself has no such parse, so
+  // it must not land in the time of a calculation.
+  releasedExcelApi();
   const workbook = options.workbook ?? new Workbook(options.file);
   if (options.file === undefined && options.date1904) workbook.date1904 = true;
   const device = options.device ?? new Map<string, string>();
   let selection: Area = parseArea('A1', workbook.sheets[0]?.name ?? SHEET);
   let comments = 0;
   let activity = 0;
+  let lastActivityAt = performance.now();
+  const act = () => {
+    activity++;
+    lastActivityAt = performance.now();
+  };
   const executors = new Map<
     number,
     (ops: BatchOp[]) => ReturnType<ReturnType<typeof createBatchExecutor>>
@@ -119,13 +134,13 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
     settings: workbook.settings,
     supportedSets: { ...OTHER_SETS, ExcelApi: excelApi },
     async sendBatch(runId, ops, runOptions) {
-      activity++;
+      act();
       if (ops === null) {
         executors.delete(runId);
         return undefined;
       }
       await open;
-      return editing.run(runOptions?.delayForCellEdit === true, () => {
+      const answer = await editing.run(runOptions?.delayForCellEdit === true, () => {
         let execute = executors.get(runId);
         if (!execute) {
           execute = createBatchExecutor(state());
@@ -133,15 +148,18 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
         }
         return guard.run(ops as BatchOp[], execute);
       });
+      // The request's end is activity too: a write's work lasts until it is done.
+      act();
+      return answer;
     },
   });
   // Counts what happens, so settled() knows when the workbook is quiet.
   const addin: AddinRuntime = {
     metadata: runtime.metadata,
     invoke: (call, onResult) => {
-      activity++;
+      act();
       return runtime.invoke(call, (value) => {
-        activity++;
+        act();
         onResult(value);
       });
     },
@@ -197,7 +215,7 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
     },
     beginCellEdit: () => editing.begin(),
     endCellEdit() {
-      activity++;
+      act();
       editing.end();
     },
     async settled(quietMs = 100) {
@@ -208,6 +226,7 @@ export async function openWorkbook(options: OpenOptions): Promise<ExcelHost> {
         if (activity === before) return;
       }
     },
+    lastActivityAt: () => lastActivityAt,
     save: () => workbook.save(),
     async close() {
       calculation.close();

@@ -140,13 +140,13 @@ export class AccountRepository {
     return affected === 1;
   }
 
-  /** Counts one trial lookup if the trial runs and its cap is not reached. */
-  async reserveTrialLookup(id: string, now: Date, cap: number): Promise<boolean> {
+  /** Counts `count` trial lookups if the trial runs and then holds at most `cap`; else nothing. */
+  async reserveTrialLookup(id: string, now: Date, cap: number, count = 1): Promise<boolean> {
     this.recent.delete(id);
     const [affected] = await this.rows.update(
-      { trialUsage: this.sequelize.literal('trial_usage + 1') },
+      { trialUsage: this.sequelize.literal(`trial_usage + ${Math.trunc(count)}`) },
       {
-        where: { id, trialUsage: { [Op.lt]: cap }, trialExpiresAt: { [Op.gt]: now } },
+        where: { id, trialUsage: { [Op.lte]: cap - count }, trialExpiresAt: { [Op.gt]: now } },
         silent: true,
       },
     );

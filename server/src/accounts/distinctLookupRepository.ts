@@ -33,7 +33,8 @@ interface NewRecord {
 export class DistinctLookupRepository {
   private readonly rows;
   private readonly sequelize: Sequelize;
-  private readonly prunedMonths = boundedLru<string, true>(10_000);
+  /** Per account and month, the pruning of earlier months once done or under way. */
+  private readonly prunedMonths = boundedLru<string, Promise<void>>(10_000);
   private readonly known = boundedLru<string, true>(KNOWN_LOOKUPS);
   /** SQLite: the records written together, each told whether it was the first. */
   private readonly batches: BatchWhileBusy<NewRecord, boolean> | undefined;
@@ -58,6 +59,32 @@ export class DistinctLookupRepository {
    */
   remember(accountId: string, period: string, lookupKey: string): void {
     this.known.set(`${accountId}|${period}|${lookupKey}`, true);
+  }
+
+  /**
+   * Which of `lookupKeys` are recorded this month: the ones this process knows
+   * without a query, the others read in one SELECT per MAX_BATCH of them.
+   */
+  async recordedAmong(
+    accountId: string,
+    period: string,
+    lookupKeys: readonly string[],
+  ): Promise<Set<string>> {
+    const recorded = new Set(lookupKeys.filter((key) => this.knows(accountId, period, key)));
+    const unknown = lookupKeys.filter((key) => !recorded.has(key));
+    for (let start = 0; start < unknown.length; start += MAX_BATCH) {
+      const keys = unknown.slice(start, start + MAX_BATCH);
+      const rows = await this.sequelize.query<{ lookupKey: string }>(
+        'SELECT lookup_key AS lookupKey FROM distinct_lookups WHERE user_id = ? AND period = ?' +
+          ` AND lookup_key IN (${keys.map(() => '?').join(', ')})`,
+        { replacements: [accountId, period, ...keys], type: QueryTypes.SELECT },
+      );
+      for (const { lookupKey } of rows) {
+        recorded.add(lookupKey);
+        this.known.set(`${accountId}|${period}|${lookupKey}`, true);
+      }
+    }
+    return recorded;
   }
 
   async has(accountId: string, period: string, lookupKey: string): Promise<boolean> {
@@ -140,10 +167,21 @@ export class DistinctLookupRepository {
     return this.rows.count({ where: { accountId, period, failed: false } });
   }
 
-  private async pruneEarlierMonths(accountId: string, period: string): Promise<void> {
+  /**
+   * Once per account and month: the records of a batch arrive together, and
+   * each would otherwise send its own DELETE before the first one is done.
+   */
+  private pruneEarlierMonths(accountId: string, period: string): Promise<void> {
     const month = `${accountId}|${period}`;
-    if (this.prunedMonths.has(month)) return;
-    await this.rows.destroy({ where: { accountId, period: { [Op.lt]: period } } });
-    this.prunedMonths.set(month, true);
+    let pruning = this.prunedMonths.get(month);
+    if (pruning === undefined) {
+      pruning = this.rows
+        .destroy({ where: { accountId, period: { [Op.lt]: period } } })
+        .then(() => undefined);
+      this.prunedMonths.set(month, pruning);
+      // A failed prune is tried again by the next record.
+      pruning.catch(() => this.prunedMonths.delete(month));
+    }
+    return pruning;
   }
 }

@@ -95,32 +95,101 @@ export class QuotaService {
   reserveLookup(accountId: string, lookupKey: string): Promise<LookupReservation> {
     return this.withAccount(accountId, async (account) => {
       const now = this.clock();
-      const period = billingMonth(now);
       this.refuseIfPaymentBlocked(account, now);
       const counted = await this.reserveNew(account, now, lookupKey);
-      if (!counted) return FREE_LOOKUP;
-      const freeFailures = freeFailedLookups(entitlementOf(account, now));
-      return {
-        release: () => counted.release(),
-        confirm: async () => {
-          const record = async () => {
-            if (!(await this.distinct.record(account.id, period, lookupKey))) {
-              await counted.release();
-            }
-          };
-          const { recordBehind } = this.settings;
-          if (!recordBehind) return record();
-          this.distinct.remember(account.id, period, lookupKey);
-          recordBehind(`${account.id}|${period}|${lookupKey}`, record);
-        },
-        fail: async () => {
-          const first = await this.distinct.record(account.id, period, lookupKey, true);
-          if (!first || (await this.usage.takeFreeFailure(account.id, period, freeFailures))) {
+      return counted ? this.countedLookup(account, now, lookupKey, counted) : FREE_LOOKUP;
+    });
+  }
+
+  /**
+   * The lookups of one batch (distinct keys) counted together: the records of
+   * the month read in one query, the new ones counted in one UPDATE (and the
+   * trial's in one more), each key free or counted as `reserveLookup` would
+   * have it. Null, with nothing counted, where they do not all fit the trial
+   * or the cap, or the payment is blocked: then `reserveLookup` one by one in
+   * input order decides which of them get 402.
+   */
+  reserveLookups(
+    accountId: string,
+    lookupKeys: readonly string[],
+  ): Promise<Map<string, LookupReservation> | null> {
+    return this.withAccount(accountId, async (account) => {
+      const now = this.clock();
+      const period = billingMonth(now);
+      if (paymentBlocked(account, now, this.settings.paymentGraceDays)) return null;
+      const recorded = await this.distinct.recordedAmong(account.id, period, lookupKeys);
+      const fresh = lookupKeys.filter((key) => !recorded.has(key));
+      const counted = await this.reserveCount(account, now, fresh.length);
+      if (!counted) return null;
+      return new Map(
+        lookupKeys.map((key) => [
+          key,
+          recorded.has(key) ? FREE_LOOKUP : this.countedLookup(account, now, key, counted.one()),
+        ]),
+      );
+    });
+  }
+
+  /**
+   * Counts `count` lookups for the account at once: in its trial while that
+   * runs and they all fit it, else under the plan's cap; null where they do
+   * not fit. `one()` is the release of one of them.
+   */
+  private async reserveCount(
+    account: Account,
+    now: Date,
+    count: number,
+  ): Promise<{ one: () => QuotaReservation } | null> {
+    const period = billingMonth(now);
+    const release = (trial: boolean) => () =>
+      once(async () => {
+        if (trial) await this.accounts.releaseTrialLookup(account.id);
+        await this.usage.release(account.id, period);
+      });
+    if (count === 0) return { one: release(false) };
+    if (entitlementOf(account, now).trialActive) {
+      if (await this.accounts.reserveTrialLookup(account.id, now, TRIAL_LIMIT, count)) {
+        await this.usage.reserveMany(account.id, period, null, count);
+        return { one: release(true) };
+      }
+      // Used up meanwhile (a concurrent batch): the plan counts them, as it would each
+      // single lookup; a trial with room for some of them leaves them to those.
+      if (entitlementOf(await this.requireAccount(account.id), now).trialActive) return null;
+    }
+    const cap = PLAN_MONTHLY_CAPS[account.plan];
+    if (!(await this.usage.reserveMany(account.id, period, cap, count))) return null;
+    return { one: release(false) };
+  }
+
+  /** The reservation of a lookup counted by `counted`, settled by its answer. */
+  private countedLookup(
+    account: Account,
+    now: Date,
+    lookupKey: string,
+    counted: QuotaReservation,
+  ): LookupReservation {
+    const period = billingMonth(now);
+    const freeFailures = freeFailedLookups(entitlementOf(account, now));
+    return {
+      release: () => counted.release(),
+      confirm: async () => {
+        const record = async () => {
+          if (!(await this.distinct.record(account.id, period, lookupKey))) {
             await counted.release();
           }
-        },
-      };
-    });
+        };
+        const { recordBehind } = this.settings;
+        if (!recordBehind) return record();
+        this.distinct.remember(account.id, period, lookupKey);
+        recordBehind(`${account.id}|${period}|${lookupKey}`, record);
+      },
+      fail: async () => {
+        const first = await this.distinct.record(account.id, period, lookupKey, true);
+        if (!first || (await this.usage.takeFreeFailure(account.id, period, freeFailures))) {
+          await counted.release();
+        }
+      },
+    };
   }
 
   /**

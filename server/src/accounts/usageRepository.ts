@@ -73,6 +73,20 @@ export class UsageRepository {
   }
 
   /**
+   * Counts `count` lookups at once if the month then holds at most `cap`
+   * (null: no cap); false, and nothing counted, where they do not all fit.
+   */
+  async reserveMany(
+    accountId: string,
+    period: string,
+    cap: number | null,
+    count: number,
+  ): Promise<boolean> {
+    if (!this.knownMonths.has(`${accountId}|${period}`)) await this.createMonth(accountId, period);
+    return this.increment(accountId, period, cap, count);
+  }
+
+  /**
    * Counts the lookup `lookupKey` unless the month already holds `cap` or
    * distinct_lookups records the lookup this month: §8's check and count of a
    * new lookup without a round trip of its own on every cold lookup. False in

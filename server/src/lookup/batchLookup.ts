@@ -1,17 +1,21 @@
 // Up to MAX_BATCH_ADDRESSES lookups in one call (REST batch route and MCP
-// batch tool), each exactly the counted lookup of a single address. Quota
-// steps run one after the other in input order, so once the cap is reached
-// the later new addresses get 402 and the earlier ones their answers; the
-// lookups themselves run concurrently, bounded per state service by the
-// pipeline's source gate and the geocoder's minimum interval. Addresses of
-// one batch that are the same lookup (lookupKey) share one counted lookup,
-// so a repeated row never meets the cap that its first occurrence used.
+// batch tool), each exactly the counted lookup of a single address. The
+// batch's quota step is taken for all its lookups at once where they all fit
+// (QuotaService.reserveLookups: a few statements instead of one or more per
+// address, which on a one-connection SQLite would queue every lookup of the
+// batch behind them); where they do not, the steps run one after the other in
+// input order, so once the cap is reached the later new addresses get 402 and
+// the earlier ones their answers. The lookups themselves run concurrently,
+// bounded per state service by the pipeline's source gate and the geocoder's
+// minimum interval. Addresses of one batch that are the same lookup
+// (lookupKey) share one counted lookup, so a repeated row never meets the cap
+// that its first occurrence used.
 // With a wait, items not answered when it ends are answered as pending
 // (202) and go on in the background: the answer lands in the cache and is
 // counted once when ready, so asking again for it costs nothing.
 import type { BatchLookupItem, BodenrichtwertResponse, PendingItem } from '#shared/apiTypes.js';
 import { asAppError, errorBody } from '#shared/errorBody.js';
-import { ErrorCode, type AppError } from '#shared/errors.js';
+import { ErrorCode, ok, type AppError } from '#shared/errors.js';
 import type { BatchEntry } from '#shared/schemas/batchRequest.js';
 import {
   lookupReserved,
@@ -45,14 +49,28 @@ export async function batchLookup(
   deadline?: BatchDeadline,
 ): Promise<BatchLookupItem[]> {
   const caller = { ...batchCaller, waitMs: BATCH_ITEM_WAIT_MS };
-  let quotaTurn: Promise<unknown> = Promise.resolve();
+  // Each address read once: for the joint quota step and for its own lookup.
+  const rows = entries.map(({ addressInput, target }) => ({
+    addressInput,
+    read: target.ok ? ok(typedLookupTarget(target.value)) : target,
+  }));
+  const targets = rows.flatMap(({ read }) => (read.ok ? [read.value] : []));
+  // Any failure of the joint step leaves the keys to their own steps, which fail alike.
+  const together = deps.quota
+    .reserveLookups(caller.accountId, [...new Set(targets.map(lookupKey))])
+    .catch(() => null);
+  let quotaTurn: Promise<unknown> = together;
+  const reserveInTurn = (target: TypedLookupTarget) => {
+    const reservation = quotaTurn.then(() => reserveLookup(deps, caller.accountId, target));
+    quotaTurn = reservation.catch(() => undefined);
+    return reservation;
+  };
   const byKey = new Map<string, Promise<BodenrichtwertResponse>>();
   const lookupOnce = (target: TypedLookupTarget) => {
     const key = lookupKey(target);
     let answer = byKey.get(key);
     if (!answer) {
-      const reservation = quotaTurn.then(() => reserveLookup(deps, caller.accountId, target));
-      quotaTurn = reservation.catch(() => undefined);
+      const reservation = together.then((reserved) => reserved?.get(key) ?? reserveInTurn(target));
       answer = reservation.then((reserved) =>
         lookupReserved(deps, reserved, target, caller, buildLookupResponse),
       );
@@ -60,10 +78,10 @@ export async function batchLookup(
     }
     return answer;
   };
-  const items = entries.map(async ({ addressInput, target }): Promise<BatchLookupItem> => {
-    if (!target.ok) return errorItem(target.error, addressInput);
+  const items = rows.map(async ({ addressInput, read }): Promise<BatchLookupItem> => {
+    if (!read.ok) return errorItem(read.error, addressInput);
     try {
-      const response = await lookupOnce(typedLookupTarget(target.value));
+      const response = await lookupOnce(read.value);
       return { ...response, address_input: addressInput, status: 200 };
     } catch (err) {
       const error = asAppError(err, ErrorCode.processingError);

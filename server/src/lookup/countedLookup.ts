@@ -22,7 +22,7 @@ import { releaseUntilDone } from './releaseUntilDone.js';
 import { buildLookupResponse } from './responseBody.js';
 
 export interface CountedLookupDeps {
-  quota: Pick<QuotaService, 'reserveLookup'>;
+  quota: Pick<QuotaService, 'reserveLookup' | 'reserveLookups'>;
   lookup: LookupService;
   logger: Logger;
 }
