@@ -12,6 +12,7 @@ import { startSmtpFake, type SmtpFake } from '../fakes/smtpFake.js';
 import type { Clock } from '#server/time/clock.js';
 import type { ParcelValuation } from '#server/parcels/parcelValuation.js';
 import { captureLogs, type CapturedLogs } from './logs.js';
+import { MIN_SCRYPT_LOG_N } from '#server/config/scryptCost.js';
 
 export interface TestServerOptions {
   /** Environment variables on top of the test defaults. */
@@ -51,6 +52,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     GEOCODER_URL: 'http://127.0.0.1:9/nominatim',
     SESSION_SECRET: 'test-session-secret-0123456789abcdef0123456789',
     SMTP_URL: mail.url,
+    // Tests hash at the cheapest scrypt setting the service accepts (OWASP's
+    // N=2^13, r=8, p=10); a test of the hashing cost itself passes
+    // PRODUCTION_HASHING.
+    PASSWORD_SCRYPT_LOG_N: String(MIN_SCRYPT_LOG_N),
     ...options.env,
     DATABASE_URL: databaseUrl,
   });

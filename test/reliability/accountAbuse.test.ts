@@ -10,9 +10,9 @@ import { linkIn } from '#dev/fakes/smtpFake.js';
 import { FAILED_LOGINS_PER_ACCOUNT, LOGINS_PER_IP } from '#server/web/loginThrottle.js';
 import { redisAvailability, serviceAvailable } from '../support/services.js';
 import { startTestServer, type TestServer } from '#dev/service/testServer.js';
+import { PRODUCTION_HASHING } from '../support/hashingCost.js';
 import { csrfToken, FormBrowser, type PageAnswer } from '../server/oauth/support/formBrowser.js';
 import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
-import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
 // Every login runs one scrypt hash, one at a time (at the production cost about 0.3 s).
 const SLOW = { timeout: 240_000 };
@@ -23,7 +23,7 @@ const newEmail = () => `abuse${(counter += 1)}-${Date.now()}@example.de`;
 
 beforeAll(async () => {
   // The proxy on loopback lets each request name its client IP (X-Forwarded-For).
-  server = await startTestServer({ env: { TRUST_PROXY: 'loopback', ...CHEAPEST_HASHING } });
+  server = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await server.close();
@@ -115,7 +115,6 @@ describe('login throttle', SLOW, () => {
         env: {
           REDIS_URL: process.env.TEST_REDIS_URL ?? '',
           REDIS_KEY_PREFIX: prefix,
-          ...CHEAPEST_HASHING,
         },
       });
       try {
@@ -161,7 +160,7 @@ describe('sessions', SLOW, () => {
 
   it('rate-limits anonymous page views per IP, not signed-in users', async () => {
     const limited = await startTestServer({
-      env: { RATE_LIMIT_PER_MINUTE: '5', ...CHEAPEST_HASHING },
+      env: { RATE_LIMIT_PER_MINUTE: '5' },
     });
     try {
       const email = newEmail();
@@ -253,7 +252,7 @@ describe('password reset and change', SLOW, () => {
 describe('at the production hashing cost', SLOW, () => {
   let production: TestServer;
   beforeAll(async () => {
-    production = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
+    production = await startTestServer({ env: { TRUST_PROXY: 'loopback', ...PRODUCTION_HASHING } });
   });
   afterAll(async () => {
     await production.close();

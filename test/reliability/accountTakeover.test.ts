@@ -25,7 +25,6 @@ import {
   registerClient,
 } from '../server/oauth/support/oauthClient.js';
 import { TEST_PASSWORD } from '../server/oauth/support/signedIn.js';
-import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
 // Every sign-up and login runs one scrypt hash (at the production cost about 0.3 s).
 const SLOW = { timeout: 120_000 };
@@ -39,7 +38,7 @@ const newEmail = () => `opfer${(counter += 1)}-${Date.now()}@example.de`;
 let as: oauth.AuthorizationServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: clock.now, env: CHEAPEST_HASHING });
+  server = await startTestServer({ clock: clock.now });
   as = await discover(server.url);
 });
 afterAll(async () => {

@@ -12,7 +12,6 @@ import { startTestServer, type TestServer } from '#dev/service/testServer.js';
 import { mailboxOf } from '#shared/mailbox.js';
 import { csrfToken, FormBrowser } from '../server/oauth/support/formBrowser.js';
 import { FigureBook } from './support/figures.js';
-import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
 // Every sign-up runs one scrypt hash (at the production cost about 0.3 s).
 const SLOW = { timeout: 180_000 };
@@ -22,7 +21,7 @@ const figures = new FigureBook('mail-flood');
 let server: TestServer;
 beforeAll(async () => {
   // The proxy on loopback lets each request name its client IP (X-Forwarded-For).
-  server = await startTestServer({ env: { TRUST_PROXY: 'loopback', ...CHEAPEST_HASHING } });
+  server = await startTestServer({ env: { TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   figures.write();

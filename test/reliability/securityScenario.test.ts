@@ -21,7 +21,6 @@ import { signUpAndConfirm, TEST_PASSWORD } from '../server/oauth/support/signedI
 import { FigureBook } from './support/figures.js';
 import { hostileString, percentEncode } from './support/hostileValues.js';
 import { fuzzOptions } from './support/profile.js';
-import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
 const figures = new FigureBook('security');
 let h: LookupHarness;
@@ -120,7 +119,7 @@ async function runScenario() {
 
 beforeAll(async () => {
   // Its logins are about redirects and secrets, not the hashing cost.
-  h = await startLookupHarness({ env: CHEAPEST_HASHING });
+  h = await startLookupHarness();
   secrets.apiKey?.push(h.account.token);
   await runScenario();
 }, 120_000);

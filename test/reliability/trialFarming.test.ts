@@ -16,7 +16,6 @@ import { createTestDatabaseUrl, databaseKinds } from '../support/database.js';
 import { migrate } from '#server/db/migrate.js';
 import { FormBrowser } from '../server/oauth/support/formBrowser.js';
 import { signUpAndConfirm } from '../server/oauth/support/signedIn.js';
-import { CHEAPEST_HASHING } from '../support/hashingCost.js';
 
 // Every sign-up runs one scrypt hash (at the production cost about 0.3 s).
 const SLOW = { timeout: 120_000 };
@@ -24,7 +23,7 @@ const SLOW = { timeout: 120_000 };
 describe('one trial per mailbox, through the sign-up pages', SLOW, () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: CHEAPEST_HASHING });
+    server = await startTestServer();
   });
   afterAll(async () => {
     await server.close();
