@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { DEMO_PLACES, HANNOVER, WIESBADEN } from '#dev/fakes/demoWorld.js';
 import { MANY_ZONES_PLACES } from '#dev/fakes/manyZones.js';
 import type { SamplePoint } from '#dev/fakes/houseCoordinateFiles.js';
+import { loadPostcodeFile } from '#server/geocoding/postcodes/postcodeFile.js';
+import { kilometres } from '#server/geocoding/postcodes/postcodeArea.js';
+import type { LatLon } from '#server/geo/latLon.js';
 import { DEMO_WFS_SERVICES, writeFakeRegistry } from '#dev/fakes/fakeRegistry.js';
 import {
   startNominatimFake,
@@ -41,19 +44,31 @@ export interface BenchWorld {
   close(): Promise<void>;
 }
 
+/**
+ * The postcode an address of the place is written with: the postcode of the
+ * place whose representative point lies nearest (the grid reaches across the
+ * border of two of Wiesbaden's postcode areas, as a long street does).
+ */
+function postcodeOfPlace(center: FakePlace): (point: LatLon) => string {
+  const areas = loadPostcodeFile().filter((a) => a.place === center.city);
+  return (point) =>
+    areas.reduce(
+      (best, a) => (kilometres(point, a) < kilometres(point, best) ? a : best),
+      areas[0] ?? { ...center, postcode: center.postcode },
+    ).postcode;
+}
+
 /** SIDE × SIDE addresses "Benchmarkweg N" on a grid around the place. */
 function grid(center: FakePlace): Record<string, FakePlace[]> {
   const places: Record<string, FakePlace[]> = {};
+  const postcodeAt = postcodeOfPlace(center);
   for (let i = 0; i < SIDE * SIDE; i += 1) {
-    const address = `Benchmarkweg ${i + 1}, ${center.postcode} ${center.city}`;
+    const lat = center.lat + ((i % SIDE) - (SIDE - 1) / 2) * STEP;
+    const lon = center.lon + (Math.floor(i / SIDE) - (SIDE - 1) / 2) * STEP;
+    const postcode = postcodeAt({ lat, lon });
+    const address = `Benchmarkweg ${i + 1}, ${postcode} ${center.city}`;
     places[address] = [
-      {
-        ...center,
-        road: 'Benchmarkweg',
-        houseNumber: String(i + 1),
-        lat: center.lat + ((i % SIDE) - (SIDE - 1) / 2) * STEP,
-        lon: center.lon + (Math.floor(i / SIDE) - (SIDE - 1) / 2) * STEP,
-      },
+      { ...center, postcode, road: 'Benchmarkweg', houseNumber: String(i + 1), lat, lon },
     ];
   }
   return places;
