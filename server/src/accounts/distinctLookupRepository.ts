@@ -23,6 +23,21 @@ const KNOWN_LOOKUPS = 50_000;
 /** Rows of one batched INSERT (four parameters each, far below SQLite's limit). */
 const MAX_BATCH = 250;
 
+/** The keys of `lookupKeys` (at most MAX_BATCH) that distinct_lookups records this month, in one SELECT. */
+export async function selectRecorded(
+  sequelize: Sequelize,
+  accountId: string,
+  period: string,
+  lookupKeys: readonly string[],
+): Promise<string[]> {
+  const rows = await sequelize.query<{ lookupKey: string }>(
+    'SELECT lookup_key AS lookupKey FROM distinct_lookups WHERE user_id = ? AND period = ?' +
+      ` AND lookup_key IN (${lookupKeys.map(() => '?').join(', ')})`,
+    { replacements: [accountId, period, ...lookupKeys], type: QueryTypes.SELECT },
+  );
+  return rows.map((row) => row.lookupKey);
+}
+
 interface NewRecord {
   accountId: string;
   period: string;
@@ -74,12 +89,7 @@ export class DistinctLookupRepository {
     const unknown = lookupKeys.filter((key) => !recorded.has(key));
     for (let start = 0; start < unknown.length; start += MAX_BATCH) {
       const keys = unknown.slice(start, start + MAX_BATCH);
-      const rows = await this.sequelize.query<{ lookupKey: string }>(
-        'SELECT lookup_key AS lookupKey FROM distinct_lookups WHERE user_id = ? AND period = ?' +
-          ` AND lookup_key IN (${keys.map(() => '?').join(', ')})`,
-        { replacements: [accountId, period, ...keys], type: QueryTypes.SELECT },
-      );
-      for (const { lookupKey } of rows) {
+      for (const lookupKey of await selectRecorded(this.sequelize, accountId, period, keys)) {
         recorded.add(lookupKey);
         this.known.set(`${accountId}|${period}|${lookupKey}`, true);
       }

@@ -13,6 +13,7 @@ import { KeyedBatches } from '../db/keyedBatches.js';
 import { boundedLru } from '../memory/boundedLru.js';
 import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import { defineUsageMonthModel } from './usageMonthModel.js';
+import { selectRecorded } from './distinctLookupRepository.js';
 
 /** Reservations of one batch (a lookup key each: two parameters per key, far below SQLite's limit). */
 const MAX_BATCH = 250;
@@ -116,7 +117,7 @@ export class UsageRepository {
     if (keys.length === 1 && only !== undefined) {
       return [await this.countUnlessRecorded(accountId, period, cap, only)];
     }
-    const recorded = await this.recordedAmong(accountId, period, keys);
+    const recorded = new Set(await selectRecorded(this.sequelize, accountId, period, keys));
     const fresh = keys.filter((key) => !recorded.has(key)).length;
     if (fresh === 0) return keys.map(() => false);
     if (await this.increment(accountId, period, cap, fresh)) {
@@ -129,20 +130,6 @@ export class UsageRepository {
       );
     }
     return counted;
-  }
-
-  /** The keys of `keys` that distinct_lookups records this month. */
-  private async recordedAmong(
-    accountId: string,
-    period: string,
-    keys: string[],
-  ): Promise<Set<string>> {
-    const rows = await this.sequelize.query<{ lookupKey: string }>(
-      'SELECT lookup_key AS lookupKey FROM distinct_lookups WHERE user_id = ? AND period = ?' +
-        ` AND lookup_key IN (${keys.map(() => '?').join(', ')})`,
-      { replacements: [accountId, period, ...keys], type: QueryTypes.SELECT },
-    );
-    return new Set(rows.map((row) => row.lookupKey));
   }
 
   /** One lookup counted unless recorded or capped, in one statement. */
