@@ -70,6 +70,11 @@ const GLUED_NOTE_NUMBER = new RegExp(
   String.raw`(?<![\p{L}])((?:${NUMBERED_NOTE_WORDS})\.?)(?=\d)`,
   'giu',
 );
+/** An ordinal glued to its floor: "2.OG", "3.Etage". */
+const GLUED_ORDINAL = new RegExp(
+  String.raw`(?<![\d.])(\d{1,2}\.)(?=(?:${NUMBERED_NOTE_WORDS})(?![a-zäöüß]))`,
+  'gi',
+);
 /** "PLZ 14612", "(39104)", "D 03046": a postcode with a label, in brackets, or after a country letter. */
 const POSTCODE_LABEL = /(^|[\s,;(])(?:PLZ|Postleitzahl)\.?:?\s*(?=\d{4,5}(?!\d))/gi;
 const BRACKETED_POSTCODE = /\((\d{5})\)/g;
@@ -82,6 +87,7 @@ export function readAddress(nfc: string): ReadAddress {
     .replace(POSTCODE_LABEL, '$1')
     .replace(BRACKETED_POSTCODE, ' $1')
     .replace(COUNTRY_BEFORE_POSTCODE, '$1')
+    .replace(GLUED_ORDINAL, '$1 ')
     .replace(BRACKETED_NOTE, ' $1')
     .replace(GLUED_NOTE, '$1 $2')
     .replace(GLUED_NOTE_NUMBER, '$1 ')
@@ -165,7 +171,7 @@ function isNoise(tokens: string[]): boolean {
     if (
       noise.tail === 'number' &&
       glued === undefined &&
-      /^\d{1,5}[a-zA-Z]?$/.test(tokens[i] ?? '')
+      /^(?:\d{1,5}[a-zA-Z]?|[a-zA-Z])$/.test(tokens[i] ?? '')
     )
       i += 1;
   }
@@ -241,7 +247,10 @@ function streetAndNumber(part: string): StreetNumber | 'unexplained' | 'note_num
     if (!sawNumber && noiseWord(street.split(' ').at(-1) ?? '')?.tail === 'number') {
       return 'note_number';
     }
-    const bareNumber = /(?<=^|\s)\d+[a-zA-Z]?$/.test(street) && !NUMBERED_STREET.test(street);
+    // A number of its own inside what would be the street ("Hauptstraße 24 Whg-Nr 7") is
+    // a second number nothing explains; "Straße des 17. Juni" carries an ordinal.
+    const bareNumber =
+      /(?<=^|\s)\d+[a-zA-Z]?(?=\s|$)/.test(street) && !NUMBERED_STREET.test(street);
     if (bareNumber) return 'unexplained';
     sawNumber = true;
     if (tail === '') return { street, number: match[0], noise: 'none' };

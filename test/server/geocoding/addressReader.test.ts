@@ -45,6 +45,22 @@ describe('noise words with their numbers', () => {
     'Hauptstraße 24, Essen, PLZ 45127',
     'Hauptstraße 24, PLZ: 45127 Essen',
     'Hauptstraße 24, D 45127 Essen',
+    'Hauptstraße 24 2.OG, 45127 Essen',
+    'Hauptstraße 24, 1.Etage links, 45127 Essen',
+    'Hauptstraße 24, Hinterhaus, 3. OG, 45127 Essen',
+    'Hauptstraße 24, VH 2. OG rechts, 45127 Essen',
+    'Hauptstraße 24 Seitenflügel, 45127 Essen',
+    'Hauptstraße 24, Haus B, 45127 Essen',
+    'Hauptstraße 24, Aufgang C, 45127 Essen',
+    'Hauptstraße 24 SE 4, 45127 Essen',
+    'Hauptstraße 24, ETW 3, 45127 Essen',
+    'Hauptstraße 24 Whg.-Nr. 7, 45127 Essen',
+    'Hauptstraße 24, Einheit 12, 45127 Essen',
+    'Hauptstraße 24 Laden 1, 45127 Essen',
+    'Hauptstraße 24, Keller 3, 45127 Essen',
+    'Hauptstraße 24, Hochparterre, 45127 Essen',
+    'Hauptstraße 24, Whg. 5 Zimmer 4, 45127 Essen',
+    'Hauptstraße 24 Carport 2, 45127 Essen',
   ])('reads %j as the house, not the flat', (input) => {
     const address = typedAddress(input);
     expect(address.parts).toEqual(essen);
@@ -61,9 +77,13 @@ describe('noise words with their numbers', () => {
 
   it.each([
     ['Hauptstraße 24 7, 45127 Essen', 'number_unexplained'],
+    // Before the change the 7 became the house number of a street "Hauptstraße 24 Block".
+    ['Hauptstraße 24 Block 7, 45127 Essen', 'number_unexplained'],
     ['Hauptstraße 24, Hinterhaus 3, 45127 Essen', 'part_unexplained'],
-    ['Hauptstraße 24, Haus 2 Aufgang B, 45127 Essen', 'part_unexplained'],
-    ['Hauptstraße 24 Whg. 5 Zimmer 4, 45127 Essen', 'part_unexplained'],
+    ['Hauptstraße 24, Haus 2 Block B, 45127 Essen', 'part_unexplained'],
+    // A cadastral district says which land, not which flat: nothing here explains it.
+    ['Hauptstraße 24 Whg. 5 Flur 4, 45127 Essen', 'part_unexplained'],
+    ['Hauptstraße 24, 2.Flur, 45127 Essen', 'part_unexplained'],
     ['Hauptstraße WE 12, 45127 Essen', 'number_missing'],
     ['Hauptstraße Whg. 5, 45127 Essen', 'number_missing'],
     ['Hauptstraße TG 14, 45127 Essen', 'number_missing'],

@@ -16,22 +16,78 @@ export interface NoiseWord {
 
 /** One table: docs/api.md lists it as it stands here. */
 export const NOISE_WORDS: readonly NoiseWord[] = [
-  { words: ['whg', 'wohnung', 'wohn', 'we', 'wohneinheit'], tail: 'number', meaning: 'Wohnung' },
-  { words: ['app', 'apartment', 'appartement', 'apt'], tail: 'number', meaning: 'Apartment' },
-  { words: ['og', 'obergeschoss', 'etage', 'stock'], tail: 'number', meaning: 'Geschoss' },
   {
-    words: ['eg', 'erdgeschoss', 'dg', 'dachgeschoss', 'ug', 'untergeschoss'],
+    words: ['whg', 'wohnung', 'wohn', 'we', 'wohneinheit', 'whgnr', 'wohnungsnr', 'etw'],
+    tail: 'number',
+    meaning: 'Wohnung',
+  },
+  { words: ['app', 'apartment', 'appartement', 'apt'], tail: 'number', meaning: 'Apartment' },
+  // The units a declaration of division (WEG) numbers: Sonder- and Teileigentum, commercial units.
+  {
+    words: ['einheit', 'einh', 'se', 'te', 'ge', 'gewerbeeinheit', 'laden', 'büro', 'buero'],
+    tail: 'number',
+    meaning: 'Einheit',
+  },
+  { words: ['zimmer', 'zi'], tail: 'number', meaning: 'Zimmer' },
+  {
+    words: ['og', 'obergeschoss', 'etage', 'stock', 'geschoss', 'hochparterre', 'hp', 'parterre'],
     tail: 'number',
     meaning: 'Geschoss',
   },
   {
-    words: ['tg', 'tiefgarage', 'stellplatz', 'stpl', 'garage', 'tgstellplatz'],
+    words: [
+      'eg',
+      'erdgeschoss',
+      'dg',
+      'dachgeschoss',
+      'ug',
+      'untergeschoss',
+      'kg',
+      'kellergeschoss',
+      'souterrain',
+      'penthouse',
+    ],
+    tail: 'number',
+    meaning: 'Geschoss',
+  },
+  {
+    words: ['tg', 'tiefgarage', 'stellplatz', 'stpl', 'garage', 'tgstellplatz', 'carport'],
     tail: 'number',
     meaning: 'Stellplatz',
   },
-  { words: ['haus'], tail: 'number', meaning: 'Haus einer Anlage' },
+  { words: ['keller', 'kellerraum', 'abstellraum'], tail: 'number', meaning: 'Nebenraum' },
+  // "Haus B", "Aufgang 2", "Eingang C": a house or stair of a complex under one address.
+  { words: ['haus', 'aufgang', 'eingang'], tail: 'number', meaning: 'Haus einer Anlage' },
+  // The buildings of one address around a courtyard (Berlin's Vorderhaus, Seitenflügel,
+  // Quergebäude): they share its house number. Not "HH": it is also Hamburg.
+  {
+    words: [
+      'vorderhaus',
+      'vh',
+      'hinterhaus',
+      'seitenflügel',
+      'seitenfluegel',
+      'sf',
+      'quergebäude',
+      'quergebaeude',
+      'gartenhaus',
+      'hofgebäude',
+      'hofgebaeude',
+      'rückgebäude',
+      'rueckgebaeude',
+      'nebengebäude',
+      'nebengebaeude',
+      'anbau',
+    ],
+    tail: 'none',
+    meaning: 'Gebäude eines Grundstücks',
+  },
   // Not "Mitte": it is also an Ortsteil (Berlin-Mitte, Wiesbaden-Mitte).
-  { words: ['links', 'rechts', 'li', 're'], tail: 'none', meaning: 'Lage im Geschoss' },
+  {
+    words: ['links', 'rechts', 'li', 're', 'vorne', 'vorn', 'hinten'],
+    tail: 'none',
+    meaning: 'Lage im Geschoss',
+  },
   { words: ['c/o', 'co', 'bei', 'b'], tail: 'name', meaning: 'Empfänger' },
 ];
 
@@ -39,7 +95,8 @@ const BY_WORD = new Map(NOISE_WORDS.flatMap((n) => n.words.map((w) => [w, n] as 
 
 /** The noise word a token is ("Whg." → Wohnung), or undefined. */
 export function noiseWord(token: string): NoiseWord | undefined {
-  return BY_WORD.get(token.toLowerCase().replace(/[.:]$/, '').replace(/-/g, ''));
+  // "Whg.-Nr." is one word: its dots and hyphens fold away.
+  return BY_WORD.get(token.toLowerCase().replace(/[.:-]/g, ''));
 }
 
 /** An ordinal before a floor ("3. OG") belongs to the floor. */

@@ -151,6 +151,19 @@ export const TYPED_CASES: readonly Case[] = [
     'Rüttenscheider Straße App. 5, 45130 Essen',
   ].map((input) => typed('a note without a house number', input, 'fallback')),
   typed('a number nothing explains', 'Rüttenscheider Straße 24 7, 45130 Essen', 'fallback'),
+  // The 5 after a word nothing explains is no house number: Rüttenscheider Straße 5 exists.
+  ...[
+    'Rüttenscheider Straße 24 Block 5, 45130 Essen',
+    'Rüttenscheider Straße 24 Flur 5, 45130 Essen',
+  ].map((input) => typed('a number after a word nothing explains', input, 'fallback')),
+  ...[
+    'Rüttenscheider Straße 24 Whg.-Nr. 5, 45130 Essen',
+    'Rüttenscheider Straße 24, Hinterhaus, 2.OG links, 45130 Essen',
+    'Rüttenscheider Straße 24 VH 3.Etage, 45130 Essen',
+    'Rüttenscheider Straße 24, Haus B, Aufgang 2, 45130 Essen',
+    'Rüttenscheider Straße 24 SE 5, 45130 Essen',
+    'ETW 5, Rüttenscheider Straße 24, 45130 Essen',
+  ].map((input) => typed('a unit or building part of the address', input, { point: 'essen-24' })),
   typed('a suffix the file does not hold', 'Rüttenscheider Straße 24 b, 45130 Essen', 'fallback'),
   typed(
     'a part nothing explains',
