@@ -99,6 +99,9 @@ export function readAddress(nfc: string): ReadAddress {
   let parts = text
     .split(/[,;\n]/)
     .map((part) => part.trim().replace(/\s+/g, ' '))
+    // A dash after the number ("Hauptstraße 5 - 45127 Essen") separates, as a comma does.
+    .flatMap((part) => part.split(/(?<=\d[a-zA-Z]?)\s[-–]\s(?=\p{L}|\d{5}(?!\d))/u))
+    .map((part) => part.trim())
     .filter((part) => part !== '');
   while (parts.length > 2 && isRegion(parts.at(-1) ?? '')) {
     regions.push(parts.at(-1) ?? '');
@@ -250,7 +253,7 @@ function streetAndNumber(part: string): StreetNumber | 'unexplained' | 'note_num
     // A number of its own inside what would be the street ("Hauptstraße 24 Whg-Nr 7") is
     // a second number nothing explains; "Straße des 17. Juni" carries an ordinal.
     const bareNumber =
-      /(?<=^|\s)\d+[a-zA-Z]?(?=\s|$)/.test(street) && !NUMBERED_STREET.test(street);
+      /(?<=^|\s)\d+[a-zA-Z]?(?=[\s:]|$)/.test(street) && !NUMBERED_STREET.test(street);
     if (bareNumber) return 'unexplained';
     sawNumber = true;
     if (tail === '') return { street, number: match[0], noise: 'none' };
