@@ -100,7 +100,7 @@ export function readAddress(nfc: string): ReadAddress {
     .split(/[,;\n]/)
     .map((part) => part.trim().replace(/\s+/g, ' '))
     // A dash after the number ("Hauptstraße 5 - 45127 Essen") separates, as a comma does.
-    .flatMap((part) => part.split(/(?<=\d[a-zA-Z]?)\s[-–]\s(?=\p{L}|\d{5}(?!\d))/u))
+    .flatMap((part) => part.split(/(?<=\d[a-zA-Z]?)\s[-–]\s(?=\p{L}{2}|\d{5}(?!\d))/u))
     .map((part) => part.trim())
     .filter((part) => part !== '');
   while (parts.length > 2 && isRegion(parts.at(-1) ?? '')) {
