@@ -439,6 +439,18 @@ export class OfficialPointRepository {
     return new Set(rows.map((row) => row.state));
   }
 
+  /** Which of these places are municipalities of the active imports of the given states. */
+  async placesKnown(placeKeys: readonly string[], states: readonly string[]): Promise<Set<string>> {
+    if (placeKeys.length === 0 || states.length === 0) return new Set();
+    const rows = await this.sequelize.query<{ placeKey: string }>(
+      `SELECT DISTINCT s.place_key AS placeKey
+       FROM house_streets s JOIN house_point_imports i ON i.id = s.import_id AND i.status = 'active'
+       WHERE s.place_key IN (${marks(placeKeys)}) AND i.state IN (${marks(states)})`,
+      { replacements: [...placeKeys, ...states], type: QueryTypes.SELECT },
+    );
+    return new Set(rows.map((row) => row.placeKey));
+  }
+
   /** The streets of the active imports of the given states in these places. */
   async streetsIn(placeKeys: readonly string[], states: readonly string[]): Promise<StreetName[]> {
     if (placeKeys.length === 0 || states.length === 0) return [];

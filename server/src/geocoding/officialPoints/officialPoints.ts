@@ -28,6 +28,7 @@ import { requiresCredit, type AddressSources } from './addressSources.js';
 import { datasetLabel } from './datasetLabel.js';
 import {
   checkCandidate,
+  POSTCODE_DECLINED,
   type CheckedPoint,
   type Declined,
   type MatchScope,
@@ -97,7 +98,7 @@ export interface OfficialPoints {
 export function createOfficialPoints(deps: {
   repository: Pick<
     OfficialPointRepository,
-    'pointsInPlaces' | 'pointsInBox' | 'streetsIn' | 'activeStates'
+    'pointsInPlaces' | 'pointsInBox' | 'streetsIn' | 'activeStates' | 'placesKnown'
   >;
   sources: AddressSources;
   postcodes: PostcodeDirectory;
@@ -191,12 +192,34 @@ export function createOfficialPoints(deps: {
     // A point that would fit but for a part the file cannot confirm: none is used.
     const declined = checked.find((c): c is Declined => typeof c === 'string');
     if (declined !== undefined) return declined;
+    if (await postcodeContradicted(agreeing, scope)) return POSTCODE_DECLINED;
     if (twoReadings(agreeing)) return AMBIGUOUS;
     // The place typed as it is, or as a locality, before the beginning of a name.
     const named = agreeing.filter((c) => c.place !== 'prefix');
     if (named.length > 0) return named;
     const municipalities = new Set(agreeing.map((c) => c.point.placeKey));
     return municipalities.size === 1 ? agreeing : [];
+  }
+
+  /**
+   * Whether a point of a file without postcodes lies clearly nearer the
+   * postcode point of a place that is no municipality of its file: a former
+   * municipality, now an Ortsteil with a postcode of its own (Gernrode, 06507,
+   * in Quedlinburg), which the typed postcode of the main town (06484) does
+   * not explain. A neighbouring municipality's postcode is no other reading:
+   * the file says the point is not in it.
+   */
+  async function postcodeContradicted(points: readonly CheckedPoint[], scope: MatchScope) {
+    const area = scope.area;
+    if (!area) return false;
+    for (const c of points) {
+      if (!c.unconfirmed.includes('postcode')) continue;
+      const others = postcodes.nearerPlaces(area, c.point).filter((k) => k !== c.point.placeKey);
+      if (others.length === 0) continue;
+      const known = await repository.placesKnown(others, [c.point.state]);
+      if (others.some((k) => !known.has(k))) return true;
+    }
+    return false;
   }
 
   /** The street keys to try: as typed with abbreviations written out, or the one street an initial fits. */

@@ -50,6 +50,13 @@ export interface PostcodeDirectory {
   /** Whether the postcode's point is the nearest of its postal place's to the point, or about as near (see CONFIRM_FACTOR). */
   confirms(area: PostcodeArea, point: LatLon): boolean;
   /**
+   * The postal places (placeKeys) of other names whose postcode points lie
+   * clearly nearer the point than the postcode's own (see CONFIRM_FACTOR):
+   * where one is no municipality of the point's file, it may be an Ortsteil
+   * of the point's merged municipality with a postcode of its own.
+   */
+  nearerPlaces(area: PostcodeArea, point: LatLon): string[];
+  /**
    * Two-letter codes of the states with a postal place known by this key
    * (a placeKey: the whole name, without its qualifier, or its leading words).
    */
@@ -95,6 +102,17 @@ export function createPostcodeDirectory(areas: readonly PostcodeArea[]): Postcod
       const siblings = byPlace.get(placeKey(area.place)) ?? [area];
       const nearest = Math.min(...siblings.map((a) => kilometres(point, a)));
       return kilometres(point, area) <= CONFIRM_FACTOR * nearest + CONFIRM_SLACK_KM;
+    },
+    nearerPlaces: (area, point) => {
+      const own = placeKey(area.place);
+      const distance = kilometres(point, area);
+      const nearer = index
+        .neighbors(point.lon * LON_SCALE, point.lat, NEIGHBOURS)
+        .flatMap((i) => areas[i] ?? [])
+        .filter((a) => distance > CONFIRM_FACTOR * kilometres(point, a) + CONFIRM_SLACK_KM)
+        .map((a) => placeKey(a.place))
+        .filter((key) => key !== own);
+      return [...new Set(nearer)];
     },
     statesNamed: (key) => named.get(key) ?? none,
     statesOf: (area) => stateSet([area.state, ...area.nearStates]),

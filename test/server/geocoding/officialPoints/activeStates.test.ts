@@ -19,7 +19,7 @@ function officialPointsWith(active: () => Promise<Set<string>>) {
   let now = new Date('2026-11-28T10:00:00Z');
   const repository: Pick<
     OfficialPointRepository,
-    'pointsInPlaces' | 'pointsInBox' | 'streetsIn' | 'activeStates'
+    'pointsInPlaces' | 'pointsInBox' | 'streetsIn' | 'activeStates' | 'placesKnown'
   > = {
     activeStates: () => {
       asked.activeStates += 1;
@@ -36,6 +36,10 @@ function officialPointsWith(active: () => Promise<Set<string>>) {
     streetsIn: (_places, states) => {
       asked.points.push([...states]);
       return Promise.resolve([]);
+    },
+    placesKnown: (_places, states) => {
+      asked.points.push([...states]);
+      return Promise.resolve(new Set());
     },
   };
   const official = createOfficialPoints({

@@ -97,6 +97,9 @@ const HESSEN: SamplePoint[] = [
   }),
 ];
 
+const stateOf = (stateKey: string, stateName: string) =>
+  ({ stateKey, stateName, crs: 'EPSG:25832' }) as const;
+
 /** Bochum (44866): Wattenscheid, a city until 1975; NW's file names no Ortsteile. */
 const BOCHUM: SamplePoint = {
   stateKey: '05',
@@ -108,6 +111,30 @@ const BOCHUM: SamplePoint = {
   lon: 7.1385,
   crs: 'EPSG:25832',
 };
+
+/**
+ * Quedlinburg (06484) took in Gernrode (06507) in 2014; Sachsen-Anhalt's file
+ * names neither Ortsteile nor postcodes. Gernrode's Marktstraße lies 9 km from
+ * 06484's point and 6 km from 06507's.
+ */
+const QUEDLINBURG: SamplePoint[] = [
+  {
+    ...stateOf('15', 'Sachsen-Anhalt'),
+    municipality: 'Quedlinburg',
+    street: 'Marktstraße',
+    number: '10',
+    lat: 51.7231,
+    lon: 11.1371,
+  },
+  {
+    ...stateOf('15', 'Sachsen-Anhalt'),
+    municipality: 'Quedlinburg',
+    street: 'Steinweg',
+    number: '5',
+    lat: 51.7896,
+    lon: 11.1438,
+  },
+];
 
 describe.each(databaseKinds())('the typed place and the Ortsteile on %s', (kind) => {
   let t: TestDatabase;
@@ -133,6 +160,14 @@ describe.each(databaseKinds())('the typed place and the Ortsteile on %s', (kind)
       state: 'NW',
       file: writeHouseFile('nw.txt', `${gebrefLine(BOCHUM, 1)}\n`),
     });
+    // Sachsen-Anhalt publishes the first 20 of GEBREF's fields.
+    const st = QUEDLINBURG.map((p, i) =>
+      gebrefLine(p, i + 1)
+        .split(';')
+        .slice(0, 20)
+        .join(';'),
+    );
+    await tools.import({ state: 'ST', file: writeHouseFile('st.txt', `${st.join('\n')}\n`) });
   });
   afterAll(async () => {
     await t.dispose();
@@ -220,6 +255,15 @@ describe.each(databaseKinds())('the typed place and the Ortsteile on %s', (kind)
         declined: ['not_in_official_data'],
       });
       expect(await find('Hochstraße 12, 44866 Bochum')).toMatchObject({ municipality: 'Bochum' });
+    });
+
+    it('with a postcode of its own is not explained by the main town’s postcode', async () => {
+      expect(await find('Marktstraße 10, 06484 Quedlinburg')).toEqual({
+        declined: ['postcode_unconfirmed'],
+      });
+      expect(await find('Steinweg 5, 06484 Quedlinburg')).toMatchObject({
+        municipality: 'Quedlinburg',
+      });
     });
   });
 });
