@@ -20,6 +20,7 @@ import {
 } from '#dev/fakes/addressCorpus.js';
 import { addressTools, writeHouseFile } from '#dev/service/houseCoordinateImport.js';
 import { startLookupHarness } from '#dev/service/lookupHarness.js';
+import { typedAddress } from '#server/geocoding/typedAddress.js';
 import { mariadbLocation } from '../support/benchDatabase.js';
 
 interface RunCase extends CorpusCase {
@@ -28,14 +29,6 @@ interface RunCase extends CorpusCase {
 }
 
 type Verdict = 'right' | 'fallback' | 'wrong' | '5xx';
-
-const GEOCODER_ANSWER = {
-  lat: 51.1,
-  lon: 10.4,
-  iso: 'DE-TH',
-  road: 'Geokodiert',
-  city: 'Geokodiert',
-};
 
 const options = new Command()
   .name('corpus:addresses')
@@ -62,12 +55,11 @@ const database = mariadb
   : undefined;
 const harness = await startLookupHarness({
   env: { BRW_SOURCES_FILE: await germanyWideSources(work) },
-  // The geocoder answers every address, so an answer left to it carries why no official
-  // point was used (its warnings), which --not-found lists.
-  resolve: (query: string) => [{ ...GEOCODER_ANSWER, postcode: /\d{5}/.exec(query)?.[0] ?? '' }],
   ...(database ? { databaseUrl: database.url } : {}),
 });
 const verdicts = new Map<RunCase, { verdict: Verdict; answer: Answer }>();
+/** Why no official point answered a case whose point exists (the matcher's own reasons). */
+const declined = new Map<RunCase, readonly string[]>();
 try {
   const tools = addressTools(harness.server.ctx.db);
   for (const state of CORPUS_STATES) {
@@ -83,6 +75,9 @@ try {
     const answer = { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) };
     const verdict = res.status >= 500 ? '5xx' : judge(c.expected, answer, points);
     verdicts.set(c, { verdict, answer });
+    if (notFound && exists(c) && verdict === 'fallback') {
+      declined.set(c, (await tools.official.findWithReason(typedAddress(c.input))).declined);
+    }
   }
 } finally {
   await harness.close();
@@ -137,7 +132,9 @@ if (notFound) {
   for (const c of cases) {
     const v = verdicts.get(c);
     if (exists(c) && v?.verdict === 'fallback')
-      console.log(`not found [${c.kind}] ${c.input} — ${answered(v.answer)}`);
+      console.log(
+        `not found [${c.kind}] ${c.input} — ${answered(v.answer)}; declined: ${(declined.get(c) ?? []).join(', ') || 'no point matched'}`,
+      );
   }
 }
 process.exitCode = bad.length > 0 ? 1 : 0;

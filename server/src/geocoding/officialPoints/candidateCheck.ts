@@ -37,6 +37,8 @@ export interface MatchScope {
   area?: PostcodeArea;
   /** The area's postal place, where the typed place names it: only its points may answer. */
   municipality?: PlaceName;
+  /** Without a postcode: the one postal place of Germany the typed name can mean ("Bad Homburg"). */
+  onlyPlace?: PlaceName;
 }
 
 /** How the point's place agrees with the place typed. */
@@ -77,7 +79,8 @@ export function checkCandidate(
     return undefined;
   }
   const [place, ...localities] = typed.placeKeys;
-  const fit = place === undefined ? 'municipality' : placeFit(point, place, typed, unconfirmed);
+  const fit =
+    place === undefined ? 'municipality' : placeFit(point, place, typed, scope, unconfirmed);
   if (fit === undefined || fit === DECLINED) return fit;
   for (const locality of localities) {
     if (locality === point.placeKey) continue;
@@ -105,6 +108,7 @@ function placeFit(
   point: MatchedPoint,
   place: string,
   typed: AddressKeys,
+  scope: MatchScope,
   unconfirmed: GeocodingWarning[],
 ): PlaceFit | typeof DECLINED | undefined {
   if (point.placeKey === place) return 'municipality';
@@ -124,6 +128,8 @@ function placeFit(
   ) {
     if (name.qualifier !== '' || published.qualifier === '') return 'municipality';
     if (typed.postcode !== undefined) return 'prefix';
+    // No namesake anywhere: "Bad Homburg" is Bad Homburg vor der Höhe.
+    if (scope.onlyPlace && sameName(scope.onlyPlace, published)) return 'municipality';
   }
   for (const prefix of new Set([point.placeKey, published.base])) {
     const rest = place.startsWith(prefix) ? place.slice(prefix.length) : '';

@@ -140,7 +140,9 @@ export function createOfficialPoints(deps: {
     // "Berlin-Spandau": a municipality and its Ortsteil, named by the municipality.
     const [municipality] = typed.place?.parts ?? [];
     const named = new Set([...postcodes.statesNamed(place), ...namesakeStates(typed.place)]);
-    if (named.size > 0) return { states: named };
+    const meant = typed.place ? postcodes.placesNamed(typed.place) : [];
+    const [onlyPlace] = meant.length === 1 ? meant : [];
+    if (named.size > 0) return { states: named, ...(onlyPlace ? { onlyPlace } : {}) };
     // The Ortsteil narrows the points to one part of the municipality, in whichever state it is.
     if (municipality === undefined) return undefined;
     const states = postcodes.statesNamed(municipality);
@@ -170,10 +172,20 @@ export function createOfficialPoints(deps: {
     return so.size > 0 ? so : postcodes.statesNamed(qualifiedKey({ ...name, qualifier: '' }));
   }
 
-  /** The places whose points are read: as typed, and the municipality of "Berlin-Spandau". */
-  function placesToRead(typed: AddressKeys): string[] {
+  /**
+   * The places whose points are read: as typed, the municipality of
+   * "Berlin-Spandau", and the one postal place a short form means ("Frankfurt a.M.").
+   */
+  function placesToRead(typed: AddressKeys, scope: MatchScope): string[] {
     const [municipality] = typed.place?.parts ?? [];
-    return municipality === undefined ? typed.placeKeys : [...typed.placeKeys, municipality];
+    const only = scope.onlyPlace?.key;
+    return [
+      ...new Set([
+        ...typed.placeKeys,
+        ...(municipality === undefined ? [] : [municipality]),
+        ...(only === undefined ? [] : [only]),
+      ]),
+    ];
   }
 
   /** The points at this street and number that agree with everything typed; undefined: too many to tell. */
@@ -185,7 +197,12 @@ export function createOfficialPoints(deps: {
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
     const candidates = scope.area
       ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
-      : await repository.pointsInPlaces(streetKey, typed.number, placesToRead(typed), states);
+      : await repository.pointsInPlaces(
+          streetKey,
+          typed.number,
+          placesToRead(typed, scope),
+          states,
+        );
     if (candidates.length >= BOX_LIMIT) return undefined;
     const checked = candidates.map((p) => checkCandidate(p, typed, scope, postcodes));
     const agreeing = checked.filter((c): c is CheckedPoint => typeof c === 'object');
@@ -222,19 +239,27 @@ export function createOfficialPoints(deps: {
     return false;
   }
 
+  /** The places whose streets an abbreviation or a similar name is looked for in. */
+  function streetPlaces(typed: AddressKeys, scope: MatchScope): string[] {
+    const only = scope.onlyPlace?.key;
+    return only === undefined || typed.placeKeys.includes(only)
+      ? typed.placeKeys
+      : [...typed.placeKeys, only];
+  }
+
   /** The street keys to try: as typed with abbreviations written out, or the one street an initial fits. */
   async function streetKeysOf(typed: AddressKeys, scope: MatchScope): Promise<string[]> {
     const pattern = typed.streetPattern;
     if (pattern === undefined) return typed.streetKeys;
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
-    const streets = await repository.streetsIn(typed.placeKeys, states);
+    const streets = await repository.streetsIn(streetPlaces(typed, scope), states);
     const fitting = new Set(streets.map((s) => s.streetKey).filter((key) => pattern.test(key)));
     return fitting.size === 1 ? [...fitting] : [];
   }
 
   async function similarStreet(typed: AddressKeys, scope: MatchScope) {
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
-    const streets = await repository.streetsIn(typed.placeKeys, states);
+    const streets = await repository.streetsIn(streetPlaces(typed, scope), states);
     const ranked = streets
       .map((s) => ({ key: s.streetKey, score: trigramSimilarity(s.streetKey, typed.streetKey) }))
       .sort((a, b) => b.score - a.score);

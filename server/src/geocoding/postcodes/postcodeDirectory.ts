@@ -6,7 +6,12 @@
 import Flatbush from 'flatbush';
 import type { LatLon } from '../../geo/latLon.js';
 import { placeKey } from '../addressKeys.js';
-import { postalNameKeys } from '../addressWords/placeNames.js';
+import {
+  placeName,
+  postalNameKeys,
+  qualifiersAgree,
+  type PlaceName,
+} from '../addressWords/placeNames.js';
 import { kilometres, type PostcodeArea } from './postcodeArea.js';
 
 /**
@@ -57,6 +62,12 @@ export interface PostcodeDirectory {
    */
   nearerPlaces(area: PostcodeArea, point: LatLon): string[];
   /**
+   * The postal places a name typed without a postcode can mean: those of the
+   * same name whose distinguishing parts agree ("Frankfurt a.M.": Frankfurt am
+   * Main; "Frankfurt": both Frankfurts), as their names.
+   */
+  placesNamed(name: PlaceName): PlaceName[];
+  /**
    * Two-letter codes of the states with a postal place known by this key
    * (a placeKey: the whole name, without its qualifier, or its leading words).
    */
@@ -83,6 +94,12 @@ export function createPostcodeDirectory(areas: readonly PostcodeArea[]): Postcod
     }
   }
   const none = stateSet([]);
+  const byBase = new Map<string, PlaceName[]>();
+  for (const a of areas) {
+    const name = placeName(a.place);
+    const same = byBase.get(name.base) ?? [];
+    if (!same.some((n) => n.key === name.key)) byBase.set(name.base, [...same, name]);
+  }
 
   /** Kilometres from the point to the nearest postcode point of all. */
   function nearestKm(point: LatLon): number {
@@ -113,6 +130,12 @@ export function createPostcodeDirectory(areas: readonly PostcodeArea[]): Postcod
         .map((a) => placeKey(a.place))
         .filter((key) => key !== own);
       return [...new Set(nearer)];
+    },
+    placesNamed: (name) => {
+      const same = byBase.get(name.base) ?? [];
+      // "Halle/S." says which: Halle (Saale), not the Halle of Niedersachsen without a qualifier.
+      const so = same.filter((n) => name.qualifier !== '' && n.qualifier === name.qualifier);
+      return so.length > 0 ? so : same.filter((n) => qualifiersAgree(name.qualifier, n.qualifier));
     },
     statesNamed: (key) => named.get(key) ?? none,
     statesOf: (area) => stateSet([area.state, ...area.nearStates]),

@@ -274,6 +274,18 @@ export const TYPED_CASES: readonly Case[] = [
   typed('abbreviation', 'Rosa-Luxemburg-Pl. 1, 10178 Berlin', { point: 'berlin-rosa-platz' }),
   typed('abbreviation', 'Ruppiner Ch. 10, 13503 Berlin', { point: 'berlin-ruppiner' }),
   typed('place variant', 'Leineweberstraße 1, 45468 Mülheim/Ruhr', { point: 'muelheim' }),
+  // Without a postcode a short form names the one postal place it fits; a bare name with
+  // namesakes (Mülheim (Mosel), Halle (Westfalen), Frankfurt am Main) names none.
+  typed('place variant without postcode', 'Leineweberstraße 1, Mülheim/Ruhr', {
+    point: 'muelheim',
+  }),
+  typed('place variant without postcode', 'Leineweberstraße 1, Mülheim', 'fallback'),
+  typed('place variant without postcode', 'Bahnhofstraße 35, Halle/S.', { point: 'halle-saale' }),
+  typed('place variant without postcode', 'Bahnhofstraße 35, Halle', 'fallback'),
+  typed('place variant without postcode', 'Berliner Straße 60, Frankfurt/O.', {
+    point: 'frankfurt-oder',
+  }),
+  typed('place variant without postcode', 'Berliner Straße 60, Frankfurt', 'fallback'),
   typed('place variant', 'Leineweberstraße 1, 45468 Mülheim a.d. Ruhr', { point: 'muelheim' }),
   typed('place variant', 'Berliner Straße 60, 60311 Frankfurt a.M.', { point: 'ffm-innenstadt' }),
   typed('place variant', 'Berliner Straße 60, 60311 Ffm', { point: 'ffm-innenstadt' }),
