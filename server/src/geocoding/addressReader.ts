@@ -75,6 +75,8 @@ const GLUED_ORDINAL = new RegExp(
   String.raw`(?<![\d.])(\d{1,2}\.)(?=(?:${NUMBERED_NOTE_WORDS})(?![a-zäöüß]))`,
   'gi',
 );
+/** A house number glued to its street: "Kortumstraße80", "Hauptstr106", "Kettwiger Str.22". */
+const GLUED_NUMBER = /(?<=\p{Ll}{2}\.?)(?=\d{1,4}[a-zA-Z]?(?:$|[\s,;]))/gu;
 /** "PLZ 14612", "(39104)", "D 03046": a postcode with a label, in brackets, or after a country letter. */
 const POSTCODE_LABEL = /(^|[\s,;(])(?:PLZ|Postleitzahl)\.?:?\s*(?=\d{4,5}(?!\d))/gi;
 const BRACKETED_POSTCODE = /\((\d{5})\)/g;
@@ -87,11 +89,14 @@ export function readAddress(nfc: string): ReadAddress {
     .replace(POSTCODE_LABEL, '$1')
     .replace(BRACKETED_POSTCODE, ' $1')
     .replace(COUNTRY_BEFORE_POSTCODE, '$1')
+    .replace(GLUED_NUMBER, ' ')
     .replace(GLUED_ORDINAL, '$1 ')
-    .replace(BRACKETED_NOTE, ' $1')
+    .replace(BRACKETED_NOTE, ', $1,')
     .replace(GLUED_NOTE, '$1 $2')
     .replace(GLUED_NOTE_NUMBER, '$1 ')
     .replace(/\(([^)]*)\)/g, (all, inner: string) => {
+      // A note in brackets ("(ETW)", "(Altbau)") says nothing about where.
+      if (isNoise(inner.trim().split(/\s+/))) return ' ';
       if (!isRegion(inner)) return all;
       regions.push(inner);
       return '';
@@ -99,8 +104,9 @@ export function readAddress(nfc: string): ReadAddress {
   let parts = text
     .split(/[,;\n]/)
     .map((part) => part.trim().replace(/\s+/g, ' '))
-    // A dash after the number ("Hauptstraße 5 - 45127 Essen") separates, as a comma does.
-    .flatMap((part) => part.split(/(?<=\d[a-zA-Z]?)\s[-–]\s(?=\p{L}{2}|\d{5}(?!\d))/u))
+    // A spaced dash before a word or a postcode separates, as a comma does
+    // ("Hauptstraße 5 - 45127 Essen", "Essen - Hauptstraße 5", "… Essen – MFH").
+    .flatMap((part) => part.split(/\s[-–]\s(?=\p{L}{2}|\d{5}(?!\d))/u))
     .map((part) => part.trim())
     .filter((part) => part !== '');
   while (parts.length > 2 && isRegion(parts.at(-1) ?? '')) {

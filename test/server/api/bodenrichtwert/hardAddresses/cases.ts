@@ -163,6 +163,10 @@ export const TYPED_CASES: readonly Case[] = [
     'Rüttenscheider Straße 24, Haus B, Aufgang 2, 45130 Essen',
     'Rüttenscheider Straße 24 SE 5, 45130 Essen',
     'ETW 5, Rüttenscheider Straße 24, 45130 Essen',
+    'Rüttenscheider Straße24, 45130 Essen',
+    'Rüttenscheider Straße 24, 45130 Essen – MFH, Baujahr 1965',
+    'Rüttenscheider Straße 24, 45130 Essen (ETW)',
+    '45130 Essen - Rüttenscheider Straße 24',
   ].map((input) => typed('a unit or building part of the address', input, { point: 'essen-24' })),
   typed('a suffix the file does not hold', 'Rüttenscheider Straße 24 b, 45130 Essen', 'fallback'),
   typed(
