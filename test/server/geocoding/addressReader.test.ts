@@ -278,6 +278,11 @@ describe('number markers and abbreviated words', () => {
     expect(abbreviationPattern('Kaiser-Friedr.-Str.')).toBeUndefined();
     expect(abbreviationPattern('Fr.-Ebert-Str.')?.test('fritzreuterstr')).toBe(false);
   });
+
+  it('reads a word with a dot but no hyphen as no word beginning: "Br. Weg" is not Breiter Weg', () => {
+    expect(abbreviationPattern('Br. Weg')).toBeUndefined();
+    expect(typedAddress('Br. Weg 104, Magdeburg').keys?.streetKeys).toEqual(['brweg']);
+  });
 });
 
 describe('Berlin Bezirke', () => {

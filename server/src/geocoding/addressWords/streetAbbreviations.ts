@@ -2,9 +2,9 @@
 // states' files write, so a typed street gets the key of the published one
 // (addressKeys.ts). An abbreviation is only read as one where it ends in a
 // dot ("Gr." but not "Gr"), so no word of a name is changed by chance. A
-// word with a dot that no table explains ("K.-Liebknecht-Str.", "Fr.-Ebert-
-// Str.") is the beginning of a word: the matcher takes the one street of the
-// place it fits.
+// word with a dot that no table explains, joined to the name by a hyphen
+// ("K.-Liebknecht-Str.", "Fr.-Ebert-Str."), is the beginning of a word: the
+// matcher takes the one street of the place it fits.
 import { streetKey } from '../addressKeys.js';
 
 export interface Abbreviation {
@@ -78,7 +78,9 @@ function expansions(before: string, word: string, after: string): string[] {
 export function abbreviationPattern(street: string): RegExp | undefined {
   const spellings = streetSpellings(street, 1);
   const spelled = spellings[1] ?? street;
-  const pieces = spelled.split(/([A-Za-zÄÖÜäöüß]+)\./);
+  // Only a word joined to the name by a hyphen, as first names are ("K.-Liebknecht-"): "Br. Weg"
+  // could begin Breiter, Brauer or Brücken; it stays as typed and matches no street.
+  const pieces = spelled.split(/([A-Za-zÄÖÜäöüß]+)\.(?=\s*-)/);
   if (pieces.length < 2) return undefined;
   // split() with a group: the words before a dot stand at the odd places.
   const pattern = pieces.map((piece, i) =>

@@ -66,7 +66,7 @@ export function checkCandidate(
   point: MatchedPoint,
   typed: AddressKeys,
   scope: MatchScope,
-  postcodes: Pick<PostcodeDirectory, 'reaches' | 'confirms'>,
+  postcodes: Pick<PostcodeDirectory, 'reaches' | 'confirms' | 'statesNamed'>,
 ): CheckedPoint | Declined | undefined {
   if (!scope.states.has(stateCode(point.state) ?? point.state)) return undefined;
   if (scope.municipality && !ofMunicipality(point, scope.municipality)) return undefined;
@@ -79,8 +79,16 @@ export function checkCandidate(
     return undefined;
   }
   const [place, ...localities] = typed.placeKeys;
+  // "55252 Mainz": a town's name beside another town's postcode begins no Ortsteil (Mainz-Kastel).
+  const otherTown =
+    place !== undefined &&
+    typed.postcode !== undefined &&
+    scope.municipality === undefined &&
+    postcodes.statesNamed(place).size > 0;
   const fit =
-    place === undefined ? 'municipality' : placeFit(point, place, typed, scope, unconfirmed);
+    place === undefined
+      ? 'municipality'
+      : placeFit(point, place, typed, scope, unconfirmed, otherTown);
   if (fit === undefined || fit === DECLINED) return fit;
   for (const locality of localities) {
     if (locality === point.placeKey) continue;
@@ -110,9 +118,10 @@ function placeFit(
   typed: AddressKeys,
   scope: MatchScope,
   unconfirmed: GeocodingWarning[],
+  otherTown: boolean,
 ): PlaceFit | typeof DECLINED | undefined {
   if (point.placeKey === place) return 'municipality';
-  if (point.localityKey !== null && localityFits(place, point, point.localityKey))
+  if (point.localityKey !== null && localityFits(place, point, point.localityKey, !otherTown))
     return 'locality';
   // Cheap first: a name that shares neither its beginning nor a part with the point's is none of these.
   const name = typed.place;
@@ -168,13 +177,19 @@ function ofMunicipality(point: MatchedPoint, municipality: PlaceName): boolean {
 }
 
 /** The typed Ortsteil is the point's, or a Bezirk of Berlin holding it ("Reinickendorf" for Tegel). */
-function localityFits(typed: string, point: MatchedPoint, locality: string): boolean {
-  return sameLocality(typed, locality) || inBerlinDistrict(typed, point.placeKey, locality);
+function localityFits(
+  typed: string,
+  point: MatchedPoint,
+  locality: string,
+  prefix = true,
+): boolean {
+  return sameLocality(typed, locality, prefix) || inBerlinDistrict(typed, point.placeKey, locality);
 }
 
 /** "Porz" and "Porz-Ensen" name one part of a city; "Porz" and "Poll" do not. */
-function sameLocality(typed: string, published: string): boolean {
+function sameLocality(typed: string, published: string, prefix: boolean): boolean {
   if (typed === published) return true;
+  if (!prefix) return false;
   const [shorter, longer] =
     typed.length < published.length ? [typed, published] : [published, typed];
   return shorter.length >= MIN_PREFIX && longer.startsWith(shorter);

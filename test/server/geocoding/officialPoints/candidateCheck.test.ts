@@ -27,7 +27,9 @@ function point(municipality: string, locality: string | null, state = 'DE-NW'): 
   };
 }
 
-const everywhere = { reaches: () => true, confirms: () => true };
+/** No postal place named so: the place typed is read against the point alone. */
+const noTown = () => new Set<string>();
+const everywhere = { reaches: () => true, confirms: () => true, statesNamed: noTown };
 const check = (input: string, p: MatchedPoint) => {
   const keys = typedAddress(input).keys;
   if (!keys) throw new Error(`no keys for ${input}`);
@@ -89,14 +91,14 @@ describe('the typed postcode, checked against a point of a file without postcode
 
   it('declines a point within the postcode’s reach it does not confirm', () => {
     if (!keys) throw new Error('no keys');
-    const unconfirmed = { reaches: () => true, confirms: () => false };
+    const unconfirmed = { reaches: () => true, confirms: () => false, statesNamed: noTown };
     expect(checkCandidate(dortmund, keys, scope, unconfirmed)).toBe('postcode_unconfirmed');
   });
 
   it('takes no point beyond the reach, and a confirmed one with the warning postcode', () => {
     if (!keys) throw new Error('no keys');
     expect(
-      checkCandidate(dortmund, keys, scope, { reaches: () => false, confirms: () => true }),
+      checkCandidate(dortmund, keys, scope, { ...everywhere, reaches: () => false }),
     ).toBeUndefined();
     expect(checkCandidate(dortmund, keys, scope, everywhere)).toMatchObject({
       unconfirmed: ['postcode'],
@@ -118,5 +120,34 @@ describe('a Berlin Bezirk typed as the place', () => {
 
   it('is no point in an Ortsteil of another Bezirk', () => {
     expect(check('Bahnhofstraße 12, Berlin-Spandau', tegel)).toBeUndefined();
+  });
+});
+
+describe('a town’s name beside another town’s postcode', () => {
+  // 55252 is Wiesbaden's (Mainz-Kastel); Mainz is a postal place of its own in Rheinland-Pfalz.
+  const kastel = point('Wiesbaden', 'Mainz-Kastel', 'DE-HE');
+  const area = { postcode: '55252', state: 'HE', nearStates: ['RP'], lat: 50, lon: 8.3, place: '' };
+  const scope = { states: new Set(['HE', 'RP']), area };
+  const towns = {
+    ...everywhere,
+    statesNamed: (key: string) => new Set(key === 'mainz' ? ['RP'] : []),
+  };
+  const checked = (input: string, directory = towns) => {
+    const keys = typedAddress(input).keys;
+    if (!keys) throw new Error(`no keys for ${input}`);
+    return checkCandidate(kastel, keys, scope, directory);
+  };
+
+  it('begins no Ortsteil of the postcode’s town', () => {
+    expect(checked('Bahnhofstraße 12, 55252 Mainz')).toBeUndefined();
+  });
+
+  it('leaves the Ortsteil named whole, and a beginning that is no town', () => {
+    expect(checked('Bahnhofstraße 12, 55252 Mainz-Kastel')).toMatchObject({ place: 'locality' });
+    expect(checked('Bahnhofstraße 12, 55252 Wiesbaden')).toMatchObject({ place: 'municipality' });
+    // Were Mainz no postal place, it would begin Mainz-Kastel as "Porz" begins "Porz-Ensen".
+    expect(checked('Bahnhofstraße 12, 55252 Mainz', everywhere)).toMatchObject({
+      place: 'locality',
+    });
   });
 });
