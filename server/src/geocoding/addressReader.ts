@@ -48,6 +48,11 @@ const NUMBER_MARKER = new RegExp(
   String.raw`^(\D*?)\s*(?<![\p{L}])(?:${NUMBER_MARKER_WORDS})\.?:?\s*(?=\d)`,
   'iu',
 );
+/** A part that is only a marked house number: "Haus-Nr. 102", "Hausnummer 5a". */
+const NUMBER_PART = new RegExp(
+  String.raw`^(?:${NUMBER_MARKER_WORDS})\.?:?\s*\d{1,4}\s*[a-zA-Z]?$`,
+  'i',
+);
 /** A house number with a dash and a second number ("80-82", "45 - 14"); "10/1" is a sub-number. */
 const DASHED_NUMBER = /[-–]\s*\d/;
 /** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
@@ -125,6 +130,7 @@ export function readAddress(nfc: string): ReadAddress {
     if (!isNoise(part.split(' '))) unexplained.add('part_unexplained');
     return false;
   });
+  parts = withNumberPart(parts);
   const postal = findPostcode(parts);
   parts = postal.parts;
   const streetIndex = parts.findIndex((part) => /\p{L}/u.test(part) && /\d/.test(part));
@@ -161,6 +167,20 @@ export function readAddress(nfc: string): ReadAddress {
     ...(postal.restored === undefined ? {} : { restoredPostcode: postal.restored }),
     unexplained: [...unexplained],
   };
+}
+
+/** "Hauptstraße, Haus-Nr. 102": the number in a part of its own joins the street before it. */
+function withNumberPart(parts: string[]): string[] {
+  return parts.flatMap((part, i) => {
+    const next = parts[i + 1] ?? '';
+    const before = parts[i - 1];
+    if (NUMBER_PART.test(next) && /\p{L}/u.test(part) && !/\d/.test(part))
+      return [`${part} ${next}`];
+    if (!NUMBER_PART.test(part) || before === undefined) return [part];
+    // Joined to the street above; after a house number "Nr. 5" is a flat's, as in "24 Nr. 5".
+    if (!/\d/.test(before)) return [];
+    return /^nr\b/i.test(part) ? [] : [part];
+  });
 }
 
 /** Whether the tokens are noise words with what may follow them, and nothing else. */
@@ -218,10 +238,12 @@ function findPostcode(parts: string[]): PostcodeFound {
         ...parts.slice(i + 1),
       ];
       const code = match[1] ?? '';
+      // The same postcode typed twice ("41061 Mönchengladbach 41061") says it once.
+      const again = new RegExp(String.raw`(?<=^|\s)0?${code.replace(/^0/, '')}(?=$|\s)`, 'g');
       return {
-        parts: rest,
+        parts: rest.map((p) => p.replace(again, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean),
         ...(restore ? { restored: `0${code}` } : { postcode: code }),
-        ...(placeSide ? { place: placeSide } : {}),
+        ...(placeSide ? { place: placeSide.replace(again, ' ').replace(/\s+/g, ' ').trim() } : {}),
       };
     }
   }

@@ -68,6 +68,9 @@ describe('noise words with their numbers', () => {
     'Hauptstraße 24, 45127 Essen (Altbau)',
     'Hauptstraße 24, 45127 Essen – Baujahr 1965',
     'Essen - Hauptstraße 24, 45127',
+    'Hauptstraße, Haus-Nr. 24, 45127 Essen',
+    'Hauptstraße 24, 45127 Essen 45127',
+    'Hauptstraße 24, Nr. 5, 45127 Essen',
     'Hauptstraße 24 – Whg. 5, 45127 Essen',
   ])('reads %j as the house, not the flat', (input) => {
     const address = typedAddress(input);
@@ -88,6 +91,8 @@ describe('noise words with their numbers', () => {
     // Before the change the 7 became the house number of a street "Hauptstraße 24 Block".
     ['Hauptstraße 24 Block 7, 45127 Essen', 'number_unexplained'],
     ['Objekt 4711: Hauptstraße 24, 45127 Essen', 'number_unexplained'],
+    ['Hauptstraße 24, 45127 Essen, 45128', 'part_unexplained'],
+    ['Hauptstraße 24, Hausnummer 5, 45127 Essen', 'part_unexplained'],
     ['Hauptstraße 24, 45127 Essen (Wohn- und Geschäftshaus)', 'part_unexplained'],
     ['Hauptstraße 24, Hinterhaus 3, 45127 Essen', 'part_unexplained'],
     ['Hauptstraße 24, Haus 2 Block B, 45127 Essen', 'part_unexplained'],
