@@ -34,6 +34,7 @@ import {
   type MatchScope,
 } from './candidateCheck.js';
 import { onlyWithoutSuffix, pick } from './pointChoice.js';
+import { placeApart } from './placeApart.js';
 import {
   namesMunicipality,
   namesPostalPlace,
@@ -269,7 +270,15 @@ export function createOfficialPoints(deps: {
     return best.key;
   }
 
+  /** As typed, then, where that finds no point, with the place taken apart (placeApart.ts). */
   async function findWithReason(address: TypedAddress): Promise<OfficialFinding> {
+    const found = await findAsRead(address);
+    if (found.place || !found.declined.every((d) => d === 'not_in_official_data')) return found;
+    const apart = placeApart(address, postcodes);
+    return apart ? findAsRead(apart) : found;
+  }
+
+  async function findAsRead(address: TypedAddress): Promise<OfficialFinding> {
     if (address.unexplained.length > 0) return { place: null, declined: address.unexplained };
     const typed = address.keys;
     const typedScope = typed && scopeOf(typed);

@@ -253,6 +253,16 @@ export const TYPED_CASES: readonly Case[] = [
   typed('Berlin Bezirk as the place', 'Ruppiner Chaussee 10, Berlin-Reinickendorf', {
     point: 'berlin-ruppiner',
   }),
+  // The Ortsteil or Bezirk after a space instead of a hyphen; the place before the street.
+  typed('place and Ortsteil without a hyphen', 'Hauptstraße 100, Berlin Schöneberg', {
+    point: 'berlin-schoeneberg',
+  }),
+  typed('place and Ortsteil without a hyphen', 'Hauptstraße 100, Berlin Tempelhof-Schöneberg', {
+    point: 'berlin-schoeneberg',
+  }),
+  typed('place and Ortsteil without a hyphen', 'Hauptstraße 100, Berlin Spandau', 'fallback'),
+  typed('place before the street', '45130 Essen Rüttenscheider Straße 24', { point: 'essen-24' }),
+  typed('place before the street', '10827 Berlin Hauptstraße 100', { point: 'berlin-schoeneberg' }),
   typed('Berlin Bezirk as the place', 'Hauptstraße 100, Berlin-Tempelhof-Schöneberg', {
     point: 'berlin-schoeneberg',
   }),
