@@ -71,6 +71,10 @@ describe('noise words with their numbers', () => {
     'Hauptstraße, Haus-Nr. 24, 45127 Essen',
     'Hauptstraße 24, 45127 Essen 45127',
     'Hauptstraße 24, Nr. 5, 45127 Essen',
+    'Hauptstraße 24/Top 3, 45127 Essen',
+    'Hauptstraße 24, 45127 Essen, Kreisfreie Stadt',
+    'Hauptstraße 24, 45127 Essen, Ennepe-Ruhr-Kreis',
+    'Hauptstraße 24, 45127 Essen, Landkreis Mettmann',
     'Hauptstraße 24 – Whg. 5, 45127 Essen',
   ])('reads %j as the house, not the flat', (input) => {
     const address = typedAddress(input);

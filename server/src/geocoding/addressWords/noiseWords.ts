@@ -21,7 +21,11 @@ export const NOISE_WORDS: readonly NoiseWord[] = [
     tail: 'number',
     meaning: 'Wohnung',
   },
-  { words: ['app', 'apartment', 'appartement', 'apt'], tail: 'number', meaning: 'Apartment' },
+  {
+    words: ['app', 'apartment', 'appartement', 'apt', 'top'],
+    tail: 'number',
+    meaning: 'Apartment',
+  },
   // The units a declaration of division (WEG) numbers: Sonder- and Teileigentum, commercial units.
   {
     words: ['einheit', 'einh', 'se', 'te', 'ge', 'gewerbeeinheit', 'laden', 'büro', 'buero'],
@@ -129,12 +133,20 @@ export const NOISE_WORDS: readonly NoiseWord[] = [
     meaning: 'Lage im Geschoss',
   },
   { words: ['c/o', 'co', 'bei', 'b'], tail: 'name', meaning: 'Empfänger' },
+  // The district a municipality lies in ("Kreis Gütersloh", "Landkreis Dahme-Spreewald",
+  // "Kreisfreie Stadt"; "Main-Kinzig-Kreis" by KREIS_NAME): the municipality says more.
+  { words: ['kreis', 'landkreis', 'lk', 'lkr', 'kreisfreie'], tail: 'name', meaning: 'Kreis' },
 ];
 
 const BY_WORD = new Map(NOISE_WORDS.flatMap((n) => n.words.map((w) => [w, n] as const)));
 
+/** A district named by its compound: "Main-Kinzig-Kreis", "Rhein-Sieg-Kreis". */
+const KREIS_NAME = /^\p{L}+(?:-\p{L}+)*-Kreis$/iu;
+const KREIS = NOISE_WORDS.find((n) => n.meaning === 'Kreis');
+
 /** The noise word a token is ("Whg." → Wohnung), or undefined. */
 export function noiseWord(token: string): NoiseWord | undefined {
+  if (KREIS_NAME.test(token)) return KREIS;
   // "Whg.-Nr." is one word: its dots and hyphens fold away.
   return BY_WORD.get(token.toLowerCase().replace(/[.:-]/g, ''));
 }
