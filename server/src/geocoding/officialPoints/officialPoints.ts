@@ -35,6 +35,7 @@ import {
 } from './candidateCheck.js';
 import { onlyWithoutSuffix, pick } from './pointChoice.js';
 import { placeApart } from './placeApart.js';
+import { boundedLru } from '../../memory/boundedLru.js';
 import {
   namesMunicipality,
   namesPostalPlace,
@@ -58,6 +59,8 @@ const SIMILAR_MARGIN = 0.1;
 const BOX_LIMIT = 2000;
 /** Kilometres around a postcode's point where its area's points are looked for (see reaches()). */
 const BOX_KM = 40;
+/** Places remembered as municipalities of a file or not (a few bytes each). */
+const KNOWN_PLACES = 10_000;
 /** How long the states with an active import are taken as read. */
 export const ACTIVE_STATES_MS = 60 * 1000;
 
@@ -107,6 +110,8 @@ export function createOfficialPoints(deps: {
 }): OfficialPoints {
   const { repository, postcodes } = deps;
   let read: { states: Promise<ReadonlySet<string>>; at: number } | undefined;
+  /** Whether a place ("DE-ST:gernrode") is a municipality of its state's file, as read lately. */
+  const municipalities = boundedLru<string, boolean>(KNOWN_PLACES, { ttl: ACTIVE_STATES_MS });
 
   /** The states with an active import, read again after ACTIVE_STATES_MS or a failed read. */
   function activeStates(): Promise<ReadonlySet<string>> {
@@ -219,6 +224,16 @@ export function createOfficialPoints(deps: {
     return municipalities.size === 1 ? agreeing : [];
   }
 
+  /** Whether every one of the places is a municipality of the state's file; remembered a minute per place. */
+  async function allMunicipalities(places: readonly string[], state: string): Promise<boolean> {
+    const unknown = places.filter((p) => !municipalities.has(`${state}:${p}`));
+    if (unknown.length > 0) {
+      const known = await repository.placesKnown(unknown, [state]);
+      for (const p of unknown) municipalities.set(`${state}:${p}`, known.has(p));
+    }
+    return places.every((p) => municipalities.get(`${state}:${p}`) === true);
+  }
+
   /**
    * Whether a point of a file without postcodes lies clearly nearer the
    * postcode point of a place that is no municipality of its file: a former
@@ -234,8 +249,7 @@ export function createOfficialPoints(deps: {
       if (!c.unconfirmed.includes('postcode')) continue;
       const others = postcodes.nearerPlaces(area, c.point).filter((k) => k !== c.point.placeKey);
       if (others.length === 0) continue;
-      const known = await repository.placesKnown(others, [c.point.state]);
-      if (others.some((k) => !known.has(k))) return true;
+      if (!(await allMunicipalities(others, c.point.state))) return true;
     }
     return false;
   }
