@@ -186,11 +186,13 @@ function localityFits(
   return sameLocality(typed, locality, prefix) || inBerlinDistrict(typed, point.placeKey, locality);
 }
 
-/** "Porz" and "Porz-Ensen" name one part of a city; "Porz" and "Poll" do not. */
+/**
+ * "Porz" typed names the published "Porz-Ensen"; "Porz" and "Poll" do not. A
+ * typed name longer than the published one says more than the point
+ * confirms ("Klosterfelde/Stolzenhagen" for Klosterfelde).
+ */
 function sameLocality(typed: string, published: string, prefix: boolean): boolean {
   if (typed === published) return true;
   if (!prefix) return false;
-  const [shorter, longer] =
-    typed.length < published.length ? [typed, published] : [published, typed];
-  return shorter.length >= MIN_PREFIX && longer.startsWith(shorter);
+  return typed.length >= MIN_PREFIX && published.startsWith(typed);
 }

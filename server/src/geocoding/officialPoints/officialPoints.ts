@@ -280,6 +280,9 @@ export function createOfficialPoints(deps: {
       .sort((a, b) => b.score - a.score);
     const [best, next] = ranked;
     if (!best || best.score < SIMILAR_STREET) return undefined;
+    // "Heidelberger 200" begins Heidelberger Straße and Heidelberger Landstraße: no typo of one.
+    const begun = streets.filter((s) => s.streetKey.startsWith(typed.streetKey));
+    if (new Set(begun.map((s) => s.streetKey)).size > 1) return undefined;
     if (next && next.key !== best.key && best.score - next.score < SIMILAR_MARGIN) return undefined;
     return best.key;
   }

@@ -95,6 +95,29 @@ const HESSEN: SamplePoint[] = [
     lat: 50.1338,
     lon: 8.527,
   }),
+  // Two streets the same word begins, and an Ortsteil of Dreieich.
+  hessen({
+    municipality: 'Darmstadt',
+    street: 'Heidelberger Straße',
+    number: '200',
+    lat: 49.852,
+    lon: 8.6475,
+  }),
+  hessen({
+    municipality: 'Darmstadt',
+    street: 'Heidelberger Landstraße',
+    number: '200',
+    lat: 49.8265,
+    lon: 8.6425,
+  }),
+  hessen({
+    municipality: 'Dreieich',
+    locality: 'Sprendlingen',
+    street: 'Hauptstraße',
+    number: '10',
+    lat: 50.0125,
+    lon: 8.6985,
+  }),
 ];
 
 const stateOf = (stateKey: string, stateName: string) =>
@@ -246,6 +269,27 @@ describe.each(databaseKinds())('the typed place and the Ortsteile on %s', (kind)
   describe('an Ortsteil alone', () => {
     it('is left to the geocoder: no postal place names it', async () => {
       expect(await find('Frankfurter Straße 5, Salmünster')).toEqual({ declined: [] });
+    });
+  });
+
+  describe('what says more than the point', () => {
+    it('is no street that the typed word begins twice', async () => {
+      expect(await find('Heidelberger 200, Darmstadt')).toEqual({
+        declined: ['not_in_official_data'],
+      });
+      // A typo of one of them is that one.
+      expect(await find('Heidelberger Landstrase 200, Darmstadt')).toMatchObject({
+        municipality: 'Darmstadt',
+      });
+    });
+
+    it('is no Ortsteil of which the typed name is only the beginning', async () => {
+      expect(await find('Hauptstraße 10, OT Sprendlingen/Buchschlag, 63303 Dreieich')).toEqual({
+        declined: ['not_in_official_data'],
+      });
+      expect(await find('Hauptstraße 10, OT Sprendlingen, 63303 Dreieich')).toMatchObject({
+        municipality: 'Dreieich',
+      });
     });
   });
 
