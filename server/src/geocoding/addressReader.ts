@@ -15,6 +15,7 @@ import {
   NUMBERED_NOTE_WORDS,
   ORDINAL,
   REGIONS,
+  FIELD_LABELS,
 } from './addressWords/noiseWords.js';
 
 export interface WrittenParts {
@@ -50,9 +51,12 @@ const NUMBER_MARKER = new RegExp(
 );
 /** A part that is only a marked house number: "Haus-Nr. 102", "Hausnummer 5a". */
 const NUMBER_PART = new RegExp(
-  String.raw`^(?:${NUMBER_MARKER_WORDS})\.?:?\s*\d{1,4}\s*[a-zA-Z]?$`,
+  String.raw`^(?:(?:${NUMBER_MARKER_WORDS})\.?:?\s*\d{1,4}|\d{1,3})\s*[a-zA-Z]?$`,
   'i',
 );
+/** A field's name before a colon ("Straße:", "PLZ/Ort:", "Str./Nr.:"), FIELD_LABELS. */
+const FIELD_LABEL = /^([\p{L}./ ]{1,30}):\s*/u;
+const LABELS = new Set(FIELD_LABELS);
 /** A house number with a dash and a second number ("80-82", "45 - 14"); "10/1" is a sub-number. */
 const DASHED_NUMBER = /[-–]\s*\d/;
 /** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
@@ -107,8 +111,13 @@ export function readAddress(nfc: string): ReadAddress {
       return '';
     });
   let parts = text
-    .split(/[,;\n]/)
+    .split(/[,;\n|]/)
     .map((part) => part.trim().replace(/\s+/g, ' '))
+    .map((part) => {
+      const label = FIELD_LABEL.exec(part);
+      const key = label?.[1]?.toLowerCase().replace(/[./\s]/g, '');
+      return label && key !== undefined && LABELS.has(key) ? part.slice(label[0].length) : part;
+    })
     // A spaced dash before a word or a postcode separates, as a comma does
     // ("Hauptstraße 5 - 45127 Essen", "Essen - Hauptstraße 5", "… Essen – MFH").
     .flatMap((part) => part.split(/\s[-–]\s(?=\p{L}{2}|\d{5}(?!\d))/u))

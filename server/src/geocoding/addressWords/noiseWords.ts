@@ -206,3 +206,34 @@ export const NUMBER_MARKERS: readonly string[] = ['nr', 'hausnr', 'hnr', 'hausnu
 export const NUMBER_MARKER_WORDS = NUMBER_MARKERS.map((m) => m.replace(/^haus/, 'haus-?'))
   .sort((a, b) => b.length - a.length)
   .join('|');
+
+/**
+ * Field names before a colon, as forms and valuation software export an
+ * address ("Straße: Lange Straße 11, Ort: 32756 Detmold"), folded without
+ * dots, slashes and spaces. One table: docs/api.md lists it.
+ */
+export const FIELD_LABELS: readonly string[] = [
+  'adresse',
+  'anschrift',
+  'objektadresse',
+  'objektanschrift',
+  'lage',
+  'lagedesobjekts',
+  'objektlage',
+  'strasse',
+  'straße',
+  'str',
+  'strnr',
+  'strassenr',
+  'straßenr',
+  'strassehausnummer',
+  'straßehausnummer',
+  'hausnummer',
+  'hausnr',
+  'nr',
+  'plz',
+  'ort',
+  'plzort',
+  'wohnort',
+  'gemeinde',
+];
