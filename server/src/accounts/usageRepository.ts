@@ -9,9 +9,10 @@
 // holds exactly and each reservation learns whether it counted. The free
 // failing lookups of a month are counted the same way, one conditional UPDATE
 // each, so concurrent failures never pass their bound either.
+import { writeChanges } from '../db/hotWrites.js';
 import { KeyedBatches } from '../db/keyedBatches.js';
 import { boundedLru } from '../memory/boundedLru.js';
-import { Op, QueryTypes, type Sequelize } from 'sequelize';
+import { Op, type Sequelize } from 'sequelize';
 import { defineUsageMonthModel } from './usageMonthModel.js';
 import { selectRecorded } from './distinctLookupRepository.js';
 
@@ -140,21 +141,12 @@ export class UsageRepository {
     lookupKey: string,
   ): Promise<boolean> {
     const capped = cap === null ? '' : ' AND lookups <= ?';
-    const affected = await this.sequelize.query(
+    const affected = await writeChanges(
+      this.sequelize,
       `UPDATE usage_months SET lookups = lookups + 1 WHERE user_id = ? AND period = ?${capped}` +
         ' AND NOT EXISTS (SELECT 1 FROM distinct_lookups' +
         ' WHERE user_id = ? AND period = ? AND lookup_key = ?)',
-      {
-        replacements: [
-          accountId,
-          period,
-          ...(cap === null ? [] : [cap - 1]),
-          accountId,
-          period,
-          lookupKey,
-        ],
-        type: QueryTypes.BULKUPDATE,
-      },
+      [accountId, period, ...(cap === null ? [] : [cap - 1]), accountId, period, lookupKey],
     );
     return affected === 1;
   }
@@ -181,9 +173,9 @@ export class UsageRepository {
   }
 
   /**
-   * Adds `count` lookups if the month then holds at most `cap`. Raw SQL: a
-   * model's update builds its statement anew on every call, on the path of
-   * every counted lookup.
+   * Adds `count` lookups if the month then holds at most `cap`. Raw SQL,
+   * prepared on SQLite (db/hotWrites.ts): a model's update builds its
+   * statement anew on every call, on the path of every counted lookup.
    */
   private async increment(
     accountId: string,
@@ -192,12 +184,10 @@ export class UsageRepository {
     count: number,
   ): Promise<boolean> {
     const capped = cap === null ? '' : ' AND lookups <= ?';
-    const affected = await this.sequelize.query(
+    const affected = await writeChanges(
+      this.sequelize,
       `UPDATE usage_months SET lookups = lookups + ? WHERE user_id = ? AND period = ?${capped}`,
-      {
-        replacements: [count, accountId, period, ...(cap === null ? [] : [cap - count])],
-        type: QueryTypes.BULKUPDATE,
-      },
+      [count, accountId, period, ...(cap === null ? [] : [cap - count])],
     );
     return affected === 1;
   }

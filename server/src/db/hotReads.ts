@@ -9,9 +9,7 @@
 // Sequelize.
 import sqlite3 from 'sqlite3';
 import { QueryTypes, type Sequelize } from 'sequelize';
-
-/** Statements kept prepared per connection (the hot reads are a handful of texts). */
-const PREPARED = 64;
+import { preparedStatements } from './preparedStatements.js';
 
 interface Reader {
   all<Row extends object>(sql: string, values: readonly unknown[]): Promise<Row[]>;
@@ -56,46 +54,11 @@ function openReader(storage: string): Reader {
   // fails) instead of an 'error' event that nobody listens to.
   const db = new sqlite3.Database(storage, sqlite3.OPEN_READONLY, () => undefined);
   db.configure('busyTimeout', 5_000);
-  // Insertion order: the first is the oldest, finalized when the map is full.
-  const statements = new Map<string, Promise<sqlite3.Statement>>();
-  const finalize = (statement: Promise<sqlite3.Statement>) =>
-    statement.then(
-      (prepared) => new Promise<void>((resolve) => prepared.finalize(() => resolve())),
-      () => undefined,
-    );
-  const prepare = (sql: string) => {
-    const statement = new Promise<sqlite3.Statement>((resolve, reject) => {
-      const prepared = db.prepare(sql, (err: Error | null) =>
-        err ? reject(err) : resolve(prepared),
-      );
-    });
-    // A statement that did not prepare (a table not there yet) is prepared again next time.
-    statement.catch(() => statements.delete(sql));
-    return statement;
-  };
+  const statements = preparedStatements(db);
   return {
-    async all<Row extends object>(sql: string, values: readonly unknown[]) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        const [oldest] = statements;
-        if (oldest && statements.size >= PREPARED) {
-          statements.delete(oldest[0]);
-          void finalize(oldest[1]);
-        }
-        statement = prepare(sql);
-        statements.set(sql, statement);
-      }
-      const prepared = await statement;
-      return new Promise<Row[]>((resolve, reject) => {
-        prepared.all(values, (err: Error | null, rows: Row[]) =>
-          err ? reject(err) : resolve(rows),
-        );
-      });
-    },
+    all: (sql, values) => statements.all(sql, values),
     async close() {
-      const open = [...statements.values()];
-      statements.clear();
-      await Promise.all(open.map(finalize));
+      await statements.finalizeAll();
       await new Promise<void>((resolve, reject) =>
         db.close((err) => (err ? reject(err) : resolve())),
       );
