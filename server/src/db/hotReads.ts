@@ -9,7 +9,7 @@
 // Sequelize.
 import sqlite3 from 'sqlite3';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { preparedStatements } from './preparedStatements.js';
+import { preparedStatements, sqliteFileOf } from './preparedStatements.js';
 
 interface Reader {
   all<Row extends object>(sql: string, values: readonly unknown[]): Promise<Row[]>;
@@ -39,10 +39,8 @@ export async function closeHotReads(sequelize: Sequelize): Promise<void> {
 function readerOf(sequelize: Sequelize): Reader | null {
   let reader = readers.get(sequelize);
   if (reader === undefined) {
-    // Sequelize's typings leave out the options it keeps; `storage` is the SQLite file.
-    const { options } = sequelize as unknown as { options: { storage?: string } };
-    const storage = sequelize.getDialect() === 'sqlite' ? options.storage : undefined;
-    reader = storage && storage !== ':memory:' ? openReader(storage) : null;
+    const storage = sqliteFileOf(sequelize);
+    reader = storage === undefined ? null : openReader(storage);
     readers.set(sequelize, reader);
   }
   return reader;

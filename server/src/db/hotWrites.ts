@@ -8,7 +8,7 @@
 // in-memory database and MariaDB run them through Sequelize.
 import type sqlite3 from 'sqlite3';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { preparedStatements, type PreparedStatements } from './preparedStatements.js';
+import { preparedStatements, sqliteFileOf, type PreparedStatements } from './preparedStatements.js';
 
 const writers = new WeakMap<Sequelize, Promise<PreparedStatements> | null>();
 
@@ -48,10 +48,7 @@ export async function closeHotWrites(sequelize: Sequelize): Promise<void> {
 function writerOf(sequelize: Sequelize): Promise<PreparedStatements> | null {
   let writer = writers.get(sequelize);
   if (writer === undefined) {
-    // Sequelize's typings leave out the options it keeps; `storage` is the SQLite file.
-    const { options } = sequelize as unknown as { options: { storage?: string } };
-    const storage = sequelize.getDialect() === 'sqlite' ? options.storage : undefined;
-    writer = storage && storage !== ':memory:' ? openWriter(sequelize) : null;
+    writer = sqliteFileOf(sequelize) === undefined ? null : openWriter(sequelize);
     writers.set(sequelize, writer);
   }
   return writer;

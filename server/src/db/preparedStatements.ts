@@ -3,6 +3,7 @@
 // (db/hotReads.ts, db/hotWrites.ts). Bounded: the hot statements are a
 // handful of texts (a few more where a list's length varies), and the oldest
 // is finalized when the map is full.
+import type { Sequelize } from 'sequelize';
 import type sqlite3 from 'sqlite3';
 
 /** Statements kept prepared per connection. */
@@ -72,4 +73,12 @@ export function preparedStatements(db: sqlite3.Database): PreparedStatements {
       await Promise.all(open.map(finalize));
     },
   };
+}
+
+/** The database's SQLite file; undefined for MariaDB and an in-memory database. */
+export function sqliteFileOf(sequelize: Sequelize): string | undefined {
+  // Sequelize's typings leave out the options it keeps; `storage` is the SQLite file.
+  const { options } = sequelize as unknown as { options: { storage?: string } };
+  const storage = sequelize.getDialect() === 'sqlite' ? options.storage : undefined;
+  return storage && storage !== ':memory:' ? storage : undefined;
 }
