@@ -14,7 +14,6 @@
 // INSERT together: a commit costs about a millisecond, one row of a shared
 // statement a few dozen microseconds, and every cold lookup records one row.
 import { BatchWhileBusy } from '../db/batchWhileBusy.js';
-import { writeRows } from '../db/hotWrites.js';
 import { boundedLru } from '../memory/boundedLru.js';
 import { Op, QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
 import { defineDistinctLookupModel } from './distinctLookupModel.js';
@@ -31,11 +30,10 @@ export async function selectRecorded(
   period: string,
   lookupKeys: readonly string[],
 ): Promise<string[]> {
-  const rows = await writeRows<{ lookupKey: string }>(
-    sequelize,
+  const rows = await sequelize.query<{ lookupKey: string }>(
     'SELECT lookup_key AS lookupKey FROM distinct_lookups WHERE user_id = ? AND period = ?' +
       ` AND lookup_key IN (${lookupKeys.map(() => '?').join(', ')})`,
-    [accountId, period, ...lookupKeys],
+    { replacements: [accountId, period, ...lookupKeys], type: QueryTypes.SELECT },
   );
   return rows.map((row) => row.lookupKey);
 }
@@ -145,18 +143,28 @@ export class DistinctLookupRepository {
   /**
    * SQLite: inserts the records in one statement; true for each record that
    * was new (the first of its key in the batch), false for one recorded
-   * before. Prepared on Sequelize's connection (db/hotWrites.ts); the
-   * statement begins with its rows (WITH), so Sequelize, where it runs it
-   * (an in-memory database), reads the RETURNING rows as a query's.
+   * before. The statement begins with its rows (WITH), so Sequelize reads the
+   * RETURNING rows as a query's.
    */
   private async insertNew(records: NewRecord[]): Promise<boolean[]> {
-    const inserted = await writeRows<{ accountId: string; period: string; lookupKey: string }>(
-      this.sequelize,
+    const inserted = await this.sequelize.query<{
+      accountId: string;
+      period: string;
+      lookupKey: string;
+    }>(
       `WITH batch (user_id, period, lookup_key, failed) AS (VALUES ${records.map(() => '(?, ?, ?, ?)').join(', ')})
        INSERT INTO distinct_lookups (user_id, period, lookup_key, failed)
        SELECT user_id, period, lookup_key, failed FROM batch WHERE true
        ON CONFLICT DO NOTHING RETURNING user_id AS accountId, period, lookup_key AS lookupKey`,
-      records.flatMap((r) => [r.accountId, r.period, r.lookupKey, r.failed ? 1 : 0]),
+      {
+        replacements: records.flatMap((r) => [
+          r.accountId,
+          r.period,
+          r.lookupKey,
+          r.failed ? 1 : 0,
+        ]),
+        type: QueryTypes.SELECT,
+      },
     );
     const id = (row: Omit<NewRecord, 'failed'>) =>
       `${row.accountId}|${row.period}|${row.lookupKey}`;

@@ -9,10 +9,9 @@
 // holds exactly and each reservation learns whether it counted. The free
 // failing lookups of a month are counted the same way, one conditional UPDATE
 // each, so concurrent failures never pass their bound either.
-import { writeChanges } from '../db/hotWrites.js';
 import { KeyedBatches } from '../db/keyedBatches.js';
 import { boundedLru } from '../memory/boundedLru.js';
-import { Op, type Sequelize } from 'sequelize';
+import { Op, QueryTypes, type Sequelize } from 'sequelize';
 import { defineUsageMonthModel } from './usageMonthModel.js';
 import { selectRecorded } from './distinctLookupRepository.js';
 
@@ -141,12 +140,21 @@ export class UsageRepository {
     lookupKey: string,
   ): Promise<boolean> {
     const capped = cap === null ? '' : ' AND lookups <= ?';
-    const affected = await writeChanges(
-      this.sequelize,
+    const affected = await this.sequelize.query(
       `UPDATE usage_months SET lookups = lookups + 1 WHERE user_id = ? AND period = ?${capped}` +
         ' AND NOT EXISTS (SELECT 1 FROM distinct_lookups' +
         ' WHERE user_id = ? AND period = ? AND lookup_key = ?)',
-      [accountId, period, ...(cap === null ? [] : [cap - 1]), accountId, period, lookupKey],
+      {
+        replacements: [
+          accountId,
+          period,
+          ...(cap === null ? [] : [cap - 1]),
+          accountId,
+          period,
+          lookupKey,
+        ],
+        type: QueryTypes.BULKUPDATE,
+      },
     );
     return affected === 1;
   }
@@ -173,9 +181,9 @@ export class UsageRepository {
   }
 
   /**
-   * Adds `count` lookups if the month then holds at most `cap`. Raw SQL,
-   * prepared on SQLite (db/hotWrites.ts): a model's update builds its
-   * statement anew on every call, on the path of every counted lookup.
+   * Adds `count` lookups if the month then holds at most `cap`. Raw SQL: a
+   * model's update builds its statement anew on every call, on the path of
+   * every counted lookup.
    */
   private async increment(
     accountId: string,
@@ -184,10 +192,12 @@ export class UsageRepository {
     count: number,
   ): Promise<boolean> {
     const capped = cap === null ? '' : ' AND lookups <= ?';
-    const affected = await writeChanges(
-      this.sequelize,
+    const affected = await this.sequelize.query(
       `UPDATE usage_months SET lookups = lookups + ? WHERE user_id = ? AND period = ?${capped}`,
-      [count, accountId, period, ...(cap === null ? [] : [cap - count])],
+      {
+        replacements: [count, accountId, period, ...(cap === null ? [] : [cap - count])],
+        type: QueryTypes.BULKUPDATE,
+      },
     );
     return affected === 1;
   }

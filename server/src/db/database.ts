@@ -4,7 +4,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Sequelize, type Options } from 'sequelize';
 import { closeHotReads } from './hotReads.js';
-import { closeHotWrites } from './hotWrites.js';
 import { guardNulInWhere } from './sqliteNulGuard.js';
 
 export type Dialect = 'sqlite' | 'mysql';
@@ -30,7 +29,6 @@ export async function openDatabase(url: string): Promise<Database> {
   }
   const close = async () => {
     await closeHotReads(sequelize);
-    await closeHotWrites(sequelize);
     await sequelize.close();
   };
   return { sequelize, dialect, close };

@@ -9,7 +9,9 @@
 // Sequelize.
 import sqlite3 from 'sqlite3';
 import { QueryTypes, type Sequelize } from 'sequelize';
-import { preparedStatements, sqliteFileOf } from './preparedStatements.js';
+
+/** Statements kept prepared per connection (the hot reads are a handful of texts). */
+const PREPARED = 64;
 
 interface Reader {
   all<Row extends object>(sql: string, values: readonly unknown[]): Promise<Row[]>;
@@ -39,8 +41,10 @@ export async function closeHotReads(sequelize: Sequelize): Promise<void> {
 function readerOf(sequelize: Sequelize): Reader | null {
   let reader = readers.get(sequelize);
   if (reader === undefined) {
-    const storage = sqliteFileOf(sequelize);
-    reader = storage === undefined ? null : openReader(storage);
+    // Sequelize's typings leave out the options it keeps; `storage` is the SQLite file.
+    const { options } = sequelize as unknown as { options: { storage?: string } };
+    const storage = sequelize.getDialect() === 'sqlite' ? options.storage : undefined;
+    reader = storage && storage !== ':memory:' ? openReader(storage) : null;
     readers.set(sequelize, reader);
   }
   return reader;
@@ -52,11 +56,46 @@ function openReader(storage: string): Reader {
   // fails) instead of an 'error' event that nobody listens to.
   const db = new sqlite3.Database(storage, sqlite3.OPEN_READONLY, () => undefined);
   db.configure('busyTimeout', 5_000);
-  const statements = preparedStatements(db);
+  // Insertion order: the first is the oldest, finalized when the map is full.
+  const statements = new Map<string, Promise<sqlite3.Statement>>();
+  const finalize = (statement: Promise<sqlite3.Statement>) =>
+    statement.then(
+      (prepared) => new Promise<void>((resolve) => prepared.finalize(() => resolve())),
+      () => undefined,
+    );
+  const prepare = (sql: string) => {
+    const statement = new Promise<sqlite3.Statement>((resolve, reject) => {
+      const prepared = db.prepare(sql, (err: Error | null) =>
+        err ? reject(err) : resolve(prepared),
+      );
+    });
+    // A statement that did not prepare (a table not there yet) is prepared again next time.
+    statement.catch(() => statements.delete(sql));
+    return statement;
+  };
   return {
-    all: (sql, values) => statements.all(sql, values),
+    async all<Row extends object>(sql: string, values: readonly unknown[]) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        const [oldest] = statements;
+        if (oldest && statements.size >= PREPARED) {
+          statements.delete(oldest[0]);
+          void finalize(oldest[1]);
+        }
+        statement = prepare(sql);
+        statements.set(sql, statement);
+      }
+      const prepared = await statement;
+      return new Promise<Row[]>((resolve, reject) => {
+        prepared.all(values, (err: Error | null, rows: Row[]) =>
+          err ? reject(err) : resolve(rows),
+        );
+      });
+    },
     async close() {
-      await statements.finalizeAll();
+      const open = [...statements.values()];
+      statements.clear();
+      await Promise.all(open.map(finalize));
       await new Promise<void>((resolve, reject) =>
         db.close((err) => (err ? reject(err) : resolve())),
       );

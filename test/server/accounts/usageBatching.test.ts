@@ -2,8 +2,7 @@
 // the cap still holds exactly; so do reservations that also check the
 // lookup's record (SQLite's path), each told whether it counted.
 import { randomUUID } from 'node:crypto';
-import sqlite3 from 'sqlite3';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageRepository } from '#server/accounts/usageRepository.js';
 import { AccountRepository } from '#server/accounts/accountRepository.js';
 import { DistinctLookupRepository } from '#server/accounts/distinctLookupRepository.js';
@@ -24,23 +23,12 @@ describe.each(databaseKinds())('batched usage reservations on %s', (kind) => {
     users = new AccountRepository(test.db.sequelize);
     usage = new UsageRepository(test.db.sequelize);
     distinct = new DistinctLookupRepository(test.db.sequelize);
-    // The count is raw SQL (no model hook), so the statements are counted as sent:
-    // through Sequelize (MariaDB), or on SQLite as prepared statements that
-    // node-sqlite3 runs (db/hotWrites.ts, where only the UPDATEs are run for a count).
+    // The count is raw SQL (no model hook), so the statements are counted as sent.
     test.db.sequelize.addHook('afterQuery', (_options, query) => {
       if (/^UPDATE\b/i.test((query as { sql?: string }).sql ?? '')) updates += 1;
     });
-    const run = sqlite3.Statement.prototype.run;
-    vi.spyOn(sqlite3.Statement.prototype, 'run').mockImplementation(function (
-      this: sqlite3.Statement,
-      ...args: unknown[]
-    ) {
-      updates += 1;
-      return run.apply(this, args as Parameters<typeof run>);
-    });
   });
   afterAll(async () => {
-    vi.restoreAllMocks();
     await test.dispose();
   });
 
