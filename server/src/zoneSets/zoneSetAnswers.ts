@@ -1,9 +1,10 @@
 // Answering from the imported zone sets: which active set covers a state on a
 // day, and the records of its zones at a point or in a box. Which sets are
 // active is read from the database at most once a minute (so a new import
-// answers within a minute, on every instance, without a restart); the zones
-// themselves are never held in memory: the spatial index gives candidates,
-// the exact test on their surfaces decides.
+// answers within a minute, on every instance, without a restart); no set is
+// held whole in memory: the spatial index gives candidates, the exact test
+// on their surfaces decides. The zones lookups met lately are held decoded
+// (heldZones.ts), so a lookup at a point reads only the candidates' ids.
 import { latLonToMetric, metricToLatLon } from '../geo/crs.js';
 import type { LatLon } from '../geo/latLon.js';
 import { boxOf, inCrs, type MetricBox } from '../geo/metricBox.js';
@@ -12,8 +13,9 @@ import { compactRing, type ZoneOutline } from '../geo/zoneOutline.js';
 import type { ZoneRecord } from '../sources/adapter.js';
 import type { SourceRecord } from '../sources/sourceRecord.js';
 import type { Clock } from '../time/clock.js';
+import { createHeldZones, heldBytes, type HeldZone } from './heldZones.js';
 import { decodeSurface, surfaceHolds } from './zoneGeometryCodec.js';
-import type { FoundZone, ZoneSetRepository, ZoneSetRow } from './zoneSetRepository.js';
+import type { FoundZone, StoredZone, ZoneSetRepository, ZoneSetRow } from './zoneSetRepository.js';
 
 /** How long the list of active sets is trusted. */
 export const ACTIVE_SETS_MS = 60_000;
@@ -32,7 +34,7 @@ export interface ZoneSetAnswers<Record = SourceRecord> {
 }
 
 export function createZoneSetAnswers<Record = SourceRecord>(deps: {
-  repository: Pick<ZoneSetRepository, 'activeSets' | 'zonesAt' | 'zonesMeeting'>;
+  repository: Pick<ZoneSetRepository, 'activeSets' | 'zoneIdsAt' | 'zonesById' | 'zonesMeeting'>;
   clock: Clock;
   /** The dataset answered (its zones are in the repository's tables); brw by default. */
   dataset?: string;
@@ -41,6 +43,8 @@ export function createZoneSetAnswers<Record = SourceRecord>(deps: {
   let active: ZoneSetRow[] = [];
   let readAt = -Infinity;
   let reading: Promise<ZoneSetRow[]> | undefined;
+  const held = createHeldZones<Record>();
+  const readZones = (ids: number[]) => deps.repository.zonesById(ids);
   const activeSets = async () => {
     if (deps.clock().getTime() - readAt < ACTIVE_SETS_MS) return active;
     reading ??= deps.repository.activeSets().then(
@@ -76,12 +80,11 @@ export function createZoneSetAnswers<Record = SourceRecord>(deps: {
     },
     async recordsAt(set, point) {
       const at = latLonToMetric(point, set.crs);
-      const found = await deps.repository.zonesAt([set.id], at);
-      return found.flatMap((zone) => {
-        const surface = decodeSurface(zone.geometry, set.crs);
-        if (!surfaceHolds(surface, at)) return [];
-        return [{ ...recordOf<Record>(zone), outline: outlineOf(surface) }];
-      });
+      const ids = await deps.repository.zoneIdsAt([set.id], at);
+      const zones = await held.of(set, ids, readZones, (zone) => decodeZone<Record>(zone, set));
+      return zones.flatMap((zone) =>
+        surfaceHolds(zone.surface, at) ? [{ ...zone.record, outline: zone.outline }] : [],
+      );
     },
     async zonesIn(set, box) {
       const [[x0, y0], [x1, y1]] = [box.min, box.max];
@@ -106,6 +109,14 @@ export function createZoneSetAnswers<Record = SourceRecord>(deps: {
       }));
     },
   };
+}
+
+/** A stored zone as lookups hold it: record parsed, surface decoded, outline projected. */
+function decodeZone<Record>(zone: StoredZone, set: Pick<ZoneSetRow, 'crs'>): HeldZone<Record> {
+  const surface = decodeSurface(zone.geometry, set.crs);
+  const outline = outlineOf(surface);
+  const record = recordOf<Record>(zone);
+  return { record, surface, outline, bytes: heldBytes(zone.record.length, surface, outline) };
 }
 
 /** The record as the import stored it (its dataset's checker wrote it). */

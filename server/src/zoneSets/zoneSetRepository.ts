@@ -64,6 +64,9 @@ export interface FoundZone {
   geometry: Uint8Array;
 }
 
+/** A stored zone with its id, which names it while its set exists. */
+export type StoredZone = FoundZone & { id: number };
+
 const DELETE_CHUNK = 5_000;
 
 /**
@@ -233,28 +236,61 @@ export class ZoneSetRepository {
     return zone;
   }
 
-  /** Candidate zones of the given sets whose box holds the point (in the sets' system). */
-  async zonesAt(setIds: readonly number[], [x, y]: EastNorth): Promise<FoundZone[]> {
-    return this.zonesMeeting(setIds, { min: [x, y], max: [x, y] });
+  /**
+   * The ids of the candidate zones of the given sets whose box holds the point
+   * (in the sets' system): a lookup reads a zone's row only where it does not
+   * hold the zone already (zonesById).
+   */
+  async zoneIdsAt(setIds: readonly number[], [x, y]: EastNorth): Promise<number[]> {
+    const rows = await this.meeting<{ id: number | string }>('z.id AS id', setIds, {
+      min: [x, y],
+      max: [x, y],
+    });
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** The zones of the given ids (any order; an id no longer stored is left out). */
+  async zonesById(ids: readonly number[]): Promise<StoredZone[]> {
+    if (ids.length === 0) return [];
+    // A hot read: every zone a lookup meets for the first time.
+    const rows = await readRows<StoredZone>(
+      this.sequelize,
+      `SELECT id, set_id AS setId, stichtag, record, geometry FROM ${this.tables.zones}
+       WHERE id IN (${ids.map(() => '?').join(',')})`,
+      ids.map((id) => Math.trunc(id)),
+    );
+    return rows.map((row) => ({ ...row, id: Number(row.id), setId: Number(row.setId) }));
   }
 
   /** Candidate zones of the given sets whose box meets the box. */
-  async zonesMeeting(
+  zonesMeeting(
     setIds: readonly number[],
     box: Pick<MetricBox, 'min' | 'max'>,
   ): Promise<FoundZone[]> {
+    return this.meeting<FoundZone>(
+      'z.set_id AS setId, z.stichtag AS stichtag, z.record AS record, z.geometry AS geometry',
+      setIds,
+      box,
+    );
+  }
+
+  /** The columns (`z.`: the zones table) of the given sets' zones whose box meets the box. */
+  private async meeting<Row extends object>(
+    columns: string,
+    setIds: readonly number[],
+    box: Pick<MetricBox, 'min' | 'max'>,
+  ): Promise<Row[]> {
     if (setIds.length === 0) return [];
     const sets = setIds.map((id) => Math.trunc(id)).join(',');
-    const select = `SELECT z.set_id AS setId, z.stichtag AS stichtag, z.record AS record, z.geometry AS geometry`;
     const [minX, minY] = box.min;
     const [maxX, maxY] = box.max;
     if (this.sqlite) {
       // CROSS JOIN keeps SQLite's order: the R*Tree first. A plain JOIN lets the
       // planner walk the set's zones by set_id and ask the tree for each.
       // A hot read (db/hotReads.ts): the zones at the point of every cold lookup.
-      return readRows<FoundZone>(
+      return readRows<Row>(
         this.sequelize,
-        `${select} FROM ${this.tables.boxes} b CROSS JOIN ${this.tables.zones} z ON z.id = b.id
+        `SELECT ${columns} FROM ${this.tables.boxes} b CROSS JOIN ${this.tables.zones} z ON z.id = b.id
          WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ? AND z.set_id IN (${sets})`,
         [maxX, minX, maxY, minY],
       );
@@ -265,8 +301,8 @@ export class ZoneSetRepository {
     return this.sequelize.transaction(
       { isolationLevel: Transaction.ISOLATION_LEVELS.REPEATABLE_READ },
       (transaction) =>
-        this.sequelize.query<FoundZone>(
-          `${select} FROM ${this.tables.zones} z WHERE MBRIntersects(z.box, ST_GeomFromText(?)) AND z.set_id IN (${sets})`,
+        this.sequelize.query<Row>(
+          `SELECT ${columns} FROM ${this.tables.zones} z WHERE MBRIntersects(z.box, ST_GeomFromText(?)) AND z.set_id IN (${sets})`,
           { replacements: [boxWkt(box.min, box.max)], type: QueryTypes.SELECT, transaction },
         ),
     );

@@ -56,6 +56,11 @@ describe.each(databaseKinds())('zone sets on %s', (kind) => {
   afterAll(async () => {
     await test.dispose();
   });
+  /** The records of the set's zones whose box holds the point: ids first, then their rows. */
+  const recordsAt = async (setId: number, point: [number, number]) => {
+    const zones = await repository.zonesById(await repository.zoneIdsAt([setId], point));
+    return zones.map((z) => JSON.parse(z.record) as unknown);
+  };
 
   it('keeps a surface to the centimetre and tests points against it exactly', () => {
     const surface = square(405_000.123, 5_757_000.456, 100);
@@ -90,9 +95,12 @@ describe.each(databaseKinds())('zone sets on %s', (kind) => {
     await repository.activate(id, COUNTS, new Date());
     const [active] = await repository.activeSets();
     expect(active).toMatchObject({ id, status: 'active', newestStichtag: '2025-01-01' });
-    const found = await repository.zonesAt([id], [400_500, 5_750_500]);
-    expect(found.map((z) => JSON.parse(z.record) as unknown)).toEqual([{ brw: '100' }]);
-    expect(await repository.zonesAt([id], [399_000, 5_750_500])).toEqual([]);
+    expect(await recordsAt(id, [400_500, 5_750_500])).toEqual([{ brw: '100' }]);
+    expect(await repository.zoneIdsAt([id], [399_000, 5_750_500])).toEqual([]);
+    const [zoneId] = await repository.zoneIdsAt([id], [400_500, 5_750_500]);
+    expect(await repository.zonesById([zoneId ?? 0])).toEqual([
+      expect.objectContaining({ id: zoneId, setId: id, stichtag: '2025-01-01' }),
+    ]);
     const meeting = await repository.zonesMeeting([id], {
       min: [400_900, 5_750_100],
       max: [401_100, 5_750_200],
@@ -115,8 +123,7 @@ describe.each(databaseKinds())('zone sets on %s', (kind) => {
     expect(sets[0]?.download).toMatchObject({ url: 'https://x/BRW_2025.zip', size: 3 });
     expect(await repository.disposable('DE-NW', 'brw', new Date(0))).toEqual([old?.id]);
     await repository.remove(old?.id ?? 0);
-    expect(await repository.zonesAt([old?.id ?? 0], [400_500, 5_750_500])).toEqual([]);
-    const found = await repository.zonesAt([id], [400_500, 5_750_500]);
-    expect(found.map((z) => JSON.parse(z.record) as unknown)).toEqual([{ brw: '150' }]);
+    expect(await repository.zoneIdsAt([old?.id ?? 0], [400_500, 5_750_500])).toEqual([]);
+    expect(await recordsAt(id, [400_500, 5_750_500])).toEqual([{ brw: '150' }]);
   });
 });
