@@ -20,3 +20,13 @@ export function sendBody(res: Response, status: number, body: unknown): void {
     res.json(body);
   }
 }
+
+/**
+ * A JSON answer whose text is written already (lookup/answerText.ts), sent as
+ * `res.json` sends one (the app sets no JSON replacer, spaces or escape).
+ */
+export function sendJsonText(res: Response, status: number, text: string): void {
+  res.status(status);
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  res.send(text);
+}
