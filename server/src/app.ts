@@ -30,19 +30,26 @@ export function createApp(ctx: AppContext): Express {
   // request and no client of ours revalidates, so it is work for nothing on every request.
   app.set('etag', false);
 
+  const security = securityHeaders(mapTilePolicy(ctx.config.map.tileUrl));
   app.use(requestLogger(ctx.logger));
-  app.use(excelAddinRouter(EXCEL_ADDIN_DIST, { sourceMaps: servesSourceMaps(ctx.config.baseUrl) }));
-  app.use(securityHeaders(mapTilePolicy(ctx.config.map.tileUrl)));
-  app.use(queryParameterLimit);
-  app.use(healthRouter(ctx.health));
-  app.use(openApiRouter(ctx.config.baseUrl));
-  app.use('/api', apiCors);
+  // The API first: Express tests every layer in front of a route on every
+  // request, and an API request has nothing to do with the add-in's files,
+  // health or the documentation. It gets what it got behind them, in the
+  // same order: security headers, the query limit, CORS. A path under /api
+  // that no API route answers goes on as before (the headers set again
+  // are the same values).
+  app.use('/api', security, queryParameterLimit, apiCors);
   app.use(meRouter(ctx));
   app.use(bodenrichtwertRouter(ctx));
   app.use(bodenwertRouter(ctx));
   app.use(flurstueckRouter(ctx));
   app.use(immobilienrichtwertRouter(ctx));
   app.use(liegenschaftszinsRouter(ctx));
+  app.use(excelAddinRouter(EXCEL_ADDIN_DIST, { sourceMaps: servesSourceMaps(ctx.config.baseUrl) }));
+  app.use(security);
+  app.use(queryParameterLimit);
+  app.use(healthRouter(ctx.health));
+  app.use(openApiRouter(ctx.config.baseUrl));
   const web = createWebLayer(ctx);
   app.use(oauthRouter(ctx, web));
   app.use(dashboardRouter(ctx, web));

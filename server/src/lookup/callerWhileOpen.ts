@@ -12,18 +12,35 @@ export interface ClosingConnection {
   on(event: 'close', listener: () => void): unknown;
 }
 
-/** `ip`: the client's rate-limit key, whose upstream slots the caller's work takes. */
+/**
+ * `ip`: the client's rate-limit key, whose upstream slots the caller's work
+ * takes. The signal is made when work first asks for it (a lookup answered
+ * from memory never does); until then `gone` reads the connection itself.
+ */
 export function callerWhileOpen(
   accountId: string,
   ip: string,
   connection: ClosingConnection,
 ): LookupCaller {
-  const gone = new AbortController();
-  const leave = () => {
-    if (!connection.writableFinished) gone.abort();
+  // Closed before the answer was written: the client went away.
+  const left = () => connection.closed && !connection.writableFinished;
+  let gone: AbortController | undefined;
+  return {
+    accountId,
+    ip,
+    get signal() {
+      if (gone) return gone.signal;
+      const made = new AbortController();
+      gone = made;
+      // The client may have gone while authentication and the quota ran.
+      if (left()) made.abort();
+      else if (!connection.closed) {
+        connection.on('close', () => {
+          if (!connection.writableFinished) made.abort();
+        });
+      }
+      return made.signal;
+    },
+    gone: () => (gone ? gone.signal.aborted : left()),
   };
-  // The client may have gone while authentication and the quota ran.
-  if (connection.closed) leave();
-  else connection.on('close', leave);
-  return { accountId, ip, signal: gone.signal };
 }

@@ -106,7 +106,7 @@ export function createLookupService(deps: {
             fallbackGemeinde: place.municipality,
           }),
         {
-          signal: ticket.signal,
+          reader: ticket,
           freshness: (entries) =>
             entries.some((entry) => entry.hinweise !== undefined)
               ? { freshMs: UNCHECKED_FRESH_MS }

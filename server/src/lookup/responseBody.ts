@@ -17,23 +17,33 @@ export function buildLookupResponse(
   result: LookupResult,
   filter: readonly LandUseCode[],
 ): BodenrichtwertResponse {
-  const selected =
-    filter.length === 0 ? result.entries : result.entries.filter((e) => filter.includes(e.code));
+  const values = selectedValues(result, filter);
+  const { head, tail } = lookupAnswerParts(addressInput, result, values);
+  return { ...head, bodenrichtwerte: values.bodenrichtwerte, ...tail };
+}
+
+/** The answer's values: the entries the filter keeps, ordered, and what follows from them alone. */
+export interface SelectedValues {
+  bodenrichtwerte: BodenrichtwertResponse['bodenrichtwerte'];
+  /** The newest stichtag's year (the attribution's data year). */
+  year: number;
+  /** What the source could not be asked for, once each. */
+  hinweise: string[];
+}
+
+/** A pure function of the entries, the filter and the source's viewer link. */
+export function selectedValues(
+  { entries, source }: Pick<LookupResult, 'entries' | 'source'>,
+  filter: readonly LandUseCode[],
+): SelectedValues {
+  const selected = filter.length === 0 ? entries : entries.filter((e) => filter.includes(e.code));
   if (selected.length === 0) {
     throw new AppError(
       ErrorCode.noData,
       `An dieser Adresse gibt es keinen Bodenrichtwert der Nutzungsart ${filter.join(', ')}.`,
     );
   }
-  const year = Math.max(...selected.map((entry) => Number(entry.stichtag.slice(0, 4))));
-  const { source, aktualitaet } = result;
-  const { hinweis } = aktualitaet;
-  const hinweise = [...new Set(selected.flatMap((entry) => entry.hinweise ?? []))];
   return {
-    address_input: addressInput,
-    address_resolved: result.place.displayName,
-    coordinates: { lat: result.place.lat, lon: result.place.lon },
-    geocoding: geocodingOf(result.place),
     bodenrichtwerte: sortByLandUse(
       selected.map((entry) =>
         wireEntry(
@@ -41,26 +51,56 @@ export function buildLookupResponse(
         ),
       ),
     ),
-    cache_hit: result.cacheHit,
-    ...(result.stale ? { cache_stale: true as const } : {}),
-    abgerufen_am: result.fetchedAt.toISOString(),
-    attribution: withAddressCredit(
-      withZoneSet(
-        buildAttribution({
-          owners: source.owners,
-          credit: source.credit,
-          year,
-          sourceUrl: source.sourceUrl,
-          license: source.license,
-        }),
-        result.zoneSet,
+    year: Math.max(...selected.map((entry) => Number(entry.stichtag.slice(0, 4)))),
+    hinweise: [...new Set(selected.flatMap((entry) => entry.hinweise ?? []))],
+  };
+}
+
+/** The members before `bodenrichtwerte`, in the answer's order. */
+export type AnswerHead = Pick<
+  BodenrichtwertResponse,
+  'address_input' | 'address_resolved' | 'coordinates' | 'geocoding'
+>;
+/** The members after `bodenrichtwerte`, in the answer's order. */
+export type AnswerTail = Omit<BodenrichtwertResponse, keyof AnswerHead | 'bodenrichtwerte'>;
+
+/** The answer around its values (answerText.ts writes the values' text once per entry set). */
+export function lookupAnswerParts(
+  addressInput: string,
+  result: LookupResult,
+  { year, hinweise }: Pick<SelectedValues, 'year' | 'hinweise'>,
+): { head: AnswerHead; tail: AnswerTail } {
+  const { source, aktualitaet } = result;
+  const { hinweis } = aktualitaet;
+  return {
+    head: {
+      address_input: addressInput,
+      address_resolved: result.place.displayName,
+      coordinates: { lat: result.place.lat, lon: result.place.lon },
+      geocoding: geocodingOf(result.place),
+    },
+    tail: {
+      cache_hit: result.cacheHit,
+      ...(result.stale ? { cache_stale: true as const } : {}),
+      abgerufen_am: result.fetchedAt.toISOString(),
+      attribution: withAddressCredit(
+        withZoneSet(
+          buildAttribution({
+            owners: source.owners,
+            credit: source.credit,
+            year,
+            sourceUrl: source.sourceUrl,
+            license: source.license,
+          }),
+          result.zoneSet,
+        ),
+        result.place,
       ),
-      result.place,
-    ),
-    aktualitaet,
-    ...(hinweis === undefined ? {} : { hinweis }),
-    ...(hinweise.length === 0 ? {} : { hinweise }),
-    disclaimer: LOOKUP_DISCLAIMER,
+      aktualitaet,
+      ...(hinweis === undefined ? {} : { hinweis }),
+      ...(hinweise.length === 0 ? {} : { hinweise }),
+      disclaimer: LOOKUP_DISCLAIMER,
+    },
   };
 }
 

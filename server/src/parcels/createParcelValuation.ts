@@ -175,7 +175,7 @@ export function createParcelValuation(
         datedKey(`flurstueck:${located.key}${set}`, stichtag),
         (signal) => fresh(located, connected, withSignal(ticket, signal), stichtag),
         {
-          signal: ticket.signal,
+          reader: ticket,
           freshness: stichtag === undefined ? undefined : settledFreshness(stichtag, today()),
         },
       );

@@ -12,16 +12,21 @@ interface Flight<T> {
 }
 
 export class SingleFlight<T> {
-  private readonly running = new Map<string, Flight<T>>();
+  private readonly flights = new Map<string, Flight<T>>();
+
+  /** Whether a run for `key` is under way (a new call would join it). */
+  has(key: string): boolean {
+    return this.flights.has(key);
+  }
 
   run(key: string, work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
     signal?.throwIfAborted();
-    let flight = this.running.get(key);
+    let flight = this.flights.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const promise = work(controller.signal).finally(() => this.running.delete(key));
+      const promise = work(controller.signal).finally(() => this.flights.delete(key));
       flight = { promise, controller, waiting: 0 };
-      this.running.set(key, flight);
+      this.flights.set(key, flight);
     }
     return follow(flight, signal);
   }

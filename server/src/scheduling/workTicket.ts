@@ -10,7 +10,12 @@ export interface LookupCaller {
   /** The client's rate-limit key (an IPv4 address or an IPv6 /56). */
   ip: string;
   /** Aborts when the client has gone (connection closed, MCP request cancelled). */
-  signal: AbortSignal;
+  readonly signal: AbortSignal;
+  /**
+   * Whether the client has gone, told without making `signal` where the
+   * caller makes it on first use (callerWhileOpen.ts); absent: `signal.aborted`.
+   */
+  gone?(): boolean;
   /**
    * How long its work may wait for a turn; the upstream timeout when absent.
    * The items of a batch queue behind each other in their caller's slots, so
@@ -25,7 +30,12 @@ export interface WorkTicket {
   /** Epoch milliseconds after which no wait for a turn may end. */
   deadline: number;
   /** Aborted with clientGone() when nobody waits for the answer any more. */
-  signal: AbortSignal;
+  readonly signal: AbortSignal;
+  /**
+   * Whether `signal` is (or would be) aborted, told without making it: work
+   * that waits for nothing (an answer held in memory) needs no signal.
+   */
+  gone(): boolean;
 }
 
 /** Thrown where work is dropped because its client has gone; nobody reads the answer. */
@@ -36,23 +46,38 @@ function clientGone(): AppError {
   );
 }
 
-/** The ticket of one lookup: waits within `waitMs` from now. */
+/**
+ * The ticket of one lookup: waits within `waitMs` from now. Its signal, and
+ * with it the caller's, is made on first use: a lookup answered from memory
+ * waits for no work and makes none (an AbortController and a listener on the
+ * caller's signal cost more than the rest of such a lookup's bookkeeping).
+ */
 export function ticketFor(caller: LookupCaller, waitMs: number): WorkTicket {
-  const controller = new AbortController();
-  const abort = () => controller.abort(clientGone());
-  // Every address of a batch (REST or MCP) takes a ticket that listens to the
-  // caller's one signal: more than Node's default of 10 listeners is expected.
-  setMaxListeners(MAX_BATCH_ADDRESSES + 10, caller.signal);
-  if (caller.signal.aborted) abort();
-  else caller.signal.addEventListener('abort', abort, { once: true });
+  let controller: AbortController | undefined;
+  const signal = (): AbortSignal => {
+    if (controller) return controller.signal;
+    const made = new AbortController();
+    controller = made;
+    const abort = () => made.abort(clientGone());
+    // Every address of a batch (REST or MCP) takes a ticket that listens to the
+    // caller's one signal: more than Node's default of 10 listeners is expected.
+    setMaxListeners(MAX_BATCH_ADDRESSES + 10, caller.signal);
+    if (caller.signal.aborted) abort();
+    else caller.signal.addEventListener('abort', abort, { once: true });
+    return made.signal;
+  };
   return {
     keys: [`account:${caller.accountId}`, `ip:${caller.ip}`],
     deadline: Date.now() + waitMs,
-    signal: controller.signal,
+    get signal() {
+      return signal();
+    },
+    gone: () =>
+      controller ? controller.signal.aborted : caller.gone ? caller.gone() : caller.signal.aborted,
   };
 }
 
 /** The same claim on behalf of a shared run (single flight) with a signal of its own. */
 export function withSignal(ticket: WorkTicket, signal: AbortSignal): WorkTicket {
-  return { ...ticket, signal };
+  return { keys: ticket.keys, deadline: ticket.deadline, signal, gone: () => signal.aborted };
 }

@@ -34,6 +34,32 @@ describe('the app shell', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('gives API answers, API errors and unknown API paths the same security headers as any page', async () => {
+    const page = await fetch(`${server.url}/healthz`);
+    const security = [...page.headers.keys()].filter(
+      (name) =>
+        name.startsWith('cross-origin-') || name.startsWith('x-') || name.includes('policy'),
+    );
+    expect(security).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-frame-options']),
+    );
+    const tooMany = Array.from({ length: 1001 }, (_, i) => `p${i}=1`).join('&');
+    for (const path of ['/api/me', '/api/nowhere', `/api/me?${tooMany}`]) {
+      const res = await fetch(`${server.url}${path}`, {
+        headers: { Origin: 'https://excel.example' },
+      });
+      for (const name of security.filter((n) => n !== 'x-request-id')) {
+        expect([path, name, res.headers.get(name)]).toEqual([path, name, page.headers.get(name)]);
+      }
+      // The query limit answers before CORS, as it did when the API came last.
+      const cors = path.includes('?') ? null : '*';
+      expect([path, res.headers.get('access-control-allow-origin')]).toEqual([path, cors]);
+    }
+    const limited = await fetch(`${server.url}/api/me?${tooMany}`);
+    expect(limited.status).toBe(400);
+    expect(await limited.json()).toMatchObject({ error: 'too_many_parameters' });
+  });
+
   it('sends no ETag, and answers a conditional request in full', async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.headers.get('etag')).toBeNull();

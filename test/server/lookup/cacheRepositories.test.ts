@@ -163,6 +163,34 @@ describe.each(databaseKinds())('lookup caches on %s', (kind) => {
     expect(fetches).toBe(1);
   });
 
+  it("serves a fresh entry held in memory without its reader's signal, unless the client has gone", async () => {
+    const clock = manualClock('2026-11-22T10:00:00Z');
+    const repository = new BrwCacheRepository(test.db.sequelize);
+    const store = storeOver(repository, clock);
+    const never = () => Promise.reject(new Error('no fetch expected'));
+    await repository.save('held', [entry], clock.now());
+    const client = new AbortController();
+    let signalsAsked = 0;
+    const reader = {
+      get signal() {
+        signalsAsked += 1;
+        return client.signal;
+      },
+      gone: () => client.signal.aborted,
+    };
+    // The first read reads the table: it joins a run, with the reader's signal.
+    await store.get('held', never, { reader });
+    expect(signalsAsked).toBe(1);
+    expect(await store.get('held', never, { reader })).toMatchObject({
+      cacheHit: true,
+      stale: false,
+    });
+    expect(signalsAsked).toBe(1);
+    client.abort(new Error('client gone'));
+    const afterLeaving = async () => store.get('held', never, { reader });
+    await expect(afterLeaving()).rejects.toThrow('client gone');
+  });
+
   it('holds at most hotChars of stored JSON in memory: large outlines displace each other', async () => {
     const clock = manualClock('2026-11-22T10:00:00Z');
     const repository = new BrwCacheRepository(test.db.sequelize);

@@ -22,11 +22,15 @@ function deferred<T>() {
 const ticket = (
   keys: string[],
   options: { waitMs?: number; signal?: AbortSignal } = {},
-): WorkTicket => ({
-  keys,
-  deadline: Date.now() + (options.waitMs ?? 10_000),
-  signal: options.signal ?? new AbortController().signal,
-});
+): WorkTicket => {
+  const signal = options.signal ?? new AbortController().signal;
+  return {
+    keys,
+    deadline: Date.now() + (options.waitMs ?? 10_000),
+    signal,
+    gone: () => signal.aborted,
+  };
+};
 
 describe('SingleFlight with callers that leave', () => {
   it('keeps the run for the callers still waiting when one leaves', async () => {

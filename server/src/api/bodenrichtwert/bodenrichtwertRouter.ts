@@ -2,7 +2,8 @@
 // from the first middleware on, rate limited (a batch is one request),
 // authenticated, validated, then the counted lookup of each address. A batch
 // answers within its wait (Prefer: wait, preferWait.ts), so no proxy or
-// client timeout ever loses answers the account was charged for.
+// client timeout ever loses answers the account was charged for. A single
+// lookup's JSON is written as text (lookup/answerText.ts), its XML from the object.
 import { Router } from 'express';
 import { BATCH_BODY_LIMIT_BYTES } from '#shared/apiTypes.js';
 import { ErrorCode } from '#shared/errors.js';
@@ -12,9 +13,14 @@ import { requireBearer, type BearerDeps } from '../../auth/requireBearer.js';
 import { internalErrorsAs } from '../../http/errorMiddleware.js';
 import { jsonBodyUpTo } from '../../http/jsonBody.js';
 import type { RateLimited } from '../../http/rateLimit.js';
-import { acceptXmlFormat, sendBody } from '../../http/responseFormat.js';
+import { acceptXmlFormat, sendBody, sendJsonText } from '../../http/responseFormat.js';
+import { answerTextWriter } from '../../lookup/answerText.js';
 import { batchLookup } from '../../lookup/batchLookup.js';
-import { countedLookup, type CountedLookupDeps } from '../../lookup/countedLookup.js';
+import {
+  countedLookup,
+  countedLookupAs,
+  type CountedLookupDeps,
+} from '../../lookup/countedLookup.js';
 import { requestCaller } from '../requestCaller.js';
 import { parsePreferWait } from './preferWait.js';
 
@@ -27,6 +33,7 @@ export type BodenrichtwertDeps = RateLimited &
 
 export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
   const router = Router();
+  const answerText = answerTextWriter();
   router.use('/api/bodenrichtwert', internalErrorsAs(ErrorCode.processingError));
   router.get(
     '/api/bodenrichtwert',
@@ -36,7 +43,12 @@ export function bodenrichtwertRouter(ctx: BodenrichtwertDeps): Router {
     async (req, res) => {
       const params = parseLookupRequest(req.query, ctx.lookup.today());
       if (!params.ok) throw params.error;
-      sendBody(res, 200, await countedLookup(ctx, requestCaller(req, res), params.value));
+      const caller = requestCaller(req, res);
+      if (res.locals.format === 'xml') {
+        sendBody(res, 200, await countedLookup(ctx, caller, params.value));
+      } else {
+        sendJsonText(res, 200, await countedLookupAs(ctx, caller, params.value, answerText));
+      }
     },
   );
   router.post(

@@ -16,6 +16,7 @@ import { SingleFlight } from '../../scheduling/singleFlight.js';
 import { isUpstreamOutage } from '../../upstream/upstreamOutage.js';
 import type { CachedBrwValues, BrwCacheRepository } from './brwCacheRepository.js';
 import { WriteBehind } from '../../scheduling/writeBehind.js';
+import type { WorkTicket } from '../../scheduling/workTicket.js';
 
 const HOT_ENTRIES = 10_000;
 /**
@@ -64,15 +65,21 @@ export interface FreshnessOverride {
 /** The freshness of the entries held, or undefined for the store's own. */
 export type FreshnessOf<Entries> = (entries: Entries) => FreshnessOverride | undefined;
 
+/**
+ * The client a read is for: `signal` is read only where the read joins a run
+ * (a held fresh entry is served without one), `gone` before serving from memory.
+ */
+export type Reader = Pick<WorkTicket, 'signal' | 'gone'>;
+
 export interface ReadOptions<Entries = ZonedEntry[]> {
-  signal?: AbortSignal | undefined;
+  reader?: Reader | undefined;
   freshness?: FreshnessOverride | FreshnessOf<Entries> | undefined;
 }
 
 export interface BrwStore<Entries = ZonedEntry[]> {
   /**
-   * `signal`: this reader's client has gone; the fetch stops once every reader
-   * has. `freshness`: the fresh and maximum age of this kind of entry.
+   * `reader`: whose read it is; the fetch stops once every reader's client
+   * has gone. `freshness`: the fresh and maximum age of this kind of entry.
    */
   get(
     key: string,
@@ -171,9 +178,37 @@ export function createBrwStore<Entries = ZonedEntry[]>(
     return { entries, fetchedAt, cacheHit: false, stale: false };
   }
 
+  /**
+   * What `read` would serve at once: a fresh entry held in memory while no run
+   * for the key is under way (a run's readers share its outcome).
+   */
+  function heldFresh(
+    key: string,
+    freshness: ReadOptions<Entries>['freshness'],
+  ): BrwValues<Entries> | undefined {
+    if (flight.has(key)) return undefined;
+    const held = hot.get(key);
+    if (!held) return undefined;
+    const now = clock().getTime();
+    if (now - held.heldSince >= options.hotMs) return undefined;
+    const override = typeof freshness === 'function' ? freshness(held.entries) : freshness;
+    if (now - held.fetchedAt.getTime() > (override?.freshMs ?? options.freshMs)) return undefined;
+    return { entries: held.entries, fetchedAt: held.fetchedAt, cacheHit: true, stale: false };
+  }
+
   return {
-    get: (key, fetchFresh, { signal, freshness } = {}) =>
-      flight.run(key, (flightSignal) => read(key, fetchFresh, flightSignal, freshness), signal),
+    get(key, fetchFresh, { reader, freshness } = {}) {
+      // A client gone before the read gets its signal's reason, as a run would give it.
+      if (reader?.gone()) reader.signal.throwIfAborted();
+      // Served from memory without a run, its signal or a listener on it.
+      const held = heldFresh(key, freshness);
+      if (held) return Promise.resolve(held);
+      return flight.run(
+        key,
+        (flightSignal) => read(key, fetchFresh, flightSignal, freshness),
+        reader?.signal,
+      );
+    },
     async idle() {
       while (renewals.size > 0) await Promise.all(renewals.values());
       await writes.idle();

@@ -1,0 +1,58 @@
+// The JSON text of a lookup answer (§2.2), byte for byte JSON.stringify of
+// buildLookupResponse's object, with the values' part written once per entry
+// set: a repeated lookup is served from the same held entries (brwStore.ts),
+// and writing their wire form and its text was most of building the answer.
+// What the part depends on is its key: the entry set itself (a renewal or a
+// new read from the table is another array, so an old text is never reached
+// again), the filter and the source (its viewer link). Everything else (the
+// address as typed, the place, the day's aktualitaet, the retrieval time,
+// stale or not) is written for each answer.
+import type { LandUseCode } from '#shared/landUse.js';
+import type { LookupResult } from './lookupService.js';
+import { lookupAnswerParts, selectedValues, type SelectedValues } from './responseBody.js';
+
+/** Filters remembered per entry set: enough for any client's habits, bounded against odd ones. */
+const FILTERS_PER_ENTRY_SET = 8;
+
+interface WrittenValues extends SelectedValues {
+  source: LookupResult['source'];
+  /** JSON of `bodenrichtwerte`. */
+  text: string;
+}
+
+export type AnswerText = (
+  addressInput: string,
+  result: LookupResult,
+  filter: readonly LandUseCode[],
+) => string;
+
+/** A writer of answers with its own memory of the values' text (one per lookup service). */
+export function answerTextWriter(): AnswerText {
+  // Held as long as the entry set is: the hot cache lets go of it, so does this.
+  const written = new WeakMap<LookupResult['entries'], Map<string, WrittenValues>>();
+
+  function valuesOf(result: LookupResult, filter: readonly LandUseCode[]): WrittenValues {
+    const key = filter.join(',');
+    let byFilter = written.get(result.entries);
+    const known = byFilter?.get(key);
+    if (known?.source === result.source) return known;
+    const values = selectedValues(result, filter);
+    const fresh = {
+      ...values,
+      source: result.source,
+      text: JSON.stringify(values.bodenrichtwerte),
+    };
+    if (!byFilter) written.set(result.entries, (byFilter = new Map()));
+    if (byFilter.size < FILTERS_PER_ENTRY_SET || byFilter.has(key)) byFilter.set(key, fresh);
+    return fresh;
+  }
+
+  return (addressInput, result, filter) => {
+    const values = valuesOf(result, filter);
+    const { head, tail } = lookupAnswerParts(addressInput, result, values);
+    // Both are objects with members, so their text is `{…}`: the values go between.
+    const headText = JSON.stringify(head);
+    const tailText = JSON.stringify(tail);
+    return `${headText.slice(0, -1)},"bodenrichtwerte":${values.text},${tailText.slice(1)}`;
+  };
+}
