@@ -8,11 +8,19 @@
 // address as typed, the place, the day's aktualitaet, the retrieval time,
 // stale or not) is written for each answer.
 import type { LandUseCode } from '#shared/landUse.js';
+import { boundedLru } from '../memory/boundedLru.js';
 import type { LookupResult } from './lookupService.js';
 import { lookupAnswerParts, selectedValues, type SelectedValues } from './responseBody.js';
 
 /** Filters remembered per entry set: enough for any client's habits, bounded against odd ones. */
 const FILTERS_PER_ENTRY_SET = 8;
+/**
+ * Entry sets whose text is remembered, the most recently answered: a repeated
+ * lookup finds its text, and lookups of ever new addresses (a workbook, a
+ * portfolio) do not add a text to each of the hot cache's 10,000 entry sets
+ * (in `npm run bench` (f) that was 20 MB of peak RSS).
+ */
+const ENTRY_SETS_WRITTEN = 1_000;
 
 interface WrittenValues extends SelectedValues {
   source: LookupResult['source'];
@@ -28,8 +36,9 @@ export type AnswerText = (
 
 /** A writer of answers with its own memory of the values' text (one per lookup service). */
 export function answerTextWriter(): AnswerText {
-  // Held as long as the entry set is: the hot cache lets go of it, so does this.
-  const written = new WeakMap<LookupResult['entries'], Map<string, WrittenValues>>();
+  const written = boundedLru<LookupResult['entries'], Map<string, WrittenValues>>(
+    ENTRY_SETS_WRITTEN,
+  );
 
   function valuesOf(result: LookupResult, filter: readonly LandUseCode[]): WrittenValues {
     const key = filter.join(',');
