@@ -14,6 +14,7 @@
 // INSERT together: a commit costs about a millisecond, one row of a shared
 // statement a few dozen microseconds, and every cold lookup records one row.
 import { BatchWhileBusy } from '../db/batchWhileBusy.js';
+import { readRows } from '../db/hotReads.js';
 import { boundedLru } from '../memory/boundedLru.js';
 import { Op, QueryTypes, UniqueConstraintError, type Sequelize } from 'sequelize';
 import { defineDistinctLookupModel } from './distinctLookupModel.js';
@@ -30,10 +31,12 @@ export async function selectRecorded(
   period: string,
   lookupKeys: readonly string[],
 ): Promise<string[]> {
-  const rows = await sequelize.query<{ lookupKey: string }>(
+  // A hot read (db/hotReads.ts): every new lookup's reservation asks it.
+  const rows = await readRows<{ lookupKey: string }>(
+    sequelize,
     'SELECT lookup_key AS lookupKey FROM distinct_lookups WHERE user_id = ? AND period = ?' +
       ` AND lookup_key IN (${lookupKeys.map(() => '?').join(', ')})`,
-    { replacements: [accountId, period, ...lookupKeys], type: QueryTypes.SELECT },
+    [accountId, period, ...lookupKeys],
   );
   return rows.map((row) => row.lookupKey);
 }
