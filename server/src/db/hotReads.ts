@@ -46,7 +46,11 @@ export async function readRows<Row extends object>(
   const reader = readerOf(sequelize);
   if (reader) {
     try {
-      return reader.all<Row>(sql, values);
+      const rows = reader.all<Row>(sql, values);
+      // Answered in the next turn of the loop, as an asynchronous read would be:
+      // a loop of reads (a batch's addresses) lets I/O and timers in between
+      // instead of holding the event loop until its end.
+      return await new Promise<Row[]>((resolve) => setImmediate(resolve, rows));
     } catch (error) {
       if (!isBusy(error)) throw error;
     }

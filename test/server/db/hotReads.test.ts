@@ -74,3 +74,25 @@ describe('hot reads on an in-memory SQLite database', () => {
     }
   });
 });
+
+describe('a loop of hot reads', () => {
+  it('lets timers and I/O run between its reads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brw-hot-loop-'));
+    const db = await openDatabase(`sqlite:${join(dir, 'service.sqlite')}`);
+    try {
+      await db.sequelize.query('CREATE TABLE things (name TEXT, size INTEGER)');
+      let timerRan = false;
+      setTimeout(() => (timerRan = true), 0);
+      let reads = 0;
+      while (!timerRan && reads < 10_000) {
+        await readRows(db.sequelize, SELECT, [0]);
+        reads += 1;
+      }
+      expect(timerRan).toBe(true);
+      expect(reads).toBeLessThan(10_000);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
