@@ -28,8 +28,8 @@ export async function openDatabase(url: string): Promise<Database> {
     guardNulInWhere(sequelize);
   }
   const close = async () => {
+    await closeHotReads(sequelize);
     await sequelize.close();
-    closeHotReads(sequelize);
   };
   return { sequelize, dialect, close };
 }

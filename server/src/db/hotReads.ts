@@ -4,68 +4,45 @@
 // Through Sequelize each read waited behind the one connection's writes (a
 // commit each), was parsed and planned anew (its values written into the SQL
 // text) and captured a stack trace; under WAL the reading connection sees
-// every committed write and never waits for the writer.
+// every committed write and never waits for the writer. An in-memory database
+// has no second connection, and MariaDB has its pool: both read through
+// Sequelize.
 //
-// The connection is better-sqlite3's and answers synchronously: an indexed
-// read of a few rows costs about 11 µs of CPU there, against about 75 µs
-// through node-sqlite3's thread pool and its completion (docs/performance.md).
-// Only reads of a few rows belong here: the event loop waits for them. A read
-// that would wait for a lock (SQLITE_BUSY: a recovery or a checkpoint of
-// another process) does not wait on the loop; it goes through Sequelize.
-//
-// better-sqlite3 links its own copy of SQLite beside node-sqlite3's. POSIX
-// locks belong to the process, so a copy closing its file releases the other
-// copy's locks (sqlite.org/howtocorrupt.html, 2.2.1). This connection never
-// writes or checkpoints, and it is closed only after Sequelize's connections
-// (`closeHotReads`, called by the database's close), when no lock of theirs
-// is left to lose.
-//
-// An in-memory database has no second connection, and MariaDB has its pool:
-// both read through Sequelize.
-import BetterSqlite3 from 'better-sqlite3';
+// The connection is node-sqlite3's, the library Sequelize uses. A second
+// SQLite library in the process (better-sqlite3 was tried) cannot see this
+// library's locks: POSIX locks of one process never exclude each other, and
+// only a library's own bookkeeping tells its connections apart. Its reads were
+// then cut by this library's checkpoints and its writes corrupted the file
+// (sqlite.org/howtocorrupt.html, 2.2.1; docs/performance.md).
+import sqlite3 from 'sqlite3';
 import { QueryTypes, type Sequelize } from 'sequelize';
 
 /** Statements kept prepared per connection (the hot reads are a handful of texts). */
 const PREPARED = 64;
 
-type Bound = number | string | bigint | Buffer | null;
-
 interface Reader {
-  all<Row extends object>(sql: string, values: readonly Bound[]): Row[];
-  close(): void;
+  all<Row extends object>(sql: string, values: readonly unknown[]): Promise<Row[]>;
+  close(): Promise<void>;
 }
 
 const readers = new WeakMap<Sequelize, Reader | null>();
 
-/** The rows of a SELECT of a few rows whose values are `?` placeholders. */
-export async function readRows<Row extends object>(
+/** The rows of a SELECT whose values are `?` placeholders. */
+export function readRows<Row extends object>(
   sequelize: Sequelize,
   sql: string,
-  values: readonly Bound[],
+  values: readonly unknown[],
 ): Promise<Row[]> {
   const reader = readerOf(sequelize);
-  if (reader) {
-    try {
-      const rows = reader.all<Row>(sql, values);
-      // Answered in the next turn of the loop, as an asynchronous read would be:
-      // a loop of reads (a batch's addresses) lets I/O and timers in between
-      // instead of holding the event loop until its end.
-      return await new Promise<Row[]>((resolve) => setImmediate(resolve, rows));
-    } catch (error) {
-      if (!isBusy(error)) throw error;
-    }
-  }
+  if (reader) return reader.all<Row>(sql, values);
   return sequelize.query<Row>(sql, { replacements: [...values], type: QueryTypes.SELECT });
 }
 
-/**
- * Closes the reading connection of the database, if it opened one. Call it
- * after Sequelize's connections are closed (see the note on locks above).
- */
-export function closeHotReads(sequelize: Sequelize): void {
+/** Closes the reading connection of the database, if it opened one. */
+export async function closeHotReads(sequelize: Sequelize): Promise<void> {
   const reader = readers.get(sequelize);
   readers.delete(sequelize);
-  reader?.close();
+  await reader?.close();
 }
 
 function readerOf(sequelize: Sequelize): Reader | null {
@@ -81,32 +58,54 @@ function readerOf(sequelize: Sequelize): Reader | null {
 }
 
 function openReader(storage: string): Reader {
-  // `timeout: 0`: a lock is never waited for here (see above).
-  const db = new BetterSqlite3(storage, { readonly: true, fileMustExist: true, timeout: 0 });
-  // Insertion order: the first is the oldest, dropped when the map is full
-  // (better-sqlite3 finalizes a statement once nothing refers to it).
-  const statements = new Map<string, BetterSqlite3.Statement<Bound[], object>>();
+  // node-sqlite3 queues the statements given before the file is open. With a
+  // callback, a failure to open reaches the reads that follow (their prepare
+  // fails) instead of an 'error' event that nobody listens to.
+  const db = new sqlite3.Database(storage, sqlite3.OPEN_READONLY, () => undefined);
+  db.configure('busyTimeout', 5_000);
+  // Insertion order: the first is the oldest, finalized when the map is full.
+  const statements = new Map<string, Promise<sqlite3.Statement>>();
+  const finalize = (statement: Promise<sqlite3.Statement>) =>
+    statement.then(
+      (prepared) => new Promise<void>((resolve) => prepared.finalize(() => resolve())),
+      () => undefined,
+    );
+  const prepare = (sql: string) => {
+    const statement = new Promise<sqlite3.Statement>((resolve, reject) => {
+      const prepared = db.prepare(sql, (err: Error | null) =>
+        err ? reject(err) : resolve(prepared),
+      );
+    });
+    // A statement that did not prepare (a table not there yet) is prepared again next time.
+    statement.catch(() => statements.delete(sql));
+    return statement;
+  };
   return {
-    all<Row extends object>(sql: string, values: readonly Bound[]) {
+    async all<Row extends object>(sql: string, values: readonly unknown[]) {
       let statement = statements.get(sql);
       if (!statement) {
-        // A statement that does not prepare (a table not there yet) throws
-        // and is prepared again next time.
-        statement = db.prepare<Bound[], object>(sql);
-        const [oldest] = statements.keys();
-        if (oldest !== undefined && statements.size >= PREPARED) statements.delete(oldest);
+        const [oldest] = statements;
+        if (oldest && statements.size >= PREPARED) {
+          statements.delete(oldest[0]);
+          void finalize(oldest[1]);
+        }
+        statement = prepare(sql);
         statements.set(sql, statement);
       }
-      return statement.all(...values) as Row[];
+      const prepared = await statement;
+      return new Promise<Row[]>((resolve, reject) => {
+        prepared.all(values, (err: Error | null, rows: Row[]) =>
+          err ? reject(err) : resolve(rows),
+        );
+      });
     },
-    close() {
+    async close() {
+      const open = [...statements.values()];
       statements.clear();
-      db.close();
+      await Promise.all(open.map(finalize));
+      await new Promise<void>((resolve, reject) =>
+        db.close((err) => (err ? reject(err) : resolve())),
+      );
     },
   };
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }

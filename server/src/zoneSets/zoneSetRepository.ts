@@ -242,8 +242,10 @@ export class ZoneSetRepository {
    * hold the zone already (zonesById).
    */
   async zoneIdsAt(setIds: readonly number[], [x, y]: EastNorth): Promise<number[]> {
-    const at = { min: [x, y], max: [x, y] } satisfies Pick<MetricBox, 'min' | 'max'>;
-    const rows = await this.meeting<{ id: number | string }>('z.id AS id', setIds, at, 'hot');
+    const rows = await this.meeting<{ id: number | string }>('z.id AS id', setIds, {
+      min: [x, y],
+      max: [x, y],
+    });
     return rows.map((row) => Number(row.id));
   }
 
@@ -269,21 +271,14 @@ export class ZoneSetRepository {
       'z.set_id AS setId, z.stichtag AS stichtag, z.record AS record, z.geometry AS geometry',
       setIds,
       box,
-      'plain',
     );
   }
 
-  /**
-   * The columns (`z.`: the zones table) of the given sets' zones whose box meets
-   * the box. On SQLite a `hot` read (db/hotReads.ts) is one of a few short rows
-   * the event loop may wait for: the ids at the point of every cold lookup. A
-   * parcel's box may meet many zones with their outlines: a plain read.
-   */
+  /** The columns (`z.`: the zones table) of the given sets' zones whose box meets the box. */
   private async meeting<Row extends object>(
     columns: string,
     setIds: readonly number[],
     box: Pick<MetricBox, 'min' | 'max'>,
-    read: 'hot' | 'plain',
   ): Promise<Row[]> {
     if (setIds.length === 0) return [];
     const sets = setIds.map((id) => Math.trunc(id)).join(',');
@@ -292,11 +287,13 @@ export class ZoneSetRepository {
     if (this.sqlite) {
       // CROSS JOIN keeps SQLite's order: the R*Tree first. A plain JOIN lets the
       // planner walk the set's zones by set_id and ask the tree for each.
-      const sql = `SELECT ${columns} FROM ${this.tables.boxes} b CROSS JOIN ${this.tables.zones} z ON z.id = b.id
-         WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ? AND z.set_id IN (${sets})`;
-      const values = [maxX, minX, maxY, minY];
-      if (read === 'hot') return readRows<Row>(this.sequelize, sql, values);
-      return this.sequelize.query<Row>(sql, { replacements: values, type: QueryTypes.SELECT });
+      // A hot read (db/hotReads.ts): the zones at the point of every cold lookup.
+      return readRows<Row>(
+        this.sequelize,
+        `SELECT ${columns} FROM ${this.tables.boxes} b CROSS JOIN ${this.tables.zones} z ON z.id = b.id
+         WHERE b.min_x <= ? AND b.max_x >= ? AND b.min_y <= ? AND b.max_y >= ? AND z.set_id IN (${sets})`,
+        [maxX, minX, maxY, minY],
+      );
     }
     // InnoDB refuses a spatial-index read in a transaction it runs as READ
     // UNCOMMITTED ("Update locks cannot be acquired"), as the service's

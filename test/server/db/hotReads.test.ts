@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '#server/db/database.js';
 import { readRows } from '#server/db/hotReads.js';
+import { QueryTypes } from 'sequelize';
 
 const SELECT = 'SELECT name, size FROM things WHERE size >= ? ORDER BY name';
 
@@ -90,6 +91,53 @@ describe('a loop of hot reads', () => {
       }
       expect(timerRan).toBe(true);
       expect(reads).toBeLessThan(10_000);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// The reading connection must share SQLite's in-process lock bookkeeping with
+// Sequelize's: POSIX locks of one process never exclude each other, so only one
+// SQLite library in the process knows that a read is under way. A second copy
+// (better-sqlite3 beside node-sqlite3) let a checkpoint cut the WAL under a
+// read in progress (SQLITE_IOERR_SHORT_READ) and a write pass another's lock
+// (SQLITE_CORRUPT); docs/performance.md, "two SQLite libraries".
+describe('a read under way and the writing connection', () => {
+  it('keeps its snapshot while the writer commits and checkpoints', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brw-hot-snapshot-'));
+    const db = await openDatabase(`sqlite:${join(dir, 'service.sqlite')}`);
+    const { sequelize } = db;
+    try {
+      await sequelize.query('CREATE TABLE things (name TEXT PRIMARY KEY, size INTEGER)');
+      const names = Array.from({ length: 3_000 }, (_, i) => `('n${i}', 1)`).join(', ');
+      await sequelize.query(`INSERT INTO things VALUES ${names}`);
+      // The reading connection is open before the read that is measured.
+      expect(await readRows(sequelize, 'SELECT count(*) AS n FROM things', [])).toEqual([
+        { n: 3_000 },
+      ]);
+      // A read that takes a while (the table joined with itself, a few hundred
+      // milliseconds) sums the values it sees.
+      let reading = true;
+      const slowSum = readRows<{ total: number }>(
+        sequelize,
+        'SELECT sum(a.size) AS total FROM things a, things b WHERE a.size >= ?',
+        [0],
+      ).finally(() => (reading = false));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await sequelize.query('UPDATE things SET size = 2');
+      const [checkpoint] = await sequelize.query<{ log: number; checkpointed: number }>(
+        'PRAGMA wal_checkpoint(PASSIVE)',
+        { type: QueryTypes.SELECT },
+      );
+      expect(reading).toBe(true);
+      // The writer saw the read under way and left the frames after its snapshot.
+      expect(checkpoint?.checkpointed).toBeLessThan(checkpoint?.log ?? 0);
+      expect(await slowSum).toEqual([{ total: 3_000 * 3_000 }]);
+      expect(await readRows(sequelize, 'SELECT sum(size) AS total FROM things', [])).toEqual([
+        { total: 6_000 },
+      ]);
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
