@@ -16,12 +16,24 @@
 // (sqlite.org/howtocorrupt.html, 2.2.1; docs/performance.md).
 import sqlite3 from 'sqlite3';
 import { QueryTypes, type Sequelize } from 'sequelize';
+import { MOST_READS, combinable, combinedSql, rowsPerRead } from './combinedReads.js';
+import { KeyedBatches } from './keyedBatches.js';
 
-/** Statements kept prepared per connection (the hot reads are a handful of texts). */
-const PREPARED = 64;
+/**
+ * Statements kept prepared per connection: a handful of texts, each alone and
+ * combined for 2 to MOST_READS reads (combinedReads.ts).
+ */
+const PREPARED = 256;
+
+/** What a reading connection did: reads asked, statements run (fewer where reads were combined). */
+export interface HotReadCounts {
+  reads: number;
+  statements: number;
+}
 
 interface Reader {
   all<Row extends object>(sql: string, values: readonly unknown[]): Promise<Row[]>;
+  counts: HotReadCounts;
   close(): Promise<void>;
 }
 
@@ -36,6 +48,12 @@ export function readRows<Row extends object>(
   const reader = readerOf(sequelize);
   if (reader) return reader.all<Row>(sql, values);
   return sequelize.query<Row>(sql, { replacements: [...values], type: QueryTypes.SELECT });
+}
+
+/** The counts of the database's reading connection; undefined where it reads through Sequelize. */
+export function hotReadCounts(sequelize: Sequelize): HotReadCounts | undefined {
+  const reader = readerOf(sequelize);
+  return reader ? { ...reader.counts } : undefined;
 }
 
 /** Closes the reading connection of the database, if it opened one. */
@@ -80,24 +98,41 @@ function openReader(storage: string): Reader {
     statement.catch(() => statements.delete(sql));
     return statement;
   };
-  return {
-    async all<Row extends object>(sql: string, values: readonly unknown[]) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        const [oldest] = statements;
-        if (oldest && statements.size >= PREPARED) {
-          statements.delete(oldest[0]);
-          void finalize(oldest[1]);
-        }
-        statement = prepare(sql);
-        statements.set(sql, statement);
+  const counts: HotReadCounts = { reads: 0, statements: 0 };
+  const run = async <Row extends object>(sql: string, values: readonly unknown[]) => {
+    counts.statements += 1;
+    let statement = statements.get(sql);
+    if (statement) {
+      // Used again: the newest in the map's order.
+      statements.delete(sql);
+    } else {
+      const [oldest] = statements;
+      if (oldest && statements.size >= PREPARED) {
+        statements.delete(oldest[0]);
+        void finalize(oldest[1]);
       }
-      const prepared = await statement;
-      return new Promise<Row[]>((resolve, reject) => {
-        prepared.all(values, (err: Error | null, rows: Row[]) =>
-          err ? reject(err) : resolve(rows),
-        );
-      });
+      statement = prepare(sql);
+    }
+    statements.set(sql, statement);
+    const prepared = await statement;
+    return new Promise<Row[]>((resolve, reject) => {
+      prepared.all(values, (err: Error | null, rows: Row[]) => (err ? reject(err) : resolve(rows)));
+    });
+  };
+  // Reads of one text that arrive while it runs share the next statement.
+  const batches = new KeyedBatches<readonly unknown[], object[]>(MOST_READS);
+  const runBatch = (sql: string) => async (reads: (readonly unknown[])[]) => {
+    const [only] = reads;
+    if (reads.length === 1 && only) return [await run<object>(sql, only)];
+    const rows = await run<object>(combinedSql(sql, reads.length), reads.flat());
+    return rowsPerRead<object>(rows, reads.length);
+  };
+  return {
+    counts,
+    all<Row extends object>(sql: string, values: readonly unknown[]) {
+      counts.reads += 1;
+      if (!combinable(sql, values)) return run<Row>(sql, values);
+      return batches.add(sql, values, runBatch(sql)) as Promise<Row[]>;
     },
     async close() {
       const open = [...statements.values()];
