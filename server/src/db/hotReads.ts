@@ -4,9 +4,10 @@
 // Through Sequelize each read waited behind the one connection's writes (a
 // commit each), was parsed and planned anew (its values written into the SQL
 // text) and captured a stack trace; under WAL the reading connection sees
-// every committed write and never waits for the writer. An in-memory database
-// has no second connection, and MariaDB has its pool: both read through
-// Sequelize.
+// every committed write and never waits for the writer. Reads of one text
+// that arrive while it runs share a statement (combinedReads.ts). An
+// in-memory database has no second connection, and MariaDB has its pool:
+// both read through Sequelize.
 //
 // The connection is node-sqlite3's, the library Sequelize uses. A second
 // SQLite library in the process (better-sqlite3 was tried) cannot see this
