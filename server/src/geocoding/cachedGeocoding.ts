@@ -81,19 +81,14 @@ export function createCachedGeocoding(deps: {
     }
   }
 
-  /** After memory had no answer; `askOfficial`: memory did not know whether there is an official point. */
+  /** After memory and the official points had no answer. */
   async function resolveUncoalesced(
     address: TypedAddress,
-    askOfficial: boolean,
+    official: OfficialMemo,
     ticket: WorkTicket,
   ): Promise<GeocodedPlace> {
     const key = address.normal;
-    const official = askOfficial ? await officialPoint(address) : officialHot.get(key);
-    if (askOfficial && official) {
-      const known = remembered(key, official);
-      if (known !== undefined) return found(known);
-    }
-    const declined = (place: GeocodedPlace | null) => withDeclined(place, official ?? NO_OFFICIAL);
+    const declined = (place: GeocodedPlace | null) => withDeclined(place, official);
     await writes.pending(key);
     const cached = await deps.cache.find(address);
     if (cached && isFresh(cached)) {
@@ -120,15 +115,18 @@ export function createCachedGeocoding(deps: {
   }
 
   return {
-    resolve(address, ticket) {
+    async resolve(address, ticket) {
       const key = address.normal;
       // Without official points there is none to ask for; undefined: the database must say.
-      const official = deps.official ? officialHot.get(key) : NO_OFFICIAL;
-      const known = official && remembered(key, official);
-      if (known !== undefined) return Promise.resolve(known).then(found);
+      // The official points are asked outside the single flight: a local read
+      // (combined with the others under way) needs no shared run and no signal.
+      const official =
+        (deps.official ? officialHot.get(key) : NO_OFFICIAL) ?? (await officialPoint(address));
+      const known = remembered(key, official);
+      if (known !== undefined) return found(known);
       return flight.run(
         key,
-        (signal) => resolveUncoalesced(address, !official, withSignal(ticket, signal)),
+        (signal) => resolveUncoalesced(address, official, withSignal(ticket, signal)),
         ticket.signal,
       );
     },
