@@ -32,13 +32,27 @@ const ownedLibraries = [
     message: 'Clip with geo/clipping.ts: it sets the precision before each operation.',
   },
 ];
+/**
+ * A second SQLite library: POSIX locks of one process never exclude each
+ * other, so it would not see node-sqlite3's readers and writers on the same
+ * file (docs/ARCHITECTURE.md, SQLite).
+ */
+const secondSqlite =
+  'One SQLite library per process: read through db/hotReads.ts (node-sqlite3), never a second copy of SQLite.';
+const refusedEverywhere = [
+  { name: 'better-sqlite3', message: secondSqlite },
+  { name: 'node:sqlite', message: secondSqlite },
+];
 const refusedLibraries = (owner) => ({
   'no-restricted-imports': [
     'error',
     {
-      paths: ownedLibraries
-        .filter((library) => library.owner !== owner)
-        .map(({ name, message }) => ({ name, message })),
+      paths: [
+        ...ownedLibraries
+          .filter((library) => library.owner !== owner)
+          .map(({ name, message }) => ({ name, message })),
+        ...refusedEverywhere,
+      ],
     },
   ],
 });

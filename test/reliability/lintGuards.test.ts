@@ -141,4 +141,14 @@ describe('libraries the server reaches through one module of its own', () => {
     expect(refusal?.message).toContain(named);
     expect(await restricted(owner, library)).toEqual([]);
   });
+
+  it.each(['better-sqlite3', 'node:sqlite'])(
+    'refuses %s anywhere in the server',
+    async (library) => {
+      for (const filePath of ['server/src/db/guard.ts', 'server/src/memory/boundedLru.ts']) {
+        const [refusal] = await restricted(filePath, library);
+        expect(refusal?.message).toContain('One SQLite library per process');
+      }
+    },
+  );
 });
