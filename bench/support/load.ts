@@ -1,6 +1,6 @@
 // Load with autocannon and the figures the report needs: throughput, p50,
 // p99, and any answer that was not the expected status.
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 
 export interface LoadOptions {
   url: string;
@@ -28,6 +28,19 @@ export interface LoadFigures {
 
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const { nextPath } = options;
+  // A fixed amount: autocannon ends the run at its next one-second tick after
+  // the last answer (lib/run.js, tickInterval), so its duration is rounded up
+  // to whole seconds; the run's own time ends at its last answer.
+  const fixed = options.amount !== undefined;
+  const startedAt = performance.now();
+  let lastAnswerAt = startedAt;
+  const onResponse = () => {
+    lastAnswerAt = performance.now();
+  };
+  const request = {
+    ...(nextPath ? { setupRequest: (req: Request) => ({ ...req, path: nextPath() }) } : {}),
+    ...(fixed ? { onResponse } : {}),
+  };
   const result = await autocannon({
     url: options.url,
     duration: options.durationSeconds,
@@ -36,7 +49,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
     ...(options.body === undefined ? {} : { body: options.body }),
-    ...(nextPath ? { requests: [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] } : {}),
+    ...(nextPath || fixed ? { requests: [request] } : {}),
   });
   const { expectedStatus } = options;
   const unexpected =
@@ -44,11 +57,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
       ? result.non2xx
       : result.requests.total - (result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0);
   return {
-    // A fixed amount ends within a second: its per-second average would count that part second as one.
     requestsPerSecond: Math.round(
-      options.amount === undefined
-        ? result.requests.average
-        : result.requests.total / result.duration,
+      fixed ? result.requests.total / ((lastAnswerAt - startedAt) / 1000) : result.requests.average,
     ),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
