@@ -52,11 +52,13 @@ describe('the event-loop report', () => {
     expect(reports.some((line) => (line.cpuMs ?? line.maxMs) < 100)).toBe(true);
     expect(reports.every((line) => line.samples > 0 && line.periodMs >= 200)).toBe(true);
     // On Linux the stall is told apart: the busy loop's time on a core and its wait for one
-    // (on a loaded machine) make up the 150 ms; a busy loop never sleeps.
+    // (on a loaded machine) make up the 150 ms; a busy loop never sleeps. A little of it may be
+    // neither (a page fault served from disk, a stop by the scheduler's throttling): on the
+    // two cores running the whole suite cpu + wait read 139 ms once.
     if (process.platform === 'linux') {
       const cpu = Math.max(...reports.map((line) => line.cpuMs ?? 0));
       const waited = Math.max(...reports.map((line) => line.waitMs ?? 0));
-      expect(cpu + waited).toBeGreaterThanOrEqual(140);
+      expect(cpu + waited).toBeGreaterThanOrEqual(125);
       expect(cpu).toBeGreaterThan(0);
     }
   });
