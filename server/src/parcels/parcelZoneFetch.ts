@@ -3,6 +3,7 @@
 // parcel's box (zoneShares.ts); where it answers points only, a grid of points
 // inside the parcel (gridSample.ts). Every request goes through the source
 // service, as a lookup's does (the caller's slots, the state's source gate).
+import { setMaxListeners } from 'node:events';
 import type { ShareMethod } from '#shared/parcelTypes.js';
 import type { WorkTicket } from '../scheduling/workTicket.js';
 import { metricToLatLon } from '../geo/crs.js';
@@ -11,7 +12,7 @@ import type { ZonedEntry } from '../geo/zoneOutline.js';
 import type { ConnectedSource, SourceService } from '../sources/sourceService.js';
 import { entryIdentity } from '../sources/mapping/entryMapper.js';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
-import { gridSampleText } from '../geo/gridSample.js';
+import { MAX_SAMPLES, gridSampleText } from '../geo/gridSample.js';
 import type { GeometryPool } from './geometryPool.js';
 import type { AnsweredPoints } from './answeredPoints.js';
 import type { CadastralParcel } from '../cadastre/parcelSource.js';
@@ -70,6 +71,9 @@ export async function fetchParcelZones(
     }
     const sample = await deps.geometry.parcelGridSample(parcel.polygon, ticket.signal);
     if (!sample) throw new UpstreamOutage('malformed_body', 'parcel too thin for a grid');
+    // Each point of the grid waits for its turn at the source on the ticket's one
+    // signal: up to MAX_SAMPLES listeners, more than Node's default of 10.
+    setMaxListeners(MAX_SAMPLES + 10, ticket.signal);
     const found = await deps.answeredPoints.askEach(
       `${source.state}|${parcel.kennzeichen}|${stichtag ?? ''}`,
       sample.points,
