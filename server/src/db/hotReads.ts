@@ -24,7 +24,7 @@ import { KeyedBatches } from './keyedBatches.js';
  * Statements kept prepared per connection: a handful of texts, each alone and
  * combined for 2 to MOST_READS reads (combinedReads.ts).
  */
-const PREPARED = 256;
+const PREPARED = 128;
 
 /** What a reading connection did: reads asked, statements run (fewer where reads were combined). */
 export interface HotReadCounts {
