@@ -6,7 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_COLUMN, combinable, combinedSql, rowsPerRead } from '#server/db/combinedReads.js';
+import {
+  MOST_READS,
+  READ_COLUMN,
+  combinable,
+  combinedSql,
+  rowsPerRead,
+} from '#server/db/combinedReads.js';
 import { openDatabase, type Database } from '#server/db/database.js';
 import { hotReadCounts, readRows } from '#server/db/hotReads.js';
 
@@ -72,6 +78,10 @@ describe('combined reads on an SQLite file', () => {
     expect(together[0]).toHaveLength(5);
     expect(after.reads - before.reads).toBe(asked.length);
     expect(after.statements - before.statements).toBeLessThan(asked.length);
+    // At most MOST_READS reads share a statement (each count is a statement kept prepared).
+    expect(after.statements - before.statements).toBeGreaterThanOrEqual(
+      Math.ceil(asked.length / MOST_READS),
+    );
   });
 
   it('runs reads with ORDER BY alone, in their order', async () => {
