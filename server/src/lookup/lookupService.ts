@@ -30,7 +30,7 @@ import type { ConfiguredSource } from '../sources/sourceDefinition.js';
 import type { ConnectedSource, SourceService } from '../sources/sourceService.js';
 import { UNCHECKED_FRESH_MS } from '../sources/uncheckedFacts.js';
 import type { ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
-import { fromZoneSet } from './zoneSetLookup.js';
+import { fromZoneSet, mappedZones } from './zoneSetLookup.js';
 
 export interface LookupResult {
   place: GeocodedPlace;
@@ -80,6 +80,7 @@ export function createLookupService(deps: {
   zoneSets?: ZoneSetAnswers;
 }): LookupService {
   const today = () => berlinDay(deps.clock());
+  const mapped = mappedZones();
   return {
     async lookup(address, caller, stichtag) {
       const ticket = ticketFor(caller, caller.waitMs ?? deps.waitMs);
@@ -89,11 +90,7 @@ export function createLookupService(deps: {
       const local = await fromZoneSet(place, connected.source, asOf, {
         ...deps,
         today: today(),
-        contextOf: (format) =>
-          deps.sources.mappingContext(connected.source.state, format, {
-            asOf,
-            fallbackGemeinde: place.municipality,
-          }),
+        mapped,
       });
       if (local === 'none') throw noValuesAt(stichtag, connected.source);
       if (local) return { place, asOf, ...local };

@@ -2,15 +2,19 @@
 // holds a stichtag on or before the day asked and the state's service offers
 // none newer by then, the set's zones at the point are mapped by the same
 // mapper as the live route's records, with the set named in the attribution.
-// No cache: the set is the service's own copy, and local.
+// No cache of answers: the set is the service's own copy, and local. What the
+// zones at a point map to is kept (`MappedZones`): a town's new addresses lie
+// in a few hundred zones, and the same entries and credit let the answer's
+// text of the values be written once (answerText.ts).
 import type { Aktualitaet } from '#shared/apiTypes.js';
 import type { ZonedEntry } from '../geo/zoneOutline.js';
 import type { GeocodedPlace } from '../geocoding/geocoder/geocoder.js';
+import { boundedLru, type LRUCache } from '../memory/boundedLru.js';
 import { aktualitaetOf } from '../sources/currency/aktualitaet.js';
 import type { OfferedStichtage } from '../sources/currency/offeredStichtag.js';
-import { mapNewestEntries, type MappingContext } from '../sources/mapping/entryMapper.js';
-import type { NumberFormat } from '../sources/numberFormat.js';
+import { mapNewestEntries } from '../sources/mapping/entryMapper.js';
 import type { ConfiguredSource } from '../sources/sourceDefinition.js';
+import type { SourceService } from '../sources/sourceService.js';
 import type { LicenseId } from '#shared/texts.js';
 import type { ZoneSetAnswers } from '../zoneSets/zoneSetAnswers.js';
 import type { ZoneSetRow } from '../zoneSets/zoneSetRepository.js';
@@ -29,6 +33,24 @@ export interface ZoneSetAnswer {
 /** 'none': the set covers the day but holds no zone at the point. */
 export type ZoneSetOutcome = ZoneSetAnswer | 'none' | undefined;
 
+/** Entries and credit kept per zones at a point, day and fallback municipality. */
+interface Mapped {
+  /** The live source the credit was made from (a reloaded registry makes another). */
+  from: ConfiguredSource;
+  source: ConfiguredSource;
+  entries: ZonedEntry[];
+}
+
+export type MappedZones = LRUCache<string, Mapped>;
+
+/**
+ * Mapped zones kept: a district's worth of zones at a few days; each holds a
+ * few entries whose outlines are the held zones' own (heldZones.ts).
+ */
+export const MAPPED_ZONES = 2_048;
+
+export const mappedZones = (): MappedZones => boundedLru<string, Mapped>(MAPPED_ZONES);
+
 export async function fromZoneSet(
   place: GeocodedPlace,
   source: ConfiguredSource,
@@ -37,18 +59,32 @@ export async function fromZoneSet(
     zoneSets?: ZoneSetAnswers | undefined;
     offers: OfferedStichtage;
     today: string;
-    contextOf(numberFormat: NumberFormat): MappingContext;
+    sources: Pick<SourceService, 'mappingContext'>;
+    /** Where mapped zones are kept; without it every lookup maps its records. */
+    mapped?: MappedZones;
   },
 ): Promise<ZoneSetOutcome> {
   const set = await coveringSet(source.state, asOf, deps);
   if (!set || !deps.zoneSets) return undefined;
   const offered = deps.offers.of(source.state);
-  const records = await deps.zoneSets.recordsAt(set, place);
-  const entries = mapNewestEntries(records, deps.contextOf(set.numberFormat));
+  const { zones, records } = await deps.zoneSets.heldAt(set, place);
+  // Everything the mapping reads: the records (named by `zones`, their set
+  // and import), the set's number format, the day and the fallback municipality.
+  const fallbackGemeinde = place.municipality;
+  const key = `${zones}|${asOf}|${fallbackGemeinde ?? ''}`;
+  let mapped = deps.mapped?.get(key);
+  if (mapped?.from !== source) {
+    const day = { asOf, fallbackGemeinde };
+    const context = deps.sources.mappingContext(source.state, set.numberFormat, day);
+    const entries = mapNewestEntries(records, context);
+    mapped = { from: source, source: creditedSource(source, zoneSetCredit(source, set)), entries };
+    deps.mapped?.set(key, mapped);
+  }
+  const { entries } = mapped;
   if (entries.length === 0) return 'none';
   const answered = entries.map((e) => e.stichtag).reduce((a, b) => (a > b ? a : b));
   return {
-    source: creditedSource(source, zoneSetCredit(source, set)),
+    source: mapped.source,
     entries,
     fetchedAt: set.importedAt ?? set.startedAt,
     cacheHit: false,

@@ -20,6 +20,8 @@ export const HELD_BYTES = 8_000_000;
 
 /** A zone as lookups use it; shared between lookups, so never changed. */
 export interface HeldZone<Record> {
+  /** The zone's id in its set's tables. */
+  id: number;
   record: Record;
   surface: MetricMultiPolygon;
   outline: ZoneOutline;
@@ -49,7 +51,7 @@ export function createHeldZones<Record>(
   );
   return {
     async of(set, ids, read, decode) {
-      const generation = `${set.id}@${set.importedAt?.getTime() ?? ''}`;
+      const generation = zoneGeneration(set);
       const keyOf = (id: number) => `${generation}#${id}`;
       const found = new Map<number, HeldZone<Record>>();
       const missing: number[] = [];
@@ -71,6 +73,10 @@ export function createHeldZones<Record>(
     },
   };
 }
+
+/** The set and its import, which name its zones together with their ids. */
+export const zoneGeneration = (set: Pick<ZoneSetRow, 'id' | 'importedAt'>) =>
+  `${set.id}@${set.importedAt?.getTime() ?? ''}`;
 
 /**
  * An estimate of the bytes a decoded zone holds on the heap: a point of the

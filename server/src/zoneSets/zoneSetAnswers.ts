@@ -13,7 +13,7 @@ import { compactRing, type ZoneOutline } from '../geo/zoneOutline.js';
 import type { ZoneRecord } from '../sources/adapter.js';
 import type { SourceRecord } from '../sources/sourceRecord.js';
 import type { Clock } from '../time/clock.js';
-import { createHeldZones, heldBytes, type HeldZone } from './heldZones.js';
+import { createHeldZones, heldBytes, zoneGeneration, type HeldZone } from './heldZones.js';
 import { decodeSurface, surfaceHolds } from './zoneGeometryCodec.js';
 import type { FoundZone, StoredZone, ZoneSetRepository, ZoneSetRow } from './zoneSetRepository.js';
 
@@ -29,6 +29,12 @@ export interface ZoneSetAnswers<Record = SourceRecord> {
   setFor(state: string, asOf: string): Promise<ZoneSetRow | undefined>;
   /** The records of the set's zones holding the point, each with its outline. */
   recordsAt(set: ZoneSetRow, point: LatLon): Promise<Record[]>;
+  /**
+   * The same records, and `zones`, a text naming exactly the zones holding
+   * the point in that set and import: two points with the same `zones` have
+   * the same records, so what is made of them may be kept under it.
+   */
+  heldAt(set: ZoneSetRow, point: LatLon): Promise<{ zones: string; records: Record[] }>;
   /** The records of the set's zones meeting the box, with their full surfaces. */
   zonesIn(set: ZoneSetRow, box: MetricBox): Promise<ZoneRecord[]>;
 }
@@ -61,6 +67,16 @@ export function createZoneSetAnswers<Record = SourceRecord>(deps: {
     );
     return reading;
   };
+  const heldAt = async (set: ZoneSetRow, point: LatLon) => {
+    const at = latLonToMetric(point, set.crs);
+    const ids = await deps.repository.zoneIdsAt([set.id], at);
+    const zones = await held.of(set, ids, readZones, (zone) => decodeZone<Record>(zone, set));
+    const holding = zones.filter((zone) => surfaceHolds(zone.surface, at));
+    return {
+      zones: `${zoneGeneration(set)}#${holding.map((zone) => zone.id).join(',')}`,
+      records: holding.map((zone) => ({ ...zone.record, outline: zone.outline })),
+    };
+  };
   return {
     async setFor(state, asOf) {
       const sets = (await activeSets()).filter(
@@ -78,13 +94,9 @@ export function createZoneSetAnswers<Record = SourceRecord>(deps: {
       }
       return best?.set;
     },
+    heldAt,
     async recordsAt(set, point) {
-      const at = latLonToMetric(point, set.crs);
-      const ids = await deps.repository.zoneIdsAt([set.id], at);
-      const zones = await held.of(set, ids, readZones, (zone) => decodeZone<Record>(zone, set));
-      return zones.flatMap((zone) =>
-        surfaceHolds(zone.surface, at) ? [{ ...zone.record, outline: zone.outline }] : [],
-      );
+      return (await heldAt(set, point)).records;
     },
     async zonesIn(set, box) {
       const [[x0, y0], [x1, y1]] = [box.min, box.max];
@@ -116,7 +128,8 @@ function decodeZone<Record>(zone: StoredZone, set: Pick<ZoneSetRow, 'crs'>): Hel
   const surface = decodeSurface(zone.geometry, set.crs);
   const outline = outlineOf(surface);
   const record = recordOf<Record>(zone);
-  return { record, surface, outline, bytes: heldBytes(zone.record.length, surface, outline) };
+  const bytes = heldBytes(zone.record.length, surface, outline);
+  return { id: zone.id, record, surface, outline, bytes };
 }
 
 /** The record as the import stored it (its dataset's checker wrote it). */

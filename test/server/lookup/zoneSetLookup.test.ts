@@ -3,10 +3,13 @@
 // by then (read by the currency watch), and a point outside every zone of a
 // covering set is no data, not a live request.
 import { describe, expect, it } from 'vitest';
-import { fromZoneSet } from '#server/lookup/zoneSetLookup.js';
+import { fromZoneSet, mappedZones, type ZoneSetAnswer } from '#server/lookup/zoneSetLookup.js';
 import type { ConfiguredSource } from '#server/sources/sourceDefinition.js';
 import type { ZoneSetAnswers } from '#server/zoneSets/zoneSetAnswers.js';
 import type { ZoneSetRow } from '#server/zoneSets/zoneSetRepository.js';
+import type { DayAsked } from '#server/sources/sourceService.js';
+import type { NumberFormat } from '#server/sources/numberFormat.js';
+import type { GeocodedPlace } from '#server/geocoding/geocoder/geocoder.js';
 
 const SET: ZoneSetRow = {
   id: 1,
@@ -34,15 +37,39 @@ const SOURCE = {
   sourceUrl: 'https://www.wms.nrw.de/boris/wms_nw_brw',
 } as unknown as ConfiguredSource;
 
-function answers(records: Record<string, string>[]): ZoneSetAnswers {
+function answers(records: Record<string, string>[], zones = 'set 1#1'): ZoneSetAnswers {
   return {
     setFor: (_state, asOf) => Promise.resolve(asOf >= '2025-01-01' ? SET : undefined),
     recordsAt: () => Promise.resolve(records),
+    heldAt: () => Promise.resolve({ zones, records }),
     zonesIn: () => Promise.resolve([]),
   };
 }
 
-const PLACE = { lat: 51.96, lon: 7.63, displayName: 'Münster', municipality: 'Münster' } as never;
+/** The mapping context as the source service makes it; counts how often it is asked. */
+function mappingContexts() {
+  const asked: DayAsked[] = [];
+  return {
+    asked,
+    mappingContext: (_state: string, numberFormat: NumberFormat, day: DayAsked) => {
+      asked.push(day);
+      return {
+        fallbackGemeinde: day.fallbackGemeinde,
+        today: day.asOf,
+        numberFormat,
+        onSkipped: () => undefined,
+        onUnreadable: () => undefined,
+      };
+    },
+  };
+}
+
+const PLACE = {
+  lat: 51.96,
+  lon: 7.63,
+  displayName: 'Münster',
+  municipality: 'Münster',
+} as unknown as GeocodedPlace;
 const ZONE = { brw: '320,5', stichtag: '01.01.2025', nutzung: 'W' };
 
 function ask(asOf: string, offered?: string, records = [ZONE]) {
@@ -53,13 +80,7 @@ function ask(asOf: string, offered?: string, records = [ZONE]) {
         offered ? { stichtag: offered, readAt: new Date('2026-02-01T00:00:00Z') } : undefined,
     },
     today: '2026-11-22',
-    contextOf: (numberFormat) => ({
-      fallbackGemeinde: 'Münster',
-      today: asOf,
-      numberFormat,
-      onSkipped: () => undefined,
-      onUnreadable: () => undefined,
-    }),
+    sources: mappingContexts(),
   });
 }
 
@@ -85,5 +106,64 @@ describe('the zone set or the live route', () => {
   it('leaves a day before the set to the live route, and a point outside its zones is no data', async () => {
     expect(await ask('2024-12-31')).toBeUndefined();
     expect(await ask('2026-11-22', undefined, [])).toBe('none');
+  });
+});
+
+describe('the zones at a point, mapped once', () => {
+  const NO_GEMEINDE = { brw: '210', stichtag: '01.01.2025', nutzung: 'W' };
+  const offers = { of: () => undefined };
+
+  function asker(records = [NO_GEMEINDE]) {
+    const contexts = mappingContexts();
+    const mapped = mappedZones();
+    const lookup = async (
+      place: { municipality: string },
+      asOf = '2026-11-22',
+      zones = 'set 1#1',
+      source = SOURCE,
+    ) =>
+      (await fromZoneSet({ ...PLACE, ...place }, source, asOf, {
+        zoneSets: answers(records, zones),
+        offers,
+        today: '2026-11-22',
+        sources: contexts,
+        mapped,
+      })) as ZoneSetAnswer;
+    return { lookup, asked: contexts.asked };
+  }
+
+  it('answers the same zones, day and municipality with the same entries and credit, mapped once', async () => {
+    const { lookup, asked } = asker();
+    const first = await lookup({ municipality: 'Münster' });
+    const second = await lookup({ municipality: 'Münster' });
+    expect(second.entries).toBe(first.entries);
+    expect(second.source).toBe(first.source);
+    expect(asked).toHaveLength(1);
+    expect(second.entries).toEqual([
+      expect.objectContaining({ brw_euro_pro_m2: 210, gemeinde: 'Münster' }),
+    ]);
+  });
+
+  it('maps again for another municipality, day, set of zones or registry entry', async () => {
+    const { lookup, asked } = asker();
+    const first = await lookup({ municipality: 'Münster' });
+    // The record names no Gemeinde: the geocoder's municipality is the answer's.
+    const other = await lookup({ municipality: 'Greven' });
+    expect(other.entries[0]?.gemeinde).toBe('Greven');
+    expect(first.entries[0]?.gemeinde).toBe('Münster');
+    // An earlier day: a stichtag after it is not in force.
+    expect(await lookup({ municipality: 'Münster' }, '2024-12-31')).toBeUndefined();
+    await lookup({ municipality: 'Münster' }, '2025-06-30');
+    await lookup({ municipality: 'Münster' }, '2026-11-22', 'set 1#1,2');
+    const reloaded = { ...SOURCE, owners: ['reloaded'] } as ConfiguredSource;
+    const again = await lookup({ municipality: 'Münster' }, '2026-11-22', 'set 1#1', reloaded);
+    expect(again.source).not.toBe(first.source);
+    expect(asked.map((day) => `${day.asOf} ${day.fallbackGemeinde}`)).toEqual([
+      '2026-11-22 Münster',
+      '2026-11-22 Greven',
+      '2025-06-30 Münster',
+      '2026-11-22 Münster',
+      '2026-11-22 Münster',
+    ]);
   });
 });

@@ -17,7 +17,13 @@ function stored(id: number, setId = SET.id): StoredZone {
 }
 
 function decoded(zone: StoredZone, bytes = 10): HeldZone<string> {
-  return { record: zone.record, surface: { crs: 'EPSG:25832', polygons: [] }, outline: [], bytes };
+  return {
+    id: zone.id,
+    record: zone.record,
+    surface: { crs: 'EPSG:25832', polygons: [] },
+    outline: [],
+    bytes,
+  };
 }
 
 /** A reader of the given stored zones that lists the ids it was asked for. */

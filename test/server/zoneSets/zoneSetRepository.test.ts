@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetricMultiPolygon } from '#server/geo/metricPolygon.js';
 import { decodeSurface, encodeSurface, surfaceHolds } from '#server/zoneSets/zoneGeometryCodec.js';
 import { ZoneSetRepository, type ZoneRow } from '#server/zoneSets/zoneSetRepository.js';
+import { createZoneSetAnswers } from '#server/zoneSets/zoneSetAnswers.js';
+import { metricToLatLon } from '#server/geo/crs.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../../support/database.js';
 
 function square(east: number, north: number, size: number): MetricMultiPolygon {
@@ -106,6 +108,26 @@ describe.each(databaseKinds())('zone sets on %s', (kind) => {
       max: [401_100, 5_750_200],
     });
     expect(meeting).toHaveLength(2);
+  });
+
+  it('names the zones holding a point: the same for two points of one zone, another beside it', async () => {
+    const answers = createZoneSetAnswers({ repository, clock: () => new Date() });
+    const set = await answers.setFor('DE-NW', '2026-01-01');
+    if (!set) throw new Error('no active set');
+    const at = (east: number, north: number) =>
+      answers.heldAt(set, metricToLatLon([east, north], 'EPSG:25832'));
+    const [first, again, beside, outside] = await Promise.all([
+      at(400_200, 5_750_200),
+      at(400_800, 5_750_700),
+      at(401_500, 5_750_500),
+      at(399_000, 5_750_500),
+    ]);
+    expect(first.records).toEqual([expect.objectContaining({ brw: '100' })]);
+    expect(beside.records).toEqual([expect.objectContaining({ brw: '200' })]);
+    expect(again.zones).toBe(first.zones);
+    expect(beside.zones).not.toBe(first.zones);
+    expect(outside).toMatchObject({ records: [] });
+    expect(outside.zones).not.toBe(first.zones);
   });
 
   it('replaces the year in one step and removes the old set with its zones', async () => {
