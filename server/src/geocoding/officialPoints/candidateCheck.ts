@@ -5,7 +5,7 @@
 // confirm (a postcode where the file has none, a locality where it names
 // none) is said in the answer's warnings. A typed Ortsteil, or a place that
 // is only part of a merged municipality's name ("Rheda" of
-// Rheda-Wiedenbrück), constrains the point to that part: where the file
+// Rheda-Wiedenbrück, "Petershagen" of Petershagen/Eggersdorf), constrains the point to that part: where the file
 // names no Ortsteile to confirm it, the point is declined
 // (`locality_unconfirmed`), never taken from another part. A typed place
 // that names the typed postcode's postal place (whole, without what tells
@@ -26,6 +26,7 @@ import {
   type PlaceName,
 } from '../addressWords/placeNames.js';
 import { editDistance } from './editDistance.js';
+import { placeKey } from '../addressKeys.js';
 import { inBerlinDistrict } from '../addressWords/berlinDistricts.js';
 import { stateCode } from '#shared/germanStates.js';
 
@@ -136,6 +137,8 @@ function placeFit(
     qualifiersAgree(name.qualifier, published.qualifier)
   ) {
     if (name.qualifier !== '' || published.qualifier === '') return 'municipality';
+    // "Petershagen" for a point of Petershagen/Eggersdorf in Eggersdorf: the other part.
+    if (mergedAtLocality(point)) return undefined;
     if (typed.postcode !== undefined) return 'prefix';
     // No namesake anywhere: "Bad Homburg" is Bad Homburg vor der Höhe.
     if (scope.onlyPlace && sameName(scope.onlyPlace, published)) return 'municipality';
@@ -164,6 +167,22 @@ function placeFit(
     return 'municipality';
   }
   return undefined;
+}
+
+/**
+ * Whether the point's municipality is two names joined by a slash and the
+ * point lies in the Ortsteil of the second ("Petershagen/Eggersdorf" in
+ * Eggersdorf): a merged municipality's name, not a name with what tells
+ * namesakes apart ("Cottbus/Chóśebuz", "Lahr/Schwarzwald"), so its first part
+ * names the other Ortsteil.
+ */
+function mergedAtLocality(point: MatchedPoint): boolean {
+  const slash = point.municipality.indexOf('/');
+  return (
+    slash > 0 &&
+    point.localityKey !== null &&
+    placeKey(point.municipality.slice(slash + 1)) === point.localityKey
+  );
 }
 
 /** Whether the point lies in the municipality (its published name may say more: "…, Stadt"). */

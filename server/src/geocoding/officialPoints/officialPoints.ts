@@ -139,6 +139,7 @@ export function createOfficialPoints(deps: {
     if (typed.postcode !== undefined) {
       const area = postcodes.area(typed.postcode);
       if (area && typed.postcodeRestored && !restoredFits(area.place, typed)) return undefined;
+      if (area && namesAnotherNamesake(area, typed.place)) return undefined;
       return area && { states: postcodes.statesOf(area), ...postcodeScope(area, typed) };
     }
     const [place] = typed.placeKeys;
@@ -153,6 +154,23 @@ export function createOfficialPoints(deps: {
     if (municipality === undefined) return undefined;
     const states = postcodes.statesNamed(municipality);
     return states.size > 0 ? { states } : undefined;
+  }
+
+  /**
+   * Whether the typed place says which namesake it is, and that lies in
+   * another state than the postcode ("45130 Essen (Oldenburg)": Essen
+   * (Oldenburg) is in Niedersachsen, 45130 is Essen in NRW): a postal name
+   * without what tells namesakes apart agrees with any. In the postcode's own
+   * states it may be the postcode's place under its full name ("65428
+   * Rüsselsheim am Main", whose postal name is Rüsselsheim).
+   */
+  function namesAnotherNamesake(area: PostcodeArea, name: PlaceName | undefined): boolean {
+    if (name === undefined || name.qualifier === '') return false;
+    const postal = placeName(area.place);
+    if (postal.base !== name.base || postal.qualifier !== '') return false;
+    const so = postcodes.statesNamed(qualifiedKey(name));
+    const own = postcodes.statesOf(area);
+    return so.size > 0 && [...so].every((state) => !own.has(state));
   }
 
   /**

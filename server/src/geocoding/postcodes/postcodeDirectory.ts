@@ -13,6 +13,9 @@ import {
   type PlaceName,
 } from '../addressWords/placeNames.js';
 import { kilometres, type PostcodeArea } from './postcodeArea.js';
+import type { Municipality } from './municipalityFile.js';
+
+const asPlace = ({ name, state }: Pick<Municipality, 'state' | 'name'>) => ({ place: name, state });
 
 /**
  * A point lies in a postcode's area when it is at most this many times as far
@@ -68,15 +71,24 @@ export interface PostcodeDirectory {
    */
   placesNamed(name: PlaceName): PlaceName[];
   /**
-   * Two-letter codes of the states with a postal place known by this key
-   * (a placeKey: the whole name, without its qualifier, or its leading words).
+   * Two-letter codes of the states with a postal place or a municipality
+   * known by this key (a placeKey: the whole name, without its qualifier, or
+   * its leading words).
    */
   statesNamed(key: string): ReadonlySet<string>;
   /** The area's own state and the states it may reach into. */
   statesOf(area: PostcodeArea): ReadonlySet<string>;
 }
 
-export function createPostcodeDirectory(areas: readonly PostcodeArea[]): PostcodeDirectory {
+/**
+ * The directory of the postcode areas; `municipalities` adds the names of
+ * municipalities that no postcode's place names (several share a postcode)
+ * to the namesakes statesNamed knows.
+ */
+export function createPostcodeDirectory(
+  areas: readonly PostcodeArea[],
+  municipalities: readonly Pick<Municipality, 'state' | 'name'>[] = [],
+): PostcodeDirectory {
   const byPostcode = new Map(areas.map((a) => [a.postcode, a]));
   const byPlace = new Map<string, PostcodeArea[]>();
   for (const a of areas) {
@@ -88,9 +100,10 @@ export function createPostcodeDirectory(areas: readonly PostcodeArea[]): Postcod
   index.finish();
   const stateSet = internedStateSets();
   const named = new Map<string, ReadonlySet<string>>();
-  for (const a of areas) {
-    for (const key of postalNameKeys(a.place)) {
-      named.set(key, stateSet([...(named.get(key) ?? []), a.state]));
+  for (const { place: name, state } of [...areas, ...municipalities.map(asPlace)]) {
+    for (const key of postalNameKeys(name)) {
+      const states = named.get(key);
+      if (!states?.has(state)) named.set(key, stateSet([...(states ?? []), state]));
     }
   }
   const none = stateSet([]);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError } from '../../config/configError.js';
 import { fromProjectRoot } from '../../config/projectRoot.js';
 import type { PostcodeArea } from './postcodeArea.js';
+import { loadMunicipalityFile, MUNICIPALITIES_FILE } from './municipalityFile.js';
 import { createPostcodeDirectory, type PostcodeDirectory } from './postcodeDirectory.js';
 
 export const POSTCODES_FILE = fromProjectRoot('server', 'sources', 'postcodes.tsv');
@@ -52,7 +53,10 @@ export function loadPostcodeFile(path = POSTCODES_FILE): PostcodeArea[] {
   return parsePostcodeFile(readFileSync(path, 'utf8'), path);
 }
 
-/** The directory of the shipped postcodes (or those of another file). */
-export function loadPostcodeDirectory(path = POSTCODES_FILE): PostcodeDirectory {
-  return createPostcodeDirectory(loadPostcodeFile(path));
+/** The directory of the shipped postcodes and municipalities (or those of other files). */
+export function loadPostcodeDirectory(
+  path = POSTCODES_FILE,
+  municipalities = MUNICIPALITIES_FILE,
+): PostcodeDirectory {
+  return createPostcodeDirectory(loadPostcodeFile(path), loadMunicipalityFile(municipalities));
 }

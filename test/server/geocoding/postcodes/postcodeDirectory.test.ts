@@ -3,6 +3,12 @@ import { ConfigError } from '#server/config/configError.js';
 import { kilometres } from '#server/geocoding/postcodes/postcodeArea.js';
 import { createPostcodeDirectory } from '#server/geocoding/postcodes/postcodeDirectory.js';
 import {
+  formatMunicipalityFile,
+  loadMunicipalityFile,
+  parseMunicipalityFile,
+} from '#server/geocoding/postcodes/municipalityFile.js';
+import { germanState } from '#shared/germanStates.js';
+import {
   formatPostcodeFile,
   loadPostcodeDirectory,
   loadPostcodeFile,
@@ -130,6 +136,43 @@ describe('postcode directory', () => {
     expect([...directory.statesNamed('hamm')].sort()).toEqual(['NW', 'RP']);
     expect([...directory.statesNamed('koeln')]).toEqual(['NW']);
     expect(directory.statesNamed('nirgendwo').size).toBe(0);
+  });
+
+  // Bornheim (Pfalz) and Minden (Südeifel) share their postcodes (76879, 54310) with
+  // neighbours the postcode file names instead: the municipalities' names tell of them.
+  it('lists the states of municipalities no postcode names', () => {
+    expect(directory.area('76879')?.place).not.toBe('Bornheim');
+    expect([...directory.statesNamed('bornheim')].sort()).toEqual(['NW', 'RP']);
+    expect([...directory.statesNamed('minden')].sort()).toEqual(['NW', 'RP']);
+    const postalOnly = createPostcodeDirectory(loadPostcodeFile());
+    expect([...postalOnly.statesNamed('bornheim')]).toEqual(['NW']);
+  });
+});
+
+describe('the shipped municipality file (server/sources/municipalities.tsv)', () => {
+  const municipalities = loadMunicipalityFile();
+
+  it('holds every municipality once, in all 16 states, its key beginning with its state', () => {
+    const keys = municipalities.map((m) => m.ags);
+    expect(new Set(keys).size).toBe(keys.length);
+    // VG250 of 2016 has 11,084; a cut or half-built file far fewer.
+    expect(municipalities.length).toBeGreaterThan(10_500);
+    expect(new Set(municipalities.map((m) => m.state)).size).toBe(16);
+    for (const m of municipalities)
+      expect(germanState(m.state)?.schluessel).toBe(m.ags.slice(0, 2));
+  });
+
+  it('reads what it writes, and refuses rows that are none', () => {
+    const rows = [{ ags: '07331012', state: 'RP', name: 'Bornheim' }];
+    expect(parseMunicipalityFile(formatMunicipalityFile(['origin'], rows), 'm.tsv')).toEqual(rows);
+    for (const text of [
+      'ags\tstate\tname\n0733101\tRP\tBornheim\n',
+      'ags\tstate\tname\n07331012\tRheinland-Pfalz\tBornheim\n',
+      'ags\tstate\tname\n07331012\tRP\t\n',
+      'gemeinde\tland\n07331012\tRP\n',
+    ]) {
+      expect(() => parseMunicipalityFile(text, 'm.tsv')).toThrow(ConfigError);
+    }
   });
 });
 

@@ -51,6 +51,21 @@ export const HARD_CASES: readonly Case[] = [
   ),
   hard('same street, no postcode', 'Schulstraße 30, Frankfurt am Main', 'fallback'),
   hard('place prefix of another municipality', 'Bahnhofstraße 35, 59065 Hamm', { point: 'hamm' }),
+  // 57577 is Hamm (Sieg): the qualifier names the namesake, not 59065's Hamm.
+  hard(
+    "a namesake's qualifier with the postcode of another",
+    'Bahnhofstraße 35, 59065 Hamm (Sieg)',
+    'fallback',
+  ),
+  hard('a qualifier no namesake has', 'Bahnhofstraße 35, 59065 Hamm (Westf.)', { point: 'hamm' }),
+  hard("the postcode's place under its full name", 'Rekumer Straße 10, 45721 Haltern am See', {
+    point: 'haltern',
+  }),
+  hard('first part of a name joined by a slash', 'Dorfstraße 12, 19336 Legde', 'fallback'),
+  hard('Ortsteil of a name joined by a slash', 'Dorfstraße 12, 19336 Quitzöbel', {
+    point: 'quitzoebel',
+  }),
+  hard('name joined by a slash', 'Dorfstraße 12, 19336 Legde/Quitzöbel', { point: 'quitzoebel' }),
   hard('place prefix of another municipality', 'Bahnhofstraße 35, 46499 Hamminkeln', {
     point: 'hamminkeln',
   }),
@@ -82,6 +97,10 @@ export const HARD_CASES: readonly Case[] = [
   hard('namesake in a state without open points (BY)', 'Lindenstraße 5 91586 Lichtenau', 451),
   hard('namesake, the imported one', 'Lindenstraße 5, 33165 Lichtenau', { point: 'lichtenau-nw' }),
   hard('namesakes across states, no postcode', 'Lindenstraße 5, Lichtenau', 'fallback'),
+  hard('namesake known only as a municipality, no postcode', 'Bäckerstraße 45, Minden', 'fallback'),
+  hard('namesake known only as a municipality', 'Bäckerstraße 45, 32423 Minden', {
+    point: 'minden-nw',
+  }),
   hard(
     'namesake in a state without open points (NI)',
     'Kirchstraße 2, 49434 Neuenkirchen',

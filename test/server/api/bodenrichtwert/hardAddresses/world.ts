@@ -75,6 +75,27 @@ export const WORLD: readonly WorldPoint[] = [
     lat: 50.7625,
     lon: 6.995,
   }),
+  // Minden in Rheinland-Pfalz shares its postcode with its neighbours: only the
+  // municipality directory knows it.
+  nw({
+    id: 'minden-nw',
+    municipality: 'Minden',
+    street: 'Bäckerstraße',
+    number: '45',
+    truePostcode: '32423',
+    lat: 52.2893,
+    lon: 8.9163,
+  }),
+  // Its postal name is Haltern; VG250 names it Haltern am See.
+  nw({
+    id: 'haltern',
+    municipality: 'Haltern am See',
+    street: 'Rekumer Straße',
+    number: '10',
+    truePostcode: '45721',
+    lat: 51.7428,
+    lon: 7.1862,
+  }),
   nw({
     id: 'lichtenau-nw',
     municipality: 'Lichtenau',
@@ -251,6 +272,18 @@ export const WORLD: readonly WorldPoint[] = [
     truePostcode: '10117',
     lat: 52.5163,
     lon: 13.3777,
+  }),
+  // A municipality named by its two Ortsteile joined by a slash (VG250).
+  bb({
+    id: 'quitzoebel',
+    municipality: 'Legde/Quitzöbel',
+    locality: 'Quitzöbel',
+    street: 'Dorfstraße',
+    number: '12',
+    postcode: '19336',
+    truePostcode: '19336',
+    lat: 52.8871,
+    lon: 11.9379,
   }),
   bb({
     id: 'potsdam-fahrland',
