@@ -17,6 +17,7 @@ import {
   REGIONS,
   FIELD_LABELS,
 } from './addressWords/noiseWords.js';
+import { KIND_WORDS } from './addressWords/placeNames.js';
 
 export interface WrittenParts {
   street: string;
@@ -62,6 +63,8 @@ const DASHED_NUMBER = /[-–]\s*\d/;
 /** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
 const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
 const LOCALITY_WORD = /^(?:OT|Ortsteil)\.?\s+/i;
+/** "Fulda, Stadt": the kind of municipality after its name, as official lists write it. */
+const KIND_ALONE = new RegExp(`^(?:${KIND_WORDS.join('|')})$`, 'i');
 const LOCALITY_SPLIT = /\s+(?:OT|Ortsteil)\.?\s+/i;
 const isRegion = (part: string) => Object.hasOwn(REGIONS, placeKey(part));
 /** A note in brackets: "32 (Whg. 5)". */
@@ -157,7 +160,8 @@ export function readAddress(nfc: string): ReadAddress {
     ...(street.trailing ? [street.trailing] : []),
   ]
     .flatMap((part) => part.split(LOCALITY_SPLIT))
-    .map((part) => part.replace(LOCALITY_WORD, ''));
+    .map((part) => part.replace(LOCALITY_WORD, ''))
+    .filter((part) => !KIND_ALONE.test(part));
   if (postal.place !== undefined) places.unshift(...postal.place.split(LOCALITY_SPLIT));
   const written: WrittenParts = {
     street: street.street,

@@ -78,6 +78,8 @@ describe('noise words with their numbers', () => {
     'Essen | Hauptstraße | 24 | 45127',
     'Essen; Hauptstraße; 24; 45127',
     'Hauptstraße 24, 45127 Essen, Kreisfreie Stadt',
+    'Hauptstraße 24, 45127 Essen, Stadt',
+    'Hauptstraße 24, Essen, Stadt, 45127',
     'Hauptstraße 24, 45127 Essen, Ennepe-Ruhr-Kreis',
     'Hauptstraße 24, 45127 Essen, Landkreis Mettmann',
     'Hauptstraße 24 – Whg. 5, 45127 Essen',
