@@ -393,7 +393,7 @@ export class OfficialPointRepository {
     return rows.map(toImportRecord);
   }
 
-  /** Active points at this street and number in one of the places, of the given states (DE-NW). */
+  /** Active points at this street and number in one of the places (or a place they begin, placesBegun), of the given states (DE-NW). */
   async pointsInPlaces(
     streetKey: string,
     number: number,
@@ -401,12 +401,12 @@ export class OfficialPointRepository {
     states: readonly string[],
   ): Promise<MatchedPoint[]> {
     if (placeKeys.length === 0 || states.length === 0) return [];
+    const places = placesBegun('p.place_key', placeKeys);
     return readRows<MatchedPoint>(
       this.sequelize,
-      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? AND p.place_key IN (${marks(
-        placeKeys,
-      )}) AND i.state IN (${marks(states)})`,
-      [streetKey, number, ...placeKeys, ...states],
+      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ? AND ${places.sql}
+       AND i.state IN (${marks(states)})`,
+      [streetKey, number, ...places.values, ...states],
     );
   }
 
@@ -451,14 +451,15 @@ export class OfficialPointRepository {
     return new Set(rows.map((row) => row.placeKey));
   }
 
-  /** The streets of the active imports of the given states in these places. */
+  /** The streets of the active imports of the given states in these places (or places they begin). */
   async streetsIn(placeKeys: readonly string[], states: readonly string[]): Promise<StreetName[]> {
     if (placeKeys.length === 0 || states.length === 0) return [];
+    const places = placesBegun('s.place_key', placeKeys);
     return this.sequelize.query<StreetName>(
       `SELECT s.place_key AS placeKey, s.street_key AS streetKey, s.street AS street
        FROM house_streets s JOIN house_point_imports i ON i.id = s.import_id AND i.status = 'active'
-       WHERE s.place_key IN (${marks(placeKeys)}) AND i.state IN (${marks(states)})`,
-      { replacements: [...placeKeys, ...states], type: QueryTypes.SELECT },
+       WHERE ${places.sql} AND i.state IN (${marks(states)})`,
+      { replacements: [...places.values, ...states], type: QueryTypes.SELECT },
     );
   }
 }
@@ -472,6 +473,28 @@ export interface Box {
 }
 
 const marks = (values: readonly unknown[]) => values.map(() => '?').join(',');
+
+/** The keys' length in the tables (KEY in migration 040). */
+const KEY_LENGTH = 96;
+/** A shorter key is read as itself only: "Au" would begin hundreds of places. */
+export const MIN_PLACE_PREFIX = 4;
+
+/**
+ * Places by their key or any key it begins: a typed "Cottbus" reads the file's
+ * Cottbus/Chóśebuz, "Bad Homburg" its Bad Homburg v.d.Höhe (the matcher's
+ * candidate check decides which of them the typed place names). Keys are
+ * lower-case letters and digits, so the keys beginning with k are those from
+ * k to k filled up with 'z', in SQLite's and MariaDB's order alike, and the
+ * match index (street, number, place) reads them as a range.
+ */
+function placesBegun(column: string, keys: readonly string[]): { sql: string; values: string[] } {
+  const begun = (key: string) => key.length >= MIN_PLACE_PREFIX;
+  const sql = keys.map((key) =>
+    begun(key) ? `(${column} >= ? AND ${column} <= ?)` : `${column} = ?`,
+  );
+  const values = keys.flatMap((key) => (begun(key) ? [key, key.padEnd(KEY_LENGTH, 'z')] : [key]));
+  return { sql: `(${sql.join(' OR ')})`, values };
+}
 
 function originColumns(origin: DownloadOrigin | undefined): (string | null)[] {
   return [origin?.url ?? null, origin?.etag ?? null, origin?.lastModified ?? null];

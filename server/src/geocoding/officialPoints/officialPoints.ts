@@ -228,7 +228,19 @@ export function createOfficialPoints(deps: {
           states,
         );
     if (candidates.length >= BOX_LIMIT) return undefined;
-    const checked = candidates.map((p) => checkCandidate(p, typed, scope, postcodes));
+    const read = scope.area ? undefined : new Set(placesToRead(typed, scope));
+    const checked = candidates
+      .map((p) => checkCandidate(p, typed, scope, postcodes))
+      // Without a postcode, a place read because the typed name begins it
+      // ("Cottbus" for Cottbus/Chóśebuz) counts only as that municipality,
+      // never by an Ortsteil it holds (Frankfurt am Main's "Frankfurter Berg").
+      .filter(
+        (c) =>
+          !read ||
+          typeof c !== 'object' ||
+          read.has(c.point.placeKey) ||
+          c.place === 'municipality',
+      );
     const agreeing = checked.filter((c): c is CheckedPoint => typeof c === 'object');
     // A point that would fit but for a part the file cannot confirm: none is used.
     const declined = checked.find((c): c is Declined => typeof c === 'string');

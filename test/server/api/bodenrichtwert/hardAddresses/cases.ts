@@ -61,6 +61,29 @@ export const HARD_CASES: readonly Case[] = [
   hard("the postcode's place under its full name", 'Rekumer Straße 10, 45721 Haltern am See', {
     point: 'haltern',
   }),
+  hard('German part of a bilingual name, no postcode', 'Berliner Straße 20, Cottbus', {
+    point: 'cottbus-berliner',
+  }),
+  hard('German part of a bilingual name', 'Berliner Straße 20, 03046 Cottbus', {
+    point: 'cottbus-berliner',
+  }),
+  hard('German part of a bilingual name, initial', 'K.-Marx-Str. 5, 03044 Cottbus', {
+    point: 'cottbus-marx',
+  }),
+  hard('Ortsteil beginning like its town, no postcode', 'Fliederweg 12, Frankfurt', 'fallback'),
+  hard(
+    'Ortsteil beginning like its town',
+    'Fliederweg 12, Frankfurter Berg, 60433 Frankfurt am Main',
+    {
+      point: 'ffm-frankfurter-berg',
+    },
+  ),
+  hard('name the file writes longer, no postcode', 'Kisseleffstraße 7, Bad Homburg', {
+    point: 'bad-homburg-kisseleff',
+  }),
+  hard('name the file writes longer, no postcode', 'Kisseleffstraße 7, Bad Homburg v. d. Höhe', {
+    point: 'bad-homburg-kisseleff',
+  }),
   hard('first part of a name joined by a slash', 'Dorfstraße 12, 19336 Legde', 'fallback'),
   hard('Ortsteil of a name joined by a slash', 'Dorfstraße 12, 19336 Quitzöbel', {
     point: 'quitzoebel',

@@ -129,6 +129,11 @@ describe('hard addresses over HTTP: never a confident wrong point', () => {
       .filter((c) => outcomes.get(c)?.outcome === outcome)
       .map((c) => `${c.input} → ${JSON.stringify(outcomes.get(c)?.answer)}`);
 
+  it('names each point of its world once', () => {
+    const ids = POINTS.map((p) => p.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   it('answers no hard case with a wrong official point, and each as the corpus says', () => {
     console.warn('hard cases (right, fallback, wrong):', tally(HARD_CASES));
     console.warn('of which the kinds of typed cells (right, fallback, wrong):', tally(TYPED_CASES));

@@ -219,6 +219,27 @@ export const WORLD: readonly WorldPoint[] = [
     lat: 50.1112,
     lon: 8.6815,
   }),
+  // An Ortsteil whose name begins with its municipality's.
+  he({
+    id: 'ffm-frankfurter-berg',
+    municipality: 'Frankfurt am Main',
+    locality: 'Frankfurter Berg',
+    street: 'Fliederweg',
+    number: '12',
+    truePostcode: '60433',
+    lat: 50.166,
+    lon: 8.6735,
+  }),
+  // The file's name says more than the postal one (Bad Homburg vor der Höhe).
+  he({
+    id: 'bad-homburg-kisseleff',
+    municipality: 'Bad Homburg v.d.Höhe',
+    street: 'Kisseleffstraße',
+    number: '7',
+    truePostcode: '61348',
+    lat: 50.2255,
+    lon: 8.612,
+  }),
   he({
     id: 'wiesbaden',
     municipality: 'Wiesbaden',
@@ -272,6 +293,29 @@ export const WORLD: readonly WorldPoint[] = [
     truePostcode: '10117',
     lat: 52.5163,
     lon: 13.3777,
+  }),
+  // A municipality's name in German and Lower Sorbian, joined by a slash.
+  bb({
+    id: 'cottbus-berliner',
+    municipality: 'Cottbus/Chóśebuz',
+    locality: 'Mitte',
+    street: 'Berliner Straße',
+    number: '20',
+    postcode: '03046',
+    truePostcode: '03046',
+    lat: 51.758,
+    lon: 14.329,
+  }),
+  bb({
+    id: 'cottbus-marx',
+    municipality: 'Cottbus/Chóśebuz',
+    locality: 'Mitte',
+    street: 'Karl-Marx-Straße',
+    number: '5',
+    postcode: '03044',
+    truePostcode: '03044',
+    lat: 51.7634,
+    lon: 14.326,
   }),
   // A municipality named by its two Ortsteile joined by a slash (VG250).
   bb({
