@@ -37,6 +37,49 @@ const KIND = new RegExp(`^\\s*(?:${KIND_WORDS.join('|')})\\s+(?=\\S)`, 'i');
 const QUALIFIER =
   /\s*(?:[(/]|\s(?:am|an\s+der|an|a\.\s*d\.|a\.|bei|b\.|im|i\.|in|ob|o\.|vor\s+der|v\.\s*d\.)\s+|\s(?:a|i|v)\.(?=\S))/i;
 
+/**
+ * Regions that tell namesakes apart, by the placeKey of the distinguishing
+ * part, with the states they lie in ("Münster (Westf.)", "Essen (Oldb.)",
+ * "Lichtenstein/Sa."): a typed one must fit the typed postcode's states. One
+ * table: docs/api.md lists it.
+ */
+export const QUALIFIER_REGIONS: Readonly<Record<string, readonly string[]>> = {
+  westf: ['NW'],
+  westfalen: ['NW'],
+  oldb: ['NI'],
+  oldenburg: ['NI'],
+  pfalz: ['RP'],
+  hunsrueck: ['RP'],
+  westerwald: ['RP'],
+  eifel: ['NW', 'RP'],
+  rheinland: ['NW', 'RP'],
+  thuer: ['TH'],
+  thueringen: ['TH'],
+  sa: ['SN'],
+  sachs: ['SN'],
+  sachsen: ['SN'],
+  vogtl: ['SN'],
+  erzgeb: ['SN'],
+  holst: ['SH'],
+  holstein: ['SH'],
+  baden: ['BW'],
+  wuertt: ['BW'],
+  wuerttemberg: ['BW'],
+  bayern: ['BY'],
+  oberbayern: ['BY'],
+  oberpfalz: ['BY'],
+  mittelfranken: ['BY'],
+  oberfranken: ['BY'],
+  unterfranken: ['BY'],
+  meckl: ['MV'],
+  mecklenburg: ['MV'],
+  vorpommern: ['MV'],
+  altmark: ['ST'],
+  anhalt: ['ST'],
+  saar: ['SL'],
+  hessen: ['HE'],
+};
+
 export interface PlaceName {
   /** placeKey of the whole name. */
   key: string;
@@ -46,14 +89,19 @@ export interface PlaceName {
   qualifier: string;
   /** placeKeys of the hyphenated parts of the base, where there are two or more. */
   parts: string[];
+  /** The states of a region the distinguishing part names (QUALIFIER_REGIONS); [] for none. */
+  regions: readonly string[];
 }
+
+const NO_REGIONS: readonly string[] = [];
 
 export function placeName(written: string): PlaceName {
   const name = (PLACE_VARIANTS[placeKey(written)] ?? written.split(',')[0] ?? '').replace(KIND, '');
   const cut = QUALIFIER.exec(name);
   const baseText = cut ? name.slice(0, cut.index) : name;
   const rest = cut ? name.slice(cut.index + cut[0].length) : '';
-  const qualifier = placeKey(rest.replace(/^(?:der|d\.)\s*/i, '')).charAt(0);
+  const distinguishing = placeKey(rest.replace(/^(?:der|d\.)\s*/i, ''));
+  const qualifier = distinguishing.charAt(0);
   const parts = baseText
     .split(/\s*-\s*/)
     .map(placeKey)
@@ -63,6 +111,7 @@ export function placeName(written: string): PlaceName {
     base: placeKey(baseText),
     qualifier,
     parts: parts.length > 1 ? parts : [],
+    regions: QUALIFIER_REGIONS[distinguishing] ?? NO_REGIONS,
   };
 }
 

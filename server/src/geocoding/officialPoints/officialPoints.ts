@@ -144,6 +144,8 @@ export function createOfficialPoints(deps: {
     }
     const [place] = typed.placeKeys;
     if (place === undefined) return undefined;
+    // "Naumburg", "Bad Soden", "Buckow", "Brandenburg": two places, and nothing typed says which.
+    if (typed.place && postcodes.placesMeant(typed.place, typed.state) > 1) return undefined;
     // "Berlin-Spandau": a municipality and its Ortsteil, named by the municipality.
     const [municipality] = typed.place?.parts ?? [];
     const named = new Set([...postcodes.statesNamed(place), ...namesakeStates(typed.place)]);
@@ -157,8 +159,8 @@ export function createOfficialPoints(deps: {
   }
 
   /**
-   * Whether the typed place says which namesake it is, and that lies in
-   * another state than the postcode ("45130 Essen (Oldenburg)": Essen
+   * Whether the typed place says which namesake it is, or names a region
+   * ("Westf."), and that lies in another state than the postcode ("45130 Essen (Oldenburg)": Essen
    * (Oldenburg) is in Niedersachsen, 45130 is Essen in NRW): a postal name
    * without what tells namesakes apart agrees with any. In the postcode's own
    * states it may be the postcode's place under its full name ("65428
@@ -166,10 +168,12 @@ export function createOfficialPoints(deps: {
    */
   function namesAnotherNamesake(area: PostcodeArea, name: PlaceName | undefined): boolean {
     if (name === undefined || name.qualifier === '') return false;
+    const own = postcodes.statesOf(area);
+    // "64839 Münster (Westf.)": Westfalen is no part of the postcode's Hessen.
+    if (name.regions.length > 0 && !name.regions.some((state) => own.has(state))) return true;
     const postal = placeName(area.place);
     if (postal.base !== name.base || postal.qualifier !== '') return false;
     const so = postcodes.statesNamed(qualifiedKey(name));
-    const own = postcodes.statesOf(area);
     return so.size > 0 && [...so].every((state) => !own.has(state));
   }
 
@@ -193,7 +197,12 @@ export function createOfficialPoints(deps: {
     if (name === undefined) return new Set();
     if (name.qualifier === '') return postcodes.statesNamed(name.base);
     const so = postcodes.statesNamed(qualifiedKey(name));
-    return so.size > 0 ? so : postcodes.statesNamed(qualifiedKey({ ...name, qualifier: '' }));
+    if (so.size > 0) return so;
+    const all = postcodes.statesNamed(qualifiedKey({ ...name, qualifier: '' }));
+    // "Münster (Westf.)": the namesakes in the region named, where no postal place is so named.
+    return name.regions.length === 0
+      ? all
+      : new Set([...all].filter((s) => name.regions.includes(s)));
   }
 
   /**
@@ -203,11 +212,16 @@ export function createOfficialPoints(deps: {
   function placesToRead(typed: AddressKeys, scope: MatchScope): string[] {
     const [municipality] = typed.place?.parts ?? [];
     const only = scope.onlyPlace?.key;
+    // The name without a kind word ("Gemeinde Hoppegarten") and without what tells namesakes
+    // apart begins the file's name however that writes it ("Brandenburg/Havel": Brandenburg an
+    // der Havel).
+    const name = typed.place === undefined ? [] : [typed.place.key, typed.place.base];
     return [
       ...new Set([
         ...typed.placeKeys,
         ...(municipality === undefined ? [] : [municipality]),
         ...(only === undefined ? [] : [only]),
+        ...name,
       ]),
     ];
   }

@@ -14,6 +14,7 @@ import {
 } from '../addressWords/placeNames.js';
 import { kilometres, type PostcodeArea } from './postcodeArea.js';
 import type { Municipality } from './municipalityFile.js';
+import { createNamesakes } from './namesakes.js';
 
 const asPlace = ({ name, state }: Pick<Municipality, 'state' | 'name'>) => ({ place: name, state });
 
@@ -78,6 +79,8 @@ export interface PostcodeDirectory {
   statesNamed(key: string): ReadonlySet<string>;
   /** The area's own state and the states it may reach into. */
   statesOf(area: PostcodeArea): ReadonlySet<string>;
+  /** How many places a name typed without a postcode can mean, in the typed state if any (namesakes.ts). */
+  placesMeant(name: PlaceName, state?: string): number;
 }
 
 /**
@@ -87,8 +90,9 @@ export interface PostcodeDirectory {
  */
 export function createPostcodeDirectory(
   areas: readonly PostcodeArea[],
-  municipalities: readonly Pick<Municipality, 'state' | 'name'>[] = [],
+  municipalities: readonly Municipality[] = [],
 ): PostcodeDirectory {
+  const namesakes = createNamesakes(areas, municipalities);
   const byPostcode = new Map(areas.map((a) => [a.postcode, a]));
   const byPlace = new Map<string, PostcodeArea[]>();
   for (const a of areas) {
@@ -152,6 +156,7 @@ export function createPostcodeDirectory(
     },
     statesNamed: (key) => named.get(key) ?? none,
     statesOf: (area) => stateSet([area.state, ...area.nearStates]),
+    placesMeant: (name, state) => namesakes.placesMeant(name, state),
   };
 }
 

@@ -84,6 +84,28 @@ export const HARD_CASES: readonly Case[] = [
   hard('name the file writes longer, no postcode', 'Kisseleffstraße 7, Bad Homburg v. d. Höhe', {
     point: 'bad-homburg-kisseleff',
   }),
+  hard('namesakes in two states with points, no postcode', 'Kirchplatz 3, Schwalmtal', 'fallback'),
+  hard('namesakes in two states with points', 'Kirchplatz 3, 41366 Schwalmtal', {
+    point: 'schwalmtal-nw',
+  }),
+  hard('region telling namesakes apart, no postcode', 'Kirchplatz 3, Schwalmtal (Rheinland)', {
+    point: 'schwalmtal-nw',
+  }),
+  hard(
+    'region of another state than the postcode',
+    'Kirchplatz 3, 36318 Schwalmtal (Rheinland)',
+    'fallback',
+  ),
+  hard('town named like its state, no postcode', 'Steinstraße 20, Brandenburg', 'fallback'),
+  hard('town named like its state', 'Steinstraße 20, 14776 Brandenburg', {
+    point: 'brandenburg-havel',
+  }),
+  hard('town named like its state, its full name', 'Steinstraße 20, Brandenburg an der Havel', {
+    point: 'brandenburg-havel',
+  }),
+  hard('town named like its state, short form', 'Steinstraße 20, Brandenburg/Havel', {
+    point: 'brandenburg-havel',
+  }),
   hard('first part of a name joined by a slash', 'Dorfstraße 12, 19336 Legde', 'fallback'),
   hard('Ortsteil of a name joined by a slash', 'Dorfstraße 12, 19336 Quitzöbel', {
     point: 'quitzoebel',

@@ -96,6 +96,16 @@ export const WORLD: readonly WorldPoint[] = [
     lat: 51.7428,
     lon: 7.1862,
   }),
+  // Schwalmtal in NRW and in Hessen, both with points.
+  nw({
+    id: 'schwalmtal-nw',
+    municipality: 'Schwalmtal',
+    street: 'Kirchplatz',
+    number: '3',
+    truePostcode: '41366',
+    lat: 51.2262,
+    lon: 6.2645,
+  }),
   nw({
     id: 'lichtenau-nw',
     municipality: 'Lichtenau',
