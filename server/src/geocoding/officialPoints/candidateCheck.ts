@@ -70,7 +70,7 @@ export function checkCandidate(
   postcodes: Pick<PostcodeDirectory, 'reaches' | 'confirms' | 'statesNamed'>,
 ): CheckedPoint | Declined | undefined {
   if (!scope.states.has(stateCode(point.state) ?? point.state)) return undefined;
-  if (scope.municipality && !ofMunicipality(point, scope.municipality)) return undefined;
+  if (scope.municipality && !ofMunicipality(point, scope.municipality, typed)) return undefined;
   const unconfirmed: GeocodingWarning[] = [];
   if (
     typed.postcode !== undefined &&
@@ -185,9 +185,17 @@ function mergedAtLocality(point: MatchedPoint): boolean {
   );
 }
 
-/** Whether the point lies in the municipality (its published name may say more: "…, Stadt"). */
-function ofMunicipality(point: MatchedPoint, municipality: PlaceName): boolean {
+/**
+ * Whether the point lies in the municipality (its published name may say
+ * more: "…, Stadt"), or in the one part of the postal name the place typed
+ * and the file both name: a municipality renamed since ("15526 Bad Saarow",
+ * whose postal name is Bad Saarow-Pieskow).
+ */
+function ofMunicipality(point: MatchedPoint, municipality: PlaceName, typed: AddressKeys): boolean {
   if (point.placeKey === municipality.key) return true;
+  if (typed.placeKeys[0] === point.placeKey && municipality.parts.includes(point.placeKey)) {
+    return true;
+  }
   // Cheap first: a name that does not hold the municipality's is another ("Lutherstadt Eisleben" holds it).
   return (
     point.placeKey.includes(municipality.base) &&

@@ -41,6 +41,7 @@ import {
   namesPostalPlace,
   placeName,
   qualifiedKey,
+  sameName,
   type PlaceName,
 } from '../addressWords/placeNames.js';
 import type { Box, OfficialPointRepository, MatchedPoint } from './officialPointRepository.js';
@@ -242,19 +243,18 @@ export function createOfficialPoints(deps: {
           states,
         );
     if (candidates.length >= BOX_LIMIT) return undefined;
+    // Without a postcode, a place read because the typed name begins it ("Cottbus" for
+    // Cottbus/Chóśebuz) counts only as the municipality the name means, never by an Ortsteil
+    // it holds (Frankfurt am Main's "Frankfurter Berg"), unless the name means that very
+    // municipality ("Bad Homburg": Bad Homburg v.d. Höhe, in its Ortsteil Bad Homburg).
     const read = scope.area ? undefined : new Set(placesToRead(typed, scope));
+    const only = scope.onlyPlace;
+    const meant = (c: CheckedPoint) =>
+      c.place === 'municipality' ||
+      (only !== undefined && sameName(only, placeName(c.point.municipality)));
     const checked = candidates
       .map((p) => checkCandidate(p, typed, scope, postcodes))
-      // Without a postcode, a place read because the typed name begins it
-      // ("Cottbus" for Cottbus/Chóśebuz) counts only as that municipality,
-      // never by an Ortsteil it holds (Frankfurt am Main's "Frankfurter Berg").
-      .filter(
-        (c) =>
-          !read ||
-          typeof c !== 'object' ||
-          read.has(c.point.placeKey) ||
-          c.place === 'municipality',
-      );
+      .filter((c) => !read || typeof c !== 'object' || read.has(c.point.placeKey) || meant(c));
     const agreeing = checked.filter((c): c is CheckedPoint => typeof c === 'object');
     // A point that would fit but for a part the file cannot confirm: none is used.
     const declined = checked.find((c): c is Declined => typeof c === 'string');

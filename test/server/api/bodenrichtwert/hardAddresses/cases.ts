@@ -106,6 +106,9 @@ export const HARD_CASES: readonly Case[] = [
   hard('town named like its state, short form', 'Steinstraße 20, Brandenburg/Havel', {
     point: 'brandenburg-havel',
   }),
+  hard('municipality renamed since its postal name', 'Seestraße 5, 15526 Bad Saarow', {
+    point: 'bad-saarow',
+  }),
   hard('first part of a name joined by a slash', 'Dorfstraße 12, 19336 Legde', 'fallback'),
   hard('Ortsteil of a name joined by a slash', 'Dorfstraße 12, 19336 Quitzöbel', {
     point: 'quitzoebel',

@@ -240,10 +240,12 @@ export const WORLD: readonly WorldPoint[] = [
     lat: 50.166,
     lon: 8.6735,
   }),
-  // The file's name says more than the postal one (Bad Homburg vor der Höhe).
+  // The file's name says more than the postal one (Bad Homburg vor der Höhe), and its
+  // Ortsteil bears the town's short name.
   he({
     id: 'bad-homburg-kisseleff',
     municipality: 'Bad Homburg v.d.Höhe',
+    locality: 'Bad Homburg',
     street: 'Kisseleffstraße',
     number: '7',
     truePostcode: '61348',
@@ -303,6 +305,17 @@ export const WORLD: readonly WorldPoint[] = [
     truePostcode: '10117',
     lat: 52.5163,
     lon: 13.3777,
+  }),
+  // Renamed since its postal name (Bad Saarow-Pieskow).
+  bb({
+    id: 'bad-saarow',
+    municipality: 'Bad Saarow',
+    street: 'Seestraße',
+    number: '5',
+    postcode: '15526',
+    truePostcode: '15526',
+    lat: 52.2856,
+    lon: 14.063,
   }),
   // A municipality's name in German and Lower Sorbian, joined by a slash.
   bb({
