@@ -1,6 +1,5 @@
-// server/sources/municipalities.tsv: every German municipality's name and
-// state, one a line, tab-separated, after comment lines (#) that name the
-// data's origin and licence:
+// server/sources/municipalities.tsv (shippedTable.ts): every German
+// municipality's name and state:
 //   ags  state  name
 // The postcode directory names one place per postcode, so a municipality
 // that shares its postcode with others (Bornheim in Rheinland-Pfalz, 76879,
@@ -9,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from '../../config/configError.js';
 import { fromProjectRoot } from '../../config/projectRoot.js';
+import { formatShippedTable, shippedTableLines } from './shippedTable.js';
 
 export const MUNICIPALITIES_FILE = fromProjectRoot('server', 'sources', 'municipalities.tsv');
 
@@ -26,16 +26,12 @@ export function formatMunicipalityFile(
   header: readonly string[],
   municipalities: readonly Municipality[],
 ): string {
-  const lines = municipalities.map((m) => [m.ags, m.state, m.name].join('\t'));
-  return `${[...header.map((line) => `# ${line}`), MUNICIPALITY_COLUMNS.join('\t'), ...lines].join('\n')}\n`;
+  const rows = municipalities.map((m) => [m.ags, m.state, m.name]);
+  return formatShippedTable(header, MUNICIPALITY_COLUMNS, rows);
 }
 
 export function parseMunicipalityFile(text: string, path: string): Municipality[] {
-  const rows = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
-  const [columns, ...lines] = rows;
-  if (columns !== MUNICIPALITY_COLUMNS.join('\t')) {
-    throw new ConfigError(`${path}: expected the columns ${MUNICIPALITY_COLUMNS.join(', ')}`);
-  }
+  const lines = shippedTableLines(text, path, MUNICIPALITY_COLUMNS);
   return lines.map((line, i) => {
     const [ags = '', state = '', name = ''] = line.split('\t');
     if (!/^\d{8}$/.test(ags) || !/^[A-Z]{2}$/.test(state) || name.trim() === '') {

@@ -7,6 +7,7 @@ import { ConfigError } from '../../config/configError.js';
 import { fromProjectRoot } from '../../config/projectRoot.js';
 import type { PostcodeArea } from './postcodeArea.js';
 import { loadMunicipalityFile, MUNICIPALITIES_FILE } from './municipalityFile.js';
+import { formatShippedTable, shippedTableLines } from './shippedTable.js';
 import { createPostcodeDirectory, type PostcodeDirectory } from './postcodeDirectory.js';
 
 export const POSTCODES_FILE = fromProjectRoot('server', 'sources', 'postcodes.tsv');
@@ -19,20 +20,19 @@ const STATE = /^[A-Z]{2}$/;
 const NO_NEAR_STATES: readonly string[] = [];
 
 export function formatPostcodeFile(header: readonly string[], areas: readonly PostcodeArea[]) {
-  const lines = areas.map((a) =>
-    [a.postcode, a.state, a.nearStates.join(','), a.lat.toFixed(5), a.lon.toFixed(5), a.place].join(
-      '\t',
-    ),
-  );
-  return `${[...header.map((line) => `# ${line}`), POSTCODE_COLUMNS.join('\t'), ...lines].join('\n')}\n`;
+  const rows = areas.map((a) => [
+    a.postcode,
+    a.state,
+    a.nearStates.join(','),
+    a.lat.toFixed(5),
+    a.lon.toFixed(5),
+    a.place,
+  ]);
+  return formatShippedTable(header, POSTCODE_COLUMNS, rows);
 }
 
 export function parsePostcodeFile(text: string, path: string): PostcodeArea[] {
-  const rows = text.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
-  const [columns, ...lines] = rows;
-  if (columns !== POSTCODE_COLUMNS.join('\t')) {
-    throw new ConfigError(`${path}: expected the columns ${POSTCODE_COLUMNS.join(', ')}`);
-  }
+  const lines = shippedTableLines(text, path, POSTCODE_COLUMNS);
   return lines.map((line, i) => {
     const [postcode = '', state = '', near = '', lat, lon, place = ''] = line.split('\t');
     const nearStates = near === '' ? NO_NEAR_STATES : near.split(',');
