@@ -21,6 +21,7 @@ import type { PostcodeDirectory } from '../postcodes/postcodeDirectory.js';
 import type { AddressKeys } from '../typedAddress.js';
 import {
   placeName,
+  qualifiedKey,
   qualifiersAgree,
   sameName,
   type PlaceName,
@@ -89,7 +90,7 @@ export function checkCandidate(
   const fit =
     place === undefined
       ? 'municipality'
-      : placeFit(point, place, typed, scope, unconfirmed, otherTown);
+      : placeFit(point, place, typed, scope, unconfirmed, otherTown, postcodes);
   if (fit === undefined || fit === DECLINED) return fit;
   for (const locality of localities) {
     if (locality === point.placeKey) continue;
@@ -120,9 +121,15 @@ function placeFit(
   scope: MatchScope,
   unconfirmed: GeocodingWarning[],
   otherTown: boolean,
+  postcodes: Pick<PostcodeDirectory, 'statesNamed'>,
 ): PlaceFit | typeof DECLINED | undefined {
   if (point.placeKey === place) return 'municipality';
-  if (point.localityKey !== null && localityFits(place, point, point.localityKey, !otherTown))
+  // "Cott" begins the Ortsteil Cottbus of Cottbus/Chóśebuz only as a cut town name: no Ortsteil's beginning.
+  const cutTown = point.placeKey.startsWith(place) && point.placeKey !== place;
+  if (
+    point.localityKey !== null &&
+    localityFits(place, point, point.localityKey, !otherTown && !cutTown)
+  )
     return 'locality';
   // Cheap first: a name that shares neither its beginning nor a part with the point's is none of these.
   const name = typed.place;
@@ -136,6 +143,14 @@ function placeFit(
     name.base === published.base &&
     qualifiersAgree(name.qualifier, published.qualifier)
   ) {
+    // "Bochum (Sparkasse)": what follows the name must be known to tell namesakes apart, or a
+    // region of the point's state; else the point does not explain it.
+    if (
+      name.qualifier !== '' &&
+      published.qualifier === '' &&
+      !qualifierKnown(name, point, postcodes)
+    )
+      return undefined;
     if (name.qualifier !== '' || published.qualifier === '') return 'municipality';
     // "Petershagen" for a point of Petershagen/Eggersdorf in Eggersdorf: the other part.
     if (mergedAtLocality(point)) return undefined;
@@ -167,6 +182,16 @@ function placeFit(
     return 'municipality';
   }
   return undefined;
+}
+
+/** A typed qualifier some namesake bears ("Essen (Ruhr)" none, "Rüsselsheim am Main" one), or a region of the point. */
+function qualifierKnown(
+  name: PlaceName,
+  point: MatchedPoint,
+  postcodes: Pick<PostcodeDirectory, 'statesNamed'>,
+): boolean {
+  const state = stateCode(point.state) ?? point.state;
+  return name.regions.includes(state) || postcodes.statesNamed(qualifiedKey(name)).size > 0;
 }
 
 /**

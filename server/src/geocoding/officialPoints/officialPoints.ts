@@ -100,6 +100,13 @@ export interface OfficialPoints {
   findWithReason(address: TypedAddress): Promise<OfficialFinding>;
 }
 
+/**
+ * A postal place whose postcode points all lie this far from the typed
+ * postcode's is another town, not the postcode's under another name (the
+ * Ortsteile of a town with postcodes of their own lie within about 15 km).
+ */
+const FAR_KM = 30;
+
 export function createOfficialPoints(deps: {
   repository: Pick<
     OfficialPointRepository,
@@ -172,6 +179,11 @@ export function createOfficialPoints(deps: {
     const own = postcodes.statesOf(area);
     // "64839 Münster (Westf.)": Westfalen is no part of the postcode's Hessen.
     if (name.regions.length > 0 && !name.regions.some((state) => own.has(state))) return true;
+    // "16259 Falkenberg/Elster": the postal place so named lies far from the postcode (04895,
+    // 140 km); "06628 Naumburg (Saale)" is its Bad Kösen, whose postal name is its own.
+    const postalSo = postcodes.placesNamed(name).filter((n) => n.qualifier === name.qualifier);
+    if (postalSo.length > 0 && postalSo.every((n) => postcodes.kmToPlace(n.key, area) > FAR_KM))
+      return true;
     const postal = placeName(area.place);
     if (postal.base !== name.base || postal.qualifier !== '') return false;
     const so = postcodes.statesNamed(qualifiedKey(name));

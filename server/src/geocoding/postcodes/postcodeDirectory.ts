@@ -79,6 +79,8 @@ export interface PostcodeDirectory {
   statesNamed(key: string): ReadonlySet<string>;
   /** The area's own state and the states it may reach into. */
   statesOf(area: PostcodeArea): ReadonlySet<string>;
+  /** Kilometres from the point to the nearest postcode point of the postal place (a placeKey); Infinity for none. */
+  kmToPlace(key: string, point: LatLon): number;
   /** How many places a name typed without a postcode can mean, in the typed state if any (namesakes.ts). */
   placesMeant(name: PlaceName, state?: string): number;
 }
@@ -157,6 +159,8 @@ export function createPostcodeDirectory(
     statesNamed: (key) => named.get(key) ?? none,
     statesOf: (area) => stateSet([area.state, ...area.nearStates]),
     placesMeant: (name, state) => namesakes.placesMeant(name, state),
+    kmToPlace: (key, point) =>
+      Math.min(...(byPlace.get(key) ?? []).map((a) => kilometres(point, a))),
   };
 }
 

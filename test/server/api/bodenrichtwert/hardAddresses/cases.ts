@@ -109,6 +109,27 @@ export const HARD_CASES: readonly Case[] = [
   hard('municipality renamed since its postal name', 'Seestraße 5, 15526 Bad Saarow', {
     point: 'bad-saarow',
   }),
+  hard(
+    'a namesake far from the postcode, named by its qualifier',
+    'Schulstraße 3, 16259 Falkenberg/Elster',
+    'fallback',
+  ),
+  hard('a town sharing its postcode', 'Schulstraße 3, 16259 Falkenberg', {
+    point: 'falkenberg-mol',
+  }),
+  hard(
+    'the town of an Ortsteil with a postal name of its own',
+    'Rudolf-Breitscheid-Straße 5, 06628 Naumburg (Saale)',
+    {
+      point: 'naumburg-koesen',
+    },
+  ),
+  hard(
+    'words in brackets that tell nothing apart',
+    'Bäckerstraße 45, 32423 Minden (Kanzlei)',
+    'fallback',
+  ),
+  hard('a town name cut short', 'Kisseleffstraße 7, 61348 Bad Hom', 'fallback'),
   hard('first part of a name joined by a slash', 'Dorfstraße 12, 19336 Legde', 'fallback'),
   hard('Ortsteil of a name joined by a slash', 'Dorfstraße 12, 19336 Quitzöbel', {
     point: 'quitzoebel',

@@ -106,6 +106,16 @@ export const WORLD: readonly WorldPoint[] = [
     lat: 51.2262,
     lon: 6.2645,
   }),
+  // Bad Kösen, an Ortsteil of Naumburg (Saale) with its own postcode and postal name.
+  st({
+    id: 'naumburg-koesen',
+    municipality: 'Naumburg (Saale)',
+    street: 'Rudolf-Breitscheid-Straße',
+    number: '5',
+    truePostcode: '06628',
+    lat: 51.1335,
+    lon: 11.7125,
+  }),
   nw({
     id: 'lichtenau-nw',
     municipality: 'Lichtenau',
@@ -305,6 +315,18 @@ export const WORLD: readonly WorldPoint[] = [
     truePostcode: '10117',
     lat: 52.5163,
     lon: 13.3777,
+  }),
+  // Falkenberg in Märkisch-Oderland shares 16259 with Bad Freienwalde; Falkenberg/Elster is 04895.
+  bb({
+    id: 'falkenberg-mol',
+    municipality: 'Falkenberg',
+    locality: 'Falkenberg',
+    street: 'Schulstraße',
+    number: '3',
+    postcode: '16259',
+    truePostcode: '16259',
+    lat: 52.7645,
+    lon: 14.0285,
   }),
   // Renamed since its postal name (Bad Saarow-Pieskow).
   bb({
