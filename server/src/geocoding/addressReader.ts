@@ -63,6 +63,8 @@ const DASHED_NUMBER = /[-–]\s*\d/;
 /** Berlin's streets named by a number ("Straße 10") are the one case of digits ending a street. */
 const NUMBERED_STREET = /^stra(?:ss|ß)e\s+\d+$/i;
 const LOCALITY_WORD = /^(?:OT|Ortsteil)\.?\s+/i;
+/** Articles that put a word into a street's name ("Straße der Einheit", "Am Haus", "Zum Keller"). */
+const STREET_ARTICLE = /^(?:der|des|die|dem|den|zur|zum|am|an|im|in|auf|vom|von)$/i;
 /** "Fulda, Stadt": the kind of municipality after its name, as official lists write it. */
 const KIND_ALONE = new RegExp(`^(?:${KIND_WORDS.join('|')})$`, 'i');
 const LOCALITY_SPLIT = /\s+(?:OT|Ortsteil)\.?\s+/i;
@@ -287,8 +289,14 @@ function streetAndNumber(part: string): StreetNumber | 'unexplained' | 'note_num
     const street = text.slice(0, match.index).trim();
     const tail = text.slice((match.index ?? 0) + match[0].length).trim();
     if (!/\p{L}/u.test(street)) return undefined;
-    // The first number follows a note's word: it is the note's, and no house number was typed.
-    if (!sawNumber && noiseWord(street.split(' ').at(-1) ?? '')?.tail === 'number') {
+    // The first number follows a note's word: it is the note's, and no house number was typed;
+    // after an article the word names the street ("Straße der Einheit 10", "Platz der Einheit 1").
+    const words = street.split(' ');
+    if (
+      !sawNumber &&
+      noiseWord(words.at(-1) ?? '')?.tail === 'number' &&
+      !STREET_ARTICLE.test(words.at(-2) ?? '')
+    ) {
       return 'note_number';
     }
     // A number of its own inside what would be the street ("Hauptstraße 24 Whg-Nr 7") is

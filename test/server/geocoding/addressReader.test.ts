@@ -123,6 +123,17 @@ describe('noise words with their numbers', () => {
   });
 });
 
+describe('a noise word in a street name', () => {
+  it.each([
+    ['Straße der Einheit 10, 14806 Bad Belzig', 'Straße der Einheit', '10'],
+    ['Platz der Einheit 1, 14467 Potsdam', 'Platz der Einheit', '1'],
+    ['Am Keller 5, 45127 Essen', 'Am Keller', '5'],
+  ])('reads %j with its house number', (input, street, houseNumber) => {
+    expect(typedAddress(input).unexplained).toEqual([]);
+    expect(typedAddress(input).parts).toMatchObject({ street, houseNumber });
+  });
+});
+
 describe('a state typed after the place', () => {
   it('is kept for the match, a country is not', () => {
     expect(typedAddress('Hauptstraße 24, 45127 Essen, Nordrhein-Westfalen').keys).toMatchObject({
