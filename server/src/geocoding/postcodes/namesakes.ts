@@ -75,7 +75,10 @@ export function createNamesakes(
 ): Namesakes {
   const byKey = new Map<string, Named[]>();
   const add = (key: string, named: Named) => {
-    if (key !== '') byKey.set(key, [...(byKey.get(key) ?? []), named]);
+    if (key === '') return;
+    const list = byKey.get(key);
+    if (list) list.push(named);
+    else byKey.set(key, [named]);
   };
   const addName = (written: string, named: Omit<Named, 'qualifier' | 'bareOnly'>) => {
     const name = placeName(written);
