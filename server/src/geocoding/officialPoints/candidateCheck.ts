@@ -5,9 +5,10 @@
 // confirm (a postcode where the file has none, a locality where it names
 // none) is said in the answer's warnings. A typed Ortsteil, or a place that
 // is only part of a merged municipality's name ("Rheda" of
-// Rheda-Wiedenbrück, "Petershagen" of Petershagen/Eggersdorf), constrains the point to that part: where the file
-// names no Ortsteile to confirm it, the point is declined
-// (`locality_unconfirmed`), never taken from another part. A typed place
+// Rheda-Wiedenbrück, "Petershagen" of Petershagen/Eggersdorf), constrains
+// the point to that part: where the file names no Ortsteile to confirm it,
+// the point is declined (`locality_unconfirmed`), never taken from another
+// part. A typed place
 // that names the typed postcode's postal place (whole, without what tells
 // namesakes apart, or one part of a merged name) constrains the point to
 // that municipality: an Ortsteil of the same name elsewhere never answers.
@@ -124,7 +125,7 @@ function placeFit(
   postcodes: Pick<PostcodeDirectory, 'statesNamed'>,
 ): PlaceFit | typeof DECLINED | undefined {
   if (point.placeKey === place) return 'municipality';
-  // "Cott" begins the Ortsteil Cottbus of Cottbus/Chóśebuz only as a cut town name: no Ortsteil's beginning.
+  // "Cott" begins the Ortsteil Cottbus of Cottbus/Chóśebuz only as a town name cut short.
   const cutTown = point.placeKey.startsWith(place) && point.placeKey !== place;
   if (
     point.localityKey !== null &&
@@ -184,7 +185,10 @@ function placeFit(
   return undefined;
 }
 
-/** A typed qualifier some namesake bears ("Essen (Ruhr)" none, "Rüsselsheim am Main" one), or a region of the point. */
+/**
+ * A typed qualifier some namesake bears ("Rüsselsheim am Main"; "Essen
+ * (Ruhr)" none), or a region of the point's state.
+ */
 function qualifierKnown(
   name: PlaceName,
   point: MatchedPoint,

@@ -168,11 +168,11 @@ export function createOfficialPoints(deps: {
 
   /**
    * Whether the typed place says which namesake it is, or names a region
-   * ("Westf."), and that lies in another state than the postcode ("45130 Essen (Oldenburg)": Essen
-   * (Oldenburg) is in Niedersachsen, 45130 is Essen in NRW): a postal name
-   * without what tells namesakes apart agrees with any. In the postcode's own
-   * states it may be the postcode's place under its full name ("65428
-   * Rüsselsheim am Main", whose postal name is Rüsselsheim).
+   * ("Westf."), and that is not the postcode's: "45130 Essen (Oldenburg)"
+   * (Essen (Oldenburg) is in Niedersachsen, 45130 is Essen in NRW), since a
+   * postal name without what tells namesakes apart agrees with any. In the
+   * postcode's own states it may be the postcode's place under its full name
+   * ("65428 Rüsselsheim am Main", whose postal name is Rüsselsheim).
    */
   function namesAnotherNamesake(area: PostcodeArea, name: PlaceName | undefined): boolean {
     if (name === undefined || name.qualifier === '') return false;
@@ -246,20 +246,17 @@ export function createOfficialPoints(deps: {
     streetKey: string,
   ): Promise<CheckedPoint[] | Declined | typeof AMBIGUOUS | undefined> {
     const states = [...scope.states].flatMap((s) => stateId(s) ?? []);
-    const candidates = scope.area
-      ? await repository.pointsInBox(streetKey, typed.number, states, around(scope.area), BOX_LIMIT)
-      : await repository.pointsInPlaces(
-          streetKey,
-          typed.number,
-          placesToRead(typed, scope),
-          states,
-        );
+    const { area } = scope;
+    const places = area ? undefined : placesToRead(typed, scope);
+    const candidates = area
+      ? await repository.pointsInBox(streetKey, typed.number, states, around(area), BOX_LIMIT)
+      : await repository.pointsInPlaces(streetKey, typed.number, places ?? [], states);
     if (candidates.length >= BOX_LIMIT) return undefined;
     // Without a postcode, a place read because the typed name begins it ("Cottbus" for
     // Cottbus/Chóśebuz) counts only as the municipality the name means, never by an Ortsteil
     // it holds (Frankfurt am Main's "Frankfurter Berg"), unless the name means that very
     // municipality ("Bad Homburg": Bad Homburg v.d. Höhe, in its Ortsteil Bad Homburg).
-    const read = scope.area ? undefined : new Set(placesToRead(typed, scope));
+    const read = places && new Set(places);
     const only = scope.onlyPlace;
     const meant = (c: CheckedPoint) =>
       c.place === 'municipality' ||
