@@ -101,7 +101,7 @@ export function checkCandidate(
   // Last, as the dearest check: a file without postcodes is checked against the postcode's area.
   if (typed.postcode !== undefined && point.postcode === null) {
     if (!scope.area || !postcodes.reaches(scope.area, point)) return undefined;
-    if (!postcodes.confirms(scope.area, point)) return POSTCODE_DECLINED;
+    if (!postcodes.confirms(scope.area, point, point.placeKey)) return POSTCODE_DECLINED;
     unconfirmed.unshift('postcode');
   }
   return { point, place: fit, unconfirmed };
@@ -177,6 +177,8 @@ function placeFit(
     name.base !== published.base &&
     qualifiersAgree(name.qualifier, published.qualifier) &&
     published.parts.length === 0 &&
+    // "19322 Wittenberg" names Lutherstadt Wittenberg, not a slip for Wittenberge.
+    postcodes.statesNamed(place).size === 0 &&
     editDistance(name.base, published.base) <= slip
   ) {
     unconfirmed.push('place_spelling');

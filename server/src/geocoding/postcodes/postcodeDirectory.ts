@@ -36,10 +36,13 @@ const REACH_SLACK_KM = 1;
  * with the same postal place, or about as near (a quarter farther and
  * 250 m): within a city the areas are small and a long street runs through
  * several of them, and a point the reach above allows may lie in the
- * neighbouring area (Aachener Straße in Köln: 50674, 50931, 50933). Only the
- * postal place's own postcodes compete: the file names the point's
- * municipality, so a neighbouring town's postcode is no other reading, and a
- * place with one postcode is confirmed by the reach alone. Representative
+ * neighbouring area (Aachener Straße in Köln: 50674, 50931, 50933). The
+ * postal place's own postcodes compete, and those of the point's
+ * municipality where it is a postal place of its own: "63225 Dreieich" is
+ * Langen's postcode beside Dreieich's 63303, which lies nearer a building in
+ * Dreieich. A neighbouring town's postcode that the point's municipality has
+ * none of (Rehfelde under 15345 Strausberg) competes with its own place's
+ * only, so a place with one postcode is confirmed by the reach alone. Representative
  * points cannot tell more: a true address near its area's edge is often
  * nearer another area's point. The matcher declines such a point
  * (`postcode_unconfirmed`) rather than answer it; the geocoder decides.
@@ -56,8 +59,12 @@ export interface PostcodeDirectory {
   area(postcode: string): PostcodeArea | undefined;
   /** Whether a point can lie in the postcode's area (see REACH_FACTOR). */
   reaches(area: PostcodeArea, point: LatLon): boolean;
-  /** Whether the postcode's point is the nearest of its postal place's to the point, or about as near (see CONFIRM_FACTOR). */
-  confirms(area: PostcodeArea, point: LatLon): boolean;
+  /**
+   * Whether the postcode's point is the nearest to the point of its postal
+   * place's and of the point's own municipality's (a placeKey), or about as
+   * near (see CONFIRM_FACTOR).
+   */
+  confirms(area: PostcodeArea, point: LatLon, municipality: string): boolean;
   /**
    * The postal places (placeKeys) of other names whose postcode points lie
    * clearly nearer the point than the postcode's own (see CONFIRM_FACTOR):
@@ -134,8 +141,11 @@ export function createPostcodeDirectory(
     area: (postcode) => byPostcode.get(postcode),
     reaches: (area, point) =>
       kilometres(point, area) <= REACH_FACTOR * nearestKm(point) + REACH_SLACK_KM,
-    confirms: (area, point) => {
-      const siblings = byPlace.get(placeKey(area.place)) ?? [area];
+    confirms: (area, point, municipality) => {
+      const siblings = [
+        ...(byPlace.get(placeKey(area.place)) ?? [area]),
+        ...(byPlace.get(municipality) ?? []),
+      ];
       const nearest = Math.min(...siblings.map((a) => kilometres(point, a)));
       return kilometres(point, area) <= CONFIRM_FACTOR * nearest + CONFIRM_SLACK_KM;
     },

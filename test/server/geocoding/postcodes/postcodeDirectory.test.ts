@@ -90,8 +90,8 @@ describe('postcode directory', () => {
     // Düsseldorf, by 40227's point: 40233's point is 1.3 km off, within its reach.
     const koelnerStrasse = { lat: 51.213, lon: 6.806 };
     expect(directory.reaches(area('40233'), koelnerStrasse)).toBe(true);
-    expect(directory.confirms(area('40233'), koelnerStrasse)).toBe(false);
-    expect(directory.confirms(area('40227'), koelnerStrasse)).toBe(true);
+    expect(directory.confirms(area('40233'), koelnerStrasse, 'duesseldorf')).toBe(false);
+    expect(directory.confirms(area('40227'), koelnerStrasse, 'duesseldorf')).toBe(true);
   });
 
   it("confirms a town's one postcode, whatever other towns' points lie nearer", () => {
@@ -99,8 +99,17 @@ describe('postcode directory', () => {
     const city = { ...town, postcode: '22222', lon: 13.03, place: 'B' };
     const between = { lat: 53, lon: 13.02 };
     const two = createPostcodeDirectory([town, city]);
-    expect(two.confirms(town, between)).toBe(true);
-    expect(two.confirms(city, between)).toBe(true);
+    expect(two.confirms(town, between, 'c')).toBe(true);
+    expect(two.confirms(city, between, 'c')).toBe(true);
+  });
+
+  it("does not confirm a neighbouring town's postcode for a point of a town with postcodes of its own", () => {
+    // Schulstraße in Dreieich-Sprendlingen: 1.5 km from Dreieich's 63303, 3.3 km from Langen's 63225.
+    const sprendlingen = { lat: 50.0127, lon: 8.6967 };
+    expect(directory.reaches(area('63225'), sprendlingen)).toBe(true);
+    expect(directory.confirms(area('63225'), sprendlingen, 'dreieich')).toBe(false);
+    expect(directory.confirms(area('63225'), sprendlingen, 'egelsbach')).toBe(true);
+    expect(directory.confirms(area('63303'), sprendlingen, 'dreieich')).toBe(true);
   });
 
   it('knows postal places by their name without qualifier and by leading words', () => {

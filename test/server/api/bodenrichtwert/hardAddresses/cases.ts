@@ -420,6 +420,18 @@ export const TYPED_CASES: readonly Case[] = [
   typed('typo in the place', 'Huestraße 10, 44787 Bochun', { point: 'bochum' }),
   typed('typo in the place', 'Bahnhofstraße 35, 06108 Hale', { point: 'halle-saale' }),
   typed('typo in the place', 'Huestraße 10, 44787 Dortmund', 'fallback'),
+  typed('typo in the place', 'Stiftsstraße 10, 50171 Kerpn', { point: 'kerpen' }),
+  typed('typo in the place', 'Viktoriastraße 12, 16727 Veltn', { point: 'velten' }),
+  // Kempen and Velen are towns of their own, one letter from Kerpen and Velten.
+  typed('a slip that names another town', 'Stiftsstraße 10, 50171 Kempen', 'fallback'),
+  typed('a slip that names another town', 'Viktoriastraße 12, 16727 Velen', 'fallback'),
+  // 40789 is Monheim's; Langenfeld has postcodes of its own, one nearer the building.
+  ...['Hauptstraße 150, 40789 Langenfeld', 'Hauptstraße 150, 40789 Langenfeld (Rheinland)'].map(
+    (input) => typed("a neighbouring town's postcode", input, 'fallback'),
+  ),
+  typed("a neighbouring town's postcode", 'Hauptstraße 150, 40764 Langenfeld', {
+    point: 'langenfeld',
+  }),
 ];
 
 /** Street names as valuers abbreviate them. */
