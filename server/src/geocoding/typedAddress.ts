@@ -18,6 +18,8 @@ export type WrittenAddress = WrittenParts;
 /** The comparable keys of the parts (addressKeys.ts), as the official points are matched. */
 export interface AddressKeys extends HouseNumber {
   streetKey: string;
+  /** The street's words, each as a key ("Breiter Weg Nord": breiter, weg, nord). */
+  streetWords: string[];
   /** The keys of the street with its abbreviations written out ("Gr." → große, großer, …), streetKey first. */
   streetKeys: string[];
   /** An abbreviation no table explains ("K.-Liebknecht-Str."): the street as typed is no key. */
@@ -106,6 +108,10 @@ function keysOf(written: WrittenAddress, restoredPostcode?: string): AddressKeys
   return {
     ...number,
     streetKey: key,
+    streetWords: written.street
+      .split(/[\s-]+/)
+      .map(streetKey)
+      .filter(Boolean),
     streetKeys,
     initials: pattern !== undefined,
     ...(pattern === undefined ? {} : { streetPattern: pattern }),

@@ -81,6 +81,14 @@ describe('an address as typed', () => {
     expect(typedAddress(input).keys).toMatchObject({ streetKey: 'georgstr', number: 10, suffix });
   });
 
+  it.each([
+    ['Breiter Weg Nord 5, 39104 Magdeburg', ['breiter', 'weg', 'nord']],
+    ['Rüttenscheider-Straße Süd 24, 45130 Essen', ['ruettenscheider', 'str', 'sued']],
+    ['Huestr. 10, 44787 Bochum', ['huestr']],
+  ])('keeps the words of the street in %j', (input, words) => {
+    expect(typedAddress(input).keys?.streetWords).toEqual(words);
+  });
+
   it('reads "OT" and "Ortsteil" before a locality as no part of its name', () => {
     expect(typedAddress('Dorfstraße 5, OT Satzkorn, 14476 Potsdam').keys?.placeKeys).toEqual([
       'potsdam',

@@ -197,13 +197,24 @@ export const NUMBERED_NOTE_WORDS = NOISE_WORDS.filter((n) => n.tail === 'number'
 
 /**
  * Words before the house number that say it is one ("Nr. 40", "Hausnr. 40",
- * "Haus-Nr. 40", "Hausnummer 40"), folded without dot or hyphen. After the
- * number "Nr. 5" is a flat's number (NOISE_WORDS). One table: docs/api.md lists it.
+ * "Haus-Nr. 40", "Hs.-Nr. 40", "Hausnummer 40", "No. 40"), folded without dot
+ * or hyphen. After the number "Nr. 5" is a flat's number (NOISE_WORDS). One
+ * table: docs/api.md lists it.
  */
-export const NUMBER_MARKERS: readonly string[] = ['nr', 'hausnr', 'hnr', 'hausnummer', 'nummer'];
+export const NUMBER_MARKERS: readonly string[] = [
+  'nr',
+  'hausnr',
+  'hnr',
+  'hsnr',
+  'hausnummer',
+  'nummer',
+  'no',
+];
 
-/** A number marker as typed, with its dot and hyphen ("Haus-Nr."), as a regular expression's alternatives. */
-export const NUMBER_MARKER_WORDS = NUMBER_MARKERS.map((m) => m.replace(/^haus/, 'haus-?'))
+/** A number marker as typed, with its dot and hyphen ("Haus-Nr.", "Hs.-Nr."), as a regular expression's alternatives. */
+export const NUMBER_MARKER_WORDS = NUMBER_MARKERS.map((m) =>
+  m.replace(/^(haus|hs)(?=nr)/, '$1\\.?-?'),
+)
   .sort((a, b) => b.length - a.length)
   .join('|');
 

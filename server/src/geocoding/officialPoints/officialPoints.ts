@@ -333,6 +333,8 @@ export function createOfficialPoints(deps: {
       .sort((a, b) => b.score - a.score);
     const [best, next] = ranked;
     if (!best || best.score < SIMILAR_STREET) return undefined;
+    // "Breiter Weg Nord", "Am Marktplatz" for Breiter Weg, Am Markt: a word more is another street, no typo.
+    if (wordMore(typed.streetWords, best.key)) return undefined;
     // "Heidelberger 200" begins Heidelberger Straße and Heidelberger Landstraße: no typo of one.
     const begun = streets.filter((s) => s.streetKey.startsWith(typed.streetKey));
     if (new Set(begun.map((s) => s.streetKey)).size > 1) return undefined;
@@ -477,4 +479,12 @@ function toPlace(
     official,
     ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/** Whether the file's street key is the typed street without its first or last words. */
+function wordMore(typed: readonly string[], key: string): boolean {
+  for (let cut = 1; cut < typed.length; cut += 1) {
+    if (typed.slice(cut).join('') === key || typed.slice(0, -cut).join('') === key) return true;
+  }
+  return false;
 }

@@ -371,6 +371,16 @@ export const TYPED_CASES: readonly Case[] = [
   typed('postcode after the place', 'Bochum 44787 Huestraße 10', { point: 'bochum' }),
   typed('number before the street, Nr.', 'Huestraße Nr. 10, 44787 Bochum', { point: 'bochum' }),
   typed('number before the street, Nr.', '10 Huestraße, 44787 Bochum', { point: 'bochum' }),
+  ...[
+    'Rüttenscheider Straße No. 24, 45130 Essen',
+    'Rüttenscheider Str. Hs.-Nr. 24, 45130 Essen',
+  ].map((input) => typed('number before the street, Nr.', input, { point: 'essen-24' })),
+  // A word after or before the street is another street (Rüttenscheider Straße Süd), no typo.
+  ...[
+    'Rüttenscheider Straße Süd 24, 45130 Essen',
+    'Rüttenscheider Straße Hs 24, 45130 Essen',
+    'Alte Rüttenscheider Straße 24, 45130 Essen',
+  ].map((input) => typed('a word more than the street', input, 'fallback')),
   typed('abbreviation', 'Kl. Schwalbacher Str. 3, 65183 Wiesbaden', { point: 'wiesbaden-kl' }),
   typed('abbreviation', 'R.-Luxemburg-Str. 2, 10178 Berlin', { point: 'berlin-rosa' }),
   typed('abbreviation', 'Rosa-Luxemburg-Pl. 1, 10178 Berlin', { point: 'berlin-rosa-platz' }),
