@@ -247,6 +247,18 @@ describe('abbreviations and place variants', () => {
     expect(placeName('Rheda-Wiedenbrück').parts).toEqual(['rheda', 'wiedenbrueck']);
     expect(placeName('Bad Soden am Taunus').parts).toEqual([]);
   });
+
+  it.each([
+    ['Frankfurt am Main-Höchst', 'm', 'hoechst'],
+    ['Frankfurt a.M. - Nieder-Erlenbach', 'm', 'niedererlenbach'],
+    ['Halle (Saale)-Neustadt', 's', 'neustadt'],
+    ['Halle (Saale)', 's', ''],
+  ])(
+    'reads a name hyphenated to what tells namesakes apart in %s as an Ortsteil',
+    (typed, q, tail) => {
+      expect(placeName(typed)).toMatchObject({ qualifier: q, tail });
+    },
+  );
 });
 
 describe('place names with a title or a region', () => {

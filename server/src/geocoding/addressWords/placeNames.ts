@@ -91,6 +91,11 @@ export interface PlaceName {
   parts: string[];
   /** The states of a region the distinguishing part names (QUALIFIER_REGIONS); [] for none. */
   regions: readonly string[];
+  /**
+   * placeKey of a name hyphenated to the distinguishing part ('' none): an
+   * Ortsteil ("Frankfurt am Main-Höchst", "Oberharz am Brocken-Elbingerode").
+   */
+  tail: string;
 }
 
 const NO_REGIONS: readonly string[] = [];
@@ -99,7 +104,7 @@ export function placeName(written: string): PlaceName {
   const name = (PLACE_VARIANTS[placeKey(written)] ?? written.split(',')[0] ?? '').replace(KIND, '');
   const cut = QUALIFIER.exec(name);
   const baseText = cut ? name.slice(0, cut.index) : name;
-  const rest = cut ? name.slice(cut.index + cut[0].length) : '';
+  const [rest = '', ...tail] = cut ? name.slice(cut.index + cut[0].length).split(/\s*-\s*/) : [];
   const distinguishing = placeKey(rest.replace(/^(?:der|d\.)\s*/i, ''));
   const qualifier = distinguishing.charAt(0);
   const parts = baseText
@@ -112,6 +117,7 @@ export function placeName(written: string): PlaceName {
     qualifier,
     parts: parts.length > 1 ? parts : [],
     regions: QUALIFIER_REGIONS[distinguishing] ?? NO_REGIONS,
+    tail: placeKey(tail.join(' ')),
   };
 }
 

@@ -144,6 +144,12 @@ function placeFit(
     name.base === published.base &&
     qualifiersAgree(name.qualifier, published.qualifier)
   ) {
+    // "Frankfurt a.M.-Höchst": the name hyphenated to the distinguishing part is an Ortsteil.
+    if (name.tail !== published.tail) {
+      if (published.tail !== '') return undefined;
+      if (point.localityKey === null) return DECLINED;
+      return localityFits(name.tail, point, point.localityKey) ? 'municipality' : undefined;
+    }
     // "Bochum (Sparkasse)": what follows the name must be known to tell namesakes apart, or a
     // region of the point's state; else the point does not explain it.
     if (

@@ -112,7 +112,7 @@ export function createNamesakes(
   // Keep only the names that can mean two places as typed bare; a typed
   // qualifier only narrows (placesMeant), so the rest mean one at most.
   for (const [key, list] of byKey) {
-    if (meant(list, { key, base: key, qualifier: '', parts: [], regions: [] }) < 2)
+    if (meant(list, { key, base: key, qualifier: '', parts: [], regions: [], tail: '' }) < 2)
       byKey.delete(key);
   }
   return {

@@ -39,6 +39,17 @@ export const HARD_CASES: readonly Case[] = [
   hard('Ortsteil typed', 'Schulstraße 30, Nieder-Erlenbach, 60437 Frankfurt am Main', {
     point: 'ffm-nieder-erlenbach',
   }),
+  // An Ortsteil hyphenated to what tells namesakes apart is an Ortsteil all the same.
+  ...[
+    'Schulstraße 30, 60437 Frankfurt am Main-Nieder-Erlenbach',
+    'Schulstraße 30, 60437 Frankfurt a.M.-Nieder-Erlenbach',
+  ].map((input) => hard('Ortsteil after the qualifier', input, { point: 'ffm-nieder-erlenbach' })),
+  ...[
+    'Schulstraße 30, 60437 Frankfurt am Main-Bergen-Enkheim',
+    'Schulstraße 30, 60437 Frankfurt a.M.-Harheim',
+    'Bahnhofstraße 35, 06108 Halle (Saale)-Neustadt',
+    'Bahnhofstraße 35, 06108 Halle/Saale-Giebichenstein',
+  ].map((input) => hard('Ortsteil after the qualifier', input, 'fallback')),
   hard(
     'same street in two Ortsteile (file without postcodes)',
     'Schulstraße 30, 60594 Frankfurt am Main',
