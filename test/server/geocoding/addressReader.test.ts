@@ -252,6 +252,8 @@ describe('abbreviations and place variants', () => {
     ['Frankfurt am Main-Höchst', 'm', 'hoechst'],
     ['Frankfurt a.M. - Nieder-Erlenbach', 'm', 'niedererlenbach'],
     ['Halle (Saale)-Neustadt', 's', 'neustadt'],
+    ['Mülheim an der Ruhr (Saarn)', 'r', 'saarn'],
+    ['Frankfurt/Main (Höchst)', 'm', 'hoechst'],
     ['Halle (Saale)', 's', ''],
   ])(
     'reads a name hyphenated to what tells namesakes apart in %s as an Ortsteil',

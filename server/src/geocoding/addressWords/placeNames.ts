@@ -92,19 +92,24 @@ export interface PlaceName {
   /** The states of a region the distinguishing part names (QUALIFIER_REGIONS); [] for none. */
   regions: readonly string[];
   /**
-   * placeKey of a name hyphenated to the distinguishing part ('' none): an
-   * Ortsteil ("Frankfurt am Main-Höchst", "Oberharz am Brocken-Elbingerode").
+   * placeKey of a name hyphenated, bracketed or slashed to the distinguishing
+   * part ('' none): an Ortsteil ("Frankfurt am Main-Höchst", "Oberharz am
+   * Brocken-Elbingerode", "Mülheim an der Ruhr (Saarn)").
    */
   tail: string;
 }
 
 const NO_REGIONS: readonly string[] = [];
+/** What begins a name after the distinguishing part: a hyphen, a bracket, a slash. */
+const AFTER_QUALIFIER = /\s*[-(/]\s*/;
 
 export function placeName(written: string): PlaceName {
   const name = (PLACE_VARIANTS[placeKey(written)] ?? written.split(',')[0] ?? '').replace(KIND, '');
   const cut = QUALIFIER.exec(name);
   const baseText = cut ? name.slice(0, cut.index) : name;
-  const [rest = '', ...tail] = cut ? name.slice(cut.index + cut[0].length).split(/\s*-\s*/) : [];
+  const [rest = '', ...tail] = cut
+    ? name.slice(cut.index + cut[0].length).split(AFTER_QUALIFIER)
+    : [];
   const distinguishing = placeKey(rest.replace(/^(?:der|d\.)\s*/i, ''));
   const qualifier = distinguishing.charAt(0);
   const parts = baseText

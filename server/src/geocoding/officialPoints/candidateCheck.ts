@@ -144,7 +144,7 @@ function placeFit(
     name.base === published.base &&
     qualifiersAgree(name.qualifier, published.qualifier)
   ) {
-    // "Frankfurt a.M.-Höchst": the name hyphenated to the distinguishing part is an Ortsteil.
+    // "Frankfurt a.M.-Höchst", "… am Main (Seckbach)": a name after the distinguishing part is an Ortsteil.
     if (name.tail !== published.tail) {
       if (published.tail !== '') return undefined;
       if (point.localityKey === null) return DECLINED;
@@ -183,8 +183,9 @@ function placeFit(
     name.base !== published.base &&
     qualifiersAgree(name.qualifier, published.qualifier) &&
     published.parts.length === 0 &&
-    // "19322 Wittenberg" names Lutherstadt Wittenberg, not a slip for Wittenberge.
+    // "19322 (Lutherstadt) Wittenberg" names Wittenberg, not a slip for Wittenberge.
     postcodes.statesNamed(place).size === 0 &&
+    postcodes.statesNamed(name.key).size === 0 &&
     editDistance(name.base, published.base) <= slip
   ) {
     unconfirmed.push('place_spelling');

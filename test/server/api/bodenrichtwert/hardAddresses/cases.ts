@@ -43,12 +43,15 @@ export const HARD_CASES: readonly Case[] = [
   ...[
     'Schulstraße 30, 60437 Frankfurt am Main-Nieder-Erlenbach',
     'Schulstraße 30, 60437 Frankfurt a.M.-Nieder-Erlenbach',
+    'Schulstraße 30, 60437 Frankfurt am Main (Nieder-Erlenbach)',
   ].map((input) => hard('Ortsteil after the qualifier', input, { point: 'ffm-nieder-erlenbach' })),
   ...[
     'Schulstraße 30, 60437 Frankfurt am Main-Bergen-Enkheim',
     'Schulstraße 30, 60437 Frankfurt a.M.-Harheim',
     'Bahnhofstraße 35, 06108 Halle (Saale)-Neustadt',
     'Bahnhofstraße 35, 06108 Halle/Saale-Giebichenstein',
+    'Schulstraße 30, 60437 Frankfurt am Main (Harheim)',
+    'Bahnhofstraße 35, 06108 Halle an der Saale (Giebichenstein)',
   ].map((input) => hard('Ortsteil after the qualifier', input, 'fallback')),
   hard(
     'same street in two Ortsteile (file without postcodes)',
@@ -446,6 +449,7 @@ export const TYPED_CASES: readonly Case[] = [
   // Kempen and Velen are towns of their own, one letter from Kerpen and Velten.
   typed('a slip that names another town', 'Stiftsstraße 10, 50171 Kempen', 'fallback'),
   typed('a slip that names another town', 'Viktoriastraße 12, 16727 Velen', 'fallback'),
+  typed('a slip that names another town', 'Stiftsstraße 10, 50171 Stadt Kempen', 'fallback'),
   // 40789 is Monheim's; Langenfeld has postcodes of its own, one nearer the building.
   ...['Hauptstraße 150, 40789 Langenfeld', 'Hauptstraße 150, 40789 Langenfeld (Rheinland)'].map(
     (input) => typed("a neighbouring town's postcode", input, 'fallback'),
