@@ -53,12 +53,14 @@ describe('the event-loop report', () => {
     expect(reports.every((line) => line.samples > 0 && line.periodMs >= 200)).toBe(true);
     // On Linux the stall is told apart: the busy loop's time on a core and its wait for one
     // (on a loaded machine) make up the 150 ms; a busy loop never sleeps. A little of it may be
-    // neither (a page fault served from disk, a stop by the scheduler's throttling): on the
-    // two cores running the whole suite cpu + wait read 139 ms once.
+    // neither (a page fault served from disk, a stop by the scheduler's throttling, time the
+    // hypervisor gives another machine, which the guest counts nowhere): on the two cores
+    // running the whole suite cpu + wait read 139 ms once, and 119 ms on a virtual machine
+    // whose steal made it 1.7 times slower that day. Half the stall is the bound.
     if (process.platform === 'linux') {
       const cpu = Math.max(...reports.map((line) => line.cpuMs ?? 0));
       const waited = Math.max(...reports.map((line) => line.waitMs ?? 0));
-      expect(cpu + waited).toBeGreaterThanOrEqual(125);
+      expect(cpu + waited).toBeGreaterThanOrEqual(75);
       expect(cpu).toBeGreaterThan(0);
     }
   });
