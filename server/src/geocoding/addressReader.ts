@@ -95,6 +95,8 @@ const GLUED_NUMBER = /(?<=\p{Ll}{2}\.?)(?=\d{1,4}[a-zA-Z]?(?:$|[\s,;]))/gu;
 const POSTCODE_LABEL = /(^|[\s,;(])(?:PLZ|Postleitzahl)\.?:?\s*(?=\d{4,5}(?!\d))/gi;
 const BRACKETED_POSTCODE = /\((\d{5})\)/g;
 const COUNTRY_BEFORE_POSTCODE = /(^|[\s,;(])DE?(?:\s*-\s*|\s+)(?=\d{5}(?!\d))/g;
+/** A postcode glued to its place, as a spreadsheet's joined columns leave it: "35582Wetzlar". */
+const GLUED_POSTCODE = /(^|[\s,;(])(\d{5})(?=\p{Lu}\p{Ll})/gu;
 
 export function readAddress(nfc: string): ReadAddress {
   const unexplained = new Set<GeocodingWarning>();
@@ -103,6 +105,7 @@ export function readAddress(nfc: string): ReadAddress {
     .replace(POSTCODE_LABEL, '$1')
     .replace(BRACKETED_POSTCODE, ' $1')
     .replace(COUNTRY_BEFORE_POSTCODE, '$1')
+    .replace(GLUED_POSTCODE, '$1$2 ')
     .replace(GLUED_NUMBER, ' ')
     .replace(GLUED_ORDINAL, '$1 ')
     .replace(BRACKETED_NOTE, ', $1,')

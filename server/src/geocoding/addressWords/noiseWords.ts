@@ -156,8 +156,10 @@ export const ORDINAL = /^\d{1,2}\.$/;
 
 /**
  * Countries and states typed after the place, as placeKey()s (lower case
- * letters and digits only), each state with its two-letter code: a country
- * says nothing a postcode does not; a state must be the point's own.
+ * letters and digits only), each state with its codes (ISO 3166-2 and the
+ * common ones: "NRW", "RLP"): a country says nothing a postcode does not; a
+ * state must be the point's own, so a code read where something else was meant
+ * ("HH" for a Hinterhaus) only ever costs a point, never gives another.
  */
 export const REGIONS: Readonly<Record<string, string | undefined>> = {
   deutschland: undefined,
@@ -171,22 +173,35 @@ export const REGIONS: Readonly<Record<string, string | undefined>> = {
   bayern: 'BY',
   by: 'BY',
   berlin: 'BE',
+  be: 'BE',
   brandenburg: 'BB',
+  bb: 'BB',
   bremen: 'HB',
+  hb: 'HB',
   hamburg: 'HH',
+  hh: 'HH',
   hessen: 'HE',
+  he: 'HE',
   mecklenburgvorpommern: 'MV',
   mv: 'MV',
   niedersachsen: 'NI',
+  ni: 'NI',
   nordrheinwestfalen: 'NW',
+  nw: 'NW',
   nrw: 'NW',
   rheinlandpfalz: 'RP',
+  rp: 'RP',
   rlp: 'RP',
   saarland: 'SL',
+  sl: 'SL',
   sachsen: 'SN',
+  sn: 'SN',
   sachsenanhalt: 'ST',
+  st: 'ST',
   schleswigholstein: 'SH',
+  sh: 'SH',
   thueringen: 'TH',
+  th: 'TH',
 };
 
 /** Words of notes that carry a number ("Whg. 5", "TG 14"), as a regular expression's alternatives. */

@@ -432,7 +432,14 @@ export const TYPED_CASES: readonly Case[] = [
   typed('trailing state or country', 'Berliner Straße 60, 60311 Frankfurt am Main, Hessen', {
     point: 'ffm-innenstadt',
   }),
+  typed('trailing state or country', 'Berliner Straße 60, 60311 Frankfurt am Main, HE', {
+    point: 'ffm-innenstadt',
+  }),
+  typed('trailing state or country', 'Huestraße 10, 44787 Bochum, NW', { point: 'bochum' }),
   typed('trailing state contradicts', 'Huestraße 10, 44787 Bochum, Bayern', 'fallback'),
+  typed('trailing state contradicts', 'Huestraße 10, 44787 Bochum, HE', 'fallback'),
+  // "HH" is Hamburg, or a Hinterhaus: either way not a building in Bochum to answer for sure.
+  typed('trailing state contradicts', 'Huestraße 10 (HH), 44787 Bochum', 'fallback'),
   typed(
     'trailing state contradicts',
     'Berliner Straße 60, 60311 Frankfurt am Main, Sachsen',
@@ -441,6 +448,10 @@ export const TYPED_CASES: readonly Case[] = [
   typed('postcode written otherwise', 'Huestraße 10, Bochum (44787)', { point: 'bochum' }),
   typed('postcode written otherwise', 'Huestraße 10, Bochum, PLZ 44787', { point: 'bochum' }),
   typed('postcode written otherwise', 'Huestraße 10, D 44787 Bochum', { point: 'bochum' }),
+  typed('postcode written otherwise', 'Huestraße 10, 44787Bochum', { point: 'bochum' }),
+  typed('postcode written otherwise', 'Bahnhofstraße 35 06108Halle (Saale)', {
+    point: 'halle-saale',
+  }),
   typed('typo in the place', 'Huestraße 10, 44787 Bochun', { point: 'bochum' }),
   typed('typo in the place', 'Bahnhofstraße 35, 06108 Hale', { point: 'halle-saale' }),
   typed('typo in the place', 'Huestraße 10, 44787 Dortmund', 'fallback'),
