@@ -72,6 +72,7 @@ export interface ImportDeps {
     | 'inTransaction'
     | 'insertPoints'
     | 'insertStreets'
+    | 'insertLocalities'
     | 'activate'
     | 'refuse'
     | 'addressRepeats'
@@ -131,6 +132,7 @@ export async function importHouseFile(
     const summary = builder.summary(dateOfFile);
     refuseIfUnfit(builder, summary);
     await deps.repository.insertStreets(importId, builder.streets());
+    await deps.repository.insertLocalities(importId, builder.localities());
     await deps.repository.activate(importId, source.state, summary, deps.clock());
     for (const replaced of await deps.repository.disposable(source.state)) {
       await deps.repository.purge(replaced);

@@ -15,6 +15,7 @@ import type { HouseRow, ReadBatch } from './formats/houseRow.js';
 import type {
   OfficialPoint,
   ImportSummary,
+  LocalityName,
   StreetName,
 } from '../geocoding/officialPoints/officialPointRepository.js';
 import { NOT_MALFORMED, type LeftOutReason } from './leftOutReasons.js';
@@ -64,6 +65,7 @@ export class PointBuilder {
   private kept = 0;
   private newestDate: string | undefined;
   private readonly streetNames = new Map<string, StreetName>();
+  private readonly localityNames = new Map<string, LocalityName>();
   private readonly otherStates = new Map<string, number>();
   /** Sum of the positions outside the state, for where they lie. */
   private readonly outside = { count: 0, lat: 0, lon: 0 };
@@ -97,6 +99,11 @@ export class PointBuilder {
 
   streets(): StreetName[] {
     return [...this.streetNames.values()];
+  }
+
+  /** Each place's Ortsteile, named as the file first wrote them. */
+  localities(): LocalityName[] {
+    return [...this.localityNames.values()];
   }
 
   /** The rows' newest date; without one, the date of the file (`fallback`) and where it comes from. */
@@ -164,9 +171,17 @@ export class PointBuilder {
     // SL, HB and HH name no municipality, only the postal place or the locality.
     const placeName = row.municipality || row.postalPlace || row.locality || '';
     const place = this.placeKey(placeName);
-    const locality = [row.locality, row.postalPlace]
-      .map((name) => (name === undefined ? '' : this.placeKey(name)))
-      .find((key) => key !== '' && key !== place);
+    const localityName = [row.locality, row.postalPlace].find(
+      (name) => name !== undefined && this.placeKey(name) !== '' && this.placeKey(name) !== place,
+    );
+    const locality = localityName === undefined ? undefined : this.placeKey(localityName);
+    if (locality !== undefined && !this.localityNames.has(`${place}|${locality}`)) {
+      this.localityNames.set(`${place}|${locality}`, {
+        placeKey: place,
+        localityKey: locality,
+        locality: detached(localityName ?? ''),
+      });
+    }
     if (!this.streetNames.has(`${place}|${street}`)) {
       this.streetNames.set(`${place}|${street}`, {
         placeKey: place,

@@ -1,3 +1,4 @@
+import { QueryTypes } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gebrefLine, hkDeFile } from '#dev/fakes/houseCoordinateFiles.js';
 import { typedAddress } from '#server/geocoding/typedAddress.js';
@@ -74,6 +75,39 @@ describe.each(databaseKinds())('house-coordinate import on %s', (kind) => {
     expect(Number((count as { n: number }[])[0]?.n)).toBe(1);
     // Nothing is left to delete: a later import does not sweep the old ranges again.
     expect(await tools.repository.disposable('DE-NW')).toEqual([]);
+  });
+
+  it('keeps the names of a file’s Ortsteile, and removes them with its points', async () => {
+    const sachsenhausen = {
+      ...MUENSTER,
+      stateKey: '06',
+      stateName: 'Hessen',
+      municipality: 'Frankfurt am Main',
+      locality: 'Sachsenhausen-Nord',
+      street: 'Schweizer Straße',
+      number: '20',
+      lat: 50.1054,
+      lon: 8.6896,
+    };
+    const names = async () =>
+      (
+        await t.db.sequelize.query<{ locality: string }>(
+          'SELECT locality FROM house_localities ORDER BY locality',
+          { type: QueryTypes.SELECT },
+        )
+      ).map((row) => row.locality);
+    await tools.import({ state: 'HE', file: writeHouseFile('he1.txt', hkDeFile([sachsenhausen])) });
+    expect(await names()).toEqual(['Sachsenhausen-Nord']);
+    // Its first word names the Ortsteil; a name cut short does not.
+    // A finder of its own: the shared one remembers which states it found imported.
+    const { official } = addressTools(t.db);
+    const typed = (ortsteil: string) =>
+      official.find(typedAddress(`Schweizer Straße 20, ${ortsteil}, 60594 Frankfurt am Main`));
+    expect(await typed('Sachsenhausen')).toMatchObject({ official: { match: 'postcode_area' } });
+    expect(await typed('Sachsen')).toBeNull();
+    const nordend = { ...sachsenhausen, locality: 'Nordend-Ost', street: 'Rohrbachstraße' };
+    await tools.import({ state: 'HE', file: writeHouseFile('he2.txt', hkDeFile([nordend])) });
+    expect(await names()).toEqual(['Nordend-Ost']);
   });
 
   it('imports a file with a few malformed rows, counting each with its line', async () => {

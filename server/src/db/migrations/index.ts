@@ -18,6 +18,7 @@ import { cacheKeyLengthMigration } from './090-cache-key-length.js';
 import { irwZonesMigration } from './100-irw-zones.js';
 import { liegenschaftszinssaetzeMigration } from './101-liegenschaftszinssaetze.js';
 import { housePointsByStreetMigration } from './110-house-points-by-street.js';
+import { houseLocalitiesMigration } from './120-house-localities.js';
 
 export const migrations: readonly Migration[] = [
   accountsMigration,
@@ -38,4 +39,5 @@ export const migrations: readonly Migration[] = [
   irwZonesMigration,
   liegenschaftszinssaetzeMigration,
   housePointsByStreetMigration,
+  houseLocalitiesMigration,
 ];

@@ -248,16 +248,25 @@ function localityFits(
   locality: string,
   prefix = true,
 ): boolean {
-  return sameLocality(typed, locality, prefix) || inBerlinDistrict(typed, point.placeKey, locality);
+  return (
+    sameLocality(typed, locality, prefix ? point.locality : null) ||
+    inBerlinDistrict(typed, point.placeKey, locality)
+  );
 }
 
+/** Where the words of an Ortsteil's name part: spaces, hyphens, slashes. */
+const LOCALITY_WORDS = /[\s/-]+/;
+
 /**
- * "Porz" typed names the published "Porz-Ensen"; "Porz" and "Poll" do not. A
- * typed name longer than the published one says more than the point
- * confirms ("Klosterfelde/Stolzenhagen" for Klosterfelde).
+ * "Sachsenhausen" typed names the published "Sachsenhausen-Nord" (its first
+ * word); "Sachsen" does not, nor "Nied" (an Ortsteil of its own) "Niederrad".
+ * A typed name longer than the published one says more than the point
+ * confirms ("Klosterfelde/Stolzenhagen" for Klosterfelde). Without the
+ * published name (an import older than the names), only the whole name fits.
  */
-function sameLocality(typed: string, published: string, prefix: boolean): boolean {
+function sameLocality(typed: string, published: string, name: string | null): boolean {
   if (typed === published) return true;
-  if (!prefix) return false;
-  return typed.length >= MIN_PREFIX && published.startsWith(typed);
+  if (name === null || typed.length < MIN_PREFIX || !published.startsWith(typed)) return false;
+  const words = name.split(LOCALITY_WORDS);
+  return words.some((_, i) => i > 0 && placeKey(words.slice(0, i).join(' ')) === typed);
 }

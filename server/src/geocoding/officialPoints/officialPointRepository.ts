@@ -34,8 +34,17 @@ export interface StreetName {
   street: string;
 }
 
+/** An Ortsteil of a place as the file names it ("Sachsenhausen-Nord"). */
+export interface LocalityName {
+  placeKey: string;
+  localityKey: string;
+  locality: string;
+}
+
 /** A point found for a lookup, with the import it belongs to. */
 export interface MatchedPoint extends OfficialPoint {
+  /** The Ortsteil's name as the file writes it; null where none, or the import predates the names. */
+  locality: string | null;
   state: string;
   dataDate: string | null;
   dataDateSource: DataDateSource | null;
@@ -111,8 +120,11 @@ const POINT_COLUMNS = [
 const MATCH_SELECT = `SELECT p.street_key AS streetKey, p.number AS number, p.suffix AS suffix,
   p.place_key AS placeKey, p.locality_key AS localityKey, p.postcode AS postcode, p.street AS street,
   p.house_number AS houseNumber, p.municipality AS municipality, p.quality AS quality, p.lat AS lat,
-  p.lon AS lon, i.state AS state, i.data_date AS dataDate, i.data_date_source AS dataDateSource
-  FROM house_points p JOIN house_point_imports i ON i.id = p.import_id AND i.status = 'active'`;
+  p.lon AS lon, l.locality AS locality, i.state AS state, i.data_date AS dataDate,
+  i.data_date_source AS dataDateSource
+  FROM house_points p JOIN house_point_imports i ON i.id = p.import_id AND i.status = 'active'
+  LEFT JOIN house_localities l ON l.import_id = p.import_id AND l.place_key = p.place_key
+  AND l.locality_key = p.locality_key`;
 
 /** What makes points one address (the repeat guard's grouping). */
 const ADDRESS = 'place_key, locality_key, street_key, number, suffix';
@@ -208,6 +220,21 @@ export class OfficialPointRepository {
           .join(',')}`,
         {
           replacements: chunk.flatMap((s) => [importId, s.placeKey, s.streetKey, s.street]),
+          type: QueryTypes.INSERT,
+        },
+      );
+    }
+  }
+
+  async insertLocalities(importId: number, localities: readonly LocalityName[]): Promise<void> {
+    for (let i = 0; i < localities.length; i += 2000) {
+      const chunk = localities.slice(i, i + 2000);
+      await this.sequelize.query(
+        `INSERT INTO house_localities (import_id, place_key, locality_key, locality) VALUES ${chunk
+          .map(() => '(?,?,?,?)')
+          .join(',')}`,
+        {
+          replacements: chunk.flatMap((l) => [importId, l.placeKey, l.localityKey, l.locality]),
           type: QueryTypes.INSERT,
         },
       );
@@ -366,9 +393,11 @@ export class OfficialPointRepository {
         { replacements: [from, from + DELETE_CHUNK, record.id] },
       );
     }
-    await this.sequelize.query('DELETE FROM house_streets WHERE import_id = ?', {
-      replacements: [record.id],
-    });
+    for (const table of ['house_streets', 'house_localities']) {
+      await this.sequelize.query(`DELETE FROM ${table} WHERE import_id = ?`, {
+        replacements: [record.id],
+      });
+    }
     await this.sequelize.query(
       `UPDATE house_point_imports SET first_point_id = NULL, last_point_id = NULL,
        status = CASE WHEN status = 'loading' THEN 'refused' ELSE status END WHERE id = ?`,

@@ -14,6 +14,7 @@ function point(municipality: string, locality: string | null, state = 'DE-NW'): 
     suffix: '',
     placeKey: placeKey(municipality),
     localityKey: locality === null ? null : placeKey(locality),
+    locality,
     postcode: null,
     street: 'Bahnhofstraße',
     houseNumber: '12',
@@ -59,6 +60,25 @@ describe('the place typed, checked against a point', () => {
       expect(check(input, point('Kall', null))).toBe('locality_unconfirmed');
     },
   );
+
+  it('takes the first words of the file’s Ortsteil, never another name’s beginning', () => {
+    const nordend = point('Frankfurt am Main', 'Nordend-Ost', 'DE-HE');
+    expect(check('Bahnhofstraße 12, Frankfurt-Nordend', nordend)).toMatchObject({
+      place: 'municipality',
+    });
+    expect(check('Bahnhofstraße 12, Frankfurt-Nord', nordend)).toBeUndefined();
+    expect(
+      check('Bahnhofstraße 12, Frankfurt-Nied', point('Frankfurt am Main', 'Niederrad', 'DE-HE')),
+    ).toBeUndefined();
+  });
+
+  it('takes only the whole Ortsteil where the import holds no names', () => {
+    const unnamed = { ...point('Frankfurt am Main', 'Nordend-Ost', 'DE-HE'), locality: null };
+    expect(check('Bahnhofstraße 12, Frankfurt-Nordend-Ost', unnamed)).toMatchObject({
+      place: 'municipality',
+    });
+    expect(check('Bahnhofstraße 12, Frankfurt-Nordend', unnamed)).toBeUndefined();
+  });
 
   it.each([
     ['Bahnhofstraße 12, 06108 Halle/S.', 'Halle (Saale)'],

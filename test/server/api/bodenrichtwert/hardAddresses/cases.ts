@@ -63,6 +63,22 @@ export const HARD_CASES: readonly Case[] = [
     'Schulstraße 30, Sachsenhausen, 60437 Frankfurt am Main',
     'fallback',
   ),
+  // The first word of the file's Ortsteil names it; another Ortsteil's name cut short does not.
+  ...[
+    'Bruchfeldstraße 10, 60528 Frankfurt-Niederrad',
+    'Rohrbachstraße 40, 60389 Frankfurt-Nordend',
+    'Rohrbachstraße 40, Nordend, 60389 Frankfurt am Main',
+  ].map((input) =>
+    hard('Ortsteil the beginning of the file’s', input, {
+      point: input.startsWith('B') ? 'ffm-niederrad' : 'ffm-nordend-ost',
+    }),
+  ),
+  ...[
+    'Bruchfeldstraße 10, 60528 Frankfurt-Nied',
+    'Bruchfeldstraße 10, 60528 Frankfurt am Main (Nied)',
+    'Bruchfeldstraße 10, Nied, 60528 Frankfurt am Main',
+    'Rohrbachstraße 40, 60389 Frankfurt-Nord',
+  ].map((input) => hard('Ortsteil the beginning of the file’s', input, 'fallback')),
   hard('same street, no postcode', 'Schulstraße 30, Frankfurt am Main', 'fallback'),
   hard('place prefix of another municipality', 'Bahnhofstraße 35, 59065 Hamm', { point: 'hamm' }),
   // 57577 is Hamm (Sieg): the qualifier names the namesake, not 59065's Hamm.

@@ -239,6 +239,27 @@ export const WORLD: readonly WorldPoint[] = [
     lat: 50.1112,
     lon: 8.6815,
   }),
+  // Ortsteile whose names begin with another's (Nied, Niederrad) or with a word of their own.
+  he({
+    id: 'ffm-niederrad',
+    municipality: 'Frankfurt am Main',
+    locality: 'Niederrad',
+    street: 'Bruchfeldstraße',
+    number: '10',
+    truePostcode: '60528',
+    lat: 50.076,
+    lon: 8.64,
+  }),
+  he({
+    id: 'ffm-nordend-ost',
+    municipality: 'Frankfurt am Main',
+    locality: 'Nordend-Ost',
+    street: 'Rohrbachstraße',
+    number: '40',
+    truePostcode: '60389',
+    lat: 50.142,
+    lon: 8.712,
+  }),
   // An Ortsteil whose name begins with its municipality's.
   he({
     id: 'ffm-frankfurter-berg',
