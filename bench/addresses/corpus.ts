@@ -128,8 +128,11 @@ console.log(
 console.log(
   `addresses expecting their official point found there: ${percent(cases.filter((c) => typeof c.expected === 'object'))}`,
 );
-// With the cases whose point exists though the typing cannot confirm it (`exists`, expected fallback).
-console.log(`addresses whose official point exists found there: ${percent(cases.filter(exists))}`);
+// With the cases whose point exists though the rule forbids the typing to confirm it
+// (`exists`, expected fallback: ranges, corners, namesakes), each counted as not found.
+console.log(
+  `addresses whose official point exists found there, those the rule must decline counted as misses: ${percent(cases.filter(exists))}`,
+);
 const bad = cases.filter((c) => ['wrong', '5xx'].includes(verdicts.get(c)?.verdict ?? '5xx'));
 for (const c of bad) {
   const v = verdicts.get(c);
