@@ -234,6 +234,14 @@ function ofMunicipality(point: MatchedPoint, municipality: PlaceName, typed: Add
   if (typed.placeKeys[0] === point.placeKey && municipality.parts.includes(point.placeKey)) {
     return true;
   }
+  // "15831 Mahlow", whose postal name is one part of Blankenfelde-Mahlow: a point the file puts
+  // in that part.
+  if (
+    point.localityKey === municipality.key &&
+    placeName(point.municipality).parts.includes(municipality.key)
+  ) {
+    return true;
+  }
   // Cheap first: a name that does not hold the municipality's is another ("Lutherstadt Eisleben" holds it).
   return (
     point.placeKey.includes(municipality.base) &&

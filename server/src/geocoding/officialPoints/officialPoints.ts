@@ -36,7 +36,9 @@ import {
 import { onlyWithoutSuffix, pick } from './pointChoice.js';
 import { placeApart } from './placeApart.js';
 import { boundedLru } from '../../memory/boundedLru.js';
+import { placeKey } from '../addressKeys.js';
 import {
+  KIND_WORDS,
   namesMunicipality,
   namesPostalPlace,
   placeName,
@@ -229,12 +231,15 @@ export function createOfficialPoints(deps: {
     // apart begins the file's name however that writes it ("Brandenburg/Havel": Brandenburg an
     // der Havel).
     const name = typed.place === undefined ? [] : [typed.place.key, typed.place.base];
+    // "Stendal", "Eisleben" without a postcode: the file may write the town with its title.
+    const titled = name.slice(1).flatMap((base) => KIND_WORDS.map((kind) => placeKey(kind) + base));
     return [
       ...new Set([
         ...typed.placeKeys,
         ...(municipality === undefined ? [] : [municipality]),
         ...(only === undefined ? [] : [only]),
         ...name,
+        ...titled,
       ]),
     ];
   }

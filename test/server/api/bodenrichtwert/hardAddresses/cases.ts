@@ -393,6 +393,18 @@ export const TYPED_CASES: readonly Case[] = [
   }),
   typed('suffix after a hyphen', 'Prinzipalmarkt 11-b, 48143 Münster', { point: 'muenster-11b' }),
   typed('title of a town left out', 'Hallesche Straße 10, 06295 Eisleben', { point: 'eisleben' }),
+  typed('title of a town left out', 'Hallesche Straße 10, Eisleben', { point: 'eisleben' }),
+  typed('title of a town left out', 'Hallesche Straße 10, Stadt Eisleben', { point: 'eisleben' }),
+  // 15831's postal name is Mahlow, one part of Blankenfelde-Mahlow; Blankenfelde has 15827.
+  typed('postal name one part of a merged one', 'Trebbiner Straße 10, 15831 Mahlow', {
+    point: 'blankenfelde-mahlow',
+  }),
+  typed(
+    'postal name one part of a merged one',
+    'Trebbiner Straße 10, 15831 Blankenfelde',
+    'fallback',
+  ),
+  typed('postal name one part of a merged one', 'Trebbiner Straße 10, 15827 Mahlow', 'fallback'),
   typed('lost leading zero', 'Bahnhofstraße 2, 1968 Senftenberg', { point: 'senftenberg' }),
   typed('lost leading zero', 'Altmarkt 1, 6712 Zeitz', { point: 'zeitz' }),
   typed('lost leading zero', 'Bahnhofstraße 35, 6108 Halle', { point: 'halle-saale' }),

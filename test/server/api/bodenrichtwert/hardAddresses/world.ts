@@ -637,6 +637,17 @@ export const TYPED_WORLD: readonly WorldPoint[] = [
     lat: 51.523,
     lon: 11.566,
   }),
+  bb({
+    id: 'blankenfelde-mahlow',
+    municipality: 'Blankenfelde-Mahlow',
+    locality: 'Mahlow',
+    street: 'Trebbiner Straße',
+    number: '10',
+    postcode: '15831',
+    truePostcode: '15831',
+    lat: 52.3578,
+    lon: 13.4376,
+  }),
   st({
     id: 'sandersdorf',
     municipality: 'Sandersdorf-Brehna',
