@@ -39,6 +39,12 @@ export const ENDING_ABBREVIATIONS: readonly Abbreviation[] = [
 
 const WORDS = new Map(WORD_ABBREVIATIONS.map((a) => [a.short, a.long]));
 
+/** The kind of street at the end of a key ("…str", "…weg"): what an initial's name must add to. */
+const STREET_KINDS =
+  /(?:str|weg|platz|allee|gasse|ring|damm|ufer|chaussee|pfad|steig|markt|promenade)$/;
+/** Letters a name after an initial must have beyond the kind of street ("Ebert" in "Fr.-Ebert-Str."). */
+const MIN_NAMED = 3;
+
 /**
  * The written forms a typed street may stand for: every combination of its
  * abbreviations' long forms (at most `limit`), the street as typed first.
@@ -82,6 +88,12 @@ export function abbreviationPattern(street: string): RegExp | undefined {
   // could begin Breiter, Brauer or Brücken; it stays as typed and matches no street.
   const pieces = spelled.split(/([A-Za-zÄÖÜäöüß]+)\.(?=\s*-)/);
   if (pieces.length < 2) return undefined;
+  // "K.-Str.", "W.-Weg": an initial before nothing but the kind of street names no street.
+  const named = pieces
+    .filter((_, i) => i % 2 === 0)
+    .map(streetKey)
+    .join('');
+  if (named.replace(STREET_KINDS, '').length < MIN_NAMED) return undefined;
   // split() with a group: the words before a dot stand at the odd places.
   const pattern = pieces.map((piece, i) =>
     i % 2 === 1 ? `${streetKey(piece)}[a-z]*` : streetKey(piece),

@@ -439,6 +439,22 @@ export class OfficialPointRepository {
     );
   }
 
+  /** Active points at this street and number whose Ortsteil is one of these, of the given states. */
+  async pointsInLocalities(
+    streetKey: string,
+    number: number,
+    localityKeys: readonly string[],
+    states: readonly string[],
+  ): Promise<MatchedPoint[]> {
+    if (localityKeys.length === 0 || states.length === 0) return [];
+    return readRows<MatchedPoint>(
+      this.sequelize,
+      `${MATCH_SELECT} WHERE p.street_key = ? AND p.number = ?
+       AND p.locality_key IN (${marks(localityKeys)}) AND i.state IN (${marks(states)})`,
+      [streetKey, number, ...localityKeys, ...states],
+    );
+  }
+
   /**
    * Active points at this street and number of the given states inside the
    * box, at most `limit` (a caller that gets `limit` rows may have missed some).

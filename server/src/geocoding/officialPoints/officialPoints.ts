@@ -112,7 +112,12 @@ const FAR_KM = 30;
 export function createOfficialPoints(deps: {
   repository: Pick<
     OfficialPointRepository,
-    'pointsInPlaces' | 'pointsInBox' | 'streetsIn' | 'activeStates' | 'placesKnown'
+    | 'pointsInPlaces'
+    | 'pointsInBox'
+    | 'pointsInLocalities'
+    | 'streetsIn'
+    | 'activeStates'
+    | 'placesKnown'
   >;
   sources: AddressSources;
   postcodes: PostcodeDirectory;
@@ -275,11 +280,31 @@ export function createOfficialPoints(deps: {
     if (declined !== undefined) return declined;
     if (await postcodeContradicted(agreeing, scope)) return POSTCODE_DECLINED;
     if (twoReadings(agreeing)) return AMBIGUOUS;
+    if (places && (await ortsteilElsewhere(typed, streetKey, agreeing))) return AMBIGUOUS;
     // The place typed as it is, or as a locality, before the beginning of a name.
     const named = agreeing.filter((c) => c.place !== 'prefix');
     if (named.length > 0) return named;
     const municipalities = new Set(agreeing.map((c) => c.point.placeKey));
     return municipalities.size === 1 ? agreeing : [];
+  }
+
+  /**
+   * Without a postcode, whether another municipality's Ortsteil of the typed
+   * name, in any state with points, has this street and number: "Waldstraße
+   * 18, Griesheim" is the town Griesheim's or Frankfurt am Main's in its
+   * Ortsteil Griesheim, and nothing typed says which.
+   */
+  async function ortsteilElsewhere(
+    typed: AddressKeys,
+    streetKey: string,
+    agreeing: readonly CheckedPoint[],
+  ): Promise<boolean> {
+    const [place] = typed.placeKeys;
+    if (place === undefined || agreeing.length === 0) return false;
+    const states = [...(await activeStates())];
+    const answered = new Set(agreeing.map((c) => c.point.placeKey));
+    const others = await repository.pointsInLocalities(streetKey, typed.number, [place], states);
+    return others.some((p) => !answered.has(p.placeKey));
   }
 
   /** Whether every one of the places is a municipality of the state's file; remembered a minute per place. */

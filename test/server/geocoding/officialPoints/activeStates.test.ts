@@ -19,7 +19,12 @@ function officialPointsWith(active: () => Promise<Set<string>>) {
   let now = new Date('2026-11-28T10:00:00Z');
   const repository: Pick<
     OfficialPointRepository,
-    'pointsInPlaces' | 'pointsInBox' | 'streetsIn' | 'activeStates' | 'placesKnown'
+    | 'pointsInPlaces'
+    | 'pointsInBox'
+    | 'pointsInLocalities'
+    | 'streetsIn'
+    | 'activeStates'
+    | 'placesKnown'
   > = {
     activeStates: () => {
       asked.activeStates += 1;
@@ -30,6 +35,10 @@ function officialPointsWith(active: () => Promise<Set<string>>) {
       return Promise.resolve([]);
     },
     pointsInPlaces: (_street, _number, _places, states) => {
+      asked.points.push([...states]);
+      return Promise.resolve([]);
+    },
+    pointsInLocalities: (_street, _number, _localities, states) => {
       asked.points.push([...states]);
       return Promise.resolve([]);
     },

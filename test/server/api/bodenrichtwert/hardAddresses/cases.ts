@@ -63,6 +63,19 @@ export const HARD_CASES: readonly Case[] = [
     'Schulstraße 30, Sachsenhausen, 60437 Frankfurt am Main',
     'fallback',
   ),
+  // Without a postcode, a town's name is also another town's Ortsteil: nothing says which.
+  hard('a town and an Ortsteil elsewhere, no postcode', 'Waldstraße 18, Griesheim', 'fallback'),
+  hard('a town and an Ortsteil elsewhere, no postcode', 'Waldstraße 18, 64347 Griesheim', {
+    point: 'griesheim',
+  }),
+  hard('a town and an Ortsteil elsewhere, no postcode', 'Waldstraße 18, 65933 Griesheim', {
+    point: 'ffm-griesheim',
+  }),
+  hard(
+    'a town and an Ortsteil elsewhere, no postcode',
+    'Waldstraße 18, Frankfurt am Main-Griesheim',
+    { point: 'ffm-griesheim' },
+  ),
   // The first word of the file's Ortsteil names it; another Ortsteil's name cut short does not.
   ...[
     'Bruchfeldstraße 10, 60528 Frankfurt-Niederrad',
@@ -359,6 +372,9 @@ export const TYPED_CASES: readonly Case[] = [
   ].map((input) => typed('number marker before the number', input, { point: 'bochum' })),
   typed('first name abbreviated', 'Fr.-Ebert-Str. 10, 14467 Potsdam', { point: 'potsdam-ebert' }),
   typed('first name abbreviated', 'F.-Ebert-Straße 10, 14467 Potsdam', { point: 'potsdam-ebert' }),
+  // An initial before nothing but the kind of street: any street of Potsdam beginning so.
+  typed('first name abbreviated', 'F.-Str. 10, 14467 Potsdam', 'fallback'),
+  typed('first name abbreviated', 'F.-Straße 10, 14467 Potsdam', 'fallback'),
   typed('place variant', 'Kaiser-Friedrich-Promenade 20, 61348 Bad Homburg v. d. Höhe', {
     point: 'bad-homburg',
   }),

@@ -239,6 +239,27 @@ export const WORLD: readonly WorldPoint[] = [
     lat: 50.1112,
     lon: 8.6815,
   }),
+  // A town and another town's Ortsteil of one name: Griesheim, and Frankfurt am Main's Griesheim.
+  he({
+    id: 'griesheim',
+    municipality: 'Griesheim',
+    locality: 'Griesheim',
+    street: 'Waldstraße',
+    number: '18',
+    truePostcode: '64347',
+    lat: 49.8625,
+    lon: 8.5601,
+  }),
+  he({
+    id: 'ffm-griesheim',
+    municipality: 'Frankfurt am Main',
+    locality: 'Griesheim',
+    street: 'Waldstraße',
+    number: '18',
+    truePostcode: '65933',
+    lat: 50.0985,
+    lon: 8.5985,
+  }),
   // Ortsteile whose names begin with another's (Nied, Niederrad) or with a word of their own.
   he({
     id: 'ffm-niederrad',
