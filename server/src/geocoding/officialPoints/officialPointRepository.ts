@@ -212,31 +212,36 @@ export class OfficialPointRepository {
   }
 
   async insertStreets(importId: number, streets: readonly StreetName[]): Promise<void> {
-    for (let i = 0; i < streets.length; i += 2000) {
-      const chunk = streets.slice(i, i + 2000);
-      await this.sequelize.query(
-        `INSERT INTO house_streets (import_id, place_key, street_key, street) VALUES ${chunk
-          .map(() => '(?,?,?,?)')
-          .join(',')}`,
-        {
-          replacements: chunk.flatMap((s) => [importId, s.placeKey, s.streetKey, s.street]),
-          type: QueryTypes.INSERT,
-        },
-      );
-    }
+    await this.insertNames(
+      'house_streets',
+      ['place_key', 'street_key', 'street'],
+      importId,
+      streets.map((s) => [s.placeKey, s.streetKey, s.street]),
+    );
   }
 
   async insertLocalities(importId: number, localities: readonly LocalityName[]): Promise<void> {
-    for (let i = 0; i < localities.length; i += 2000) {
-      const chunk = localities.slice(i, i + 2000);
+    await this.insertNames(
+      'house_localities',
+      ['place_key', 'locality_key', 'locality'],
+      importId,
+      localities.map((l) => [l.placeKey, l.localityKey, l.locality]),
+    );
+  }
+
+  /** An import's names per place (streets, Ortsteile), 2,000 rows per statement. */
+  private async insertNames(
+    table: 'house_streets' | 'house_localities',
+    columns: readonly string[],
+    importId: number,
+    rows: readonly (readonly string[])[],
+  ): Promise<void> {
+    const row = `(${['import_id', ...columns].map(() => '?').join(',')})`;
+    for (let i = 0; i < rows.length; i += 2000) {
+      const chunk = rows.slice(i, i + 2000);
       await this.sequelize.query(
-        `INSERT INTO house_localities (import_id, place_key, locality_key, locality) VALUES ${chunk
-          .map(() => '(?,?,?,?)')
-          .join(',')}`,
-        {
-          replacements: chunk.flatMap((l) => [importId, l.placeKey, l.localityKey, l.locality]),
-          type: QueryTypes.INSERT,
-        },
+        `INSERT INTO ${table} (import_id, ${columns.join(', ')}) VALUES ${chunk.map(() => row).join(',')}`,
+        { replacements: chunk.flatMap((r) => [importId, ...r]), type: QueryTypes.INSERT },
       );
     }
   }

@@ -109,16 +109,19 @@ export interface OfficialPoints {
  */
 const FAR_KM = 30;
 
+/** What the matcher reads of the repository. */
+export type PointReads = Pick<
+  OfficialPointRepository,
+  | 'pointsInPlaces'
+  | 'pointsInBox'
+  | 'pointsInLocalities'
+  | 'streetsIn'
+  | 'activeStates'
+  | 'placesKnown'
+>;
+
 export function createOfficialPoints(deps: {
-  repository: Pick<
-    OfficialPointRepository,
-    | 'pointsInPlaces'
-    | 'pointsInBox'
-    | 'pointsInLocalities'
-    | 'streetsIn'
-    | 'activeStates'
-    | 'placesKnown'
-  >;
+  repository: PointReads;
   sources: AddressSources;
   postcodes: PostcodeDirectory;
   clock: Clock;

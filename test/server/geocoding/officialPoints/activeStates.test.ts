@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTIVE_STATES_MS,
   createOfficialPoints,
+  type PointReads,
 } from '#server/geocoding/officialPoints/officialPoints.js';
 import { loadAddressSources } from '#server/geocoding/officialPoints/addressSources.js';
-import type { OfficialPointRepository } from '#server/geocoding/officialPoints/officialPointRepository.js';
 import { loadPostcodeDirectory } from '#server/geocoding/postcodes/postcodeFile.js';
 import { typedAddress } from '#server/geocoding/typedAddress.js';
 
@@ -17,15 +17,7 @@ const MUENSTER = typedAddress('Prinzipalmarkt 10, 48143 Münster');
 function officialPointsWith(active: () => Promise<Set<string>>) {
   const asked = { activeStates: 0, points: [] as string[][] };
   let now = new Date('2026-11-28T10:00:00Z');
-  const repository: Pick<
-    OfficialPointRepository,
-    | 'pointsInPlaces'
-    | 'pointsInBox'
-    | 'pointsInLocalities'
-    | 'streetsIn'
-    | 'activeStates'
-    | 'placesKnown'
-  > = {
+  const repository: PointReads = {
     activeStates: () => {
       asked.activeStates += 1;
       return active();
