@@ -229,7 +229,7 @@ export class OfficialPointRepository {
     );
   }
 
-  /** An import's names per place (streets, Ortsteile), 2,000 rows per statement. */
+  /** The names per place of one import (streets, Ortsteile), 2,000 rows per statement. */
   private async insertNames(
     table: 'house_streets' | 'house_localities',
     columns: readonly string[],
