@@ -171,16 +171,20 @@ export class PointBuilder {
     // SL, HB and HH name no municipality, only the postal place or the locality.
     const placeName = row.municipality || row.postalPlace || row.locality || '';
     const place = this.placeKey(placeName);
-    const localityName = [row.locality, row.postalPlace].find(
-      (name) => name !== undefined && this.placeKey(name) !== '' && this.placeKey(name) !== place,
-    );
+    const localityName = [row.locality, row.postalPlace].find((name) => {
+      const key = name === undefined ? '' : this.placeKey(name);
+      return key !== '' && key !== place;
+    });
     const locality = localityName === undefined ? undefined : this.placeKey(localityName);
-    if (locality !== undefined && !this.localityNames.has(`${place}|${locality}`)) {
-      this.localityNames.set(`${place}|${locality}`, {
-        placeKey: place,
-        localityKey: locality,
-        locality: detached(localityName ?? ''),
-      });
+    if (localityName !== undefined && locality !== undefined) {
+      const known = `${place}|${locality}`;
+      if (!this.localityNames.has(known)) {
+        this.localityNames.set(known, {
+          placeKey: place,
+          localityKey: locality,
+          locality: detached(localityName),
+        });
+      }
     }
     if (!this.streetNames.has(`${place}|${street}`)) {
       this.streetNames.set(`${place}|${street}`, {

@@ -262,7 +262,7 @@ function localityFits(
   );
 }
 
-/** Where the words of an Ortsteil's name part: spaces, hyphens, slashes. */
+/** What parts the words of an Ortsteil's name: spaces, hyphens, slashes. */
 const LOCALITY_WORDS = /[\s/-]+/;
 
 /**
