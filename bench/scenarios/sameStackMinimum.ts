@@ -1,7 +1,7 @@
 // Scenario (m): the same-stack minimum of the cached lookup (c), its own
 // libraries and one SELECT of the stored answer (bench/processes/
-// sameStackMinimum.mjs), loaded like (c): the gap between (c) and (m) is what
-// the service adds over the stack it is built on.
+// sameStackMinimum.mjs), loaded like (c) and in turns with it: the gap
+// between (c) and (m) is what the service adds over the stack it is built on.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,16 +56,50 @@ export async function withSameStackMinimum<T>(
   }
 }
 
-export function measureSameStackMinimum(
+/** (c) and (m) measured in alternating rounds, and the round the ratio is read from. */
+export interface PairedRounds {
+  /** The cache hit of the median round. */
+  cacheHit: Row;
+  /** The same-stack minimum of the median round. */
+  minimum: Row;
+  /** c/m of every round, in the order measured. */
+  ratios: number[];
+}
+
+/**
+ * Measures the cache hit on `service` and the same-stack minimum alternately,
+ * `rounds` times each, both servers up the whole time: the machine's speed
+ * moves by a third within minutes on a shared host, so a ratio of two loads
+ * taken minutes apart says more about the moment than about the code. The
+ * rows returned are those of the round with the median ratio.
+ */
+export function measureAgainstMinimum(
+  service: ChildServer,
   answer: CachedAnswer,
-  settings: LoadSettings,
-): Promise<Row> {
-  return withSameStackMinimum(answer, (server) =>
-    measureThroughput(
-      server,
-      { id: 'm', scenario: 'same-stack minimum: helmet, log, json, bearer, 1 SELECT' },
-      { path: answer.path, headers: { Authorization: `Bearer ${answer.token}` } },
-      settings,
-    ),
-  );
+  settings: LoadSettings & { rounds: number },
+): Promise<PairedRounds> {
+  const request = { path: answer.path, headers: { Authorization: `Bearer ${answer.token}` } };
+  return withSameStackMinimum(answer, async (minimumServer) => {
+    const pairs: { cacheHit: Row; minimum: Row; ratio: number }[] = [];
+    for (let round = 0; round < settings.rounds; round++) {
+      const cacheHit = await measureThroughput(
+        service,
+        { id: 'c', scenario: 'GET /api/bodenrichtwert cache hit, JSON, SQLite' },
+        request,
+        settings,
+      );
+      const minimum = await measureThroughput(
+        minimumServer,
+        { id: 'm', scenario: 'same-stack minimum: helmet, log, json, bearer, 1 SELECT' },
+        request,
+        settings,
+      );
+      const ratio = (cacheHit.requestsPerSecond ?? 0) / (minimum.requestsPerSecond ?? Infinity);
+      pairs.push({ cacheHit, minimum, ratio });
+    }
+    const ratios = pairs.map((pair) => pair.ratio);
+    const median = [...pairs].sort((x, y) => x.ratio - y.ratio)[Math.floor(pairs.length / 2)];
+    if (!median) throw new Error('(c)/(m): no round measured');
+    return { cacheHit: median.cacheHit, minimum: median.minimum, ratios };
+  });
 }
