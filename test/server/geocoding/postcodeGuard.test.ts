@@ -14,7 +14,7 @@ const ticket = ticketFor(
 );
 
 /** A geocoding that answers one place and counts what it is asked. */
-function geocodingAnswering(place: GeocodedPlace, directory = postcodes) {
+function geocodingAnswering(place: GeocodedPlace) {
   const asked: string[] = [];
   const geocoding: CachedGeocoding = {
     resolve: (address) => {
@@ -23,7 +23,7 @@ function geocodingAnswering(place: GeocodedPlace, directory = postcodes) {
     },
     idle: () => Promise.resolve(),
   };
-  return { asked, guarded: guardedByPostcode(geocoding, directory) };
+  return { asked, guarded: guardedByPostcode(geocoding, postcodes) };
 }
 
 const place = (p: Partial<GeocodedPlace>): GeocodedPlace => ({
@@ -89,51 +89,5 @@ describe('what a typed postcode decides', () => {
     expect(located.warnings).toBeUndefined();
     const without = await near.guarded.resolve(typedAddress('Kirchstraße 2, Vörden'), ticket);
     expect(without.warnings).toBeUndefined();
-  });
-});
-
-describe('a place met again', () => {
-  /** The directory, counting the distances it measures. */
-  function countingDirectory() {
-    const measured = { count: 0 };
-    const directory = {
-      ...postcodes,
-      reaches: (...args: Parameters<typeof postcodes.reaches>) => {
-        measured.count++;
-        return postcodes.reaches(...args);
-      },
-    };
-    return { measured, directory };
-  }
-
-  it('keeps what a postcode made of the same place object, and checks another postcode anew', async () => {
-    const remembered = place({ state: 'DE-NI', lat: 53.78, lon: 8.89 });
-    const { measured, directory } = countingDirectory();
-    const { guarded } = geocodingAnswering(remembered, directory);
-    const first = await guarded.resolve(typedAddress('Kirchstraße 2, 49434 Neuenkirchen'), ticket);
-    const again = await guarded.resolve(typedAddress('Kirchstraße 2, 49434 Neuenkirchen'), ticket);
-    expect(first.warnings).toEqual(['postcode']);
-    expect(again).toBe(first);
-    expect(measured.count).toBe(1);
-    // The same object under a postcode whose area holds it: no warning, measured again.
-    const near = place({ state: 'DE-NI', lat: 52.5, lon: 8.1 });
-    const other = geocodingAnswering(near, directory).guarded;
-    expect(
-      (await other.resolve(typedAddress('Kirchstraße 2, 49999 Vörden'), ticket)).warnings,
-    ).toEqual(['postcode']);
-    expect(
-      (await other.resolve(typedAddress('Kirchstraße 2, 49434 Vörden'), ticket)).warnings,
-    ).toBeUndefined();
-    expect(measured.count).toBe(2);
-  });
-
-  it('refuses a place outside the postcode’s states every time it is met', async () => {
-    const elsewhere = place({ state: 'DE-NW', lat: 52.24, lon: 7.37 });
-    const { guarded } = geocodingAnswering(elsewhere);
-    for (let i = 0; i < 2; i++) {
-      expect(
-        await refusal(guarded.resolve(typedAddress('Kirchstraße 2, 49434 Neuenkirchen'), ticket)),
-      ).toBe('address_not_found');
-    }
   });
 });
