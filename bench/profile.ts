@@ -7,7 +7,8 @@
 // hello+ (a, a+), bodenwert (b), cached-json, cached-xml (c), cold (d: 50 ms
 // geocoder + 50 ms source, sequential), cold-official (d*: official points,
 // 50 ms source), same-stack (m: the same-stack minimum serving the service's
-// answer of cached-json; node options apply to it), zone-set (z: cold lookups
+// answer of cached-json; node options apply to it), same-stack-loaded (m with
+// the service's compiled modules loaded first, not run), zone-set (z: cold lookups
 // answered from an imported zone set, each a new address). With --memory the server also
 // reports where its memory lies at the end of the load (V8 heap by space,
 // external, the rest: code, native libraries, C heap; bench/support/
@@ -38,6 +39,7 @@ const SCENARIOS = [
   'cold',
   'cold-official',
   'same-stack',
+  'same-stack-loaded',
   'zone-set',
 ] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -175,12 +177,13 @@ async function main(): Promise<void> {
         console.log(`${scenario}: p50 ${row.p50Ms} ms; ${row.note ?? ''}`);
       } else if (scenario === 'bodenwert') {
         await load(server, bodenwertRequest(token));
-      } else if (scenario === 'same-stack') {
+      } else if (scenario === 'same-stack' || scenario === 'same-stack-loaded') {
         const answer = await cachedAnswer(server, token);
         await withSameStackMinimum(
           answer,
           (minimum) => load(minimum, { path: answer.path, headers }),
           nodeArgs,
+          { serviceModules: scenario === 'same-stack-loaded' },
         );
       } else {
         const path = lookupPath(scenario === 'cached-xml' ? 'xml' : 'json');

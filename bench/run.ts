@@ -165,7 +165,7 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
         settings.load,
       );
       const answer = await cachedAnswer(server, token);
-      log('(c) and (m), the same-stack minimum of (c), in turns');
+      log("(c), (m), the same-stack minimum of (c), and (m') in turns");
       const paired = await measureAgainstMinimum(server, answer, {
         ...settings.load,
         rounds: settings.minimumRounds,
@@ -193,22 +193,42 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
     (db) => importOfficialPoints(db.db.sequelize, world),
   );
 
-  const { minimum, ratios } = sqlite.paired;
+  const { minimum, minimumLoaded, ratios, loadedRatios } = sqlite.paired;
   const [cachedJson] = sqlite.cached;
   if (!cachedJson) throw new Error('(c): no JSON row on SQLite');
-  minimum.note = `c (JSON, SQLite)/m ${ratios.map((r) => r.toFixed(2)).join(', ')} in turns (median taken), m/a ${((minimum.requestsPerSecond ?? 0) / (hello.requestsPerSecond ?? Infinity)).toFixed(2)}`;
+  const listed = (values: number[]) => values.map((r) => r.toFixed(2)).join(', ');
+  minimum.note = `c (JSON, SQLite)/m ${listed(ratios)} in turns (median taken), m/a ${((minimum.requestsPerSecond ?? 0) / (hello.requestsPerSecond ?? Infinity)).toFixed(2)}`;
+  minimumLoaded.note = `c/m' ${listed(loadedRatios)} in the same turns`;
 
-  log('(z) cold lookups answered from a zone set, on SQLite');
+  log('(z) cold lookups answered from a zone set, on SQLite, between two loads of (c)');
   let zones = 0;
-  const zoneSetLookup = await withService(
+  const zoneSet = await withService(
     world,
     'sqlite',
-    (server, token) => measureZoneSetLookups({ server, world, token, zones }, settings.load),
+    async (server, token) => {
+      const cacheHit = () =>
+        measureThroughput(
+          server,
+          { id: 'c', scenario: 'GET /api/bodenrichtwert cache hit, JSON, SQLite' },
+          { path: lookupPath('json'), headers: { Authorization: `Bearer ${token}` } },
+          settings.load,
+        );
+      const before = await cacheHit();
+      const row = await measureZoneSetLookups({ server, world, token, zones }, settings.load);
+      return { row, beside: [before, await cacheHit()] };
+    },
     async (db) => {
       await importOfficialPoints(db.db.sequelize, world);
       zones = await importWiesbadenZoneSet(db.db.sequelize);
     },
   );
+  const zoneSetLookup = zoneSet.row;
+  const besideRates = zoneSet.beside.map((row) => row.requestsPerSecond ?? 0);
+  const zoneSetCacheHit: Row = {
+    ...cachedJson,
+    requestsPerSecond: Math.round(besideRates.reduce((a, b) => a + b, 0) / besideRates.length),
+  };
+  zoneSetLookup.note += `; (c) in the same service before and after: ${besideRates.join(', ')} req/s`;
 
   let mariadbRows: Row[] = [];
   if (options.mariadb) {
@@ -239,6 +259,7 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
     hello,
     helloWithMiddleware,
     minimum,
+    minimumLoaded,
     sqlite.bodenwert,
     ...cachedLookups,
     ...sqlite.authCost,
@@ -256,11 +277,12 @@ async function fullRun(world: BenchWorld): Promise<Pick<BenchReport, 'rows' | 'c
     cacheHit: cachedJson,
     minimum,
     zoneSetLookup,
+    zoneSetCacheHit,
     overheadP50Ms: sqlite.cold.overheadP50Ms,
     officialOverheadP50Ms: sqlite.coldOfficial.overheadP50Ms,
     burst: sqlite.burst,
     cacheP50BySize: scale.p50BySize,
-    appRows: rows.filter((row) => !row.id.startsWith('a') && row.id !== 'm'),
+    appRows: rows.filter((row) => !row.id.startsWith('a') && !row.id.startsWith('m')),
     rssGrowthMb: sqlite.longRun.growthMb,
     idleRssMb: sqlite.idleRssMb,
   });

@@ -5,7 +5,10 @@
 // key cache), then one SELECT of the stored answer from a SQLite file and the
 // stored text sent as it is. Run with plain node as a child process, like (a)
 // and the built service. BENCH_TOKEN is the bearer token, BENCH_ANSWER_FILE
-// the answer body (the service's own answer of (c)).
+// the answer body (the service's own answer of (c)). With BENCH_SERVICE_MODULES
+// it first imports the service's compiled app (dist/, `npm run build:server`)
+// and every module that pulls in, without starting anything: the same
+// minimum with the heap of the service's code and libraries.
 import express from 'express';
 import helmet from 'helmet';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +20,8 @@ import passport from 'passport';
 import { Strategy as BearerStrategy } from 'passport-http-bearer';
 import pino from 'pino';
 import sqlite3 from 'sqlite3';
+
+if (process.env.BENCH_SERVICE_MODULES) await import('../../dist/server/src/app.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'brw-minimum-'));
 const db = new sqlite3.Database(join(dir, 'minimum.sqlite'));

@@ -33,19 +33,27 @@ export async function cachedAnswer(server: ChildServer, token: string): Promise<
 
 /**
  * Runs `body` against the same-stack minimum serving `answer` (bench/profile.ts
- * passes node options and reads its CPU time).
+ * passes node options and reads its CPU time). With `serviceModules` the
+ * minimum first loads the service's compiled modules without running them,
+ * so its heap carries what the service's code and libraries take.
  */
 export async function withSameStackMinimum<T>(
   answer: CachedAnswer,
   body: (server: ChildServer) => Promise<T>,
   nodeArgs: string[] = [],
+  { serviceModules = false }: { serviceModules?: boolean } = {},
 ): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'brw-answer-'));
   const file = join(dir, 'answer.json');
   writeFileSync(file, answer.body);
   const server = await startChildServer(
     'bench/processes/sameStackMinimum.mjs',
-    { BENCH_ANSWER_FILE: file, BENCH_ADDRESS: answer.address, BENCH_TOKEN: answer.token },
+    {
+      BENCH_ANSWER_FILE: file,
+      BENCH_ADDRESS: answer.address,
+      BENCH_TOKEN: answer.token,
+      ...(serviceModules ? { BENCH_SERVICE_MODULES: '1' } : {}),
+    },
     nodeArgs,
   );
   try {
@@ -56,22 +64,30 @@ export async function withSameStackMinimum<T>(
   }
 }
 
-/** (c) and (m) measured in alternating rounds, and the round the ratio is read from. */
+/** (c), (m) and (m') measured in alternating rounds, and the round the ratio is read from. */
 export interface PairedRounds {
   /** The cache hit of the median round. */
   cacheHit: Row;
   /** The same-stack minimum of the median round. */
   minimum: Row;
+  /** (m'): the same minimum with the service's modules loaded, of the median round. */
+  minimumLoaded: Row;
   /** c/m of every round, in the order measured. */
   ratios: number[];
+  /** c/m' of every round. */
+  loadedRatios: number[];
 }
 
+const rate = (row: Row, base: Row) =>
+  (row.requestsPerSecond ?? 0) / (base.requestsPerSecond ?? Infinity);
+
 /**
- * Measures the cache hit on `service` and the same-stack minimum alternately,
- * `rounds` times each, both servers up the whole time: the machine's speed
- * moves by a third within minutes on a shared host, so a ratio of two loads
- * taken minutes apart says more about the moment than about the code. The
- * rows returned are those of the round with the median ratio.
+ * Measures the cache hit on `service`, the same-stack minimum and (m'), the
+ * minimum carrying the heap of the service's loaded code, in turns, `rounds`
+ * times each, every server up the whole time: the machine's speed moves by a
+ * third within minutes on a shared host, so a ratio of two loads taken
+ * minutes apart says more about the moment than about the code. The rows
+ * returned are those of the round with the median c/m.
  */
 export function measureAgainstMinimum(
   service: ChildServer,
@@ -79,27 +95,42 @@ export function measureAgainstMinimum(
   settings: LoadSettings & { rounds: number },
 ): Promise<PairedRounds> {
   const request = { path: answer.path, headers: { Authorization: `Bearer ${answer.token}` } };
-  return withSameStackMinimum(answer, async (minimumServer) => {
-    const pairs: { cacheHit: Row; minimum: Row; ratio: number }[] = [];
-    for (let round = 0; round < settings.rounds; round++) {
-      const cacheHit = await measureThroughput(
-        service,
-        { id: 'c', scenario: 'GET /api/bodenrichtwert cache hit, JSON, SQLite' },
-        request,
-        settings,
-      );
-      const minimum = await measureThroughput(
-        minimumServer,
-        { id: 'm', scenario: 'same-stack minimum: helmet, log, json, bearer, 1 SELECT' },
-        request,
-        settings,
-      );
-      const ratio = (cacheHit.requestsPerSecond ?? 0) / (minimum.requestsPerSecond ?? Infinity);
-      pairs.push({ cacheHit, minimum, ratio });
-    }
-    const ratios = pairs.map((pair) => pair.ratio);
-    const median = [...pairs].sort((x, y) => x.ratio - y.ratio)[Math.floor(pairs.length / 2)];
-    if (!median) throw new Error('(c)/(m): no round measured');
-    return { cacheHit: median.cacheHit, minimum: median.minimum, ratios };
-  });
+  const measure = (server: ChildServer, row: Pick<Row, 'id' | 'scenario'>) =>
+    measureThroughput(server, row, request, settings);
+  return withSameStackMinimum(answer, (minimumServer) =>
+    withSameStackMinimum(
+      answer,
+      async (loadedServer) => {
+        const rounds: { cacheHit: Row; minimum: Row; minimumLoaded: Row }[] = [];
+        for (let round = 0; round < settings.rounds; round++) {
+          rounds.push({
+            cacheHit: await measure(service, {
+              id: 'c',
+              scenario: 'GET /api/bodenrichtwert cache hit, JSON, SQLite',
+            }),
+            minimum: await measure(minimumServer, {
+              id: 'm',
+              scenario: 'same-stack minimum: helmet, log, json, bearer, 1 SELECT',
+            }),
+            minimumLoaded: await measure(loadedServer, {
+              id: "m'",
+              scenario: "(m) with the service's compiled modules loaded, not run",
+            }),
+          });
+        }
+        const byRatio = [...rounds].sort(
+          (x, y) => rate(x.cacheHit, x.minimum) - rate(y.cacheHit, y.minimum),
+        );
+        const median = byRatio[Math.floor(byRatio.length / 2)];
+        if (!median) throw new Error('(c)/(m): no round measured');
+        return {
+          ...median,
+          ratios: rounds.map((r) => rate(r.cacheHit, r.minimum)),
+          loadedRatios: rounds.map((r) => rate(r.cacheHit, r.minimumLoaded)),
+        };
+      },
+      [],
+      { serviceModules: true },
+    ),
+  );
 }
