@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { DEMO_ADDRESSES } from '#dev/fakes/demoWorld.js';
 import { startChildServer, type ChildServer } from '../support/childServer.js';
 import type { Row } from '../support/report.js';
+import { ratio } from '../support/targets.js';
 import { measureThroughput, type LoadSettings } from './throughput.js';
 
 export interface CachedAnswer {
@@ -78,9 +79,6 @@ export interface PairedRounds {
   loadedRatios: number[];
 }
 
-const rate = (row: Row, base: Row) =>
-  (row.requestsPerSecond ?? 0) / (base.requestsPerSecond ?? Infinity);
-
 /**
  * Measures the cache hit on `service`, the same-stack minimum and (m'), the
  * minimum carrying the heap of the service's loaded code, in turns, `rounds`
@@ -119,14 +117,14 @@ export function measureAgainstMinimum(
           });
         }
         const byRatio = [...rounds].sort(
-          (x, y) => rate(x.cacheHit, x.minimum) - rate(y.cacheHit, y.minimum),
+          (x, y) => ratio(x.cacheHit, x.minimum) - ratio(y.cacheHit, y.minimum),
         );
         const median = byRatio[Math.floor(byRatio.length / 2)];
         if (!median) throw new Error('(c)/(m): no round measured');
         return {
           ...median,
-          ratios: rounds.map((r) => rate(r.cacheHit, r.minimum)),
-          loadedRatios: rounds.map((r) => rate(r.cacheHit, r.minimumLoaded)),
+          ratios: rounds.map((r) => ratio(r.cacheHit, r.minimum)),
+          loadedRatios: rounds.map((r) => ratio(r.cacheHit, r.minimumLoaded)),
         };
       },
       [],

@@ -26,7 +26,7 @@ export interface Measured {
 }
 
 /** Throughput of `row` as a share of `base`'s, both from the same run. */
-const ratio = (row: Row, base: Row) =>
+export const ratio = (row: Row, base: Row) =>
   (row.requestsPerSecond ?? 0) / (base.requestsPerSecond ?? Infinity);
 
 /** The cache hit against the libraries it is built on, in the same run. */
