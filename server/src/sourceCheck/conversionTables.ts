@@ -83,7 +83,7 @@ async function holdsFeature(
   url: string,
   typeName: string,
 ): Promise<boolean> {
-  const text = await deps.upstream.request(
+  const bytes = await deps.upstream.request(
     {
       url: withQuery(url, {
         SERVICE: 'WFS',
@@ -94,11 +94,11 @@ async function holdsFeature(
       }),
       headers: { Accept: 'application/xml' },
     },
-    (body) => body.text,
+    (body) => body.bytes,
   );
   let members = 0;
   let matched: number | undefined;
-  await readXmlEvents(text, {
+  await readXmlEvents(bytes, {
     open(element, attributes, path) {
       if (path.length === 0) {
         const number = Number(attributes.numberMatched ?? attributes.numberOfFeatures);

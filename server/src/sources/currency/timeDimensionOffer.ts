@@ -5,7 +5,7 @@
 // Read as a stream keeping only the latest date seen: a dimension of 700,000
 // dates is scanned, never collected.
 import { withQuery } from '../ogc/capabilities.js';
-import { readXmlEvents } from '../xmlStream.js';
+import { readXmlEvents, type XmlSource } from '../xmlStream.js';
 import type { Upstream } from '../../upstream/upstream.js';
 
 const DIMENSION_ELEMENTS = ['Dimension', 'Extent'];
@@ -18,17 +18,17 @@ export async function newestTimeOffered(
   upstream: Upstream,
   url: string,
 ): Promise<string | undefined> {
-  const text = await upstream.request(
+  const bytes = await upstream.request(
     {
       url: withQuery(url, { SERVICE: 'WMS', VERSION: '1.3.0', REQUEST: 'GetCapabilities' }),
       headers: { Accept: 'application/xml, text/xml' },
     },
-    (body) => body.text,
+    (body) => body.bytes,
   );
-  return latestTimeIn(text);
+  return latestTimeIn(bytes);
 }
 
-export async function latestTimeIn(capabilities: string): Promise<string | undefined> {
+export async function latestTimeIn(capabilities: XmlSource): Promise<string | undefined> {
   let latest: string | undefined;
   /** The end of the current time dimension's text read so far; undefined outside one. */
   let tail: string | undefined;

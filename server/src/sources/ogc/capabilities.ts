@@ -4,7 +4,7 @@
 // Read as a stream and capped, as the WMS layers are (wmsCapabilities.ts).
 import type { Upstream } from '../../upstream/upstream.js';
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
-import { readXmlEvents } from '../xmlStream.js';
+import { readXmlEvents, type XmlSource } from '../xmlStream.js';
 import { boundedText, OFFER_CAPS, tooMany } from './offerCaps.js';
 
 export function withQuery(url: string, params: Readonly<Record<string, string>>): string {
@@ -14,18 +14,18 @@ export function withQuery(url: string, params: Readonly<Record<string, string>>)
 }
 
 export async function wfsFeatureTypeNames(upstream: Upstream, url: string): Promise<string[]> {
-  const text = await upstream.request(
+  const bytes = await upstream.request(
     {
       url: withQuery(url, { SERVICE: 'WFS', VERSION: '2.0.0', REQUEST: 'GetCapabilities' }),
       headers: { Accept: 'application/xml' },
     },
-    (body) => body.text,
+    (body) => body.bytes,
   );
-  return readFeatureTypeNames(text);
+  return readFeatureTypeNames(bytes);
 }
 
 /** The names under FeatureTypeList/FeatureType/Name, read as a stream and capped (OFFER_CAPS). */
-export async function readFeatureTypeNames(text: string): Promise<string[]> {
+export async function readFeatureTypeNames(text: XmlSource): Promise<string[]> {
   const names: string[] = [];
   let name: string | undefined;
   const isName = (path: readonly string[]) =>

@@ -7,7 +7,7 @@
 // a broken or hostile answer, an outage of that source.
 import type { Upstream } from '../../upstream/upstream.js';
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
-import { readXmlEvents } from '../xmlStream.js';
+import { readXmlEvents, type XmlSource } from '../xmlStream.js';
 import { withQuery } from './capabilities.js';
 import { boundedText, OFFER_CAPS, tooMany } from './offerCaps.js';
 
@@ -27,14 +27,14 @@ export async function wmsLayers(
   url: string,
   version: string,
 ): Promise<WmsLayer[]> {
-  const text = await upstream.request(
+  const bytes = await upstream.request(
     {
       url: withQuery(url, { SERVICE: 'WMS', VERSION: version, REQUEST: 'GetCapabilities' }),
       headers: { Accept: 'application/xml, text/xml' },
     },
-    (body) => body.text,
+    (body) => body.bytes,
   );
-  return readWmsLayers(text);
+  return readWmsLayers(bytes);
 }
 
 /** A Layer element being read: its own Name and Title, and whether it was listed yet. */
@@ -46,7 +46,7 @@ interface OpenLayer {
 }
 
 /** Layers in document order, a parent before its children; a layer inherits `queryable` (WMS 1.3.0 §7.2.4.8). */
-export async function readWmsLayers(text: string): Promise<WmsLayer[]> {
+export async function readWmsLayers(text: XmlSource): Promise<WmsLayer[]> {
   const layers: WmsLayer[] = [];
   const open: OpenLayer[] = [];
   const list = (layer: OpenLayer | undefined) => {
