@@ -31,12 +31,13 @@ const DEFAULT_MODULES = [
   '../dist/server/src/app.js',
   '../dist/server/src/context.js',
   // Loaded on first use only: the first /mcp request, the first OAuth
-  // request, REDIS_URL.
+  // request, REDIS_URL, the first ArcGIS layer list.
   '@modelcontextprotocol/sdk/server/mcp.js',
   '@modelcontextprotocol/sdk/server/streamableHttp.js',
   '@node-oauth/oauth2-server',
   'redis',
   'rate-limit-redis',
+  '@streamparser/json',
 ];
 
 if (typeof globalThis.gc !== 'function') throw new Error('run with node --expose-gc');

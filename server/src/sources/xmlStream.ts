@@ -3,16 +3,15 @@
 // large document: a capabilities answer under the body limit can hold
 // 270,000 layers or a time dimension of 700,000 dates, and a tree of it
 // (xmlTree.ts) takes seconds and more heap than the service has. The text is
-// fed in slices with a turn of the event loop between them, so other requests
-// are answered while a document is read; given the answer's bytes, each slice
-// is decoded on its own turn, since decoding a body of 8 MiB at once held the
-// event loop for 23-57 ms of CPU by itself. Element names lose their namespace
+// fed in slices (inTurns.ts); given the answer's bytes, each slice is decoded
+// on its own turn, since decoding a body of 8 MiB at once held the event loop
+// for 23-57 ms of CPU by itself. Element names lose their namespace
 // prefix, as in xmlTree.ts. A reader bounds what it keeps by throwing
 // UpstreamOutage from a callback: the read stops there.
 import { StringDecoder } from 'node:string_decoder';
-import { setImmediate as turn } from 'node:timers/promises';
 import { Parser } from 'htmlparser2';
 import { UpstreamOutage } from '../upstream/upstreamOutage.js';
+import { inTurns } from './inTurns.js';
 
 export interface XmlEvents {
   /** `path` holds the names of the open ancestors, the root first; the element is not in it. */
@@ -22,25 +21,18 @@ export interface XmlEvents {
   close?(name: string, path: readonly string[]): void;
 }
 
-/** Characters fed to the parser between two turns of the event loop (a few milliseconds, cold). */
-const SLICE = 16 * 1024;
 /** As deep as xmlTree.ts's parser nests (fast-xml-parser's maxNestedTags). */
 const MAX_DEPTH = 100;
 
 /** A document as text, or as the bytes of its UTF-8 text (an upstream body's `bytes`). */
 export type XmlSource = string | Uint8Array;
 
-/** The source's slices as text, a character split between two byte slices kept whole. */
-function* slices(source: XmlSource): Generator<string> {
-  if (typeof source === 'string') {
-    for (let at = 0; at < source.length; at += SLICE) yield source.slice(at, at + SLICE);
-    return;
-  }
+/** Hands the source to `write` as text a slice at a time, a character split between two byte slices whole. */
+async function writeInTurns(source: XmlSource, write: (text: string) => void): Promise<void> {
+  if (typeof source === 'string') return inTurns(source, write);
   const decoder = new StringDecoder('utf8');
-  for (let at = 0; at < source.length; at += SLICE) {
-    yield decoder.write(source.subarray(at, at + SLICE));
-  }
-  yield decoder.end();
+  await inTurns(source, (slice) => write(decoder.write(slice)));
+  write(decoder.end());
 }
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -78,10 +70,7 @@ export async function readXmlEvents(source: XmlSource, events: XmlEvents): Promi
     },
     { xmlMode: true },
   );
-  for (const slice of slices(source)) {
-    parser.write(slice);
-    await turn();
-  }
+  await writeInTurns(source, (text) => parser.write(text));
   parser.end();
   if (root === undefined) throw malformed('no element');
   return root;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { berlinDay } from '../../time/berlinDay.js';
 import { UpstreamOutage } from '../../upstream/upstreamOutage.js';
 import type { Properties } from '../jsonProperties.js';
+import { readJsonInTurns } from '../jsonStream.js';
 import { OFFER_CAPS, tooMany } from '../ogc/offerCaps.js';
 
 const errorSchema = z.object({ error: z.object({ code: z.unknown(), message: z.string() }) });
@@ -40,38 +41,38 @@ const layerSchema = z.object({
 export type LayerList = z.infer<typeof layerListSchema>['layers'];
 export type LayerDescription = z.infer<typeof layerSchema>;
 
-function readJson<T>(
-  text: string,
-  schema: z.ZodType<T>,
-  what: string,
-  bounded: (json: unknown) => void = () => undefined,
-): T {
+/** The answer as `schema` reads it; ArcGIS's own error object is an outage of the service. */
+function checked<T>(json: unknown, schema: z.ZodType<T>, what: string): T {
+  const error = errorSchema.safeParse(json);
+  if (error.success) {
+    throw new UpstreamOutage('service_exception', `ArcGIS error: ${error.data.error.message}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new UpstreamOutage('malformed_body', `answer is no ${what}`);
+  return parsed.data;
+}
+
+function readJson<T>(text: string, schema: z.ZodType<T>, what: string): T {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new UpstreamOutage('malformed_body', 'answer is not JSON');
   }
-  const error = errorSchema.safeParse(json);
-  if (error.success) {
-    throw new UpstreamOutage('service_exception', `ArcGIS error: ${error.data.error.message}`);
-  }
-  bounded(json);
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new UpstreamOutage('malformed_body', `answer is no ${what}`);
-  return parsed.data;
+  return checked(json, schema, what);
 }
 
-/** Checked against the cap before each layer is validated: 270,000 layers are an outage at once. */
-function fewLayers(json: unknown): void {
-  const layers = (json as { layers?: unknown } | null)?.layers;
-  if (Array.isArray(layers) && layers.length > OFFER_CAPS.layers) {
-    throw tooMany('layers', OFFER_CAPS.layers);
-  }
-}
-
-export function readLayerList(text: string): LayerList {
-  return readJson(text, layerListSchema, 'MapServer layer list', fewLayers).layers;
+/** Read in slices and counted as read: 270,000 layers are an outage at the 5,001st. */
+export async function readLayerList(bytes: Uint8Array): Promise<LayerList> {
+  let layers = 0;
+  const json = await readJsonInTurns(bytes, {
+    path: '$.layers.*',
+    each() {
+      layers += 1;
+      if (layers > OFFER_CAPS.layers) throw tooMany('layers', OFFER_CAPS.layers);
+    },
+  });
+  return checked(json, layerListSchema, 'MapServer layer list').layers;
 }
 
 export function readLayerDescription(text: string): LayerDescription {

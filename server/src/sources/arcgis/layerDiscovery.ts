@@ -43,8 +43,9 @@ export function createLayerDiscovery(
   return async () => {
     const day = clock().toISOString().slice(0, 10);
     if (known?.day === day) return known.ids;
-    const ids = await upstream.request({ url: withQuery(options.url, { f: 'json' }) }, ({ text }) =>
-      newestLayers(readLayerList(text), options),
+    const ids = await upstream.request(
+      { url: withQuery(options.url, { f: 'json' }) },
+      async ({ bytes }) => newestLayers(await readLayerList(bytes), options),
     );
     if (ids.length === 0) {
       throw new UpstreamOutage('malformed_body', `no layer matches ${options.layerNamePattern}`);
