@@ -2,10 +2,8 @@
 // character whose UTF-8 bytes a slice boundary splits is read whole, so the
 // bytes give what the decoded text gives.
 import { describe, expect, it } from 'vitest';
+import { SLICE } from '#server/sources/inTurns.js';
 import { readXmlEvents } from '#server/sources/xmlStream.js';
-
-/** The slice of xmlStream.ts, in bytes; a boundary falls at each multiple. */
-const SLICE = 16 * 1024;
 
 /** A document whose `word` starts `into` bytes before the first slice boundary. */
 function documentSplitting(word: string, into: number): string {

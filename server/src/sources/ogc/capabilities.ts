@@ -25,12 +25,12 @@ export async function wfsFeatureTypeNames(upstream: Upstream, url: string): Prom
 }
 
 /** The names under FeatureTypeList/FeatureType/Name, read as a stream and capped (OFFER_CAPS). */
-export async function readFeatureTypeNames(text: XmlSource): Promise<string[]> {
+export async function readFeatureTypeNames(source: XmlSource): Promise<string[]> {
   const names: string[] = [];
   let name: string | undefined;
   const isName = (path: readonly string[]) =>
     path.length === 3 && path[1] === 'FeatureTypeList' && path[2] === 'FeatureType';
-  const root = await readXmlEvents(text, {
+  const root = await readXmlEvents(source, {
     open(element, _attributes, path) {
       if (element === 'Name' && isName(path)) name = '';
     },

@@ -46,7 +46,7 @@ interface OpenLayer {
 }
 
 /** Layers in document order, a parent before its children; a layer inherits `queryable` (WMS 1.3.0 §7.2.4.8). */
-export async function readWmsLayers(text: XmlSource): Promise<WmsLayer[]> {
+export async function readWmsLayers(source: XmlSource): Promise<WmsLayer[]> {
   const layers: WmsLayer[] = [];
   const open: OpenLayer[] = [];
   const list = (layer: OpenLayer | undefined) => {
@@ -57,7 +57,7 @@ export async function readWmsLayers(text: XmlSource): Promise<WmsLayer[]> {
     if (layers.length >= OFFER_CAPS.layers) throw tooMany('layers', OFFER_CAPS.layers);
     layers.push({ name, title: layer.title.trim() || name, queryable: layer.queryable });
   };
-  const root = await readXmlEvents(text, {
+  const root = await readXmlEvents(source, {
     open(name, attributes, path) {
       if (name !== 'Layer' || path[1] !== 'Capability') return;
       const parent = open.at(-1);
